@@ -1,0 +1,57 @@
+import 'server-only';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { Pool } from 'pg';
+import * as schema from './schema';
+import { dataDir, env } from '../env';
+import { acquireDataDirLock } from './lock';
+
+/** One Drizzle type for both drivers: the PGlite and node-postgres sessions expose the same query API. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  driver: Driver;
+  close: () => Promise<void>;
+}
+
+// Next bundles server modules several times; the handle lives on globalThis so the process has one client.
+const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle };
+
+export function createPgliteHandle(dir?: string): DbHandle {
+  const client = new PGlite(dir);
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+export function createPostgresHandle(url: string, max = 10): DbHandle {
+  const pool = new Pool({ connectionString: url, max });
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return { db, driver: 'postgres', close: () => pool.end() };
+}
+
+function openDefault(): DbHandle {
+  const { DATABASE_URL } = env();
+  if (DATABASE_URL) return createPostgresHandle(DATABASE_URL);
+  const dir = dataDir();
+  acquireDataDirLock(dir);
+  return createPgliteHandle(path.join(dir, 'pglite'));
+}
+
+/** The process's database, opened on first use (never at import or build time). */
+export function dbHandle(): DbHandle {
+  holder.__shushengDb ??= openDefault();
+  return holder.__shushengDb;
+}
+
+export function getDb(): Db {
+  return dbHandle().db;
+}
+
+/** Tests install their own throwaway database here. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  holder.__shushengDb = handle;
+}

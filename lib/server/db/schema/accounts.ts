@@ -1,0 +1,73 @@
+// Schema files carry no `server-only` fence: drizzle-kit loads them outside Next to generate migrations.
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+
+export const members = pgTable('members', {
+  id: serial().primaryKey(),
+  phone: varchar({ length: 20 }),
+  nickname: varchar({ length: 64 }),
+  avatar: text(),
+  // 0 Uyghur, 1 Chinese, 2 Tibetan (spec §1); null until the member chooses, read as 0.
+  languageType: smallint(),
+  isGuest: boolean().notNull().default(false),
+  deviceId: varchar({ length: 128 }),
+  birthDate: date(),
+  guardianConsentAt: timestamp({ withTimezone: true }),
+  // Marketing tags such as 'bonus_hunter' (spec §3 profile tags).
+  tags: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  spinwin: boolean().notNull().default(false),
+  channelId: varchar({ length: 64 }),
+  refLinkId: varchar({ length: 64 }),
+  mergedIntoId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('members_phone_uq').on(t.phone),
+  uniqueIndex('members_device_guest_uq').on(t.deviceId).where(sql`${t.isGuest}`),
+]);
+
+export const sessions = pgTable('sessions', {
+  id: serial().primaryKey(),
+  memberId: integer().notNull().references(() => members.id),
+  // SHA-256 of the bearer token; the token itself is never stored.
+  tokenHash: varchar({ length: 64 }).notNull(),
+  userAgent: text(),
+  ip: varchar({ length: 64 }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  revokedAt: timestamp({ withTimezone: true }),
+}, (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)]);
+
+export const smsCodes = pgTable('sms_codes', {
+  id: serial().primaryKey(),
+  phone: varchar({ length: 20 }).notNull(),
+  codeHash: varchar({ length: 64 }).notNull(),
+  ip: varchar({ length: 64 }),
+  attempts: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+}, (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)]);
+
+export const oauthIdentities = pgTable('oauth_identities', {
+  id: serial().primaryKey(),
+  provider: varchar({ length: 32 }).notNull(),
+  subject: varchar({ length: 128 }).notNull(),
+  memberId: integer().notNull().references(() => members.id),
+  unionId: varchar({ length: 128 }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('oauth_provider_subject_uq').on(t.provider, t.subject)]);
+
+/** Idempotency records: the first answer to (actor, route, x-sig) is replayed for 24 h. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actor: varchar({ length: 80 }).notNull(),
+  route: varchar({ length: 200 }).notNull(),
+  sig: varchar({ length: 32 }).notNull(),
+  status: integer(),
+  response: jsonb(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('idempotency_uq').on(t.actor, t.route, t.sig), index('idempotency_created_idx').on(t.createdAt)]);

@@ -1,0 +1,72 @@
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chapters } from './catalog';
+
+/** Runtime configuration flags (spec §3 Config): one JSON value per key, edited by staff. */
+export const configFlags = pgTable('config_flags', {
+  key: varchar({ length: 64 }).primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ads = pgTable('ads', {
+  id: serial().primaryKey(),
+  businessType: smallint().notNull().default(1),
+  // 'carousel' | 'reader' | 'game' | 'custom'
+  position: varchar({ length: 16 }).notNull(),
+  title: varchar({ length: 64 }).notNull(),
+  image: text().notNull(),
+  link: text().notNull(),
+  weight: integer().notNull().default(1),
+  active: boolean().notNull().default(true),
+});
+
+export const adEvents = pgTable('ad_events', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  adId: integer().notNull().references(() => ads.id),
+  memberId: integer(),
+  // 'impression' | 'click' | 'interact'
+  kind: varchar({ length: 16 }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Synthesized audio per chapter and voice: an HLS playlist in storage plus each paragraph's start time. */
+export const audioAssets = pgTable('audio_assets', {
+  id: serial().primaryKey(),
+  chapterId: integer().notNull().references(() => chapters.id),
+  voice: varchar({ length: 32 }).notNull(),
+  // 'pending' | 'synthesizing' | 'ready' | 'failed'
+  status: varchar({ length: 16 }).notNull().default('pending'),
+  storageKey: text(),
+  durationMs: integer(),
+  segmentCount: integer(),
+  timeTrack: jsonb().$type<number[]>(),
+  error: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  readyAt: timestamp({ withTimezone: true }),
+}, (t) => [uniqueIndex('audio_assets_chapter_voice_uq').on(t.chapterId, t.voice)]);
+
+export const errorLogs = pgTable('error_logs', {
+  id: serial().primaryKey(),
+  // 1 API failure, 2 render error (spec §7 error log).
+  type: smallint().notNull(),
+  headers: jsonb(),
+  method: varchar({ length: 10 }),
+  params: jsonb(),
+  data: jsonb(),
+  url: text(),
+  response: jsonb(),
+  uid: integer(),
+  userAgent: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('error_logs_created_idx').on(t.createdAt)]);
+
+export const pageViews = pgTable('page_views', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  visitorId: varchar({ length: 64 }),
+  memberId: integer(),
+  path: text().notNull(),
+  referrer: text(),
+  // Time spent on the previous location, reported when the reader leaves it.
+  durationMs: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('page_views_created_idx').on(t.createdAt), index('page_views_path_idx').on(t.path)]);

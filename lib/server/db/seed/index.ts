@@ -1,0 +1,35 @@
+import 'server-only';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { novels } from '../schema';
+import { seedCatalog, type Log } from './seed-catalog';
+import { seedDiscovery } from './seed-discovery';
+import { seedCommerce } from './seed-commerce';
+
+/** Writes the whole demo catalogue in one transaction, so a crash never leaves half a catalogue behind. */
+export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms: number }> {
+  const started = Date.now();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const plan = await seedCatalog(tx as unknown as Db, log, now);
+    log('seed: lists, rankings and layouts');
+    await seedDiscovery(tx as unknown as Db, plan);
+    log('seed: products, gifts, activities and config');
+    await seedCommerce(tx as unknown as Db, plan, now);
+  });
+  const ms = Date.now() - started;
+  log(`seed: done in ${(ms / 1000).toFixed(1)} s`);
+  return { ms };
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(novels);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedIfEmpty(db: Db, log: Log = console.log): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  log('seed: empty database, writing the demo catalogue');
+  await seedDatabase(db, log);
+  return true;
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { authors, categories, chapters, novels, novelTags, tags } from '../schema';
+import { planCatalog, planChapters, type CatalogPlan } from './catalog-plan';
+
+export type Log = (message: string) => void;
+const BATCH = 400;
+const DAY = 86_400_000;
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogPlan> {
+  const plan = planCatalog();
+  await db.insert(categories).values(plan.categories.map((c, i) => ({ id: c.id, name: c.name, gender: c.gender, languageType: c.languageType, sort: i })));
+  await insertBatches(plan.authors, (b) => db.insert(authors).values(b.map((a) => ({ ...a, avatar: `/covers/author-${a.id}.svg` }))));
+
+  const tagNames = [...new Set(plan.novels.flatMap((n) => n.tags))];
+  await db.insert(tags).values(tagNames.map((name, i) => ({ id: i + 1, name })));
+  const tagId = new Map(tagNames.map((name, i) => [name, i + 1]));
+
+  const totalChapters = plan.novels.reduce((sum, n) => sum + n.chapterCount, 0);
+  let nextChapterId = 1;
+  let written = 0;
+  let lastReported = -1;
+  for (const novel of plan.novels) {
+    const rows = planChapters(novel, plan.casts.get(novel.id)!, nextChapterId);
+    nextChapterId += rows.length;
+    const wordCount = rows.reduce((sum, c) => sum + c.wordCount, 0);
+    // Chapters were published one a day up to now (finished books stopped a while ago).
+    const lastPublished = now.getTime() - (novel.status === 1 ? 30 * DAY : (novel.id % 3) * DAY);
+    await db.insert(novels).values({
+      id: novel.id,
+      title: novel.title,
+      authorId: novel.authorId,
+      categoryId: novel.categoryId,
+      summary: novel.summary,
+      thumb: `/covers/${novel.id}.svg`,
+      banner: `/covers/${novel.id}.svg?banner=1`,
+      coverTag: novel.coverTag,
+      tags: novel.tags,
+      ctype: novel.ctype,
+      hasTts: novel.hasTts,
+      status: novel.status,
+      gender: novel.gender,
+      languageType: novel.languageType,
+      wordCount,
+      articleCount: rows.length,
+      firstArticleId: rows[0]!.id,
+      latestArticleId: rows.at(-1)!.id,
+      copyrightHolder: novel.copyrightHolder,
+      editor: novel.editor,
+      isOffShelf: novel.isOffShelf,
+      saleMode: novel.saleMode,
+      wholeBookPrice: novel.wholeBookPrice,
+      vipFree: novel.vipFree,
+      freeUntil: novel.freeDays ? new Date(now.getTime() + novel.freeDays * DAY) : null,
+      popularity: novel.popularity,
+      createdAt: new Date(lastPublished - rows.length * DAY),
+      updatedAt: new Date(lastPublished),
+    });
+    await db.insert(novelTags).values(novel.tags.map((t) => ({ novelId: novel.id, tagId: tagId.get(t)! })));
+    await insertBatches(rows, (b) =>
+      db.insert(chapters).values(b.map((c) => ({ ...c, publishedAt: new Date(lastPublished - (rows.length - c.idx) * DAY) }))),
+    );
+    written += rows.length;
+    const pct = Math.floor((written / totalChapters) * 10);
+    if (pct !== lastReported) {
+      lastReported = pct;
+      log(`seed: ${written}/${totalChapters} chapters (${pct * 10}%)`);
+    }
+  }
+  // Explicit ids were inserted; move the sequences past them so new rows do not collide.
+  for (const table of ['categories', 'authors', 'tags', 'novels', 'chapters']) {
+    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`));
+  }
+  return plan;
+}

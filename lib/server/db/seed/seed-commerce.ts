@@ -1,0 +1,90 @@
+import type { Db } from '../client';
+import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../schema';
+import type { CatalogPlan } from './catalog-plan';
+
+const DAY = 86_400_000;
+
+/** Products, gifts, activities, ads and config flags: what the shop and the activity pages sell and give. */
+export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promise<void> {
+  const recharge = [
+    // name, price (cents), coins, bonus coins, bonus vouchers, daily quota
+    ['600书币', 600, 600, 0, 0, null],
+    ['3000书币', 3000, 3000, 300, 0, null],
+    ['5000书币', 5000, 5000, 800, 200, null],
+    ['9800书币', 9800, 9800, 2000, 500, null],
+    ['19800书币', 19800, 19800, 5000, 1000, null],
+    ['首充特惠 1000书币', 100, 1000, 0, 500, 100],
+  ] as const;
+  const rows: Array<typeof products.$inferInsert> = recharge.map(([name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota], sort) => ({
+    productType: 'recharge', name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota, sort,
+    extraRewardCoupon: price >= 5000 ? 300 : 0, extraRewardCouponValidDays: 7,
+  }));
+  rows.push(
+    { productType: 'vip', name: '包年VIP', price: 29800, validDays: 365, extraDramaDays: 30, sort: 10 },
+    { productType: 'vip', name: '半年VIP', price: 15800, validDays: 183, extraDramaDays: 15, sort: 11 },
+    { productType: 'vip', name: '包月VIP', price: 3000, validDays: 30, extraDramaDays: 3, sort: 12 },
+    { productType: 'ad_removal', name: '永久去广告', price: 990, sort: 20 },
+    { productType: 'short_drama', name: '短剧VIP月卡', price: 1990, validDays: 30, sort: 30 },
+  );
+  for (const novel of plan.novels.filter((n) => n.saleMode === 'whole_book')) {
+    rows.push({ productType: 'whole_book', name: `《${novel.title}》全本`, price: 0, welth: novel.wholeBookPrice ?? 0, novelId: novel.id, sort: 40 });
+  }
+  const inserted = await db.insert(products).values(rows).returning({ id: products.id, name: products.name });
+  const promoProduct = inserted.find((p) => p.name === '5000书币')!;
+  await db.insert(promotions).values({
+    productId: promoProduct.id, title: '限时充值礼包', popupBgImage: '/promo/popup-bg.svg', popupButtonImage: '/promo/popup-button.svg',
+    line1TextColor: '#7a1f00', line2TextColor: '#b23c00', line3TextColor: '#ffffff', validDaysTextColor: '#ffe8a3',
+    startsAt: now, endsAt: new Date(now.getTime() + 30 * DAY),
+  });
+
+  await db.insert(coupons).values([
+    { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7 },
+    { name: '满50减10', thresholdPrice: 5000, discount: 1000, validDays: 7 },
+    { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3 },
+  ]);
+
+  const giftDefs = [['小红花', 0, true], ['咖啡', 10, false], ['奶茶', 50, false], ['蛋糕', 100, false], ['跑车', 1000, false], ['城堡', 5000, false]] as const;
+  await db.insert(gifts).values(giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, thumb: `/gifts/${sort + 1}.svg` })));
+
+  await db.insert(prizes).values([
+    { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400 },
+    { name: '50书券', rewardType: 'welth_coupon', reward: 50, weight: 250 },
+    { name: '100书币', rewardType: 'welth', reward: 100, weight: 80 },
+    { name: '1天VIP', rewardType: 'vip_days', reward: 1, weight: 200 },
+    { name: '7天VIP', rewardType: 'vip_days', reward: 7, weight: 60 },
+    { name: '365天VIP', rewardType: 'vip_days', reward: 365, weight: 1 },
+  ]);
+
+  await db.insert(missions).values([
+    { actionId: 'read_10min', name: '阅读10分钟', period: 'day', rewardType: 'welth_coupon', rewardAmount: 20, sort: 1 },
+    { actionId: 'listen_15min', name: '听书15分钟', period: 'day', rewardType: 'welth_coupon', rewardAmount: 20, sort: 2 },
+    { actionId: 'share', name: '分享一本书', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 3 },
+    { actionId: 'comment', name: '发表一条评论', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 4 },
+    { actionId: 'add_shelf', name: '加入书架', period: 'day', rewardType: 'welth_coupon', rewardAmount: 5, sort: 5 },
+    { actionId: 'read_7days', name: '本周阅读7天', period: 'week', target: 7, rewardType: 'welth_coupon', rewardAmount: 200, sort: 6 },
+  ]);
+
+  await db.insert(competitions).values({ name: '年度人气作品评选', startsAt: new Date(now.getTime() - 10 * DAY), endsAt: new Date(now.getTime() + 60 * DAY) });
+
+  await db.insert(ads).values([
+    { position: 'carousel', title: '新用户充值礼包', image: '/promo/ad-recharge.svg', link: '/m/vip', weight: 3 },
+    { position: 'reader', title: '开通VIP 全站免费读', image: '/promo/ad-vip.svg', link: '/m/vip', weight: 2 },
+    { position: 'game', title: '休闲小游戏', image: '/promo/ad-game.svg', link: '/m/games', weight: 1 },
+  ]);
+
+  const flags: Record<string, unknown> = {
+    promotion_popup: { product_id: promoProduct.id, promotion_id: 1 },
+    is_ad_enabled: true,
+    self_owned: false,
+    popup_recharge_enabled: true,
+    has_miniapp_ad_guide: false,
+    tts: { enabled: true, voices: { 0: 'ug', 1: 'cmn' }, default_rate: 1 },
+    tbs_ad_custom_text: { id: 1, text: '充值9.9元，永久去除广告' },
+    lazy_auth: false,
+    blocked_urls: [],
+    ios_recharge_disabled: false,
+    hide_recharge_nav: false,
+    wxshare: 1,
+  };
+  await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
+}

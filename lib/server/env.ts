@@ -1,0 +1,33 @@
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Requests in flight above which the API sheds load with HTTP 418 (spec §4).
+  MAX_INFLIGHT: z.coerce.number().int().min(1).default(512),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** Validated environment, read once per process (create-t3-app style). */
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(process.cwd(), env().DATA_DIR);
+}
