@@ -29,5 +29,5 @@ export function env(): Env {
 }
 
 export function dataDir(): string {
-  return path.resolve(process.cwd(), env().DATA_DIR);
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), env().DATA_DIR);
 }

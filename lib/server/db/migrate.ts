@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { DbHandle } from './client';
 
-export const migrationsFolder = path.join(process.cwd(), 'lib/server/db/migrations');
+export const migrationsFolder = path.join(/* turbopackIgnore: true */ process.cwd(), 'lib/server/db/migrations');
 
 export async function runMigrations(handle: DbHandle): Promise<void> {
   if (handle.driver === 'pglite') {

@@ -109,7 +109,7 @@ export function planCatalog(seed = SEED): CatalogPlan {
     // Titles repeat across a catalogue of this size; a numbered sequel keeps them distinct.
     const twins = novels.filter((n) => n.title === novel.title || n.title.startsWith(`${novel.title} `)).length;
     if (twins) novel.title = `${novel.title} ${twins + 1}`;
-    novel.coverTag = novel.saleMode === 'free' ? '免费' : novel.freeDays ? '限免' : status === 1 ? '完结' : rng.chance(0.2) ? '独家' : null;
+    novel.coverTag = novel.saleMode === 'free' ? '免费' : novel.freeDays ? '限免' : novel.status === 1 ? '完结' : rng.chance(0.2) ? '独家' : null;
     novels.push(novel);
   };
 

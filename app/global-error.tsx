@@ -1,0 +1,17 @@
+'use client';
+
+import { useEffect } from 'react';
+import { ErrorScreen } from '@/components/ui/error-screen';
+import { reportRenderError } from '@/lib/client/report-render-error';
+import './globals.css';
+
+export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
+  useEffect(() => reportRenderError(error), [error]);
+  return (
+    <html lang="zh-CN">
+      <body>
+        <ErrorScreen />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata, Viewport } from 'next';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: '书声 — 小说阅读与听书', template: '%s · 书声' },
+  description: '书声：连载小说在线阅读与听书，中文、维吾尔文、藏文好书随时读、随时听。',
+  applicationName: '书声',
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  viewportFit: 'cover',
+  themeColor: '#ffffff',
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { TabBar } from '@/components/shell/tab-bar';
+import { Toaster } from '@/components/ui/toaster';
+import { ModalHost } from '@/components/modals/modal-host';
+import { NavigationEffects } from '@/components/shell/navigation-effects';
+
+/** The /m shell: tab bar, toaster and modal host survive navigation between reader pages. */
+export default function ReaderLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="shell">
+      <main className="shell-main">{children}</main>
+      <TabBar />
+      <Toaster />
+      <ModalHost />
+      <Suspense fallback={null}>
+        <NavigationEffects />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { DelayedSpinner } from '@/components/ui/delayed-spinner';
+
+export default function Loading() {
+  return <DelayedSpinner />;
+}

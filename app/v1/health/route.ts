@@ -1,0 +1,9 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { ApiReply } from '@/lib/server/http/reply';
+import { getHealth } from '@/lib/server/ops/health';
+
+// GET /v1/health — database state, for load balancers and the test harness.
+export const GET = withApi(async () => {
+  const health = await getHealth();
+  return new ApiReply(health, health.status === 'ok' ? 200 : 503);
+});

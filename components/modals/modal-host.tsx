@@ -1,0 +1,20 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import type { ComponentType } from 'react';
+import { useModalStore, type ModalName, type ModalProps } from '@/lib/client/stores/modal-store';
+
+type Registry = { [K in ModalName]?: ComponentType<ModalProps[K]> };
+
+// Each modal is its own chunk, loaded when first opened, so none weighs on a page's first load.
+const registry: Registry = {
+  confirm: dynamic(() => import('./confirm-modal').then((m) => m.ConfirmModal)),
+};
+
+/** Renders the one open modal (spec §2: one at a time, with its props). Feature issues add their modals to the registry. */
+export function ModalHost() {
+  const current = useModalStore((s) => s.current);
+  if (!current) return null;
+  const Component = registry[current.name] as ComponentType<typeof current.props> | undefined;
+  return Component ? <Component {...current.props} /> : null;
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const tabs = [
+  { href: '/m', label: '首页', icon: 'M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z' },
+  { href: '/m/library', label: '书库', icon: 'M4 4h4v16H4zM10 4h4v16h-4zM16 5l3.5-1 2.5 15.5-3.5 1z' },
+  { href: '/m/shelf', label: '书架', icon: 'M5 3h11a3 3 0 0 1 3 3v15l-4-2-4 2-4-2-2 1z' },
+  { href: '/m/my', label: '我的', icon: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4.4 3.6-7 8-7s8 2.6 8 7z' },
+] as const;
+
+function isActive(pathname: string, href: string): boolean {
+  return href === '/m' ? pathname === '/m' : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function TabBar() {
+  const pathname = usePathname();
+  return (
+    <nav className="tab-bar" aria-label="主导航">
+      {tabs.map((tab) => {
+        const active = isActive(pathname, tab.href);
+        return (
+          <Link key={tab.href} href={tab.href} className={active ? 'tab active' : 'tab'} aria-current={active ? 'page' : undefined}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d={tab.icon} fill="currentColor" />
+            </svg>
+            <span>{tab.label}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { LOADING_DELAY_MS } from '@/lib/shared/constants';
+import { MSG } from '@/lib/shared/messages';
+
+/** Shown only after 200 ms, so fast loads never flash a spinner (spec §2). */
+export function DelayedSpinner({ delayMs = LOADING_DELAY_MS }: { delayMs?: number }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return (
+    <div className="spinner-slot" role="status" aria-live="polite">
+      {visible ? (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">{MSG.loading}</span>
+        </>
+      ) : null}
+    </div>
+  );
+}

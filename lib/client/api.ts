@@ -1,0 +1,92 @@
+import type { ApiEnvelope } from '@/lib/shared/dto/envelope';
+import { HEADER } from '@/lib/shared/cookies';
+import { MSG } from '@/lib/shared/messages';
+import { createSignature } from './signature';
+import { bearerToken, channelId, referralLinkId, trackingId } from './identity';
+
+export const API_BASE = '';
+
+/** A failed call: the server's code and message (dub's fetcher), or a network failure with status 0. */
+export class ApiClientError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly status: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Failures are returned to the caller without running the error catalogue (toasts, redirects). */
+  silent?: boolean;
+}
+
+export function buildUrl(path: string, query?: CallOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `${path.includes('?') ? '&' : '?'}${qs}` : ''}`;
+}
+
+/** The headers of spec §7 that every call carries. */
+export function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADER.sig]: createSignature(),
+    [HEADER.platform]: 'web',
+    [HEADER.zaid]: trackingId(),
+    accept: 'application/json',
+  };
+  if (hasBody) headers['content-type'] = 'application/json';
+  const token = bearerToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const channel = channelId();
+  if (channel) headers[HEADER.channel] = channel;
+  const ref = referralLinkId();
+  if (ref) headers[HEADER.refLink] = ref;
+  return headers;
+}
+
+type FailureHandler = (error: ApiClientError, request: { method: string; url: string; body: unknown; headers: Record<string, string> }) => void;
+let onFailure: FailureHandler | undefined;
+
+/** The error catalogue (lib/client/error-catalogue.ts) registers itself here, keeping this module free of UI. */
+export function setFailureHandler(handler: FailureHandler | undefined): void {
+  onFailure = handler;
+}
+
+/** Calls the API and unwraps `data`; failures throw ApiClientError after the error catalogue has run. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  const headers = requestHeaders(options.body !== undefined);
+  let error: ApiClientError;
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
+    if (response.ok && envelope && envelope.code === 0) return envelope.data as T;
+    error = new ApiClientError(envelope?.message || MSG.serverBusy, envelope?.code ?? response.status, response.status, envelope && 'data' in envelope ? envelope.data : undefined);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    error = new ApiClientError(MSG.serverBusy, 0, 0);
+  }
+  if (!options.silent) onFailure?.(error, { method, url, body: options.body, headers });
+  throw error;
+}
+
+/** SWR fetcher: the key is the path (with its query). */
+export const swrFetcher = <T,>(path: string) => api<T>(path);

@@ -1,0 +1,63 @@
+import Cookies from 'js-cookie';
+import { TRACKING_COOKIE_DAYS } from '@/lib/shared/constants';
+import { COOKIE } from '@/lib/shared/cookies';
+import { createSignature } from './signature';
+
+const REF_STORAGE_KEY = 'referral_link_id';
+const CHANNEL_STORAGE_KEY = 'channel_id';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Some in-app browsers throw on localStorage in private mode.
+    return null;
+  }
+}
+
+/** x-ref-link-id: query referral_link_id, then the cookie, then localStorage (spec §7); remembered once seen. */
+export function referralLinkId(): string | undefined {
+  const fromQuery = new URLSearchParams(window.location.search).get('referral_link_id') ?? undefined;
+  const value = fromQuery ?? Cookies.get(COOKIE.refLink) ?? storage()?.getItem(REF_STORAGE_KEY) ?? undefined;
+  if (fromQuery) {
+    Cookies.set(COOKIE.refLink, fromQuery, { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax' });
+    storage()?.setItem(REF_STORAGE_KEY, fromQuery);
+  }
+  return value;
+}
+
+export function channelId(): string | undefined {
+  const fromQuery = new URLSearchParams(window.location.search).get('channel_id') ?? undefined;
+  if (fromQuery) storage()?.setItem(CHANNEL_STORAGE_KEY, fromQuery);
+  return fromQuery ?? storage()?.getItem(CHANNEL_STORAGE_KEY) ?? undefined;
+}
+
+/** The tracking id (x-zaid), kept for 1095 days (spec §9). */
+export function trackingId(): string {
+  let id = Cookies.get(COOKIE.tracking);
+  if (!id) {
+    id = `${Date.now().toString(36)}${createSignature()}`;
+    Cookies.set(COOKIE.tracking, id, { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax' });
+  }
+  return id;
+}
+
+export function memberId(): string | undefined {
+  return Cookies.get(COOKIE.memberId);
+}
+
+/** 90002: forget who we were; the HttpOnly token cookie is cleared by the server on its next answer. */
+export function clearMember(): void {
+  Cookies.remove(COOKIE.memberId, { path: '/' });
+  Cookies.remove(COOKIE.memberToken, { path: '/' });
+  bearer = undefined;
+}
+
+// Apps and bridges that hand the page a token keep it in memory; the web relies on the HttpOnly cookie.
+let bearer: string | undefined;
+export function setBearerToken(token: string | undefined): void {
+  bearer = token;
+}
+export function bearerToken(): string | undefined {
+  return bearer;
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+
+/** The modals of spec §2 "Modals", each with its own props. */
+export interface ModalProps {
+  confirm: {
+    title: string;
+    message?: string;
+    confirmText?: string;
+    cancelText?: string;
+    onConfirm?: () => void;
+    onCancel?: () => void;
+  };
+  lottery: Record<string, never>;
+  promotion: { productId: number; promotionId: number };
+  'spin-win': Record<string, never>;
+  'custom-ad': { adId: number };
+  'novel-buy': { novelId: number; price: number };
+  recharge: { articleId?: number; returnUrl?: string };
+  subscribe: { articleId?: number };
+  'read-continue': Record<string, never>;
+  vote: { novelId: number };
+  gift: { novelId: number; chapterId?: number };
+  'checkin-stats': Record<string, never>;
+  chapters: { novelId: number; currentArticleId?: number };
+}
+
+export type ModalName = keyof ModalProps;
+
+type OpenModal = { [K in ModalName]: { name: K; props: ModalProps[K] } }[ModalName];
+
+interface ModalState {
+  current: OpenModal | null;
+  open: <K extends ModalName>(name: K, props: ModalProps[K]) => void;
+  close: () => void;
+}
+
+/** Only one modal is open at a time (spec §2): opening one replaces any other. */
+export const useModalStore = create<ModalState>((set) => ({
+  current: null,
+  open: (name, props) => set({ current: { name, props } as OpenModal }),
+  close: () => set({ current: null }),
+}));

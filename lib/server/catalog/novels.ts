@@ -1,0 +1,53 @@
+import 'server-only';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { NovelDetail, NovelSummary, Page } from '@/lib/shared/dto/novel';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { MSG } from '@/lib/shared/messages';
+import { getDb } from '../db/client';
+import { authors, categories, chapters, novels } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { toNovelDetail, toNovelSummary } from './novel-dto';
+
+/** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (spec §8). */
+export async function getNovelOrThrow(id: number): Promise<NovelDetail> {
+  const db = getDb();
+  const [row] = await db
+    .select({ novel: novels, author: { id: authors.id, name: authors.name }, category: { id: categories.id, name: categories.name } })
+    .from(novels)
+    .innerJoin(authors, eq(authors.id, novels.authorId))
+    .innerJoin(categories, eq(categories.id, novels.categoryId))
+    .where(eq(novels.id, id))
+    .limit(1);
+  if (!row) throw notFound(MSG.novelNotFound);
+  if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: id });
+  const latest = row.novel.latestArticleId
+    ? (await db
+        .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, publishedAt: chapters.publishedAt })
+        .from(chapters)
+        .where(eq(chapters.id, row.novel.latestArticleId))
+        .limit(1))[0] ?? null
+    : null;
+  return toNovelDetail(row.novel, row.author, row.category, latest);
+}
+
+/** On-shelf novels of one language, most popular first. */
+export async function listPopularNovels(opts: { languageType: number; start: number; limit: number }): Promise<Page<NovelSummary>> {
+  const db = getDb();
+  const where = and(eq(novels.isOffShelf, false), eq(novels.languageType, opts.languageType));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ novel: novels, author: { id: authors.id, name: authors.name } })
+      .from(novels)
+      .innerJoin(authors, eq(authors.id, novels.authorId))
+      .where(where)
+      .orderBy(desc(novels.popularity), novels.id)
+      .offset(opts.start)
+      .limit(opts.limit),
+    db.select({ n: count() }).from(novels).where(where),
+  ]);
+  return {
+    data: rows.map((r) => toNovelSummary(r.novel, r.author)),
+    total: total?.n ?? 0,
+    hasmore: rows.length >= opts.limit,
+  };
+}

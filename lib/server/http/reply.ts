@@ -1,0 +1,45 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { ApiFailure } from '@/lib/shared/dto/envelope';
+import { HEADER } from '@/lib/shared/cookies';
+import type { ApiError } from './errors';
+
+export interface CookieToSet {
+  name: string;
+  value: string;
+  maxAge?: number;
+  httpOnly?: boolean;
+  sameSite?: 'lax' | 'strict' | 'none';
+  secure?: boolean;
+  path?: string;
+}
+
+/** A handler's answer when it needs more than data: a status, headers or cookies. */
+export class ApiReply<T> {
+  constructor(
+    readonly data: T,
+    readonly status = 200,
+    readonly headers: Record<string, string> = {},
+    readonly cookies: CookieToSet[] = [],
+  ) {}
+
+  applyCookies(response: NextResponse): void {
+    for (const { name, value, ...options } of this.cookies) response.cookies.set(name, value, { path: '/', ...options });
+  }
+}
+
+export function failureBody(error: ApiError, requestId: string): ApiFailure {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.data === undefined ? {} : { data: error.data }),
+    ...(error.status >= 500 ? { request_id: requestId } : {}),
+  };
+}
+
+export function envelopeResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): NextResponse {
+  return NextResponse.json(body, {
+    status,
+    headers: { 'cache-control': 'private, no-store', [HEADER.requestId]: requestId, ...headers },
+  });
+}

@@ -1,0 +1,17 @@
+/** Member cookies (spec §3): the id is readable by the page, the token is HttpOnly. */
+export const COOKIE = {
+  memberId: 'member_id',
+  memberToken: 'member_token',
+  // Tracking id, also sent as the x-zaid header.
+  tracking: 'zaid',
+  refLink: 'ref_link_id',
+} as const;
+
+export const HEADER = {
+  sig: 'x-sig',
+  platform: 'x-platform',
+  channel: 'x-channel-id',
+  refLink: 'x-ref-link-id',
+  zaid: 'x-zaid',
+  requestId: 'x-request-id',
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * The page routes of spec §2, one row each: its access rule and whether the messaging-app browser forces
+ * login there. proxy.ts sends any other page path to /m.
+ */
+export type Access = 'public' | 'login';
+
+export interface RouteRule {
+  pattern: RegExp;
+  access: Access;
+  /** Inside the messaging app (WeChat) login is forced here unless lazy auth is on. */
+  wechatForced?: boolean;
+}
+
+const ID = '\\d{1,10}';
+
+export const PAGE_ROUTES: RouteRule[] = [
+  { pattern: /^\/m$/, access: 'public', wechatForced: true },
+  { pattern: /^\/m\/my$/, access: 'login' },
+  { pattern: /^\/m\/(events|shelf|readlogs|gamelogs|coins|expenses|vouchers)$/, access: 'login' },
+  { pattern: /^\/m\/mall\/(prizes|coupons|vouchers-inline)$/, access: 'login' },
+  { pattern: /^\/m\/(free|lists|ranks|library|search)$/, access: 'public' },
+  { pattern: new RegExp(`^/m/booklists/${ID}$`), access: 'public' },
+  { pattern: new RegExp(`^/m/novels/${ID}/(rewards|chapters|comments|end|off)$`), access: 'public' },
+  { pattern: new RegExp(`^/m/novels/${ID}/comment$`), access: 'login' },
+  { pattern: new RegExp(`^/m/(novels|authors)/${ID}$`), access: 'public', wechatForced: true },
+  { pattern: new RegExp(`^/m/(read|show)/${ID}$`), access: 'public', wechatForced: true },
+  { pattern: /^\/m\/report$/, access: 'login' },
+  { pattern: /^\/m\/report\/success$/, access: 'public' },
+  { pattern: /^\/m\/(oauth|login|vip|vip-m|games|float|guide|questions|miniapp)$/, access: 'public' },
+  { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },
+  { pattern: new RegExp(`^/m/listen/${ID}$`), access: 'login' },
+  { pattern: /^\/m\/listen-ranks$/, access: 'login' },
+  // The spec's destinations outside /m.
+  { pattern: /^\/(bridge|follow)$/, access: 'public' },
+  { pattern: /^\/recharge\/start$/, access: 'public' },
+  { pattern: /^\/embedded\/my\/unblock$/, access: 'public' },
+  { pattern: /^\/mall\/prize_wheel$/, access: 'public' },
+  { pattern: /^\/orders\/create$/, access: 'public' },
+  { pattern: /^\/pay\/sandbox\/[\w-]+(\/(approve|cancel))?$/, access: 'public' },
+];
+
+export function matchRoute(pathname: string): RouteRule | undefined {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return PAGE_ROUTES.find((r) => r.pattern.test(path));
+}
