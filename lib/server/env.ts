@@ -9,7 +9,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // Requests in flight above which the API sheds load with HTTP 418 (spec §4).
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(512),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof schema>;

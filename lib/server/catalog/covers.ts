@@ -14,7 +14,10 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 function titleLines(title: string): string[] {
   const words = title.includes(' ') ? title.split(' ') : [title];
   if (words.length > 1) return words.slice(0, 3);
-  const chars = Array.from(title);
+  // Grapheme clusters, so Tibetan stacks and combining marks are never split across lines.
+  const chars = title.includes('་')
+    ? title.split(/(?<=་)/)
+    : Array.from(new Intl.Segmenter('zh', { granularity: 'grapheme' }).segment(title), (s) => s.segment);
   const per = chars.length <= 5 ? chars.length : Math.ceil(chars.length / 2);
   const lines: string[] = [];
   for (let i = 0; i < chars.length && lines.length < 3; i += per) lines.push(chars.slice(i, i + per).join(''));
@@ -26,7 +29,7 @@ export function renderCoverSvg(id: number, title: string, author: string, banner
   const [w, h] = banner ? [750, 320] : [300, 400];
   const lines = titleLines(title);
   const size = banner ? 56 : 40;
-  const top = banner ? 140 : 150 - (lines.length - 1) * 24;
+  const top = banner ? 140 : 170 - (lines.length - 1) * 20;
   const text = lines
     .map((line, i) => `<text x="${w / 2}" y="${top + i * (size + 10)}" font-size="${size}" text-anchor="middle" fill="#fff" font-weight="700">${escapeXml(line)}</text>`)
     .join('');

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { z, type ZodType } from 'zod';
+import '@/lib/shared/schemas/zod-locale';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { COOKIE, HEADER } from '@/lib/shared/cookies';
 import { MSG } from '@/lib/shared/messages';

@@ -1,0 +1,32 @@
+// Jest 30 wants a .js config. Two projects: jsdom for components and browser code, node for server code.
+const nextJest = require('next/jest');
+
+const createJestConfig = nextJest({ dir: './' });
+
+const common = {
+  moduleNameMapper: {
+    '^server-only$': '<rootDir>/test/empty-module.js',
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
+};
+
+module.exports = async () => ({
+  testTimeout: 60_000,
+  projects: [
+    await createJestConfig({
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{components,lib/client,lib/shared}/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
+    })(),
+    await createJestConfig({
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{lib/server,app,test}/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/setup-node.ts'],
+    })(),
+  ],
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { count } from 'drizzle-orm';
+import { withApi } from './with-api';
+import { ApiError } from './errors';
+import { callRoute } from '@/test/route';
+import { useTestDatabase } from '@/test/db';
+import { idempotencyKeys, members, sessions } from '../db/schema';
+import { hashToken } from '../accounts/tokens';
+
+const db = useTestDatabase();
+const TOKEN_A = 'a'.repeat(43);
+const TOKEN_B = 'b'.repeat(43);
+const REVOKED = 'r'.repeat(43);
+
+beforeAll(async () => {
+  const d = db.handle().db;
+  const [a, b] = await d.insert(members).values([{ nickname: 'A' }, { nickname: 'B' }]).returning({ id: members.id });
+  const future = new Date(Date.now() + 86_400_000);
+  await d.insert(sessions).values([
+    { memberId: a!.id, tokenHash: hashToken(TOKEN_A), expiresAt: future },
+    { memberId: b!.id, tokenHash: hashToken(TOKEN_B), expiresAt: future },
+    { memberId: a!.id, tokenHash: hashToken(REVOKED), expiresAt: future, revokedAt: new Date() },
+  ]);
+});
+
+describe('withApi', () => {
+  const whoAmI = withApi(async ({ member }) => ({ member_id: member?.id ?? null }), { auth: 'member' });
+
+  it('resolves the member from a bearer token or the member_token cookie', async () => {
+    const bearer = await callRoute(whoAmI, { url: '/v1/x', headers: { authorization: `Bearer ${TOKEN_A}` } });
+    const cookie = await callRoute(whoAmI, { url: '/v1/x', headers: { cookie: `member_token=${TOKEN_B}` } });
+    expect(bearer.body.data).toEqual({ member_id: 1 });
+    expect(cookie.body.data).toEqual({ member_id: 2 });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['an unknown token', { authorization: `Bearer ${'z'.repeat(43)}` }],
+    ['a revoked token', { authorization: `Bearer ${REVOKED}` }],
+  ])('answers 90002 to %s on a member route', async (_name, headers) => {
+    const res = await callRoute(whoAmI, { url: '/v1/x', headers });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: 90002, message: '请先登录' });
+  });
+
+  it('replays the first answer for the same member, route and x-sig, running the action once', async () => {
+    let runs = 0;
+    const create = withApi(async ({ body }) => ({ run: ++runs, echo: body.n }), { auth: 'member', body: z.object({ n: z.number() }) });
+    const call = (sig: string, token = TOKEN_A, n = 1) =>
+      callRoute(create, { method: 'POST', url: '/v1/things', body: { n }, headers: { authorization: `Bearer ${token}`, 'x-sig': sig } });
+    const first = await call('Sig0000000000001');
+    const again = await call('Sig0000000000001', TOKEN_A, 2);
+    expect(first.body.data).toEqual({ run: 1, echo: 1 });
+    expect(again.body.data).toEqual({ run: 1, echo: 1 });
+    expect(again.headers.get('x-idempotent-replay')).toBe('1');
+    // Another x-sig, or another member with the same x-sig, runs the action.
+    expect((await call('Sig0000000000002')).body.data).toEqual({ run: 2, echo: 1 });
+    expect((await call('Sig0000000000001', TOKEN_B)).body.data).toEqual({ run: 3, echo: 1 });
+  });
+
+  it('answers concurrent duplicates once: the rest replay or are told it is in progress', async () => {
+    let runs = 0;
+    const slow = withApi(async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 50));
+      return { ok: true };
+    }, { auth: 'member' });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => callRoute(slow, { method: 'POST', url: '/v1/slow', headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000003' } })),
+    );
+    expect(runs).toBe(1);
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === '请求正在处理中，请勿重复提交')).toBe(true);
+  });
+
+  it('replays a 4xx answer too, but not a 5xx', async () => {
+    let runs = 0;
+    const flaky = withApi(async () => {
+      runs++;
+      if (runs === 1) throw new ApiError(40900, '库存不足');
+      if (runs === 2) throw new Error('database exploded at /srv/app.ts:12');
+      return { ok: true };
+    });
+    const call = (sig: string) => callRoute(flaky, { method: 'POST', url: '/v1/flaky', headers: { 'x-sig': sig } });
+    expect((await call('Sig0000000000004')).body).toEqual({ code: 40900, message: '库存不足' });
+    expect((await call('Sig0000000000004')).body).toEqual({ code: 40900, message: '库存不足' });
+    const failed = await call('Sig0000000000005');
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ code: 50000, message: '服务器繁忙，请稍后再试', request_id: failed.headers.get('x-request-id') });
+    const retried = await call('Sig0000000000005');
+    expect(retried.status).toBe(200);
+    expect(runs).toBe(3);
+  });
+
+  it('does not record idempotency keys for GET or without a well-formed x-sig', async () => {
+    const [before] = await db.handle().db.select({ n: count() }).from(idempotencyKeys);
+    const ok = withApi(async () => 1);
+    await callRoute(ok, { url: '/v1/g', headers: { 'x-sig': 'Sig0000000000006' } });
+    await callRoute(ok, { method: 'POST', url: '/v1/g', headers: { 'x-sig': 'short' } });
+    const [after] = await db.handle().db.select({ n: count() }).from(idempotencyKeys);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('parses the query with zod and answers Chinese messages', async () => {
+    const list = withApi(async ({ query }) => query, { query: z.object({ limit: z.coerce.number().int().max(100) }) });
+    const bad = await callRoute(list, { url: '/v1/list?limit=500' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^limit：.*[\u4e00-\u9fff]/);
+    const good = await callRoute(list, { url: '/v1/list?limit=5' });
+    expect(good.body.data).toEqual({ limit: 5 });
+  });
+
+  it('sheds load with HTTP 418 above the in-flight limit', async () => {
+    const previous = process.env.MAX_INFLIGHT;
+    const holder = globalThis as { __shushengInflight?: number };
+    holder.__shushengInflight = 10_000;
+    try {
+      const res = await callRoute(withApi(async () => 1), { url: '/v1/any' });
+      expect(res.status).toBe(418);
+      expect(res.body.code).toBe(41800);
+    } finally {
+      holder.__shushengInflight = 0;
+      process.env.MAX_INFLIGHT = previous;
+    }
+  });
+});

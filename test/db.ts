@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createPgliteHandle, createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
+import { runMigrations } from '@/lib/server/db/migrate';
+import { seedDatabase } from '@/lib/server/db/seed';
+
+/**
+ * A throwaway database for one test file: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server at TEST_DATABASE_URL (dropped afterwards), so the same tests run on both.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  let handle: DbHandle;
+  if (url) {
+    const name = `shusheng_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const inner = createPostgresHandle(target.toString(), 20);
+    handle = {
+      ...inner,
+      close: async () => {
+        await inner.close();
+        const cleanup = new Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  } else {
+    handle = createPgliteHandle();
+  }
+  await runMigrations(handle);
+  if (options.seed) await seedDatabase(handle.db, () => undefined);
+  return handle;
+}
+
+/** Installs a throwaway database as the process's database for the whole test file. */
+export function useTestDatabase(options: { seed?: boolean } = {}): { handle: () => DbHandle } {
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase(options);
+    setDbHandle(handle);
+  }, 120_000);
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await handle?.close();
+  });
+  return {
+    handle: () => {
+      if (!handle) throw new Error('test database not ready');
+      return handle;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { NextRequest } from 'next/server';
+
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: { code: number; message: string; data?: T; request_id?: string };
+  headers: Headers;
+}
+
+/** Calls a route handler the way Next does: a NextRequest plus a params promise. */
+export async function callRoute<T = unknown>(
+  handler: Handler,
+  options: { method?: string; url: string; params?: Record<string, string | string[]>; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+): Promise<CallResult<T>> {
+  const init: { method: string; headers: Record<string, string>; body?: string } = {
+    method: options.method ?? 'GET',
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+  };
+  if (options.rawBody !== undefined) init.body = options.rawBody;
+  else if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  const req = new NextRequest(new URL(options.url, 'http://localhost'), init);
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  return { status: res.status, body: (await res.json()) as CallResult<T>['body'], headers: res.headers };
+}

@@ -1,0 +1,2 @@
+// Server tests provoke errors on purpose; keep their expected log lines out of the report.
+process.env.LOG_LEVEL ??= 'silent';
