@@ -37,7 +37,8 @@ export function NavigationEffects() {
   }, []);
 
   useEffect(() => {
-    if (fromHistory.current) fromHistory.current = false;
+    // The first location is the page load itself: the browser owns its scroll position (reload restores it).
+    if (fromHistory.current || !previous.current) fromHistory.current = false;
     else window.scrollTo(0, 0);
 
     const now = performance.now();

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the /m shell on a phone', () => {
+  test('home lists novels from the database with covers and the tab bar', async ({ page }) => {
+    await page.goto('/m');
+    const cards = page.locator('.novel-card');
+    await expect(cards).toHaveCount(20);
+    // Novel 1 is the most popular fixture: first in the list, with its generated cover.
+    const first = cards.first();
+    await expect(first.locator('a')).toHaveAttribute('href', '/m/novels/1');
+    const cover = first.locator('img');
+    await expect(cover).toHaveAttribute('src', '/covers/1.svg');
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const tabs = page.getByRole('navigation', { name: '主导航' }).getByRole('link');
+    await expect(tabs).toHaveText(['首页', '书库', '书架', '我的']);
+    await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('fits the phone: no sideways scroll, touch targets at least 44 px', async ({ page }) => {
+    await page.goto('/m');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
+    );
+    expect(small).toBe(0);
+  });
+
+  test('Uyghur novels are laid out right-to-left', async ({ page }) => {
+    await page.goto('/m?lang=0');
+    const body = page.locator('.novel-card-body').first();
+    await expect(body).toHaveAttribute('dir', 'rtl');
+    await expect(body).toHaveAttribute('lang', 'ug');
+  });
+
+  test('a location change scrolls to top and records a page view with the time on the previous page', async ({ page }) => {
+    // The first page view is sent once the shell has hydrated: from then on links navigate client-side.
+    const firstView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views'));
+    await page.goto('/m');
+    expect((await firstView).postDataJSON()).toMatchObject({ path: '/m' });
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 2000);
+        return page.evaluate(() => window.scrollY);
+      })
+      .toBeGreaterThan(200);
+    const pageView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views') && (r.postDataJSON() as { path: string }).path.includes('start=20'));
+    await page.getByRole('link', { name: '加载更多' }).click();
+    const body = (await pageView).postDataJSON() as { path: string; previous_path: string; previous_duration_ms: number };
+    expect(body.previous_path).toBe('/m');
+    expect(body.previous_duration_ms).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/start=20/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Back is not a new visit: the previous page comes back where the reader left it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/m$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  });
+
+  test('unknown paths redirect to /m', async ({ page }) => {
+    for (const path of ['/m/no-such-page', '/m/novels/1/nothing', '/somewhere/else', '/']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/m$/);
+    }
+  });
+
+  test('the static FAQ page renders inside the shell', async ({ page }) => {
+    await page.goto('/m/questions');
+    await expect(page.getByRole('heading', { name: '常见问题' })).toBeVisible();
+    await expect(page.getByText('充值后可以退款吗？')).toBeVisible();
+  });
+});
+
+test.describe('the API from a browser', () => {
+  test('an unknown /v1 path answers a 404 envelope, not a redirect', async ({ request }) => {
+    const res = await request.get('/v1/no/such/route', { maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({ code: 40400, message: '接口不存在' });
+  });
+
+  test('GET /v1/novels/{nid} answers the demo data and refuses bad ids', async ({ request }) => {
+    const ok = await request.get('/v1/novels/2');
+    expect((await ok.json()).data).toMatchObject({ id: 2, article_count: 3000, status: 1 });
+    for (const bad of ['abc', '-1', '99999999999']) {
+      const res = await request.get(`/v1/novels/${bad}`);
+      expect(res.status()).toBe(400);
+      expect((await res.json()).code).toBe(40000);
+    }
+    const off = await request.get('/v1/novels/5');
+    expect((await off.json()).code).toBe(90401);
+  });
+
+  test('health reports the seeded PGlite database', async ({ request }) => {
+    const res = await request.get('/v1/health');
+    expect((await res.json()).data).toMatchObject({ status: 'ok', database: { driver: 'pglite', ok: true } });
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 ' +
+  'Chrome/122.0.6261.120 Mobile Safari/537.36 XWEB/1220099 MMWEBSDK/20240404 MMWEBID/1234 MicroMessenger/8.0.49.2600(0x28003133) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
+
+// Debian's Chromium, started without the background services that would call out of this closed network.
+const launchOptions = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+};
+
+// Device descriptors for iPhones default to WebKit; here every project runs in Chromium with the phone's viewport and UA.
+const phone = (name: string) => {
+  const { defaultBrowserType: _ignored, ...rest } = devices[name]!;
+  return { ...rest, browserName: 'chromium' as const, launchOptions };
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', locale: 'zh-CN', timezoneId: 'Asia/Shanghai' },
+  projects: [
+    { name: 'iphone-13', use: phone('iPhone 13') },
+    { name: 'pixel-7', use: phone('Pixel 7') },
+    { name: 'wechat', use: { ...phone('Pixel 7'), userAgent: WECHAT_UA } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${PORT}/v1/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

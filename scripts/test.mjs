@@ -1,0 +1,69 @@
+// npm test: Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
+// then Playwright e2e against a production build on a fresh data directory. Ends with one summary line.
+import fs from 'node:fs';
+import path from 'node:path';
+import { needsBuild } from './lib/build-state.mjs';
+import { bin, run } from './lib/run.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const out = '.test-results';
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+const e2eOnly = process.argv.includes('--e2e-only');
+const started = Date.now();
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+// PGlite loads its WASM through dynamic import, which Jest runs only with VM modules enabled.
+const jestEnv = (extra) => ({ ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(), ...extra });
+
+async function jest(name, args, env) {
+  const file = path.join(out, `${name}.json`);
+  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${file}`, ...args], { env });
+  if (fs.existsSync(file)) {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    tally.passed += r.numPassedTests;
+    tally.failed += r.numFailedTests;
+    tally.skipped += r.numPendingTests;
+  }
+  if (code !== 0) failures.push(name);
+}
+
+if (!e2eOnly) {
+  const { TEST_DATABASE_URL, ...withoutPg } = process.env;
+  console.log('\n▶ unit, component and service tests (PGlite)');
+  await jest('jest-pglite', [], jestEnv({ ...withoutPg, TEST_DATABASE_URL: '' }));
+  if (TEST_DATABASE_URL) {
+    console.log(`\n▶ service tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+    await jest('jest-postgres', ['--selectProjects', 'server'], jestEnv({ TEST_DATABASE_URL }));
+  }
+}
+
+console.log('\n▶ end-to-end tests (Playwright on Chromium)');
+try {
+  process.env.CHROME_PATH = ensureChromium();
+  if (needsBuild()) {
+    console.log('test: building the app for e2e…');
+    const code = await run(bin('next'), ['build']);
+    if (code !== 0) failures.push('next build');
+  }
+  if (!failures.includes('next build')) {
+    const code = await run(bin('playwright'), ['test'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+    const file = path.join(out, 'playwright.json');
+    if (fs.existsSync(file)) {
+      const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+      tally.passed += stats.expected + (stats.flaky ?? 0);
+      tally.failed += stats.unexpected;
+      tally.skipped += stats.skipped;
+    }
+    if (code !== 0) failures.push('playwright');
+  }
+} catch (err) {
+  console.error(`\n✖ ${err.message}`);
+  failures.push('e2e setup');
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all suites passed'} in ${seconds} s`);
+console.log(`tests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
