@@ -1,0 +1,24 @@
+// Starts the production build on a fresh data directory for a benchmark, and stops it afterwards.
+import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+
+export async function startServer({ port, dataDir }) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
+      if (res.ok) return { stop: () => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); }) };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('bench: the server did not become healthy within 180 s');
+}
