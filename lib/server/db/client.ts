@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import * as schema from './schema';
 import { dataDir, env } from '../env';
 import { acquireDataDirLock } from './lock';
+import { log } from '../logger';
 
 /** One Drizzle type for both drivers: the PGlite and node-postgres sessions expose the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -29,6 +30,8 @@ export function createPgliteHandle(dir?: string): DbHandle {
 
 export function createPostgresHandle(url: string, max = 10): DbHandle {
   const pool = new Pool({ connectionString: url, max });
+  // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
+  pool.on('error', (err) => log('warn', 'pg_idle_client_error', { err }));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return { db, driver: 'postgres', close: () => pool.end() };
 }
