@@ -1,19 +1,56 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { matchRoute } from '@/lib/shared/routes';
+import { cachedFlags } from '@/lib/server/config/flags-cache';
+import { TRACKING_COOKIE_DAYS } from '@/lib/shared/constants';
+import { COOKIE } from '@/lib/shared/cookies';
+import { loginDestination, matchRoute } from '@/lib/shared/routes';
+import { detectUa } from '@/lib/shared/ua';
+
+const YEAR_3 = TRACKING_COOKIE_DAYS * 86_400;
+
+function blockedRedirect(pathAndQuery: string): string | undefined {
+  for (const rule of cachedFlags().blocked_urls) {
+    try {
+      if (new RegExp(rule.pattern).test(pathAndQuery) && rule.redirect !== pathAndQuery) return rule.redirect;
+    } catch {
+      // A malformed pattern from config must not take every page down.
+    }
+  }
+  return undefined;
+}
 
 /**
- * Route guard (Next 16's middleware). Reads only the URL, cookies and the user agent — never the database.
- * Unknown page paths, under /m and elsewhere, go to /m (spec §2).
+ * The route guard (spec §2, §6). It reads only the URL, cookies, the user agent and the cached config —
+ * never the database: signed in means a token cookie exists (spec §4); the API checks the token itself.
  */
 export function proxy(req: NextRequest) {
-  const { pathname } = req.nextUrl;
-  if (!matchRoute(pathname)) {
-    return NextResponse.redirect(new URL('/m', req.url));
+  const { pathname, search } = req.nextUrl;
+  const rule = matchRoute(pathname);
+  if (!rule) return NextResponse.redirect(new URL('/m', req.url));
+
+  const here = `${pathname}${search}`;
+  const blocked = blockedRedirect(here);
+  if (blocked) return NextResponse.redirect(new URL(blocked, req.url));
+
+  const ua = detectUa(req.headers.get('user-agent'));
+  const signedIn = Boolean(req.cookies.get(COOKIE.memberToken)?.value);
+  const inMessagingApp = ua.wechat && !cachedFlags().lazy_auth;
+  const needsLogin = rule.access === 'login' || (rule.wechatForced === true && inMessagingApp);
+  if (needsLogin && !signedIn) {
+    const inAppOAuth = ua.wechat || ua.socialApp || ua.shortVideo;
+    return NextResponse.redirect(new URL(loginDestination(here, inAppOAuth), req.url));
   }
-  return NextResponse.next();
+
+  const response = NextResponse.next();
+  // The tracking id (x-zaid) and a referral link id from the query live in cookies for three years (spec §9).
+  if (!req.cookies.get(COOKIE.tracking)) {
+    response.cookies.set(COOKIE.tracking, `${Date.now().toString(36)}${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });
+  }
+  const referral = req.nextUrl.searchParams.get('referral_link_id');
+  if (referral && /^[\w-]{1,64}$/.test(referral)) response.cookies.set(COOKIE.refLink, referral, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });
+  return response;
 }
 
 export const config = {
-  // The API, media, generated images, Next's assets and root files are not pages.
-  matcher: ['/((?!v1/|audio/|covers/|gifts/|promo/|_next/|favicon\\.ico|robots\\.txt|sitemap.*\\.xml|manifest\\.webmanifest).*)'],
+  // The API, media, generated and static images, Next's assets and root files are not pages.
+  matcher: ['/((?!v1/|audio/|covers/|gifts/|promo/|avatars/|_next/|favicon\\.ico|robots\\.txt|sitemap.*\\.xml|manifest\\.webmanifest).*)'],
 };

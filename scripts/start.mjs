@@ -12,6 +12,9 @@ if (needsBuild()) {
 }
 
 console.log(`start: serving http://localhost:${port}/m (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.DATA_DIR ?? '.data'}`})`);
-const server = spawn(bin('next'), ['start', '-p', port], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+// The local demo shows sign-in codes at /v1/dev/sms and offers the local OAuth provider; a real deployment
+// sets SMS_DEV_INBOX=0 and OAUTH_LOCAL=0 with its SMS gateway and messaging-app OAuth configured (README).
+const demo = { SMS_DEV_INBOX: process.env.SMS_DEV_INBOX ?? '1', OAUTH_LOCAL: process.env.OAUTH_LOCAL ?? '1' };
+const server = spawn(bin('next'), ['start', '-p', port], { stdio: 'inherit', env: { ...process.env, ...demo, NODE_ENV: 'production' } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

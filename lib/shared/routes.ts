@@ -37,9 +37,15 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/mall\/prize_wheel$/, access: 'public' },
   { pattern: /^\/orders\/create$/, access: 'public' },
   { pattern: /^\/pay\/sandbox\/[\w-]+(\/(approve|cancel))?$/, access: 'public' },
+  { pattern: /^\/oauth\/(start|callback|local\/authorize|local\/approve)$/, access: 'public' },
 ];
 
 export function matchRoute(pathname: string): RouteRule | undefined {
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return PAGE_ROUTES.find((r) => r.pattern.test(path));
+}
+
+/** Where a reader who must sign in is sent: OAuth inside social-app, messaging-app and short-video browsers. */
+export function loginDestination(returnTo: string, inAppOAuth: boolean): string {
+  return `${inAppOAuth ? '/m/oauth' : '/m/login'}?next=${encodeURIComponent(returnTo)}`;
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, sessions } from '../db/schema';
 import { hashToken } from './tokens';
+import { SLIDE_AFTER_MS, slideSession } from './sessions';
 
 export interface CurrentMember {
   id: number;
@@ -11,20 +12,29 @@ export interface CurrentMember {
   languageType: number | null;
 }
 
+export interface PresentedToken {
+  token: string;
+  source: 'bearer' | 'cookie';
+}
+
 /** Bearer header first (apps, mini programs), then the member_token cookie (the web). */
-export function readToken(headers: Headers, cookieToken: string | undefined): string | undefined {
+export function readToken(headers: Headers, cookieToken: string | undefined): PresentedToken | undefined {
   const auth = headers.get('authorization');
   const bearer = auth?.match(/^Bearer\s+(\S{16,200})$/i)?.[1];
-  return bearer ?? (cookieToken && cookieToken.length <= 200 ? cookieToken : undefined);
+  if (bearer) return { token: bearer, source: 'bearer' };
+  return cookieToken && cookieToken.length <= 200 ? { token: cookieToken, source: 'cookie' } : undefined;
 }
 
 /** The member a live (unexpired, unrevoked) session token belongs to, or null. */
 export async function findMemberByToken(token: string): Promise<CurrentMember | null> {
   const [row] = await getDb()
-    .select({ id: members.id, sessionId: sessions.id, isGuest: members.isGuest, languageType: members.languageType })
+    .select({ id: members.id, sessionId: sessions.id, isGuest: members.isGuest, languageType: members.languageType, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { lastSeenAt, ...member } = row;
+  if (Date.now() - lastSeenAt.getTime() > SLIDE_AFTER_MS) await slideSession(row.sessionId);
+  return member;
 }

@@ -12,6 +12,9 @@ import { log } from '../logger';
 /** One Drizzle type for both drivers: the PGlite and node-postgres sessions expose the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
 export type Driver = 'pglite' | 'postgres';
+/** A transaction handle; services that must join a caller's transaction take `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface DbHandle {
   db: Db;

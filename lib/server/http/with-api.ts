@@ -7,7 +7,8 @@ import { COOKIE, HEADER } from '@/lib/shared/cookies';
 import { MSG } from '@/lib/shared/messages';
 import { env } from '../env';
 import { log } from '../logger';
-import { findMemberByToken, readToken, type CurrentMember } from '../accounts/current-member';
+import { findMemberByToken, readToken, type CurrentMember, type PresentedToken } from '../accounts/current-member';
+import { clearedSessionCookies } from './session-cookies';
 import { ApiError, ERROR_TABLE } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
@@ -63,6 +64,20 @@ async function readJsonBody(req: NextRequest): Promise<unknown> {
   }
 }
 
+/** Same-origin check for cookie-authenticated writes: Sec-Fetch-Site first, then Origin against Host. */
+export function isSameOrigin(req: NextRequest): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = req.headers.get('origin');
+  if (!origin) return true;
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 function clientIp(req: NextRequest): string {
   return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || '127.0.0.1';
 }
@@ -84,14 +99,19 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
     }
     inflight.__shushengInflight = current + 1;
     let claimId: number | undefined;
+    let presented: PresentedToken | undefined;
     try {
       const params = parseWith(options.params, await route.params);
       const query = parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams));
       const body = options.body ? parseWith(options.body, await readJsonBody(req)) : (undefined as B);
 
-      const token = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
-      const member = token ? await findMemberByToken(token) : null;
+      presented = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
+      const member = presented ? await findMemberByToken(presented.token) : null;
       if (options.auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
+      // Cookies ride along on cross-site requests; bearer tokens do not, so only cookie calls need the check.
+      if (MUTATING.has(req.method) && member && presented?.source === 'cookie' && !isSameOrigin(req)) {
+        throw new ApiError(CODES.forbidden, MSG.crossSite);
+      }
       const ip = clientIp(req);
 
       const sig = req.headers.get(HEADER.sig);
@@ -126,7 +146,10 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
           log('error', 'idempotency_finish_failed', { requestId, err: e }),
         );
       }
-      return envelopeResponse(status, body, requestId);
+      const response = envelopeResponse(status, body, requestId);
+      // A dead cookie token is cleared, so the browser stops presenting it (spec §4: 90002 clears id and token).
+      if (apiError?.code === CODES.notLoggedIn && presented?.source === 'cookie') new ApiReply(null, status, {}, clearedSessionCookies(req)).applyCookies(response);
+      return response;
     } finally {
       inflight.__shushengInflight = (inflight.__shushengInflight ?? 1) - 1;
     }

@@ -25,7 +25,8 @@ export const members = pgTable('members', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('members_phone_uq').on(t.phone),
-  uniqueIndex('members_device_guest_uq').on(t.deviceId).where(sql`${t.isGuest}`),
+  // One live guest per device; a guest merged into a phone account frees its device for a new guest.
+  uniqueIndex('members_device_guest_uq').on(t.deviceId).where(sql`${t.isGuest} and ${t.mergedIntoId} is null`),
 ]);
 
 export const sessions = pgTable('sessions', {
@@ -37,6 +38,8 @@ export const sessions = pgTable('sessions', {
   ip: varchar({ length: 64 }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  // 'sms' | 'guest' | 'oauth:<provider>' | 'bind'
+  via: varchar({ length: 32 }).notNull().default('sms'),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   revokedAt: timestamp({ withTimezone: true }),
 }, (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)]);
@@ -71,3 +74,25 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('idempotency_uq').on(t.actor, t.route, t.sig), index('idempotency_created_idx').on(t.createdAt)]);
+
+/** A guardian's recorded consent for a minor's paid actions (spec §1). */
+export const guardianConsents = pgTable('guardian_consents', {
+  id: serial().primaryKey(),
+  memberId: integer().notNull().references(() => members.id),
+  guardianName: varchar({ length: 32 }).notNull(),
+  guardianPhone: varchar({ length: 20 }).notNull(),
+  relation: varchar({ length: 16 }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp({ withTimezone: true }),
+}, (t) => [index('guardian_consents_member_idx').on(t.memberId)]);
+
+/** Authorization codes issued by the built-in local OAuth provider (development and tests). */
+export const oauthCodes = pgTable('oauth_codes', {
+  id: serial().primaryKey(),
+  codeHash: varchar({ length: 64 }).notNull(),
+  subject: varchar({ length: 128 }).notNull(),
+  nickname: varchar({ length: 64 }).notNull(),
+  redirectUri: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+}, (t) => [uniqueIndex('oauth_codes_hash_uq').on(t.codeHash)]);

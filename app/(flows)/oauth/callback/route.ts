@@ -1,0 +1,33 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { loginWithIdentity } from '@/lib/server/accounts/login';
+import { oauthProvider } from '@/lib/server/accounts/oauth/select';
+import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
+import { sessionCookies } from '@/lib/server/http/session-cookies';
+import { log } from '@/lib/server/logger';
+
+function backToLogin(req: NextRequest, reason: 'expired' | 'failed') {
+  const response = NextResponse.redirect(new URL(`/m/login?oauth=${reason}`, req.url));
+  response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
+  return response;
+}
+
+// GET /oauth/callback?code&state — the provider sends the browser back here; exchange the code and sign in.
+export async function GET(req: NextRequest) {
+  const next = verifyOAuthState(req.nextUrl.searchParams.get('state'), req.cookies.get(STATE_COOKIE)?.value);
+  const code = req.nextUrl.searchParams.get('code');
+  const provider = oauthProvider();
+  if (!next || !code || code.length > 512 || !provider) return backToLogin(req, 'expired');
+  try {
+    const identity = await provider.exchange({ code, redirectUri: `${req.nextUrl.origin}/oauth/callback` });
+    const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: req.headers.get('x-forwarded-for') });
+    const response = NextResponse.redirect(new URL(next, req.url));
+    for (const { name, value, ...options } of sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)) {
+      response.cookies.set(name, value, { path: '/', ...options });
+    }
+    response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
+    return response;
+  } catch (err) {
+    log('warn', 'oauth_exchange_failed', { provider: provider.name, err });
+    return backToLogin(req, 'failed');
+  }
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { oauthProvider } from '@/lib/server/accounts/oauth/select';
+import { MSG } from '@/lib/shared/messages';
+import { safeNext } from '@/lib/shared/schemas/accounts';
+import { LoginForm } from './_components/login-form';
+
+export const metadata: Metadata = { title: '登录', robots: { index: false } };
+
+const oauthNotice: Record<string, string> = { expired: MSG.oauthExpired, failed: MSG.oauthFailed, unavailable: MSG.oauthUnavailable };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const { next, oauth } = await searchParams;
+  const notice = oauth ? oauthNotice[oauth] : undefined;
+  return (
+    <div className="page">
+      <h1 className="page-title">手机号登录</h1>
+      <p className="muted login-lead">未注册的手机号验证后将自动创建书声账号</p>
+      {notice ? <p className="notice" role="alert">{notice}</p> : null}
+      <LoginForm next={safeNext(next)} oauthAvailable={oauthProvider() !== null} />
+    </div>
+  );
+}

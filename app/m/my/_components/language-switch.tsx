@@ -1,0 +1,29 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { api } from '@/lib/client/api';
+import { toast } from '@/lib/client/stores/toast-store';
+import { LANGUAGE_META, LANGUAGE_TYPES, type LanguageType } from '@/lib/shared/constants';
+import { MSG } from '@/lib/shared/messages';
+
+export function LanguageSwitch({ current }: { current: number }) {
+  const router = useRouter();
+  const [value, setValue] = useState(current);
+  async function choose(languageType: LanguageType) {
+    if (languageType === value) return;
+    await api('/v1/members/language', { method: 'POST', body: { language_type: languageType } });
+    setValue(languageType);
+    toast(MSG.languageSaved, { length: 'short' });
+    router.refresh();
+  }
+  return (
+    <div className="chip-row" role="radiogroup" aria-label="内容语言">
+      {LANGUAGE_TYPES.map((lt) => (
+        <button key={lt} type="button" role="radio" aria-checked={value === lt} className={value === lt ? 'chip active' : 'chip'} lang={LANGUAGE_META[lt].lang} onClick={() => choose(lt)}>
+          {LANGUAGE_META[lt].label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import { connection } from 'next/server';
+import { currentMember } from '@/lib/server/accounts/session-member';
+import { getProfile } from '@/lib/server/accounts/profile';
+import { loginDestination } from '@/lib/shared/routes';
+import { detectUa } from '@/lib/shared/ua';
+import { GuardScreen } from '@/components/account/guard-screen';
+import { LanguageSwitch } from './_components/language-switch';
+import { LogoutButton } from './_components/logout-button';
+import { BindPhone } from './_components/bind-phone';
+import { MinorProtection } from './_components/minor-protection';
+
+export const metadata: Metadata = { title: '我的', robots: { index: false } };
+
+const links: Array<[string, string]> = [
+  ['/m/shelf', '我的书架'], ['/m/readlogs', '阅读记录'], ['/m/coins', '充值记录'], ['/m/expenses', '消费记录'],
+  ['/m/vouchers', '我的书券'], ['/m/events', '活动中心'], ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
+  ['/m/report', '举报反馈'], ['/m/questions', '常见问题'],
+];
+
+export default async function MyPage() {
+  await connection();
+  const member = await currentMember();
+  if (!member) {
+    const ua = detectUa((await headers()).get('user-agent'));
+    return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
+  }
+  const p = await getProfile(member.id, ['phone', 'birth_date', 'guardian']);
+  return (
+    <div className="page">
+      <section className="profile-card" aria-label="账号">
+        <img src={p.headimgurl} alt="" width={64} height={64} className="avatar" />
+        <div>
+          <h1 className="profile-name">{p.nickname}</h1>
+          <p className="muted small">ID {p.member_id}{p.phone ? ` · ${p.phone}` : p.is_guest ? ' · 游客' : ''}</p>
+        </div>
+      </section>
+
+      <section className="wallet-row" aria-label="余额">
+        <Link href="/m/coins" className="wallet-cell">
+          <strong data-testid="welth">{p.welth}</strong>
+          <span>书币</span>
+        </Link>
+        <Link href="/m/vouchers" className="wallet-cell">
+          <strong data-testid="welth-coupon">{p.welth_coupon}</strong>
+          <span>书券</span>
+        </Link>
+        <Link href="/m/vip" className="wallet-cell">
+          <strong>{p.is_paid ? 'VIP' : '未开通'}</strong>
+          <span>{p.is_paid && p.vip_expires_at ? `${p.vip_expires_at.slice(0, 10)} 到期` : '开通VIP'}</span>
+        </Link>
+      </section>
+
+      <nav aria-label="我的服务">
+        <ul className="link-list">
+          {links.map(([href, label]) => (
+            <li key={href}>
+              <Link href={href}>{label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className="card" aria-labelledby="lang-title">
+        <h2 className="card-title" id="lang-title">内容语言</h2>
+        <LanguageSwitch current={p.language_type} />
+      </section>
+
+      {p.phone ? null : <BindPhone />}
+      <MinorProtection birthDate={p.birth_date ?? null} isMinor={p.is_minor ?? false} consented={p.guardian_consent ?? false} />
+      <LogoutButton />
+    </div>
+  );
+}

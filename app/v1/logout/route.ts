@@ -1,0 +1,13 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { revokeSession } from '@/lib/server/accounts/sessions';
+import { ApiReply } from '@/lib/server/http/reply';
+import { clearedSessionCookies } from '@/lib/server/http/session-cookies';
+
+// POST /v1/logout — revoke this session and clear the session cookies.
+export const POST = withApi(
+  async ({ member, req }) => {
+    if (member) await revokeSession(member.sessionId);
+    return new ApiReply({ logged_out: true }, 200, {}, clearedSessionCookies(req));
+  },
+  { auth: 'optional' },
+);

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { setLanguage } from '@/lib/server/accounts/profile';
+import { languageBody } from '@/lib/shared/schemas/accounts';
+
+// POST /v1/members/language — 0 Uyghur, 1 Chinese, 2 Tibetan.
+export const POST = withApi(({ member, body }) => setLanguage(member!.id, body.language_type), { auth: 'member', body: languageBody });

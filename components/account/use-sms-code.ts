@@ -1,0 +1,44 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/client/api';
+import { toast } from '@/lib/client/stores/toast-store';
+import { secondsUntilResend, useSmsStore } from '@/lib/client/stores/sms-store';
+import { MSG } from '@/lib/shared/messages';
+import { phoneSchema } from '@/lib/shared/schemas/accounts';
+
+/** Sends a login code and runs the resend countdown, which survives a reload. */
+export function useSmsCode() {
+  const { sentAt, markSent } = useSmsStore();
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const wait = secondsUntilResend(sentAt, now);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [wait]);
+
+  async function send(phone: string): Promise<boolean> {
+    const parsed = phoneSchema.safeParse(phone);
+    if (!parsed.success) {
+      toast(parsed.error.issues[0]?.message ?? MSG.enterPhone, { length: 'short' });
+      return false;
+    }
+    setSending(true);
+    try {
+      await api('/v1/sms/code', { method: 'POST', body: { phone: parsed.data } });
+      markSent();
+      setNow(Date.now());
+      toast(MSG.smsSent, { length: 'short' });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { send, wait, sending };
+}

@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { members, oauthIdentities } from '../db/schema';
+import { consumeLoginCode } from './sms/codes';
+import { createMember, findMemberByPhone } from './members';
+import { createSession } from './sessions';
+
+export interface SignedIn {
+  member_id: number;
+  token: string;
+  expires_at: string;
+  is_new: boolean;
+}
+
+interface Ctx {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** SMS sign-in: a valid code signs in, creating the member on first sign-in. */
+export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promise<SignedIn> {
+  await consumeLoginCode(phone, code);
+  return getDb().transaction(async (tx) => {
+    const existing = await findMemberByPhone(tx, phone);
+    // Two first sign-ins racing: the unique phone index lets one insert win; the other finds it.
+    const member = existing ?? (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ?? (await findMemberByPhone(tx, phone))!;
+    const isNew = !existing;
+    if (isNew && !member.nickname) await tx.update(members).set({ nickname: `书友${member.id}` }).where(eq(members.id, member.id));
+    const session = await createSession(tx, member.id, 'sms', ctx);
+    return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: isNew };
+  });
+}
+
+/** Guest ("tourist") sign-in: one member per device id until it binds a phone. */
+export async function loginAsGuest(deviceId: string, ctx: Ctx): Promise<SignedIn> {
+  return getDb().transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.deviceId, deviceId), eq(members.isGuest, true), isNull(members.mergedIntoId)))
+      .limit(1);
+    const member = existing ?? (await createMember(tx, { isGuest: true, deviceId }));
+    const session = await createSession(tx, member.id, 'guest', ctx);
+    return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: !existing };
+  });
+}
+
+/** Third-party sign-in: the provider's subject maps to one member, created on first sign-in. */
+export async function loginWithIdentity(
+  provider: string,
+  identity: { subject: string; nickname?: string; avatar?: string; unionId?: string },
+  ctx: Ctx,
+): Promise<SignedIn> {
+  return getDb().transaction(async (tx) => {
+    const [link] = await tx
+      .select({ memberId: oauthIdentities.memberId })
+      .from(oauthIdentities)
+      .where(and(eq(oauthIdentities.provider, provider), eq(oauthIdentities.subject, identity.subject)))
+      .limit(1);
+    let memberId = link?.memberId;
+    if (!memberId) {
+      const member = await createMember(tx, { nickname: identity.nickname?.slice(0, 64) || null, avatar: identity.avatar ?? null });
+      await tx.insert(oauthIdentities).values({ provider, subject: identity.subject, unionId: identity.unionId ?? null, memberId: member.id });
+      memberId = member.id;
+    } else {
+      // A member merged away on binding signs in as the account it was merged into.
+      const [row] = await tx.select({ mergedIntoId: members.mergedIntoId }).from(members).where(eq(members.id, memberId));
+      memberId = row?.mergedIntoId ?? memberId;
+    }
+    const session = await createSession(tx, memberId, `oauth:${provider}`, ctx);
+    return { member_id: memberId, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: !link };
+  });
+}

@@ -1,0 +1,22 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { members } from '../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** The live (not merged-away) member owning a phone number, if any. */
+export async function findMemberByPhone(db: DbOrTx, phone: string): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(and(eq(members.phone, phone), isNull(members.mergedIntoId))).limit(1);
+  return row;
+}
+
+export async function createMember(db: DbOrTx, values: Partial<typeof members.$inferInsert>): Promise<MemberRow> {
+  const [row] = await db.insert(members).values(values).returning();
+  // A readable default name until the reader sets one: 书友 + member id.
+  if (!row!.nickname) {
+    const [named] = await db.update(members).set({ nickname: `${row!.isGuest ? '游客' : '书友'}${row!.id}` }).where(eq(members.id, row!.id)).returning();
+    return named!;
+  }
+  return row!;
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import type { OAuthProvider } from './provider';
+
+interface WechatError {
+  errcode?: number;
+  errmsg?: string;
+}
+
+/** The messaging app's web OAuth (snsapi_userinfo): code → access token + openid → user info. */
+export function wechatProvider(appId: string, appSecret: string, fetchImpl: typeof fetch = fetch): OAuthProvider {
+  const getJson = async <T,>(url: string): Promise<T & WechatError> => {
+    const res = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`wechat oauth answered ${res.status}`);
+    const body = (await res.json()) as T & WechatError;
+    if (body.errcode) throw new Error(`wechat oauth error ${body.errcode}: ${body.errmsg ?? ''}`);
+    return body;
+  };
+  return {
+    name: 'wechat',
+    authorizeUrl({ state, redirectUri }) {
+      const qs = new URLSearchParams({ appid: appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_userinfo', state });
+      return `https://open.weixin.qq.com/connect/oauth2/authorize?${qs}#wechat_redirect`;
+    },
+    async exchange({ code }) {
+      const token = await getJson<{ access_token: string; openid: string; unionid?: string }>(
+        `https://api.weixin.qq.com/sns/oauth2/access_token?${new URLSearchParams({ appid: appId, secret: appSecret, code, grant_type: 'authorization_code' })}`,
+      );
+      const info = await getJson<{ nickname?: string; headimgurl?: string; unionid?: string }>(
+        `https://api.weixin.qq.com/sns/userinfo?${new URLSearchParams({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' })}`,
+      );
+      return { subject: token.openid, nickname: info.nickname, avatar: info.headimgurl, unionId: info.unionid ?? token.unionid };
+    },
+  };
+}

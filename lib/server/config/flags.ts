@@ -1,0 +1,43 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_FLAGS, type ConfigFlags } from '@/lib/shared/config-flags';
+import { getDb } from '../db/client';
+import { configFlags } from '../db/schema';
+import { log } from '../logger';
+import { setCachedFlags } from './flags-cache';
+
+const REFRESH_MS = 30_000;
+const timer = globalThis as typeof globalThis & { __shushengFlagsTimer?: NodeJS.Timeout };
+
+export async function loadFlags(): Promise<ConfigFlags> {
+  const rows = await getDb().select().from(configFlags);
+  const flags: Record<string, unknown> = { ...DEFAULT_FLAGS };
+  for (const row of rows) if (row.key in DEFAULT_FLAGS) flags[row.key] = row.value;
+  const result = flags as unknown as ConfigFlags;
+  setCachedFlags(result);
+  return result;
+}
+
+/** Staff edits land here; the cache the guard reads is refreshed at once in this process, within 30 s in others. */
+export async function setFlag<K extends keyof ConfigFlags>(key: K, value: ConfigFlags[K]): Promise<void> {
+  await getDb()
+    .insert(configFlags)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: configFlags.key, set: { value, updatedAt: new Date() } });
+  await loadFlags();
+}
+
+export async function getFlag<K extends keyof ConfigFlags>(key: K): Promise<ConfigFlags[K]> {
+  const [row] = await getDb().select().from(configFlags).where(eq(configFlags.key, key));
+  return (row?.value as ConfigFlags[K] | undefined) ?? DEFAULT_FLAGS[key];
+}
+
+/** Loads the flags at start and keeps the cache fresh for the route guard. */
+export async function startFlagRefresh(): Promise<void> {
+  await loadFlags();
+  if (timer.__shushengFlagsTimer) return;
+  timer.__shushengFlagsTimer = setInterval(() => {
+    loadFlags().catch((err: unknown) => log('warn', 'config_refresh_failed', { err }));
+  }, REFRESH_MS);
+  timer.__shushengFlagsTimer.unref();
+}

@@ -1,0 +1,38 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { ledgerEntries, ledgerTransactions, voucherLots, walletAccounts } from '../db/schema';
+import { CURRENCIES, ensureMemberAccount } from './accounts';
+
+/**
+ * Moves everything one member holds into another (guest → phone account on binding): each balance by a
+ * zero-sum ledger movement, voucher lots with their own expiry. Runs inside the caller's transaction.
+ */
+export async function mergeWallets(tx: Tx, fromMemberId: number, toMemberId: number): Promise<{ welth: number; welth_coupon: number }> {
+  const moved = { welth: 0, welth_coupon: 0 };
+  // Fixed lock order (lower member id first) so two merges can never deadlock.
+  const [first, second] = fromMemberId < toMemberId ? [fromMemberId, toMemberId] : [toMemberId, fromMemberId];
+  for (const currency of CURRENCIES) {
+    const a = await ensureMemberAccount(tx, first, currency);
+    const b = await ensureMemberAccount(tx, second, currency);
+    await tx.execute(sql`select id from wallet_accounts where id in (${a}, ${b}) order by id for update`);
+    const fromId = first === fromMemberId ? a : b;
+    const toId = first === fromMemberId ? b : a;
+    const [from] = await tx.select({ balance: walletAccounts.balance }).from(walletAccounts).where(eq(walletAccounts.id, fromId));
+    const amount = from?.balance ?? 0;
+    if (amount <= 0) continue;
+    const [movement] = await tx
+      .insert(ledgerTransactions)
+      .values({ kind: 'merge', memberId: toMemberId, reference: `member:${fromMemberId}`, meta: { from_member_id: fromMemberId } })
+      .returning({ id: ledgerTransactions.id });
+    await tx.insert(ledgerEntries).values([
+      { txId: movement!.id, accountId: fromId, currency, amount: -amount },
+      { txId: movement!.id, accountId: toId, currency, amount },
+    ]);
+    await tx.update(walletAccounts).set({ balance: sql`${walletAccounts.balance} - ${amount}` }).where(eq(walletAccounts.id, fromId));
+    await tx.update(walletAccounts).set({ balance: sql`${walletAccounts.balance} + ${amount}` }).where(eq(walletAccounts.id, toId));
+    moved[currency] = amount;
+  }
+  await tx.update(voucherLots).set({ memberId: toMemberId }).where(and(eq(voucherLots.memberId, fromMemberId)));
+  return moved;
+}

@@ -1,0 +1,50 @@
+import './zod-locale';
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { languageTypeSchema } from './common';
+
+/** Mainland mobile numbers only: 11 digits starting 13–19. */
+export const phoneSchema = z
+  .string({ error: MSG.enterPhone })
+  .trim()
+  .min(1, { error: MSG.enterPhone })
+  .regex(/^1[3-9]\d{9}$/, { error: MSG.invalidPhone });
+
+export const smsCodeSchema = z
+  .string({ error: MSG.enterCode })
+  .trim()
+  .min(1, { error: MSG.enterCode })
+  .regex(/^\d{6}$/, { error: MSG.invalidCode });
+
+export const smsSendBody = z.object({ phone: phoneSchema });
+export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
+export const bindingBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
+export const touristLoginBody = z.object({
+  device_id: z.string({ error: MSG.deviceIdRequired }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: MSG.deviceIdRequired }),
+});
+export const languageBody = z.object({ language_type: languageTypeSchema });
+export const profileQuery = z.object({ extra_fields: z.string().max(200).optional() });
+
+export const birthDateBody = z.object({
+  birth_date: z
+    .string({ error: MSG.birthDateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.birthDateInvalid })
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
+    }, { error: MSG.birthDateInvalid }),
+});
+
+export const guardianConsentBody = z.object({
+  guardian_name: z.string({ error: MSG.guardianRequired }).trim().min(2, { error: MSG.guardianRequired }).max(32),
+  guardian_phone: phoneSchema,
+  relation: z.enum(['father', 'mother', 'guardian'], { error: MSG.guardianRequired }),
+});
+
+export const devSmsQuery = z.object({ phone: phoneSchema });
+
+/** A post-login destination: a path on this site only, never another origin. */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/m';
+  return next;
+}
