@@ -4,6 +4,7 @@ import { TRACKING_COOKIE_DAYS } from '@/lib/shared/constants';
 import { COOKIE } from '@/lib/shared/cookies';
 import { loginDestination, matchRoute } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
+import { absoluteUrl } from '@/lib/shared/request-origin';
 
 const YEAR_3 = TRACKING_COOKIE_DAYS * 86_400;
 
@@ -25,11 +26,11 @@ function blockedRedirect(pathAndQuery: string): string | undefined {
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const rule = matchRoute(pathname);
-  if (!rule) return NextResponse.redirect(new URL('/m', req.url));
+  if (!rule) return NextResponse.redirect(absoluteUrl(req, '/m'));
 
   const here = `${pathname}${search}`;
   const blocked = blockedRedirect(here);
-  if (blocked) return NextResponse.redirect(new URL(blocked, req.url));
+  if (blocked) return NextResponse.redirect(absoluteUrl(req, blocked));
 
   const ua = detectUa(req.headers.get('user-agent'));
   const signedIn = Boolean(req.cookies.get(COOKIE.memberToken)?.value);
@@ -37,7 +38,7 @@ export function proxy(req: NextRequest) {
   const needsLogin = rule.access === 'login' || (rule.wechatForced === true && inMessagingApp);
   if (needsLogin && !signedIn) {
     const inAppOAuth = ua.wechat || ua.socialApp || ua.shortVideo;
-    return NextResponse.redirect(new URL(loginDestination(here, inAppOAuth), req.url));
+    return NextResponse.redirect(absoluteUrl(req, loginDestination(here, inAppOAuth)));
   }
 
   const response = NextResponse.next();

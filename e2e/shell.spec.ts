@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the /m shell on a phone', () => {
+  // Inside the messaging app home forces sign-in (spec §2): sign in as a guest first, sharing the page's cookies.
+  test.beforeEach(async ({ page }, info) => {
+    if (info.project.name !== 'wechat') return;
+    const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` } });
+    expect(res.ok()).toBe(true);
+  });
+
   test('home lists novels from the database with covers and the tab bar', async ({ page }) => {
     await page.goto('/m');
     const cards = page.locator('.novel-card');

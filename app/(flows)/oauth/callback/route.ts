@@ -4,9 +4,10 @@ import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { log } from '@/lib/server/logger';
+import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 
 function backToLogin(req: NextRequest, reason: 'expired' | 'failed') {
-  const response = NextResponse.redirect(new URL(`/m/login?oauth=${reason}`, req.url));
+  const response = NextResponse.redirect(absoluteUrl(req, `/m/login?oauth=${reason}`));
   response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
   return response;
 }
@@ -18,9 +19,9 @@ export async function GET(req: NextRequest) {
   const provider = oauthProvider();
   if (!next || !code || code.length > 512 || !provider) return backToLogin(req, 'expired');
   try {
-    const identity = await provider.exchange({ code, redirectUri: `${req.nextUrl.origin}/oauth/callback` });
+    const identity = await provider.exchange({ code, redirectUri: `${requestOrigin(req)}/oauth/callback` });
     const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: req.headers.get('x-forwarded-for') });
-    const response = NextResponse.redirect(new URL(next, req.url));
+    const response = NextResponse.redirect(absoluteUrl(req, next));
     for (const { name, value, ...options } of sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)) {
       response.cookies.set(name, value, { path: '/', ...options });
     }

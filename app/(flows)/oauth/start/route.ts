@@ -3,14 +3,15 @@ import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { createOAuthState, STATE_COOKIE, STATE_TTL_S } from '@/lib/server/accounts/oauth/state';
 import { secureCookies } from '@/lib/server/http/session-cookies';
 import { safeNext } from '@/lib/shared/schemas/accounts';
+import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 
 // GET /oauth/start?next — begins the authorization-code flow with the configured provider.
 export function GET(req: NextRequest) {
   const next = safeNext(req.nextUrl.searchParams.get('next'));
   const provider = oauthProvider();
-  if (!provider) return NextResponse.redirect(new URL(`/m/login?next=${encodeURIComponent(next)}&oauth=unavailable`, req.url));
+  if (!provider) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(next)}&oauth=unavailable`));
   const { state, cookie } = createOAuthState(next);
-  const origin = req.nextUrl.origin;
+  const origin = requestOrigin(req);
   const response = NextResponse.redirect(provider.authorizeUrl({ state, redirectUri: `${origin}/oauth/callback`, origin }));
   response.cookies.set(STATE_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', secure: secureCookies(req), maxAge: STATE_TTL_S, path: '/oauth' });
   return response;

@@ -1,0 +1,108 @@
+import { NextRequest } from 'next/server';
+import { useTestDatabase } from './db';
+import { GET as start } from '@/app/(flows)/oauth/start/route';
+import { GET as callback } from '@/app/(flows)/oauth/callback/route';
+import { POST as approve } from '@/app/(flows)/oauth/local/approve/route';
+import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
+import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
+import { findMemberByToken } from '@/lib/server/accounts/current-member';
+
+useTestDatabase();
+const ORIGIN = 'http://localhost:3100';
+
+function cookieValue(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]!.slice(name.length + 1);
+}
+
+describe('OAuth state', () => {
+  it('round-trips next and refuses forged, mismatched and stale states', () => {
+    const { state, cookie } = createOAuthState('/m/read/21?nid=1');
+    expect(verifyOAuthState(state, cookie)).toBe('/m/read/21?nid=1');
+    expect(verifyOAuthState('other-state', cookie)).toBeNull();
+    expect(verifyOAuthState(state, cookie.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')))).toBeNull();
+    expect(verifyOAuthState(state, undefined)).toBeNull();
+    expect(verifyOAuthState(state, cookie, Date.now() + 11 * 60_000)).toBeNull();
+  });
+
+  it('never lets next leave the site', () => {
+    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+      const { state, cookie } = createOAuthState(next);
+      expect(verifyOAuthState(state, cookie)).toBe('/m');
+    }
+  });
+});
+
+describe('the local provider, end to end through the routes', () => {
+  async function authorize(next: string, nickname = '本地书友') {
+    const started = start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`));
+    const authorizeUrl = new URL(started.headers.get('location')!);
+    expect(authorizeUrl.pathname).toBe('/oauth/local/authorize');
+    const stateCookie = cookieValue(started, 'oauth_state')!;
+    const form = new FormData();
+    form.set('nickname', nickname);
+    form.set('state', authorizeUrl.searchParams.get('state')!);
+    form.set('redirect_uri', authorizeUrl.searchParams.get('redirect_uri')!);
+    const approved = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form }));
+    expect(approved.status).toBe(303);
+    return { callbackUrl: approved.headers.get('location')!, stateCookie };
+  }
+
+  it('signs in and lands on next with a session', async () => {
+    const { callbackUrl, stateCookie } = await authorize('/m/my');
+    const res = await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
+    expect(new URL(res.headers.get('location')!).pathname).toBe('/m/my');
+    const token = cookieValue(res, 'member_token')!;
+    expect(await findMemberByToken(token)).toMatchObject({ id: Number(cookieValue(res, 'member_id')) });
+  });
+
+  it('the same name is the same account', async () => {
+    const first = await authorize('/m', '同一个人');
+    const a = await callback(new NextRequest(first.callbackUrl, { headers: { cookie: `oauth_state=${first.stateCookie}` } }));
+    const second = await authorize('/m', '同一个人');
+    const b = await callback(new NextRequest(second.callbackUrl, { headers: { cookie: `oauth_state=${second.stateCookie}` } }));
+    expect(cookieValue(b, 'member_id')).toBe(cookieValue(a, 'member_id'));
+  });
+
+  it('refuses a callback without the browser’s state cookie, and a code used twice', async () => {
+    const { callbackUrl, stateCookie } = await authorize('/m/my');
+    const forged = await callback(new NextRequest(callbackUrl));
+    expect(forged.headers.get('location')).toContain('/m/login?oauth=expired');
+    expect(cookieValue(forged, 'member_token')).toBeUndefined();
+    await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
+    const replay = await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
+    expect(replay.headers.get('location')).toContain('/m/login?oauth=failed');
+  });
+
+  it('the consent form only sends codes to our own callback', async () => {
+    const form = new FormData();
+    form.set('nickname', 'x');
+    form.set('state', 's');
+    form.set('redirect_uri', 'https://evil.example/cb');
+    const res = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('the messaging app provider', () => {
+  it('builds the authorize URL and exchanges a code for the openid and profile', async () => {
+    const calls: string[] = [];
+    const fakeFetch = (async (url: string) => {
+      calls.push(url);
+      const body = url.includes('access_token?') ? { access_token: 'AT', openid: 'OPENID', unionid: 'UNION' } : { nickname: '微信昵称', headimgurl: 'https://img/x.png' };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }) as unknown as typeof fetch;
+    const provider = wechatProvider('wxapp', 'secret', fakeFetch);
+    const url = new URL(provider.authorizeUrl({ state: 'S', redirectUri: `${ORIGIN}/oauth/callback`, origin: ORIGIN }));
+    expect(url.host).toBe('open.weixin.qq.com');
+    expect(url.searchParams.get('scope')).toBe('snsapi_userinfo');
+    expect(url.hash).toBe('#wechat_redirect');
+    await expect(provider.exchange({ code: 'C', redirectUri: '' })).resolves.toEqual({ subject: 'OPENID', nickname: '微信昵称', avatar: 'https://img/x.png', unionId: 'UNION' });
+    expect(calls[0]).toContain('code=C');
+    expect(calls[1]).toContain('openid=OPENID');
+  });
+
+  it('turns an error answer into a failure', async () => {
+    const fakeFetch = (async () => new Response(JSON.stringify({ errcode: 40029, errmsg: 'invalid code' }))) as unknown as typeof fetch;
+    await expect(wechatProvider('a', 'b', fakeFetch).exchange({ code: 'bad', redirectUri: '' })).rejects.toThrow('40029');
+  });
+});

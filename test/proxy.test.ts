@@ -1,0 +1,98 @@
+import { NextRequest } from 'next/server';
+import { proxy } from '@/proxy';
+import { setCachedFlags } from '@/lib/server/config/flags-cache';
+import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
+
+const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+const DOUYIN = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/90 Mobile Safari/537.36 aweme_230400 BytedanceWebview/d8a21c6';
+const WEIBO = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Weibo (iPhone14,5__weibo__13.9.1__iphone__os16.6)';
+
+function visit(path: string, { ua = SAFARI, signedIn = false } = {}) {
+  const headers: Record<string, string> = { 'user-agent': ua };
+  if (signedIn) headers.cookie = 'member_token=tok_abcdefghijklmnopqrstuvwxyz';
+  const res = proxy(new NextRequest(new URL(path, 'http://localhost'), { headers }));
+  const location = res.headers.get('location');
+  return location ? new URL(location).pathname + new URL(location).search : null;
+}
+
+const login = (path: string) => `/m/login?next=${encodeURIComponent(path)}`;
+const oauth = (path: string) => `/m/oauth?next=${encodeURIComponent(path)}`;
+
+// Spec §2, one row per route: [example path, login required, login forced inside the messaging app].
+const TABLE: Array<[string, boolean, boolean]> = [
+  ['/m', false, true],
+  ['/m/my', true, false],
+  ...['events', 'shelf', 'readlogs', 'gamelogs', 'coins', 'expenses', 'vouchers'].map((p): [string, boolean, boolean] => [`/m/${p}`, true, false]),
+  ...['prizes', 'coupons', 'vouchers-inline'].map((p): [string, boolean, boolean] => [`/m/mall/${p}`, true, false]),
+  ...['free', 'lists', 'ranks', 'library', 'search'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
+  ['/m/booklists/3', false, false],
+  ...['rewards', 'chapters', 'comments', 'end', 'off'].map((p): [string, boolean, boolean] => [`/m/novels/1/${p}`, false, false]),
+  ['/m/novels/1/comment', true, false],
+  ['/m/novels/1', false, true],
+  ['/m/authors/7', false, true],
+  ['/m/read/21', false, true],
+  ['/m/show/1', false, true],
+  ['/m/report', true, false],
+  ['/m/report/success', false, false],
+  ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
+  ['/m/message/5', false, false],
+  ['/m/listen/21', true, false],
+  ['/m/listen-ranks', true, false],
+];
+
+describe('route guard (spec §2 access table)', () => {
+  beforeEach(() => setCachedFlags({ ...DEFAULT_FLAGS }));
+  afterAll(() => setCachedFlags(undefined));
+
+  describe.each(TABLE)('%s', (path, loginRequired, wechatForced) => {
+    it('in an ordinary browser, anonymous', () => {
+      expect(visit(path)).toBe(loginRequired ? login(path) : null);
+    });
+    it('in an ordinary browser, signed in', () => {
+      expect(visit(path, { signedIn: true })).toBeNull();
+    });
+    it('inside the messaging app, anonymous: OAuth where login is needed or forced', () => {
+      expect(visit(path, { ua: WECHAT })).toBe(loginRequired || wechatForced ? oauth(path) : null);
+    });
+    it('inside the messaging app, signed in', () => {
+      expect(visit(path, { ua: WECHAT, signedIn: true })).toBeNull();
+    });
+    it('inside the messaging app with lazy auth on', () => {
+      setCachedFlags({ ...DEFAULT_FLAGS, lazy_auth: true });
+      expect(visit(path, { ua: WECHAT })).toBe(loginRequired ? oauth(path) : null);
+    });
+  });
+
+  it('keeps the query in next', () => {
+    expect(visit('/m/read/21?nid=1', { ua: WECHAT })).toBe(oauth('/m/read/21?nid=1'));
+  });
+
+  it('short-video and microblog browsers sign in through OAuth', () => {
+    expect(visit('/m/my', { ua: DOUYIN })).toBe(oauth('/m/my'));
+    expect(visit('/m/shelf', { ua: WEIBO })).toBe(oauth('/m/shelf'));
+    expect(visit('/m', { ua: DOUYIN })).toBeNull();
+  });
+
+  it.each(['/m/nope', '/m/novels/1/nope', '/m/novels/abc', '/foo', '/', '/m/read/1/2'])('sends the unknown path %s to /m', (path) => {
+    expect(visit(path)).toBe('/m');
+  });
+
+  it('redirects blocked URL patterns from config, and survives a malformed one', () => {
+    setCachedFlags({ ...DEFAULT_FLAGS, blocked_urls: [{ pattern: '([', redirect: '/m' }, { pattern: '^/m/games', redirect: '/m/questions' }] });
+    expect(visit('/m/games')).toBe('/m/questions');
+    expect(visit('/m/free')).toBeNull();
+  });
+
+  it('sets the three-year tracking cookie and remembers a referral link id', () => {
+    const res = proxy(new NextRequest(new URL('/m?referral_link_id=abc123', 'http://localhost'), { headers: { 'user-agent': SAFARI } }));
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('zaid='))).toMatch(/Max-Age=94608000/);
+    expect(cookies.find((c) => c.startsWith('ref_link_id=abc123'))).toBeTruthy();
+  });
+
+  it('keeps an existing tracking cookie', () => {
+    const res = proxy(new NextRequest(new URL('/m', 'http://localhost'), { headers: { 'user-agent': SAFARI, cookie: 'zaid=keep-me' } }));
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('zaid='))).toBe(false);
+  });
+});
