@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { installErrorCatalogue } from '@/lib/client/error-catalogue';
 import { trackingId } from '@/lib/client/identity';
+import { postLog } from '@/lib/client/post-log';
 
 /**
  * Per location change: scroll to top unless the change came from back/forward (spec §2), and record a
@@ -50,7 +51,7 @@ export function NavigationEffects() {
       ...(prev ? { previous_path: prev.path, previous_duration_ms: Math.round(now - prev.since) } : {}),
       visitor_id: trackingId(),
     };
-    void fetch('/v1/logs/page_views', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+    postLog('/v1/logs/page_views', body);
   }, [location]);
 
   return null;

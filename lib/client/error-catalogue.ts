@@ -5,6 +5,7 @@ import { detectUa } from '@/lib/shared/ua';
 import { ApiClientError, setFailureHandler } from './api';
 import { clearMember, memberId } from './identity';
 import { toast } from './stores/toast-store';
+import { postLog } from './post-log';
 import { useModalStore } from './stores/modal-store';
 
 export interface Navigator {
@@ -110,9 +111,7 @@ export function reportFailure(error: ApiClientError, request: { method: string; 
     response: { status: error.status, code: error.code, message: error.message },
     uid: Number(memberId()) || null,
   };
-  void fetch('/v1/logs/error_log', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), keepalive: true }).catch(
-    () => undefined,
-  );
+  postLog('/v1/logs/error_log', payload);
 }
 
 export function resetErrorCatalogueForTests(): void {

@@ -7,24 +7,18 @@ import { walletAccounts } from '../db/schema';
 export const CURRENCIES = ['welth', 'welth_coupon'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** The member's account in one currency, created on first use. */
-export async function ensureMemberAccount(db: DbOrTx, memberId: number, currency: Currency): Promise<number> {
-  await db.insert(walletAccounts).values({ memberId, currency }).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: walletAccounts.id })
-    .from(walletAccounts)
-    .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)));
+type Owner = { memberId: number } | { systemName: string };
+
+/** An account (a member's, or a system one such as recharge or spend) in one currency, created on first use. */
+async function ensureAccount(db: DbOrTx, owner: Owner, currency: Currency): Promise<number> {
+  await db.insert(walletAccounts).values({ ...owner, currency }).onConflictDoNothing();
+  const ownerIs = 'memberId' in owner ? eq(walletAccounts.memberId, owner.memberId) : eq(walletAccounts.systemName, owner.systemName);
+  const [row] = await db.select({ id: walletAccounts.id }).from(walletAccounts).where(and(ownerIs, eq(walletAccounts.currency, currency)));
   return row!.id;
 }
 
-export async function ensureSystemAccount(db: DbOrTx, systemName: string, currency: Currency): Promise<number> {
-  await db.insert(walletAccounts).values({ systemName, currency }).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: walletAccounts.id })
-    .from(walletAccounts)
-    .where(and(eq(walletAccounts.systemName, systemName), eq(walletAccounts.currency, currency)));
-  return row!.id;
-}
+export const ensureMemberAccount = (db: DbOrTx, memberId: number, currency: Currency) => ensureAccount(db, { memberId }, currency);
+export const ensureSystemAccount = (db: DbOrTx, systemName: string, currency: Currency) => ensureAccount(db, { systemName }, currency);
 
 /** Coins and vouchers as the reader sees them (spec §3 balance). */
 export async function getBalance(memberId: number, db: DbOrTx = getDb()): Promise<{ welth: number; welth_coupon: number }> {
