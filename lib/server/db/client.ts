@@ -25,8 +25,20 @@ export interface DbHandle {
 // Next bundles server modules several times; the handle lives on globalThis so the process has one client.
 const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle };
 
+/**
+ * pg_trgm backs search (Chinese has no word breaks for a full-text parser); PostgreSQL ships it in contrib.
+ * The bundle is named by file path rather than PGlite's contrib module, whose file URL does not survive
+ * Jest's module sandbox.
+ */
+const pgTrgm = {
+  name: 'pg_trgm',
+  setup: async () => ({
+    bundlePath: path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz') as unknown as URL,
+  }),
+};
+
 export function createPgliteHandle(dir?: string): DbHandle {
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm: pgTrgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
 }

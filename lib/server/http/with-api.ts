@@ -105,7 +105,8 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
       const query = parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams));
       const body = options.body ? parseWith(options.body, await readJsonBody(req)) : (undefined as B);
 
-      presented = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
+      // Public reads skip the session lookup entirely: nothing member-specific may shape their answer.
+      presented = options.auth ? readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value) : undefined;
       const member = presented ? await findMemberByToken(presented.token) : null;
       if (options.auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
       // Cookies ride along on cross-site requests; bearer tokens do not, so only cookie calls need the check.

@@ -57,12 +57,15 @@ export const novels = pgTable('novels', {
   vipFree: boolean().notNull().default(false),
   freeUntil: timestamp({ withTimezone: true }),
   popularity: integer().notNull().default(0),
+  // Lower-cased title, author, tags and summary, kept by a trigger; searched through a trigram index.
+  searchText: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('novels_category_idx').on(t.categoryId),
   index('novels_author_idx').on(t.authorId),
   index('novels_lang_pop_idx').on(t.languageType, t.popularity),
+  index('novels_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
 export const novelTags = pgTable('novel_tags', {

@@ -1,0 +1,7 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { getListOrThrow } from '@/lib/server/catalog/lists';
+import { listIdParams, pagedQuery } from '@/lib/shared/schemas/catalog';
+
+// GET /v1/lists/{id}?start&limit — a curated list, 20 a page; hasmore when the page came back full.
+export const GET = withApi(({ params, query }) => getListOrThrow(params.id, query.start, query.limit), { params: listIdParams, query: pagedQuery, cacheControl: PUBLIC_CACHE });

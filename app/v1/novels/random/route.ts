@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { listRandom } from '@/lib/server/catalog/discovery';
+import { randomQuery } from '@/lib/shared/schemas/catalog';
+
+// GET /v1/novels/random?language_type&limit — "change a batch": a different handful each call (never cached).
+export const GET = withApi(({ query }) => listRandom(query.language_type, query.limit), { query: randomQuery });

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { listRankings } from '@/lib/server/catalog/rankings';
+
+// GET /v1/rankings — the rankings shown as tabs on /m/ranks.
+export const GET = withApi(() => listRankings(null), { cacheControl: PUBLIC_CACHE });

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { listLayoutPages } from '@/lib/server/catalog/layouts';
+
+// GET /v1/web_layouts/pages — the home page's gender channels.
+export const GET = withApi(() => listLayoutPages(), { cacheControl: PUBLIC_CACHE });

@@ -1,0 +1,27 @@
+import 'server-only';
+import { revalidateTag, unstable_cache } from 'next/cache';
+
+/** Seconds public discovery data may be served from the cache before it is refreshed in the background. */
+export const DISCOVERY_TTL_S = 300;
+
+/** Cache-Control for public discovery answers: browsers and CDNs may keep them briefly (never member data). */
+export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+const inNext = () => Boolean(process.env.NEXT_RUNTIME);
+
+/**
+ * Next's data cache around a public read, keyed by name and arguments and tagged for invalidation.
+ * Outside a Next server (tests, scripts) it simply calls through. Never wrap anything member-specific.
+ */
+export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, tags: (...args: A) => string[]) {
+  return (...args: A): Promise<R> => {
+    if (!inNext()) return fn(...args);
+    return unstable_cache(() => fn(...args), [name, JSON.stringify(args)], { tags: ['catalog', ...tags(...args)], revalidate: DISCOVERY_TTL_S })();
+  };
+}
+
+/** Content changed: drop every cached read tagged with these (e.g. `novel:1`, or `catalog` for everything). */
+export function invalidate(...tags: string[]): void {
+  if (!inNext()) return;
+  for (const tag of tags) revalidateTag(tag, 'max');
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
+import { getDb } from '../db/client';
+import { novels, rankingItems, rankings } from '../db/schema';
+import { notFound } from '../http/errors';
+import { cachedRead } from '../cache';
+import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
+
+export interface RankingDto { id: number; name: string; slug: string; read_type: number }
+
+export const listRankings = cachedRead('rankings', async (readType: number | null): Promise<RankingDto[]> => {
+  const rows = await getDb().select().from(rankings).where(readType === null ? undefined : eq(rankings.readType, readType)).orderBy(asc(rankings.sort));
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, read_type: r.readType }));
+}, () => ['lists']);
+
+/** One ranking within one language, ranked 1..n after off-shelf and other-language novels are left out. */
+export const getRankingOrThrow = cachedRead('ranking', async (slug: string, languageType: number, start: number, limit: number): Promise<RankingDto & Page<NovelSummary & { rank: number }>> => {
+  const [ranking] = await getDb().select().from(rankings).where(eq(rankings.slug, slug));
+  if (!ranking) throw notFound('榜单不存在');
+  const where = onShelf(eq(rankingItems.rankingId, ranking.id), eq(novels.languageType, languageType));
+  const [rows, [total]] = await Promise.all([
+    selectSummaries().innerJoin(rankingItems, eq(rankingItems.novelId, novels.id)).where(where).orderBy(asc(rankingItems.rank)).offset(start).limit(limit),
+    getDb().select({ n: count() }).from(rankingItems).innerJoin(novels, eq(novels.id, rankingItems.novelId)).where(and(where)),
+  ]);
+  const data = toSummaries(rows).map((n, i) => ({ ...n, rank: start + i + 1 }));
+  return { id: ranking.id, name: ranking.name, slug: ranking.slug, read_type: ranking.readType, ...page(data, limit, total?.n ?? 0) };
+}, () => ['lists']);
