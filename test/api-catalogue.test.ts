@@ -25,7 +25,8 @@ import { gifts, hotWords as hotWordsTable, members, tips as tipsTable } from '@/
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const get = (handler: Parameters<typeof callRoute>[0], url: string, params: Record<string, string> = {}) => callRoute<Any>(handler, { url, params });
+const get = (handler: Parameters<typeof callRoute>[0], url: string, params: Record<string, string> = {}) =>
+  callRoute(handler, { url, params }) as Promise<{ status: number; body: Any; headers: Headers }>;
 
 describe('GET /v1/novels/{nid}/related', () => {
   it('lists novels of the same language, never the novel itself', async () => {
@@ -206,7 +207,7 @@ describe('GET /v1/book_lists/{id} and /v1/categories', () => {
 
 describe('GET /v1/search and /v1/search/hot_words', () => {
   it('finds by title, ranks title matches first, highlights and counts', async () => {
-    const [{ title }] = (await db.handle().db.execute(sql`select title from novels where id = 1`)).rows as Array<{ title: string }>;
+    const { title } = (await db.handle().db.execute(sql`select title from novels where id = 1`)).rows[0] as { title: string };
     const kw = title.slice(0, 2);
     const res = await get(search, `/v1/search?keyword=${encodeURIComponent(kw)}&highlight=1`);
     expect(res.body.data.total).toBeGreaterThan(0);
@@ -215,7 +216,7 @@ describe('GET /v1/search and /v1/search/hot_words', () => {
     expect(first.highlight.title).toContain(`<em>${kw}</em>`);
   });
   it('finds by author and by tag, and in Uyghur and Tibetan', async () => {
-    const [{ name }] = (await db.handle().db.execute(sql`select a.name from authors a join novels n on n.author_id = a.id where n.id = 2`)).rows as Array<{ name: string }>;
+    const { name } = (await db.handle().db.execute(sql`select a.name from authors a join novels n on n.author_id = a.id where n.id = 2`)).rows[0] as { name: string };
     expect((await get(search, `/v1/search?keyword=${encodeURIComponent(name)}`)).body.data.data.some((n: Any) => n.id === 2)).toBe(true);
     expect((await get(search, `/v1/search?keyword=${encodeURIComponent('甜宠')}`)).body.data.data.every((n: Any) => n.tags.includes('甜宠') || n.summary.includes('甜宠') || n.title.includes('甜宠'))).toBe(true);
     const ug = await get(search, `/v1/search?keyword=${encodeURIComponent('قەشقەر')}`);

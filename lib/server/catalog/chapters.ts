@@ -6,24 +6,9 @@ import { chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { cachedRead } from '../cache';
+import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
-export interface CatalogEntry {
-  id: number;
-  idx: number;
-  title: string;
-  is_free: boolean;
-  price: number;
-  word_count?: number;
-  published_at?: string;
-}
-
-export interface CatalogPage {
-  data: CatalogEntry[];
-  total: number;
-  hasmore: boolean;
-  start: number;
-  order: 'asc' | 'desc';
-}
+export type { CatalogEntry, CatalogPage };
 
 /** Catalogue entries by position: `start` counts from the first (asc) or the latest (desc) chapter. No text. */
 export const listCatalog = cachedRead('catalog', async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> => {

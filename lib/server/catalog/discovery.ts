@@ -39,16 +39,6 @@ export const listFreeTrials = cachedRead('free_trials', async (languageType: num
   return page(toSummaries(rows), limit, total?.n ?? 0);
 }, () => ['lists']);
 
-/** Novels that are free outright (sale mode free). */
-export const listFree = cachedRead('free', async (languageType: number, start: number, limit: number): Promise<Page<NovelSummary>> => {
-  const where = onShelf(eq(novels.languageType, languageType), eq(novels.saleMode, 'free'));
-  const [rows, [total]] = await Promise.all([
-    selectSummaries().where(where).orderBy(desc(novels.popularity), asc(novels.id)).offset(start).limit(limit),
-    getDb().select({ n: count() }).from(novels).where(where),
-  ]);
-  return page(toSummaries(rows), limit, total?.n ?? 0);
-}, () => ['lists']);
-
 export interface LibraryFilter {
   languageType: number;
   categoryId?: number;

@@ -7,9 +7,10 @@ import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { toNovelDetail, toNovelSummary } from './novel-dto';
+import { cachedRead } from '../cache';
 
 /** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (spec §8). */
-export async function getNovelOrThrow(id: number): Promise<NovelDetail> {
+export const getNovelOrThrow = cachedRead('novel', async (id: number): Promise<NovelDetail> => {
   const db = getDb();
   const [row] = await db
     .select({ novel: novels, author: { id: authors.id, name: authors.name }, category: { id: categories.id, name: categories.name } })
@@ -28,7 +29,7 @@ export async function getNovelOrThrow(id: number): Promise<NovelDetail> {
         .limit(1))[0] ?? null
     : null;
   return toNovelDetail(row.novel, row.author, row.category, latest);
-}
+}, (id) => [`novel:${id}`]);
 
 /** On-shelf novels of one language, most popular first. */
 export async function listPopularNovels(opts: { languageType: number; start: number; limit: number }): Promise<Page<NovelSummary>> {

@@ -1,16 +1,10 @@
 import 'server-only';
 import { count, desc, eq, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import { BUSINESS_TIMEZONE, DATE_FORMAT } from '@/lib/shared/constants';
+import { formatDateTime } from '@/lib/shared/time';
 import { getDb } from '../db/client';
 import { gifts, members, tips } from '../db/schema';
 import { cachedRead } from '../cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Spec §3: a tipper without a nickname shows a generic guest name, without an avatar the default image. */
 export const GUEST_NAME = '书友';
@@ -46,7 +40,7 @@ export const listTips = cachedRead('tips', async (novelId: number, start: number
   ]);
   const data: TipRecord[] = rows.map((r, i) => ({
     id: r.tip.id, nid: r.tip.novelId, mid: r.tip.memberId, nickname: r.nickname || GUEST_NAME, giftname: r.giftTitle, giftamount: r.tip.amount,
-    giftimgurl: r.giftThumb, headimgurl: r.avatar || DEFAULT_AVATAR, createdat: dayjs(r.tip.createdAt).tz(BUSINESS_TIMEZONE).format(DATE_FORMAT), ranking: start + i + 1,
+    giftimgurl: r.giftThumb, headimgurl: r.avatar || DEFAULT_AVATAR, createdat: formatDateTime(r.tip.createdAt), ranking: start + i + 1,
   }));
   return { data, total: total?.n ?? 0, hasmore: data.length >= limit };
 }, (novelId) => [`novel:${novelId}:tips`]);

@@ -55,3 +55,10 @@ export const searchQuery = z.object({
 });
 export const hotWordsQuery = z.object({ language_type: langDefault, limit: intQuery(10, 30, 1) });
 export const rankingParams = z.object({ slug: z.string().regex(/^[a-z_]{1,32}$/, { error: '榜单不存在' }) });
+
+export const libraryQuery = langPagedQuery.extend({
+  category: idSchema.optional(),
+  status: z.enum(['0', '1']).transform(Number).optional(),
+  words: z.enum(['lt30', '30to100', 'gt100']).optional(),
+  sort: z.enum(['popular', 'new', 'words']).optional().transform((v) => v ?? 'popular'),
+});

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+import { MoreList } from '@/components/discovery/more-list';
+import { LanguageChips } from '@/components/discovery/language-chips';
+import { listFreeTrials } from '@/lib/server/catalog/discovery';
+import { getListBySlug } from '@/lib/server/catalog/lists';
+import { PAGE_SIZE } from '@/lib/shared/constants';
+import { readLang, type SearchParams } from '@/lib/shared/page-params';
+
+export const metadata: Metadata = { title: '免费小说', description: '书声免费小说与限时免费好书，每天更新。', alternates: { canonical: '/m/free' } };
+
+export default async function FreePage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const languageType = readLang((await searchParams).lang);
+  const [trials, free] = await Promise.all([listFreeTrials(languageType, 0, PAGE_SIZE.list), getListBySlug('free', languageType, 0, PAGE_SIZE.list)]);
+  return (
+    <div className="page">
+      <h1 className="page-title">免费</h1>
+      <LanguageChips current={languageType} href={(lt) => `/m/free?lang=${lt}`} />
+      <section className="section">
+        <h2 className="section-title">限时免费</h2>
+        <MoreList initial={trials} path="/v1/novels/free_trials" query={{ language_type: languageType }} limit={PAGE_SIZE.list} />
+      </section>
+      <section className="section">
+        <h2 className="section-title">免费好书</h2>
+        <MoreList initial={free} path={`/v1/lists/${free.id}`} query={{}} limit={PAGE_SIZE.list} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { MoreList } from '@/components/discovery/more-list';
+import { LanguageChips } from '@/components/discovery/language-chips';
+import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
+import { PAGE_SIZE } from '@/lib/shared/constants';
+import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
+
+export const metadata: Metadata = { title: '排行榜', description: '书声小说排行榜：人气榜、畅销榜、新书榜、完结榜、收藏榜、打赏榜。', alternates: { canonical: '/m/ranks' } };
+
+export default async function RanksPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const sp = await searchParams;
+  const languageType = readLang(sp.lang);
+  const all = (await listRankings(null)).filter((r) => r.read_type === 1);
+  const current = all.find((r) => r.slug === readText(sp.tab)) ?? all[0]!;
+  const ranking = await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list);
+  return (
+    <div className="page">
+      <h1 className="page-title">排行榜</h1>
+      <nav className="tabs scroll-tabs" aria-label="榜单">
+        {all.map((r) => (
+          <Link key={r.slug} href={`/m/ranks?tab=${r.slug}&lang=${languageType}`} className={r.slug === current.slug ? 'tab-link active' : 'tab-link'} aria-current={r.slug === current.slug ? 'page' : undefined}>
+            {r.name}
+          </Link>
+        ))}
+      </nav>
+      <LanguageChips current={languageType} href={(lt) => `/m/ranks?tab=${current.slug}&lang=${lt}`} />
+      <MoreList key={`${current.slug}-${languageType}`} initial={ranking} path={`/v1/rankings/${current.slug}`} query={{ language_type: languageType }} limit={PAGE_SIZE.list} ranked />
+    </div>
+  );
+}

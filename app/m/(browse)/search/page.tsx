@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { MoreList } from '@/components/discovery/more-list';
+import { LanguageChips } from '@/components/discovery/language-chips';
+import { listHotWords, searchNovels } from '@/lib/server/catalog/search';
+import { PAGE_SIZE } from '@/lib/shared/constants';
+import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
+import { SearchForm } from './_components/search-form';
+
+export const metadata: Metadata = { title: '搜索', robots: { index: false, follow: true } };
+
+export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const sp = await searchParams;
+  const languageType = readLang(sp.lang);
+  const keyword = readText(sp.keyword);
+  const [hot, results] = await Promise.all([
+    listHotWords(languageType, 10),
+    keyword ? searchNovels({ keyword, languageType, start: 0, limit: PAGE_SIZE.list, highlight: false }) : null,
+  ]);
+  return (
+    <div className="page">
+      <h1 className="visually-hidden">搜索</h1>
+      <SearchForm initial={keyword} lang={languageType} />
+      <LanguageChips current={languageType} href={(lt) => `/m/search?lang=${lt}${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`} />
+      {results ? (
+        <section className="section" aria-live="polite">
+          <h2 className="section-title">找到 {results.total} 本相关作品</h2>
+          <MoreList key={`${keyword}-${languageType}`} initial={results} path="/v1/search" query={{ keyword, language_type: languageType }} limit={PAGE_SIZE.list} highlight={keyword} />
+        </section>
+      ) : (
+        <section className="section">
+          <h2 className="section-title">热门搜索</h2>
+          <ul className="chip-wrap">
+            {hot.map((w) => (
+              <li key={w.word}>
+                <Link className="chip" href={`/m/search?keyword=${encodeURIComponent(w.word)}&lang=${languageType}`}>{w.word}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { NovelCard } from '@/components/novel/novel-card';
+import { JsonLd } from '@/components/seo/json-ld';
+import { getAuthorOrThrow } from '@/lib/server/catalog/discovery';
+import { breadcrumbs, siteUrl } from '@/lib/server/catalog/seo';
+import { ApiError } from '@/lib/server/http/errors';
+import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
+import { formatWordCount } from '@/lib/shared/money';
+import { readId } from '@/lib/shared/page-params';
+
+type Props = { params: Promise<{ id: string }> };
+
+async function authorFor(raw: string) {
+  const id = readId(raw);
+  if (!id) notFound();
+  try {
+    return await getAuthorOrThrow(id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const author = await authorFor((await params).id);
+  const description = `${author.name}的作品：${author.novels.map((n) => `《${n.title}》`).join('、')}`.slice(0, 120);
+  return {
+    title: `${author.name}的作品`,
+    description,
+    alternates: { canonical: `/m/authors/${author.id}` },
+    openGraph: { type: 'profile', title: author.name, description, url: `/m/authors/${author.id}`, images: author.novels[0] ? [{ url: author.novels[0].thumb }] : [] },
+    twitter: { card: 'summary', title: author.name, description },
+  };
+}
+
+export default async function AuthorPage({ params }: Props) {
+  await connection();
+  const author = await authorFor((await params).id);
+  const meta = LANGUAGE_META[author.language_type as LanguageType] ?? LANGUAGE_META[1];
+  const person = { '@context': 'https://schema.org', '@type': 'Person', name: author.name, url: `${siteUrl()}/m/authors/${author.id}` };
+  return (
+    <div className="page">
+      <JsonLd data={[person, breadcrumbs([['书声', '/m'], [author.name, `/m/authors/${author.id}`]])]} />
+      <header className="profile-card">
+        <img src={author.avatar ?? '/avatars/default.svg'} alt="" width={64} height={64} className="avatar" />
+        <div>
+          <h1 className="profile-name" lang={meta.lang} dir={meta.dir}>{author.name}</h1>
+          <p className="muted small">{author.novels.length} 部作品 · 累计 {formatWordCount(author.word_count)}</p>
+        </div>
+      </header>
+      <ul className="novel-list">
+        {author.novels.map((n, i) => <NovelCard key={n.id} novel={n} priority={i < 3} />)}
+      </ul>
+    </div>
+  );
+}

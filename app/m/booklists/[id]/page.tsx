@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { NovelCard } from '@/components/novel/novel-card';
+import { JsonLd } from '@/components/seo/json-ld';
+import { getBookListOrThrow } from '@/lib/server/catalog/lists';
+import { breadcrumbs } from '@/lib/server/catalog/seo';
+import { ApiError } from '@/lib/server/http/errors';
+import { readId } from '@/lib/shared/page-params';
+
+type Props = { params: Promise<{ id: string }> };
+
+async function bookListFor(raw: string) {
+  const id = readId(raw);
+  if (!id) notFound();
+  try {
+    return await getBookListOrThrow(id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const list = await bookListFor((await params).id);
+  const description = `${list.description}收录：${list.novels.slice(0, 5).map((n) => `《${n.title}》`).join('')}`.slice(0, 120);
+  return {
+    title: list.name,
+    description,
+    alternates: { canonical: `/m/booklists/${list.id}` },
+    openGraph: { title: list.name, description, url: `/m/booklists/${list.id}`, images: list.novels[0] ? [{ url: list.novels[0].thumb }] : [] },
+    twitter: { card: 'summary', title: list.name, description },
+  };
+}
+
+export default async function BookListPage({ params }: Props) {
+  await connection();
+  const list = await bookListFor((await params).id);
+  return (
+    <div className="page">
+      <JsonLd data={[breadcrumbs([['书声', '/m'], ['书单', '/m/lists'], [list.name, `/m/booklists/${list.id}`]])]} />
+      <h1 className="page-title">{list.name}</h1>
+      <p className="muted">{list.description}</p>
+      <ul className="novel-list">
+        {list.novels.map((n, i) => <NovelCard key={n.id} novel={n} priority={i < 3} />)}
+      </ul>
+    </div>
+  );
+}

@@ -1,5 +1,0 @@
-import { DelayedSpinner } from '@/components/ui/delayed-spinner';
-
-export default function Loading() {
-  return <DelayedSpinner />;
-}

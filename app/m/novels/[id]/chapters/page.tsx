@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { listCatalog } from '@/lib/server/catalog/chapters';
+import { LANGUAGE_META, PAGE_SIZE, type LanguageType } from '@/lib/shared/constants';
+import { readEnum, readStart, type SearchParams } from '@/lib/shared/page-params';
+import { novelForPage } from '../novel-page-data';
+import { CatalogBrowser } from './_components/catalog-browser';
+
+type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const novel = await novelForPage((await params).id);
+  return novel ? { title: `${novel.title} 目录`, description: `《${novel.title}》共${novel.article_count}章，在线阅读。`, alternates: { canonical: `/m/novels/${novel.id}/chapters` } } : {};
+}
+
+export default async function ChaptersPage({ params, searchParams }: Props) {
+  await connection();
+  const novel = (await novelForPage((await params).id))!;
+  const sp = await searchParams;
+  const order = readEnum(sp.order, ['asc', 'desc'], 'asc');
+  const start = Math.min(readStart(sp.start), Math.max(0, novel.article_count - 1));
+  const aligned = start - (start % PAGE_SIZE.catalog);
+  const initial = await listCatalog(novel.id, aligned, PAGE_SIZE.catalog, order, []);
+  const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
+  return (
+    <div className="page">
+      <nav className="crumbs" aria-label="位置">
+        <Link href={`/m/novels/${novel.id}`}>{novel.title}</Link> › 目录
+      </nav>
+      <h1 className="page-title">目录 · 共{novel.article_count}章</h1>
+      <CatalogBrowser key={`${aligned}-${order}`} novelId={novel.id} initial={initial} total={novel.article_count} dir={meta.dir} />
+    </div>
+  );
+}

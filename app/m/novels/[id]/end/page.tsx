@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { NovelCard } from '@/components/novel/novel-card';
+import { listRelated } from '@/lib/server/catalog/discovery';
+import { novelForPage } from '../novel-page-data';
+
+export const metadata: Metadata = { title: '全书完', robots: { index: false } };
+
+/** Where the reader lands when a chapter has no next one (spec §2: next id 0). */
+export default async function EndPage({ params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  const novel = (await novelForPage((await params).id))!;
+  const related = await listRelated(novel.id, novel.language_type, 6);
+  return (
+    <div className="page">
+      <section className="end-card">
+        <h1 className="page-title">{novel.status === 1 ? '全书完' : '已读到最新章节'}</h1>
+        <p className="muted">
+          {novel.status === 1 ? `《${novel.title}》已经完结，感谢一路陪伴。` : `《${novel.title}》还在连载中，作者正在努力更新。`}
+        </p>
+        <div className="novel-actions">
+          <Link className="button" href={`/m/novels/${novel.id}`}>返回书页</Link>
+          <Link className="button" href={`/m/novels/${novel.id}/comments`}>写评论</Link>
+        </div>
+      </section>
+      {related.length ? (
+        <section className="section">
+          <h2 className="section-title">读完这本，再看看</h2>
+          <ul className="novel-list">
+            {related.map((n) => <NovelCard key={n.id} novel={n} />)}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { Cover } from '@/components/novel/cover';
+import { NovelCard } from '@/components/novel/novel-card';
+import { Section } from '@/components/novel/section';
+import { JsonLd } from '@/components/seo/json-ld';
+import { listRelated } from '@/lib/server/catalog/discovery';
+import { listCatalog } from '@/lib/server/catalog/chapters';
+import { novelJsonLd } from '@/lib/server/catalog/seo';
+import { listTopTippers } from '@/lib/server/social/tips-queries';
+import { getCommentPreview } from '@/lib/server/social/comments-queries';
+import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
+import { formatWordCount } from '@/lib/shared/money';
+import { ShelfButton } from './_components/shelf-button';
+import { novelForPage } from './novel-page-data';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const novel = await novelForPage((await params).id);
+  if (!novel) return {};
+  const description = novel.summary.slice(0, 120);
+  const title = `${novel.title} - ${novel.author.name}`;
+  return {
+    title,
+    description,
+    keywords: [novel.title, novel.author.name, novel.category.name, ...novel.tags],
+    alternates: { canonical: `/m/novels/${novel.id}` },
+    openGraph: { type: 'book', title, description, url: `/m/novels/${novel.id}`, images: [{ url: novel.thumb, width: 300, height: 400, alt: novel.title }], siteName: '书声', locale: 'zh_CN' },
+    twitter: { card: 'summary', title, description, images: [novel.thumb] },
+  };
+}
+
+export default async function NovelPage({ params }: Props) {
+  await connection();
+  const novel = (await novelForPage((await params).id))!;
+  const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
+  const [catalog, tippers, comments, related] = await Promise.all([
+    listCatalog(novel.id, 0, 5, 'asc', []),
+    listTopTippers(novel.id, 3),
+    getCommentPreview(novel.id, 3),
+    listRelated(novel.id, novel.language_type, 6),
+  ]);
+  const firstId = novel.first_article_id;
+  return (
+    <article className="page novel-page">
+      <JsonLd data={novelJsonLd(novel)} />
+      <header className="novel-hero">
+        <Cover src={novel.thumb} tag={novel.cover_tag} width={108} height={144} eager />
+        <div className="novel-hero-body">
+          <h1 className="novel-hero-title" lang={meta.lang} dir={meta.dir}>{novel.title}</h1>
+          <p>
+            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang}>{novel.author.name}</Link>
+          </p>
+          <p className="muted small">
+            {novel.category.name} · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)} · {novel.article_count}章
+          </p>
+          <ul className="tag-row" aria-label="标签">
+            {novel.tags.map((t) => (
+              <li key={t} className="tag" lang={meta.lang}>{t}</li>
+            ))}
+          </ul>
+        </div>
+      </header>
+
+      <div className="novel-actions">
+        {firstId ? (
+          <Link className="button button-primary" href={`/m/read/${firstId}?nid=${novel.id}`}>开始阅读</Link>
+        ) : null}
+        {novel.has_tts && firstId ? (
+          <Link className="button" href={`/m/listen/${firstId}`}>听书</Link>
+        ) : null}
+        <ShelfButton novelId={novel.id} />
+      </div>
+      {!novel.has_tts ? <p className="muted small no-tts">本书暂不支持听书</p> : null}
+
+      <section className="section" aria-labelledby="summary-title">
+        <h2 className="section-title" id="summary-title">简介</h2>
+        <p className="novel-summary-full" lang={meta.lang} dir={meta.dir}>{novel.summary}</p>
+        <dl className="facts">
+          <div><dt>版权</dt><dd>{novel.copyright_holder}</dd></div>
+          <div><dt>责任编辑</dt><dd>{novel.editor}</dd></div>
+          {novel.vip_free ? <div><dt>会员</dt><dd>VIP 免费读</dd></div> : null}
+          {novel.sale_mode === 'whole_book' && novel.whole_book_price ? <div><dt>售卖</dt><dd>全本购买 {novel.whole_book_price} 书币</dd></div> : null}
+        </dl>
+      </section>
+
+      <Section title={`目录 · 共${novel.article_count}章`} more={`/m/novels/${novel.id}/chapters`}>
+        {novel.latest_article ? (
+          <p className="latest">
+            最新：<Link href={`/m/read/${novel.latest_article.id}?nid=${novel.id}`}>{novel.latest_article.title}</Link>
+            <span className="muted small"> {novel.latest_article.published_at.slice(0, 10)}</span>
+          </p>
+        ) : null}
+        <ol className="chapter-list">
+          {catalog.data.map((c) => (
+            <li key={c.id}>
+              <Link href={`/m/read/${c.id}?nid=${novel.id}`} lang={meta.lang} dir={meta.dir}>
+                <span className="chapter-title">{c.title}</span>
+                {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section title="打赏榜" more={`/m/novels/${novel.id}/rewards`}>
+        {tippers.length ? (
+          <ol className="tipper-row">
+            {tippers.map((t) => (
+              <li key={t.member_id}>
+                <img src={t.headimgurl} alt="" width={40} height={40} className="avatar" />
+                <span>{t.nickname}</span>
+                <span className="muted small">{t.welth}书币</span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted small">还没有人打赏，快来做第一个支持作者的书友吧</p>
+        )}
+      </Section>
+
+      <Section title={`书友评论 · ${comments.count}`} more={`/m/novels/${novel.id}/comments`}>
+        {comments.data.length ? (
+          <ul className="comment-list">
+            {comments.data.map((c) => (
+              <li key={c.id}>
+                <p className="comment-head"><strong>{c.nickname}</strong> <span className="muted small">{c.createdat}</span></p>
+                <p className="comment-body">{c.content}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted small">暂无评论</p>
+        )}
+      </Section>
+
+      {related.length ? (
+        <Section title="同类推荐">
+          <ul className="novel-list">
+            {related.map((n) => (
+              <NovelCard key={n.id} novel={n} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </article>
+  );
+}

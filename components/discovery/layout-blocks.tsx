@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import type { LayoutBlock } from '@/lib/server/catalog/layouts';
+import type { LanguageType } from '@/lib/shared/constants';
+import { NovelCard } from '../novel/novel-card';
+import { Section } from '../novel/section';
+import { ChangeBatch } from './change-batch';
+
+/** Renders the blocks of one home channel (spec §2 home: carousel, lists, ranking, categories, grid). */
+export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; languageType: LanguageType }) {
+  return (
+    <>
+      {blocks.map((block, i) => {
+        switch (block.kind) {
+          case 'carousel':
+            return (
+              <section key={block.id} className="carousel" aria-label={block.title}>
+                {block.items.map((item, j) => (
+                  <Link key={item.id} href={item.link ?? '/m'} className="carousel-item">
+                    <img src={item.banner ?? ''} alt={item.title} width={750} height={320} loading={j === 0 ? 'eager' : 'lazy'} fetchPriority={j === 0 ? 'high' : undefined} />
+                  </Link>
+                ))}
+              </section>
+            );
+          case 'list':
+            return (
+              <Section key={block.id} title={block.title} more={`/m/lists?id=${block.list_id}`}>
+                <ul className="novel-list">
+                  {block.novels.map((n, j) => (
+                    <NovelCard key={n.id} novel={n} priority={i < 2 && j < 2} />
+                  ))}
+                </ul>
+              </Section>
+            );
+          case 'grid':
+            return <ChangeBatch key={block.id} initial={block.novels} languageType={languageType} title={block.title} />;
+          case 'ranking':
+            return (
+              <Section key={block.id} title={block.title} more={`/m/ranks?tab=${block.slug}&lang=${languageType}`}>
+                <ul className="novel-list">
+                  {block.novels.map((n) => (
+                    <NovelCard key={n.id} novel={n} rank={n.rank} />
+                  ))}
+                </ul>
+              </Section>
+            );
+          case 'categories':
+            return (
+              <Section key={block.id} title={block.title} more={`/m/library?lang=${languageType}`}>
+                <ul className="chip-wrap">
+                  {block.categories.map((c) => (
+                    <li key={c.id}>
+                      <Link className="chip" href={`/m/library?lang=${languageType}&category=${c.id}`}>
+                        {c.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            );
+        }
+      })}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useState } from 'react';
+import { api } from '@/lib/client/api';
+import type { NovelSummary } from '@/lib/shared/dto/novel';
+import { MSG } from '@/lib/shared/messages';
+import { NovelCard } from '../novel/novel-card';
+import { Highlighted } from './highlighted';
+
+interface PageShape {
+  data: Array<NovelSummary & { rank?: number }>;
+  hasmore: boolean;
+}
+
+/**
+ * A server-rendered first page plus "more" (spec §4: init replaces, more appends; hasmore when a page
+ * comes back full). Later pages come from the same /v1 call the server answered.
+ */
+export function MoreList({ initial, path, query, limit, ranked = false, highlight }: { initial: PageShape; path: string; query: Record<string, string | number>; limit: number; ranked?: boolean; highlight?: string }) {
+  const [items, setItems] = useState(initial.data);
+  const [hasmore, setHasmore] = useState(initial.hasmore);
+  const [loading, setLoading] = useState(false);
+
+  async function more() {
+    setLoading(true);
+    try {
+      const next = await api<PageShape>(path, { query: { ...query, start: items.length, limit } });
+      setItems((prev) => [...prev, ...next.data]);
+      setHasmore(next.hasmore);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (!items.length) return <p className="empty">{MSG.empty}</p>;
+  return (
+    <>
+      <ul className="novel-list">
+        {items.map((n, i) => (
+          <NovelCard
+            key={n.id}
+            novel={n}
+            priority={i < 3}
+            rank={ranked ? (n.rank ?? i + 1) : undefined}
+            titleNode={highlight ? <Highlighted text={n.title} keyword={highlight} /> : undefined}
+            summaryNode={highlight ? <Highlighted text={n.summary} keyword={highlight} /> : undefined}
+          />
+        ))}
+      </ul>
+      <div className="pager">
+        {hasmore ? (
+          <button type="button" className="button" onClick={more} disabled={loading}>
+            {loading ? MSG.loading : MSG.loadMore}
+          </button>
+        ) : (
+          <span className="muted">{MSG.noMore}</span>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { LanguageType } from './constants';
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** Page query parameters never fail a page: anything malformed falls back to the default view. */
+const langParam = z.enum(['0', '1', '2']).catch('1').default('1');
+const startParam = z.coerce.number().int().min(0).max(100_000).catch(0).default(0);
+
+export function readLang(raw: unknown): LanguageType {
+  return Number(langParam.parse(raw)) as LanguageType;
+}
+
+export function readStart(raw: unknown): number {
+  return startParam.parse(raw);
+}
+
+export function readEnum<T extends string>(raw: unknown, values: readonly [T, ...T[]], fallback: T): T {
+  return z.enum(values).catch(fallback).parse(raw ?? fallback);
+}
+
+export function readId(raw: unknown): number | undefined {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
+}
+
+export function readText(raw: unknown, max = 32): string {
+  return typeof raw === 'string' ? raw.trim().slice(0, max) : '';
+}
