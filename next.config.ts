@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
+  experimental: { staleTimes: { dynamic: 30 } },
 };
 
 export default nextConfig;

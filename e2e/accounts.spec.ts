@@ -49,6 +49,8 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: '游客登录' }).click();
     await expect(page).toHaveURL(/\/m\/my$/);
     await expect(page.getByText(/游客/).first()).toBeVisible();
+    // Tap only once the switch has hydrated (React has attached to it).
+    await page.waitForFunction(() => Object.keys(document.querySelector('[role=radiogroup]') ?? {}).some((k) => k.startsWith('__react')));
     await page.getByRole('radio', { name: '中文' }).click();
     await expect(page.getByRole('radio', { name: '中文' })).toHaveAttribute('aria-checked', 'true');
     await page.reload();
@@ -69,6 +71,7 @@ test.describe('inside the messaging app', () => {
     await page.goto('/m/my');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/微信书友/);
     await page.getByRole('button', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/m\/oauth|\/oauth\/local\/authorize/);
     await page.goto('/m/novels/1');
     await expect(page).toHaveURL(/\/m\/oauth\?next=%2Fm%2Fnovels%2F1|\/oauth\/local\/authorize/);
   });

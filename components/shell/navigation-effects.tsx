@@ -7,22 +7,22 @@ import { trackingId } from '@/lib/client/identity';
 import { postLog } from '@/lib/client/post-log';
 
 /**
- * Per location change: scroll to top unless the change came from back/forward (spec §2), and record a
- * page view carrying the time spent on the previous location. Also installs the API error catalogue.
+ * Per location change (spec §2): records a page view carrying the time spent on the previous location, and
+ * on back/forward puts the reader back where they were on that page. A pushed route starts at the top by
+ * Next's own scrolling, which this leaves alone (and so URL updates made with history.replaceState too).
+ * Also installs the API error catalogue.
  */
 export function NavigationEffects() {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const location = search ? `${pathname}?${search}` : pathname;
-  const fromHistory = useRef(false);
   const previous = useRef<{ path: string; since: number } | null>(null);
+  const positions = useRef(new Map<string, number>());
+  const here = useRef(location);
+  here.current = location;
 
   useEffect(() => {
     installErrorCatalogue();
-    const onPop = () => {
-      fromHistory.current = true;
-    };
-    window.addEventListener('popstate', onPop);
     // Leaving the site: send the last page's time with a beacon, which survives the unload.
     const onHide = () => {
       if (document.visibilityState !== 'hidden' || !previous.current) return;
@@ -31,17 +31,31 @@ export function NavigationEffects() {
       previous.current = { path: previous.current.path, since: performance.now() };
     };
     document.addEventListener('visibilitychange', onHide);
+    // Remember where the reader was when leaving a page by a tap or a submit (later scroll events already
+    // belong to the next page). On back/forward, put them back there: Next may render the restored page
+    // before this listener runs, so the target comes from window.location, retried while the page grows.
+    const remember = () => positions.current.set(here.current, window.scrollY);
+    const onPop = () => {
+      const y = positions.current.get(`${window.location.pathname}${window.location.search}`) ?? 0;
+      let frames = 0;
+      const restore = () => {
+        window.scrollTo(0, y);
+        if (Math.abs(window.scrollY - y) > 2 && ++frames < 30) requestAnimationFrame(restore);
+      };
+      requestAnimationFrame(restore);
+    };
+    document.addEventListener('click', remember, true);
+    document.addEventListener('submit', remember, true);
+    window.addEventListener('popstate', onPop);
     return () => {
-      window.removeEventListener('popstate', onPop);
       document.removeEventListener('visibilitychange', onHide);
+      document.removeEventListener('click', remember, true);
+      document.removeEventListener('submit', remember, true);
+      window.removeEventListener('popstate', onPop);
     };
   }, []);
 
   useEffect(() => {
-    // The first location is the page load itself: the browser owns its scroll position (reload restores it).
-    if (fromHistory.current || !previous.current) fromHistory.current = false;
-    else window.scrollTo(0, 0);
-
     const now = performance.now();
     const prev = previous.current;
     previous.current = { path: location, since: now };

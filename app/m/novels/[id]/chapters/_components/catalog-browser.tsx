@@ -1,8 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '@/lib/client/api';
 import type { CatalogPage } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
@@ -12,19 +12,27 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
  * (start, order) so a shared link lands on the same page; pages after the first come from /v1/…/catalog.
  */
 export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: number; initial: CatalogPage; total: number; dir: 'ltr' | 'rtl' }) {
-  const router = useRouter();
   const pathname = usePathname();
   const [page, setPage] = useState(initial);
   const [jump, setJump] = useState('');
   const [busy, setBusy] = useState(false);
+  const [target, setTarget] = useState<number | null>(null);
+
+  // Scroll once the jumped-to page has rendered, not before.
+  useEffect(() => {
+    if (target === null) return;
+    document.getElementById(`c${target}`)?.scrollIntoView({ block: 'center' });
+    setTarget(null);
+  }, [page, target]);
 
   async function load(start: number, order: 'asc' | 'desc', highlight?: number) {
     setBusy(true);
     try {
       const next = await api<CatalogPage>(`/v1/novels/${novelId}/catalog`, { query: { start, limit: PAGE_SIZE.catalog, order } });
       setPage(next);
-      router.replace(`${pathname}?start=${start}&order=${order}`, { scroll: false });
-      if (highlight) requestAnimationFrame(() => document.getElementById(`c${highlight}`)?.scrollIntoView({ block: 'center' }));
+      // Record the view in the URL without a server round-trip (Next keeps useSearchParams in step).
+      window.history.replaceState(null, '', `${pathname}?start=${start}&order=${order}`);
+      if (highlight) setTarget(highlight);
       else window.scrollTo(0, 0);
     } finally {
       setBusy(false);
