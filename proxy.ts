@@ -19,6 +19,12 @@ function blockedRedirect(pathAndQuery: string): string | undefined {
   return undefined;
 }
 
+function homeVariant(params: URLSearchParams): string {
+  const gender = params.get('gender') === '2' ? '2' : '1';
+  const lang = ['0', '1', '2'].includes(params.get('lang') ?? '') ? params.get('lang')! : '1';
+  return `${gender}-${lang}`;
+}
+
 /**
  * The route guard (spec §2, §6). It reads only the URL, cookies, the user agent and the cached config —
  * never the database: signed in means a token cookie exists (spec §4); the API checks the token itself.
@@ -41,7 +47,11 @@ export function proxy(req: NextRequest) {
     return NextResponse.redirect(absoluteUrl(req, loginDestination(here, inAppOAuth)));
   }
 
-  const response = NextResponse.next();
+  // Home is one cached page per channel and language: /m?gender=2&lang=0 is served by /m/home/2-0.
+  // nextUrl's own origin keeps the rewrite internal (another origin would be proxied over HTTP).
+  const home = req.nextUrl.clone();
+  home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;
+  const response = pathname === '/m' || pathname === '/m/' ? NextResponse.rewrite(home) : NextResponse.next();
   // The tracking id (x-zaid) and a referral link id from the query live in cookies for three years (spec §9).
   if (!req.cookies.get(COOKIE.tracking)) {
     response.cookies.set(COOKIE.tracking, `${Date.now().toString(36)}${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });

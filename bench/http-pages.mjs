@@ -1,5 +1,6 @@
-// Throughput and p99 of /m and GET /v1/novels/1, each as a ratio to a static page of the same app
-// (/m/questions, prerendered), measured in the same run with autocannon at 10 connections.
+// Throughput and p99 of /m, /m/novels/1 and GET /v1/novels/1, each as a ratio to a static page of the same
+// app (/m/questions, prerendered), measured in the same run with autocannon at 10 connections.
+// Targets (issue 4): /m and /m/novels/1 at least 0.5 of the static page's throughput, p99 at most 100 ms.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
@@ -7,7 +8,7 @@ import { startServer } from './lib/server.mjs';
 const PORT = 3200;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
-const targets = { static: '/m/questions', home: '/m', novel_api: '/v1/novels/1' };
+const targets = { static: '/m/questions', home: '/m', novel_page: '/m/novels/1', novel_api: '/v1/novels/1' };
 
 function measure(path, duration = DURATION) {
   return new Promise((resolve, reject) => {
@@ -35,7 +36,7 @@ try {
     connections: CONNECTIONS,
     duration_s: DURATION,
     results,
-    ratios_to_static: { home: ratio('home'), novel_api: ratio('novel_api') },
+    ratios_to_static: { home: ratio('home'), novel_page: ratio('novel_page'), novel_api: ratio('novel_api') },
   };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/http-pages.json', `${JSON.stringify(report, null, 2)}\n`);

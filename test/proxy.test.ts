@@ -91,6 +91,15 @@ describe('route guard (spec §2 access table)', () => {
     expect(cookies.find((c) => c.startsWith('ref_link_id=abc123'))).toBeTruthy();
   });
 
+  it.each([
+    ['/m', '/m/home/1-1'],
+    ['/m?gender=2&lang=0', '/m/home/2-0'],
+    ['/m?gender=9&lang=x', '/m/home/1-1'],
+  ])('serves %s from the cached home page %s', (path, target) => {
+    const res = proxy(new NextRequest(new URL(path, 'http://localhost'), { headers: { 'user-agent': SAFARI } }));
+    expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe(target);
+  });
+
   it('keeps an existing tracking cookie', () => {
     const res = proxy(new NextRequest(new URL('/m', 'http://localhost'), { headers: { 'user-agent': SAFARI, cookie: 'zaid=keep-me' } }));
     expect(res.headers.getSetCookie().some((c) => c.startsWith('zaid='))).toBe(false);

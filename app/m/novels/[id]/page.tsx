@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
 import { Cover } from '@/components/novel/cover';
 import { NovelCard } from '@/components/novel/novel-card';
 import { Section } from '@/components/novel/section';
@@ -17,8 +16,15 @@ import { novelForPage } from './novel-page-data';
 
 type Props = { params: Promise<{ id: string }> };
 
+// The page is the same for every reader (member-specific bits are client islands), so it is rendered on first
+// request and then served from Next's cache; `novel:{id}` tags invalidate it when the book changes.
+// Nothing is prerendered at build time: no database is open then.
+export const revalidate = 300;
+export async function generateStaticParams() {
+  return [];
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  await connection();
   const novel = await novelForPage((await params).id);
   if (!novel) return {};
   const description = novel.summary.slice(0, 120);
@@ -34,7 +40,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function NovelPage({ params }: Props) {
-  await connection();
   const novel = (await novelForPage((await params).id))!;
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   const [catalog, tippers, comments, related] = await Promise.all([

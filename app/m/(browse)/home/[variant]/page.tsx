@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
+import { notFound } from 'next/navigation';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { LayoutBlocks } from '@/components/discovery/layout-blocks';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
-import { readEnum, readLang, type SearchParams } from '@/lib/shared/page-params';
+import type { LanguageType } from '@/lib/shared/constants';
 
 export const metadata: Metadata = {
   title: { absolute: '书声 — 小说阅读与听书' },
@@ -13,11 +13,18 @@ export const metadata: Metadata = {
   openGraph: { title: '书声 — 小说阅读与听书', description: '连载小说在线阅读与听书', type: 'website', url: '/m', siteName: '书声', locale: 'zh_CN' },
 };
 
-export default async function Home({ searchParams }: { searchParams: SearchParams }) {
-  await connection();
-  const sp = await searchParams;
-  const languageType = readLang(sp.lang);
-  const gender = readEnum(sp.gender, ['1', '2'], '1');
+// /m is rewritten here by proxy.ts (/m?gender=2&lang=0 → /m/home/2-0), so each channel and language is one
+// cacheable page: rendered on first request, then served from Next's cache and refreshed every 5 minutes.
+export const revalidate = 300;
+export async function generateStaticParams() {
+  return [];
+}
+
+export default async function Home({ params }: { params: Promise<{ variant: string }> }) {
+  const match = /^([12])-([012])$/.exec((await params).variant);
+  if (!match) notFound();
+  const gender = match[1]!;
+  const languageType = Number(match[2]) as LanguageType;
   const pages = await listLayoutPages();
   const current = pages.find((p) => String(p.gender) === gender) ?? pages[0]!;
   const layout = await getLayoutOrThrow(current.id, languageType);
