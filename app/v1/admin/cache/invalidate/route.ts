@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { withApi } from '@/lib/server/http/with-api';
+import { assertAdmin } from '@/lib/server/http/admin';
+import { invalidate } from '@/lib/server/cache';
+
+const body = z.object({
+  tags: z
+    .array(z.string().regex(/^(catalog|lists|layouts|hot_words|(novel|author|list|book_list|layout):\d{1,10}(:(tips|comments))?)$/, { error: '缓存标签不正确' }))
+    .min(1, { error: '请指定要刷新的缓存标签' })
+    .max(100),
+});
+
+// POST /v1/admin/cache/invalidate {tags} — content changed (an import, an edit): drop the cached pages and reads
+// tagged with it, e.g. ["novel:1"] after novel 1 gets a chapter, or ["catalog"] for everything. Header x-admin-token.
+export const POST = withApi(async ({ req, body: input }) => {
+  assertAdmin(req);
+  invalidate(...input.tags);
+  return { invalidated: input.tags };
+}, { body });
