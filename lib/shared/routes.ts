@@ -30,6 +30,7 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },
   { pattern: new RegExp(`^/m/listen/${ID}$`), access: 'login' },
   { pattern: /^\/m\/listen-ranks$/, access: 'login' },
+  { pattern: /^\/blank$/, access: 'public' },
   // The spec's destinations outside /m.
   { pattern: /^\/(bridge|follow)$/, access: 'public' },
   { pattern: /^\/recharge\/start$/, access: 'public' },

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { getAfford } from '@/lib/server/wallet/purchases';
+import { articleParams } from '@/lib/shared/schemas/reading';
+
+// GET /v1/articles/{id}/afford — {afford, price, buy_mode} for this reader (signed in or not).
+export const GET = withApi(({ params, member }) => getAfford(member?.id ?? null, params.id), { auth: 'optional', params: articleParams });

@@ -1,0 +1,139 @@
+// First-load JavaScript per page: every script response a page loads in headless Chromium (a fresh mobile
+// context, so an empty cache) until its load event and then 2 s without a new script request, each body gzipped
+// at level 9 and summed. The floor is /blank, an empty page of the same build (the framework and the root
+// layout); each page is reported as KB above that floor, measured in the same run. Inline scripts (the RSC
+// payload in the HTML) are not counted: they are part of the document.
+import zlib from 'node:zlib';
+import { chromium, devices } from '@playwright/test';
+import { startServer } from './lib/server.mjs';
+import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
+import { assertPortFree, assertServerAlive, explainFailure, listFromEnv, machine, stopServer, writeResult } from './lib/util.mjs';
+
+const PORT = 3202;
+const DATA_DIR = '.data-bench-js';
+const FLOOR = '/blank';
+const IDLE_MS = 2000;
+const MAX_SETTLE_MS = 15_000;
+const KB = 1024;
+const TARGETS = { discovery: 25, reader: 35 }; // KB above the floor
+const pages = listFromEnv('BENCH_JS_PAGES', [FLOOR, '/m', '/m/novels/1', '/m/novels/2/chapters', '/m/read/1?nid=1']);
+if (!pages.includes(FLOOR)) pages.unshift(FLOOR);
+
+const kind = (path) => (path === FLOOR ? 'floor' : path.startsWith('/m/read/') ? 'reader' : 'discovery');
+
+async function refetch(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`refetch answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function measure(browser, url) {
+  const context = await browser.newContext({ ...devices['Pixel 7'] });
+  const page = await context.newPage();
+  const scripts = new Map(); // url → promise of { status, body | error }
+  let collecting = true;
+  let lastScriptAt = Date.now();
+  page.on('request', (req) => {
+    if (collecting && req.resourceType() === 'script') lastScriptAt = Date.now();
+  });
+  page.on('response', (res) => {
+    if (!collecting || res.request().resourceType() !== 'script' || scripts.has(res.url())) return;
+    // Read the body at once: a page that navigates (a redirect from the client) discards it. Should the browser
+    // no longer have it, the same URL is fetched again (Next's chunks are immutable).
+    scripts.set(res.url(), res.body().catch(() => refetch(res.url())).then(
+      (body) => ({ status: res.status(), body }),
+      (err) => ({ status: res.status(), error: String(err?.message ?? err) }),
+    ));
+  });
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const loadedAt = Date.now();
+    lastScriptAt = Math.max(lastScriptAt, loadedAt);
+    while (Date.now() - lastScriptAt < IDLE_MS && Date.now() - loadedAt < MAX_SETTLE_MS) await page.waitForTimeout(200);
+    collecting = false;
+
+    const files = [];
+    for (const [scriptUrl, pending] of scripts) {
+      const { status, body, error } = await pending;
+      if (!body) files.push({ url: scriptUrl, status, error });
+      else files.push({ url: scriptUrl, status, raw_bytes: body.length, gzip_bytes: zlib.gzipSync(body, { level: 9 }).length });
+    }
+    const failed = files.filter((f) => f.error);
+    if (failed.length) throw new Error(`bench: could not read ${failed.length} script(s) of ${url}: ${failed[0].url}: ${failed[0].error}`);
+    files.sort((a, b) => (b.gzip_bytes ?? 0) - (a.gzip_bytes ?? 0));
+    const finalUrl = new URL(page.url());
+    return {
+      status: response?.status(),
+      final_path: finalUrl.pathname + finalUrl.search,
+      scripts: files.length,
+      raw_bytes: files.reduce((s, f) => s + (f.raw_bytes ?? 0), 0),
+      gzip_bytes: files.reduce((s, f) => s + (f.gzip_bytes ?? 0), 0),
+      files: files.map((f) => ({ ...f, url: f.url.replace(/^https?:\/\/[^/]+/, '') })),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+await assertPortFree(PORT);
+const startMachine = machine();
+const executablePath = chromePath();
+const server = await startServer({ port: PORT, dataDir: DATA_DIR });
+let browser;
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  for (const path of pages) await (await fetch(`${base}${path}`)).arrayBuffer(); // warm-up: server caches, PGlite pages
+  browser = await chromium.launch({ executablePath, args: CHROME_FLAGS });
+
+  const results = {};
+  for (const path of pages) results[path] = { kind: kind(path), ...(await measure(browser, `${base}${path}`)) };
+  await assertServerAlive(PORT);
+  const floor = results[FLOOR];
+  if (floor.final_path !== FLOOR || floor.status !== 200) {
+    throw new Error(`bench: the floor page ${FLOOR} answered ${floor.status} and ended at ${floor.final_path}; is app/(bench)/blank/page.tsx built and ${FLOOR} in lib/shared/routes.ts?`);
+  }
+  for (const r of Object.values(results)) {
+    r.gzip_kb = +(r.gzip_bytes / KB).toFixed(1);
+    r.above_floor_kb = +((r.gzip_bytes - floor.gzip_bytes) / KB).toFixed(1);
+    r.ratio_to_floor = +(r.gzip_bytes / floor.gzip_bytes).toFixed(3);
+    if (r.kind !== 'floor') {
+      r.target_above_floor_kb = TARGETS[r.kind];
+      r.within_target = r.above_floor_kb <= TARGETS[r.kind];
+    }
+  }
+
+  const report = {
+    bench: 'first-load-js',
+    at: new Date().toISOString(),
+    machine: { ...startMachine, chromium: browser.version() },
+    method: {
+      scripts: "responses of resourceType 'script' until load + 2 s without a new script request",
+      compression: 'gzip level 9 (zlib), summed per file',
+      unit: 'KB = 1024 bytes',
+      context: 'Playwright Pixel 7 (mobile viewport), fresh cache per page',
+      floor: FLOOR,
+    },
+    targets_above_floor_kb: TARGETS,
+    results,
+  };
+  writeResult('first-load-js', report);
+
+  const width = Math.max(24, ...pages.map((p) => p.length + 2));
+  console.log(`First-load JS (gzip -9) — floor ${FLOOR}; targets: discovery ≤ ${TARGETS.discovery} KB, reader ≤ ${TARGETS.reader} KB above the floor`);
+  console.log(`${'page'.padEnd(width)}${'scripts'.padStart(7)} ${'gzip KB'.padStart(8)} ${'above floor'.padStart(12)}  ${'target'.padStart(7)}   note`);
+  for (const [path, r] of Object.entries(results)) {
+    const target = r.kind === 'floor' ? '(floor)' : `≤ ${r.target_above_floor_kb}`;
+    const ok = r.kind === 'floor' ? ' ' : r.within_target ? '✓' : '✗';
+    const notes = [];
+    if (r.final_path !== path) notes.push(`→ ${r.final_path}`);
+    if (r.status !== 200) notes.push(`HTTP ${r.status}`);
+    console.log(
+      `${path.padEnd(width)}${String(r.scripts).padStart(7)} ${r.gzip_kb.toFixed(1).padStart(8)} ${(r.kind === 'floor' ? '—' : `${r.above_floor_kb >= 0 ? '+' : ''}${r.above_floor_kb.toFixed(1)}`).padStart(12)}  ${target.padStart(7)} ${ok}   ${notes.join('; ')}`,
+    );
+  }
+} catch (err) {
+  await explainFailure(err, PORT);
+} finally {
+  if (browser) await browser.close();
+  await stopServer(server);
+}

@@ -1,0 +1,138 @@
+// Lighthouse 12 (mobile: its default form factor, screen and simulated slow-4G/4x-CPU throttling), categories
+// performance and accessibility, on the reader pages of the production build, in Debian's headless Chromium.
+// Per page: performance and accessibility scores (0–100), LCP, TBT and CLS; the median of BENCH_LH_RUNS runs
+// (default 1). Targets are printed beside the values, never failed on. These figures are absolute, not ratios:
+// Lighthouse simulates a mid-range phone from this run's trace; the CPU benchmark index it takes on every run is
+// recorded, and a run that had less than its share of the CPUs is flagged.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/server.mjs';
+import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
+import { assertPortFree, assertServerAlive, busyWarning, explainFailure, listFromEnv, machine, median, stopServer, writeResult } from './lib/util.mjs';
+
+// chrome-launcher is Lighthouse's own dependency: load the copy Lighthouse resolves.
+const chromeLauncher = await import(pathToFileURL(createRequire(import.meta.resolve('lighthouse')).resolve('chrome-launcher')).href);
+
+const PORT = 3201;
+const DATA_DIR = '.data-bench-lh';
+const PAGES = listFromEnv('BENCH_LH_PAGES', ['/m', '/m/novels/1', '/m/novels/2/chapters']);
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1) || 1);
+const TARGETS = { performance: 95, accessibility: 95, cls: 0.02 };
+// The shell's log beacons (fetch with keepalive) never get a loadingFinished event over the DevTools protocol,
+// though the server answers them in milliseconds: Lighthouse would wait out its 45 s maxWaitForLoad on every
+// page and warn that the page "loaded too slowly". They are fire-and-forget and sent after hydration, so they
+// are blocked here.
+const BLOCKED = ['*/v1/logs/*'];
+// Lighthouse's own threshold for a host too slow (or too busy) for its throttling to be trusted.
+const SLOW_HOST_INDEX = 1000;
+
+function metrics(lhr) {
+  const score = (c) => (lhr.categories[c]?.score == null ? undefined : Math.round(lhr.categories[c].score * 100));
+  const value = (a) => lhr.audits[a]?.numericValue;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp_ms: value('largest-contentful-paint') == null ? undefined : Math.round(value('largest-contentful-paint')),
+    tbt_ms: value('total-blocking-time') == null ? undefined : Math.round(value('total-blocking-time')),
+    cls: value('cumulative-layout-shift') == null ? undefined : +value('cumulative-layout-shift').toFixed(4),
+    final_url: lhr.finalDisplayedUrl,
+    benchmark_index: lhr.environment?.benchmarkIndex,
+    runtime_error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
+    failing_a11y: Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+const mark = (ok) => (ok === undefined ? ' ' : ok ? '✓' : '✗');
+const fmt = (v, width, digits = 0) => (v === undefined ? '—' : v.toFixed(digits)).padStart(width);
+
+await assertPortFree(PORT);
+const startMachine = machine();
+const busy = busyWarning();
+const executable = chromePath();
+const server = await startServer({ port: PORT, dataDir: DATA_DIR });
+let chrome;
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  // Warm-up: the first render of each page fills PGlite's pages and the server's caches.
+  for (const path of PAGES) for (let i = 0; i < 2; i++) await (await fetch(`${base}${path}`)).arrayBuffer();
+
+  chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], blockedUrlPatterns: BLOCKED };
+
+  const results = {};
+  let lighthouseVersion;
+  for (const path of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${base}${path}`, flags);
+      if (!result) throw new Error(`bench: lighthouse returned nothing for ${path}`);
+      lighthouseVersion = result.lhr.lighthouseVersion;
+      runs.push(metrics(result.lhr));
+    }
+    const pick = (k) => median(runs.map((r) => r[k]));
+    const finalPath = runs[0].final_url ? new URL(runs[0].final_url).pathname + new URL(runs[0].final_url).search : undefined;
+    results[path] = {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      lcp_ms: pick('lcp_ms'),
+      tbt_ms: pick('tbt_ms'),
+      cls: pick('cls'),
+      final_path: finalPath,
+      redirected: finalPath !== undefined && finalPath !== path,
+      failing_a11y_audits: [...new Set(runs.flatMap((r) => r.failing_a11y))],
+      errors: runs.map((r) => r.runtime_error).filter(Boolean),
+      warnings: [...new Set(runs.flatMap((r) => r.warnings ?? []))],
+      runs: runs.map(({ failing_a11y: _a, warnings: _w, ...r }) => r),
+    };
+  }
+
+  await assertServerAlive(PORT);
+  // Lighthouse times a small CPU benchmark on each run: how much of the CPUs this run really had.
+  const indexes = Object.values(results).flatMap((r) => r.runs.map((x) => x.benchmark_index)).filter((x) => x != null);
+  const report = {
+    bench: 'lighthouse',
+    at: new Date().toISOString(),
+    machine: { ...startMachine, chromium: await chromeVersion(chrome.port), lighthouse: lighthouseVersion, lighthouse_benchmark_index: { median: median(indexes), min: Math.min(...indexes) } },
+    settings: { form_factor: 'mobile', throttling: 'simulated (Lighthouse default)', categories: ['performance', 'accessibility'], runs_per_page: RUNS, blocked_url_patterns: BLOCKED },
+    targets: { performance_min: TARGETS.performance, accessibility_min: TARGETS.accessibility, cls_max: TARGETS.cls },
+    results,
+  };
+  writeResult('lighthouse', report);
+
+  const width = Math.max(22, ...PAGES.map((p) => p.length + 2));
+  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls}`);
+  console.log(`${'page'.padEnd(width)}${'perf'.padStart(6)}  ${'a11y'.padStart(5)}  ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}   note`);
+  for (const [path, r] of Object.entries(results)) {
+    const notes = [];
+    if (r.redirected) notes.push(`→ ${r.final_path}`);
+    if (r.errors.length) notes.push(`error: ${r.errors[0]}`);
+    if (r.failing_a11y_audits.length) notes.push(`a11y fails: ${r.failing_a11y_audits.join(', ')}`);
+    console.log(
+      `${path.padEnd(width)}${fmt(r.performance, 4)} ${mark(r.performance === undefined ? undefined : r.performance >= TARGETS.performance)}` +
+        `  ${fmt(r.accessibility, 3)} ${mark(r.accessibility === undefined ? undefined : r.accessibility >= TARGETS.accessibility)}` +
+        `  ${fmt(r.lcp_ms, 7)} ${fmt(r.tbt_ms, 7)} ${fmt(r.cls, 6, 3)} ${mark(r.cls === undefined ? undefined : r.cls <= TARGETS.cls)}   ${notes.join('; ')}`,
+    );
+  }
+  if (busy) console.log(busy);
+  if (Math.min(...indexes) < SLOW_HOST_INDEX) {
+    console.log(`⚠ Lighthouse's CPU benchmark index fell to ${Math.round(Math.min(...indexes))} (< ${SLOW_HOST_INDEX}: other work shared the CPUs); performance and TBT are skewed`);
+  }
+} catch (err) {
+  await explainFailure(err, PORT);
+} finally {
+  if (chrome) await chrome.kill();
+  await stopServer(server);
+}
+
+async function chromeVersion(port) {
+  try {
+    return (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()).Browser;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { MSG } from '@/lib/shared/messages';
+import { getDb, type Tx } from '../db/client';
+import { chapterUnlocks, chapters, novels } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { assertMayPay } from '../accounts/minors';
+import { getBalances } from './balances';
+import { chapterAccess } from './entitlement';
+import { lockMemberWallet, spend } from './spend';
+
+export type BuyMode = 'free' | 'owned' | 'vip_free' | 'chapter' | 'whole_book';
+
+export interface Afford {
+  afford: boolean;
+  price: number;
+  buy_mode: BuyMode;
+  welth: number;
+  welth_coupon: number;
+  novel_id: number;
+}
+
+/** GET /v1/articles/{id}/afford: what reading this chapter costs this reader, and whether they can pay it. */
+export async function getAfford(memberId: number | null, chapterId: number): Promise<Afford> {
+  const access = await chapterAccess(memberId, chapterId);
+  if (!access) throw notFound(MSG.chapterMissing);
+  const balance = memberId ? await getBalances(memberId) : { welth: 0, welth_coupon: 0 };
+  const wallet = { welth: balance.welth, welth_coupon: balance.welth_coupon, novel_id: access.novelId };
+  if (access.access === 'free') return { afford: true, price: 0, buy_mode: 'free', ...wallet };
+  if (access.access === 'unlocked' || access.access === 'whole_book') return { afford: true, price: 0, buy_mode: 'owned', ...wallet };
+  if (access.access === 'vip_free') return { afford: true, price: 0, buy_mode: 'vip_free', ...wallet };
+  const wholeBook = access.saleMode === 'whole_book';
+  const price = wholeBook ? (access.wholeBookPrice ?? 0) : access.price;
+  return { afford: balance.welth + balance.welth_coupon >= price, price, buy_mode: wholeBook ? 'whole_book' : 'chapter', ...wallet };
+}
+
+export interface BuyResult {
+  aid: number;
+  nid: number;
+  charged: number;
+  from_vouchers: number;
+  from_coins: number;
+  already_owned: boolean;
+  welth: number;
+  welth_coupon: number;
+}
+
+/**
+ * POST /v1/novels/{nid}/buy {aid}: unlocks one paid chapter. One transaction: the guardian check, the spend
+ * (vouchers first) and the unlock row, which is unique per (member, chapter) so a chapter is charged once however
+ * many buys race. 90400 for books sold only whole, 90401 off shelf, 90001 when the balance is short.
+ */
+export async function buyChapter(memberId: number, novelId: number, chapterId: number, idempotencyKey?: string): Promise<BuyResult> {
+  const result = await getDb().transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    const [chapter] = await t
+      .select({ id: chapters.id, novelId: chapters.novelId, price: chapters.price, isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice })
+      .from(chapters)
+      .innerJoin(novels, eq(novels.id, chapters.novelId))
+      .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
+    if (!chapter) throw notFound(MSG.chapterMissing);
+    if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: novelId });
+    await lockMemberWallet(t, memberId);
+    const access = await chapterAccess(memberId, chapterId, t);
+    if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
+    if (chapter.saleMode === 'whole_book') throw new ApiError(CODES.wholeBook, MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
+    await assertMayPay(memberId, t);
+    const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` });
+    // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
+    await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
+    return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
+  });
+  const balance = await getBalances(memberId);
+  return {
+    aid: chapterId, nid: novelId, charged: result.charged, from_vouchers: result.fromVouchers, from_coins: result.fromCoins,
+    already_owned: result.owned, welth: balance.welth, welth_coupon: balance.welth_coupon,
+  };
+}
