@@ -13,7 +13,12 @@ export async function startServer({ port, dataDir }) {
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
-      if (res.ok) return { stop: () => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); }) };
+      if (res.ok) {
+        return {
+          // A server that already exited has nothing to wait for.
+          stop: () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); })),
+        };
+      }
     } catch {
       // Not listening yet.
     }

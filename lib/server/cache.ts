@@ -1,5 +1,7 @@
 import 'server-only';
 import { revalidateTag, unstable_cache } from 'next/cache';
+import { after } from 'next/server';
+import { log } from './logger';
 
 /** Seconds public discovery data may be served from the cache before it is refreshed in the background. */
 export const DISCOVERY_TTL_S = 300;
@@ -24,4 +26,21 @@ export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A
 export function invalidate(...tags: string[]): void {
   if (!inNext()) return;
   for (const tag of tags) revalidateTag(tag, 'max');
+}
+
+/**
+ * Work to do once the answer has gone out (Next's after()). Outside a Next request (tests, scripts) it runs
+ * now and the returned promise settles with it, so callers may await it either way.
+ */
+export async function afterResponse(task: () => Promise<unknown>): Promise<void> {
+  const run = async () => {
+    await task().catch((err: unknown) => log('warn', 'after_response_failed', { err }));
+  };
+  if (!inNext()) return run();
+  try {
+    after(run);
+  } catch {
+    // Called outside a request scope (a background job): just run it.
+    return run();
+  }
 }

@@ -4,7 +4,7 @@ import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { highlightHtml } from '@/lib/shared/highlight';
 import { getDb } from '../db/client';
 import { authors, hotWords, novels, searchLogs } from '../db/schema';
-import { cachedRead } from '../cache';
+import { afterResponse, cachedRead } from '../cache';
 import { onShelf, toSummaries } from './summary-query';
 
 export interface SearchHit extends NovelSummary {
@@ -19,6 +19,15 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * trigram similarity and popularity.
  */
 export async function searchNovels(input: { keyword: string; languageType?: number; start: number; limit: number; highlight: boolean; memberId?: number | null }): Promise<{ data: SearchHit[]; total: number; hasmore: boolean }> {
+  const result = await findNovels(input.keyword, input.languageType ?? null, input.start, input.limit, input.highlight);
+  // Counting the search is bookkeeping: it runs after the answer is sent, never in the reader's wait.
+  if (input.start === 0) await afterResponse(() => recordSearch(input.keyword.trim(), input.languageType ?? 1, result.total, input.memberId ?? null));
+  return result;
+}
+
+/** The search itself: public and the same for everyone, so answers are cached by keyword for a short while. */
+const findNovels = cachedRead('search', async (keyword: string, languageType: number | null, start: number, limit: number, highlight: boolean): Promise<{ data: SearchHit[]; total: number; hasmore: boolean }> => {
+  const input = { keyword, languageType: languageType ?? undefined, start, limit, highlight };
   const kw = input.keyword.trim().toLowerCase();
   const pattern = `%${escapeLike(kw)}%`;
   const where = onShelf(sql`${novels.searchText} like ${pattern}`, input.languageType === undefined ? undefined : eq(novels.languageType, input.languageType));
@@ -45,9 +54,8 @@ export async function searchNovels(input: { keyword: string; languageType?: numb
   const data: SearchHit[] = toSummaries(rows).map((n) =>
     input.highlight ? { ...n, highlight: { title: highlightHtml(n.title, kw), summary: highlightHtml(n.summary, kw, 60), author: highlightHtml(n.author.name, kw) } } : n,
   );
-  if (input.start === 0) await recordSearch(input.keyword.trim(), input.languageType ?? 1, found, input.memberId ?? null);
   return { data, total: found, hasmore: data.length >= input.limit };
-}
+}, () => ['search']);
 
 /** Hot words come from real searches: every first-page search that found something counts once. */
 async function recordSearch(keyword: string, languageType: number, results: number, memberId: number | null): Promise<void> {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { ledgerEntries, ledgerTransactions, voucherLots, walletAccounts } from '../db/schema';
+import { voucherLots, walletAccounts } from '../db/schema';
+import { postMovement } from './ledger';
 import { CURRENCIES, ensureMemberAccount } from './accounts';
 
 /**
@@ -21,16 +22,13 @@ export async function mergeWallets(tx: Tx, fromMemberId: number, toMemberId: num
     const [from] = await tx.select({ balance: walletAccounts.balance }).from(walletAccounts).where(eq(walletAccounts.id, fromId));
     const amount = from?.balance ?? 0;
     if (amount <= 0) continue;
-    const [movement] = await tx
-      .insert(ledgerTransactions)
-      .values({ kind: 'merge', memberId: toMemberId, reference: `member:${fromMemberId}`, meta: { from_member_id: fromMemberId } })
-      .returning({ id: ledgerTransactions.id });
-    await tx.insert(ledgerEntries).values([
-      { txId: movement!.id, accountId: fromId, currency, amount: -amount },
-      { txId: movement!.id, accountId: toId, currency, amount },
-    ]);
-    await tx.update(walletAccounts).set({ balance: sql`${walletAccounts.balance} - ${amount}` }).where(eq(walletAccounts.id, fromId));
-    await tx.update(walletAccounts).set({ balance: sql`${walletAccounts.balance} + ${amount}` }).where(eq(walletAccounts.id, toId));
+    await postMovement(tx, {
+      kind: 'merge',
+      memberId: toMemberId,
+      reference: `member:${fromMemberId}`,
+      meta: { from_member_id: fromMemberId },
+      legs: [{ accountId: fromId, currency, amount: -amount }, { accountId: toId, currency, amount }],
+    });
     moved[currency] = amount;
   }
   await tx.update(voucherLots).set({ memberId: toMemberId }).where(and(eq(voucherLots.memberId, fromMemberId)));

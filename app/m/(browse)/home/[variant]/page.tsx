@@ -33,7 +33,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
     <div className="page">
       <header className="page-header">
         <h1 className="brand">书声</h1>
-        <Link href={`/m/search?lang=${languageType}`} className="search-entry" aria-label="搜索">
+        <Link href={`/m/search?lang=${languageType}`} className="search-entry">
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" fill="currentColor" /></svg>
           <span>搜索书名、作者</span>
         </Link>

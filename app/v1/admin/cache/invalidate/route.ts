@@ -5,7 +5,7 @@ import { invalidate } from '@/lib/server/cache';
 
 const body = z.object({
   tags: z
-    .array(z.string().regex(/^(catalog|lists|layouts|hot_words|(novel|author|list|book_list|layout):\d{1,10}(:(tips|comments))?)$/, { error: '缓存标签不正确' }))
+    .array(z.string().regex(/^(catalog|lists|layouts|hot_words|search|(novel|author|list|book_list|layout):\d{1,10}(:(tips|comments))?)$/, { error: '缓存标签不正确' }))
     .min(1, { error: '请指定要刷新的缓存标签' })
     .max(100),
 });
