@@ -1,27 +1,16 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { NovelCard } from '@/components/novel/novel-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getAuthorOrThrow } from '@/lib/server/catalog/discovery';
 import { breadcrumbs, siteUrl } from '@/lib/server/catalog/seo';
-import { ApiError } from '@/lib/server/http/errors';
+import { loadForPage } from '@/lib/server/http/page-lookup';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
-import { readId } from '@/lib/shared/page-params';
 
 type Props = { params: Promise<{ id: string }> };
 
-async function authorFor(raw: string) {
-  const id = readId(raw);
-  if (!id) notFound();
-  try {
-    return await getAuthorOrThrow(id);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  }
-}
+const authorFor = (raw: string) => loadForPage(raw, getAuthorOrThrow);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();

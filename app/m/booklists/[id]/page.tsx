@@ -1,25 +1,14 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { NovelCard } from '@/components/novel/novel-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getBookListOrThrow } from '@/lib/server/catalog/lists';
 import { breadcrumbs } from '@/lib/server/catalog/seo';
-import { ApiError } from '@/lib/server/http/errors';
-import { readId } from '@/lib/shared/page-params';
+import { loadForPage } from '@/lib/server/http/page-lookup';
 
 type Props = { params: Promise<{ id: string }> };
 
-async function bookListFor(raw: string) {
-  const id = readId(raw);
-  if (!id) notFound();
-  try {
-    return await getBookListOrThrow(id);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  }
-}
+const bookListFor = (raw: string) => loadForPage(raw, getBookListOrThrow);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
