@@ -37,7 +37,7 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/embedded\/my\/unblock$/, access: 'public' },
   { pattern: /^\/mall\/prize_wheel$/, access: 'public' },
   { pattern: /^\/orders\/create$/, access: 'public' },
-  { pattern: /^\/pay\/sandbox\/[\w-]+(\/(approve|cancel))?$/, access: 'public' },
+  { pattern: /^\/pay\/sandbox\/\d{1,10}(\/(approve|cancel))?$/, access: 'public' },
   { pattern: /^\/oauth\/(start|callback|local\/authorize|local\/approve)$/, access: 'public' },
 ];
 

@@ -10,3 +10,13 @@ export const favoriteStatusQuery = z.object({ read_type: z.enum(['1', '2']).opti
 
 export const articleParams = z.object({ id: idSchema });
 export const buyBody = z.object({ aid: idSchema });
+
+export const productsQuery = z.object({ product_type: z.enum(['recharge', 'vip', 'ad_removal', 'whole_book', 'short_drama'], { error: '商品类型不正确' }).optional() });
+export const productParams = z.object({ id: idSchema });
+export const notificationBody = z.object({
+  order_id: idSchema,
+  notification_id: z.string().regex(/^[0-9a-f]{8,64}$/, { error: '通知编号不正确' }),
+  amount: z.number().int().min(0).max(100_000_000),
+  status: z.literal('paid'),
+  sig: z.string().regex(/^[0-9a-f]{64}$/, { error: '签名格式不正确' }),
+});

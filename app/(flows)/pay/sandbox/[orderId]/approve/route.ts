@@ -1,0 +1,19 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getOrderOrThrow } from '@/lib/server/wallet/orders';
+import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
+import { readId } from '@/lib/shared/page-params';
+import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
+import { log } from '@/lib/server/logger';
+
+// POST /pay/sandbox/{orderId}/approve — the sandbox provider takes the payment, notifies the app's notify
+// endpoint with a signed message (as a real provider would, over HTTP), then sends the payer back to `return`.
+export async function POST(req: NextRequest, { params }: { params: Promise<{ orderId: string }> }) {
+  const id = readId((await params).orderId);
+  if (!id) return NextResponse.json({ code: 40000, message: '订单编号不正确' }, { status: 400 });
+  const order = await getOrderOrThrow(id).catch(() => null);
+  if (!order) return NextResponse.json({ code: 40400, message: '订单不存在' }, { status: 404 });
+  const notification = signSandboxNotification(order.id, order.price);
+  const res = await fetch(`${requestOrigin(req)}/v1/pay/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification) });
+  if (!res.ok) log('error', 'sandbox_notify_failed', { orderId: order.id, status: res.status });
+  return NextResponse.redirect(absoluteUrl(req, res.ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`), 303);
+}

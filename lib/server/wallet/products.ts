@@ -1,0 +1,48 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { products } from '../db/schema';
+import { notFound } from '../http/errors';
+
+export interface ProductDto {
+  id: number;
+  product_type: string;
+  name: string;
+  price: number;
+  welth: number;
+  reward_welth: number;
+  reward_welth_coupon: number;
+  extra_reward_coupon: number;
+  extra_reward_coupon_valid_days: number;
+  valid_days: number;
+  extra_drama_days: number;
+  daily_price: number | null;
+  daily_quota: number | null;
+  novel_id: number | null;
+}
+
+export function toProductDto(p: typeof products.$inferSelect): ProductDto {
+  return {
+    id: p.id, product_type: p.productType, name: p.name, price: p.price, welth: p.welth, reward_welth: p.rewardWelth,
+    reward_welth_coupon: p.rewardWelthCoupon, extra_reward_coupon: p.extraRewardCoupon, extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,
+    valid_days: p.validDays, extra_drama_days: p.extraDramaDays,
+    // VIP products show a price per day, in cents, rounded up (spec §3 "daily price").
+    daily_price: p.productType === 'vip' && p.validDays > 0 ? Math.ceil(p.price / p.validDays) : null,
+    daily_quota: p.dailyQuota, novel_id: p.novelId,
+  };
+}
+
+export async function listProducts(productType?: string): Promise<ProductDto[]> {
+  const rows = await getDb()
+    .select()
+    .from(products)
+    .where(and(eq(products.active, true), productType ? eq(products.productType, productType) : undefined))
+    .orderBy(asc(products.sort), asc(products.id));
+  return rows.map(toProductDto);
+}
+
+export async function getProductOrThrow(id: number): Promise<typeof products.$inferSelect> {
+  const [row] = await getDb().select().from(products).where(and(eq(products.id, id), eq(products.active, true)));
+  if (!row) throw notFound('商品不存在');
+  return row;
+}
