@@ -1,4 +1,4 @@
-// npm test: Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
+// npm test: type check, Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
 // then Playwright e2e against a production build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +30,8 @@ async function jest(name, args, env) {
 }
 
 if (!e2eOnly) {
+  console.log('\n▶ type check');
+  if ((await run(bin('tsc'), ['--noEmit'])) !== 0) failures.push('typecheck');
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;
   console.log('\n▶ unit, component and service tests (PGlite)');
   await jest('jest-pglite', [], jestEnv({ ...withoutPg, TEST_DATABASE_URL: '' }));

@@ -24,7 +24,8 @@ describe('GET /v1/products and /v1/products/{id}', () => {
     const vip = (await callRoute(listProductsRoute, { url: '/v1/products?product_type=vip' })).body.data as Any[];
     expect(vip.map((p) => p.name)).toEqual(['包年VIP', '半年VIP', '包月VIP']);
     expect(vip[0]).toMatchObject({ price: 29800, valid_days: 365, daily_price: 82, extra_drama_days: 30 });
-    const one = await callRoute(productRoute, { url: `/v1/products/${vip[2].id}`, params: { id: String(vip[2].id) } });
+    const month = vip[2]!;
+    const one = await callRoute(productRoute, { url: `/v1/products/${month.id}`, params: { id: String(month.id) } });
     expect(one.body.data).toMatchObject({ name: '包月VIP' });
   });
   it('refuses a bad type and a missing product', async () => {
