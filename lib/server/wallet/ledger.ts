@@ -23,6 +23,11 @@ export interface Movement {
 
 export class UnbalancedMovementError extends Error {}
 
+export async function movementExists(tx: Tx, kind: string, idempotencyKey: string): Promise<boolean> {
+  const [row] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.idempotencyKey, idempotencyKey)));
+  return Boolean(row);
+}
+
 /**
  * Writes one double-entry movement inside the caller's transaction: the legs must sum to zero per currency,
  * every amount is a whole number, and account balances move with their entries. Returns the movement id and

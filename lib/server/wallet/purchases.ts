@@ -51,7 +51,7 @@ export interface BuyResult {
  * (vouchers first) and the unlock row, which is unique per (member, chapter) so a chapter is charged once however
  * many buys race. 90400 for books sold only whole, 90401 off shelf, 90001 when the balance is short.
  */
-export async function buyChapter(memberId: number, novelId: number, chapterId: number, idempotencyKey?: string): Promise<BuyResult> {
+export async function buyChapter(memberId: number, novelId: number, chapterId: number, idempotencyKey?: string, now = new Date()): Promise<BuyResult> {
   const result = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [chapter] = await t
@@ -66,7 +66,9 @@ export async function buyChapter(memberId: number, novelId: number, chapterId: n
     if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
     if (chapter.saleMode === 'whole_book') throw new ApiError(CODES.wholeBook, MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
     await assertMayPay(memberId, t);
-    const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` });
+    // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
+    const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` }, now);
+    if (!paid.fresh) throw new ApiError(CODES.conflict, '重复的购买请求');
     // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
     await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
     return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };

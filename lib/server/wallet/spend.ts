@@ -6,10 +6,12 @@ import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { ensureMemberAccount, ensureSystemAccount } from './accounts';
-import { postMovement, type Leg } from './ledger';
+import { movementExists, postMovement, type Leg } from './ledger';
 
 export interface SpendResult {
   txId: number;
+  /** False when the same kind and key were spent before: nothing was taken this time. */
+  fresh: boolean;
   fromVouchers: number;
   fromCoins: number;
 }
@@ -51,6 +53,10 @@ export async function spend(tx: Tx, memberId: number, price: number, movement: {
     throw new ApiError(CODES.paymentNeeded, MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
   }
 
+  // A movement already applied under this key: report it without touching lots or balances again.
+  if (movement.idempotencyKey && (await movementExists(tx, movement.kind, movement.idempotencyKey))) {
+    return { txId: 0, fresh: false, fromVouchers: 0, fromCoins: 0 };
+  }
   let due = price;
   const legs: Leg[] = [];
   for (const lot of lots) {
@@ -63,5 +69,5 @@ export async function spend(tx: Tx, memberId: number, price: number, movement: {
   const fromVouchers = price - due;
   if (due > 0) legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins, currency: 'welth', amount: due });
   const { id } = await postMovement(tx, { ...movement, memberId, legs });
-  return { txId: id, fromVouchers, fromCoins: due };
+  return { txId: id, fresh: true, fromVouchers, fromCoins: due };
 }

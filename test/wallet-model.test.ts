@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { and, eq, sql } from 'drizzle-orm';
+import { useTestDatabase } from './db';
+import { chapterUnlocks, chapters, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import { createMember } from '@/lib/server/accounts/members';
+import { credit } from '@/lib/server/wallet/credit';
+import { buyChapter } from '@/lib/server/wallet/purchases';
+import type { Tx } from '@/lib/server/db/client';
+
+const db = useTestDatabase({ seed: true });
+const DAY = 86_400_000;
+const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 1000);
+
+type Op =
+  | { kind: 'recharge'; amount: number; key: number }
+  | { kind: 'vouchers'; amount: number; days: number; key: number }
+  | { kind: 'advance'; days: number }
+  | { kind: 'buy'; chapter: number; sig: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('recharge' as const), amount: fc.integer({ min: 1, max: 60 }), key: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant('vouchers' as const), amount: fc.integer({ min: 1, max: 30 }), days: fc.integer({ min: 1, max: 7 }), key: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 0, max: 4 }) }),
+  fc.record({ kind: fc.constant('buy' as const), chapter: fc.integer({ min: 0, max: 5 }), sig: fc.integer({ min: 0, max: 2 }) }),
+);
+
+/** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
+interface Model {
+  coins: number;
+  lots: Array<{ remaining: number; expiresAt: number }>;
+  unlocked: Set<number>;
+  keys: Set<string>;
+}
+
+describe('wallet against a plain model (fast-check)', () => {
+  let paid: Array<{ id: number; price: number }>;
+  beforeAll(async () => {
+    paid = (await db.handle().db.select({ id: chapters.id, price: chapters.price }).from(chapters).where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`)).orderBy(chapters.idx));
+  });
+
+  it(`keeps every invariant over ${RUNS} random runs`, async () => {
+    const d = db.handle().db;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        const member = await createMember(d, {});
+        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set() };
+        let clock = Date.now();
+        for (const o of ops) {
+          const now = new Date(clock);
+          if (o.kind === 'advance') {
+            clock += o.days * DAY;
+          } else if (o.kind === 'recharge' || o.kind === 'vouchers') {
+            // Keys repeat on purpose: a replayed notification or x-sig must apply once.
+            const key = `${member.id}:${o.kind}:${o.key}`;
+            await d.transaction(async (tx) => {
+              await credit(tx as unknown as Tx, member.id, o.kind === 'recharge'
+                ? { kind: 'model_recharge', idempotencyKey: key, source: 'recharge', welth: o.amount }
+                : { kind: 'model_vouchers', idempotencyKey: key, source: 'bonus', welthCoupon: o.amount, voucherDays: o.days }, now);
+            });
+            if (!model.keys.has(key)) {
+              model.keys.add(key);
+              if (o.kind === 'recharge') model.coins += o.amount;
+              else model.lots.push({ remaining: o.amount, expiresAt: clock + o.days * DAY });
+            }
+          } else {
+            const chapter = paid[o.chapter]!;
+            const result = await buyChapter(member.id, 1, chapter.id, `sig${o.sig}`, now).catch((e: { code?: number }) => e);
+            if (model.unlocked.has(chapter.id)) {
+              expect(result).toMatchObject({ charged: 0, already_owned: true });
+              continue;
+            }
+            const usable = model.lots.filter((l) => l.expiresAt > clock && l.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt);
+            const available = usable.reduce((s, l) => s + l.remaining, 0) + model.coins;
+            if (available < chapter.price) {
+              expect(result).toMatchObject({ code: 90001 });
+              continue;
+            }
+            let due = chapter.price;
+            for (const lot of usable) {
+              const take = Math.min(lot.remaining, due);
+              lot.remaining -= take;
+              due -= take;
+            }
+            model.coins -= due;
+            model.unlocked.add(chapter.id);
+            expect(result).toMatchObject({ charged: chapter.price, already_owned: false });
+          }
+        }
+        // The database agrees with the model…
+        const accounts = await d.select({ currency: walletAccounts.currency, balance: walletAccounts.balance }).from(walletAccounts).where(eq(walletAccounts.memberId, member.id));
+        const balance = (c: string) => accounts.find((a) => a.currency === c)?.balance ?? 0;
+        expect(balance('welth')).toBe(model.coins);
+        const lots = await d.select().from(voucherLots).where(eq(voucherLots.memberId, member.id)).orderBy(voucherLots.id);
+        // Lot by lot: an expired lot keeps what it had, spends took the nearest expiry first.
+        expect(lots.map((l) => l.remaining)).toEqual(model.lots.map((l) => l.remaining));
+        expect(balance('welth_coupon')).toBe(model.lots.reduce((s, l) => s + l.remaining, 0));
+        const unlocks = await d.select({ chapterId: chapterUnlocks.chapterId }).from(chapterUnlocks).where(eq(chapterUnlocks.memberId, member.id));
+        expect(new Set(unlocks.map((u) => u.chapterId))).toEqual(model.unlocked);
+        expect(unlocks).toHaveLength(model.unlocked.size);
+        // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
+        const unbalanced = (await d.execute(sql`
+          select e.tx_id from ledger_entries e join ledger_transactions t on t.id = e.tx_id
+          where t.member_id = ${member.id} group by e.tx_id, e.currency having sum(e.amount) <> 0`)).rows;
+        expect(unbalanced).toEqual([]);
+        expect(lots.every((l) => l.remaining >= 0 && l.remaining <= l.amount)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+});
