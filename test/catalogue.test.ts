@@ -1,7 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { chapters, novels } from '@/lib/server/db/schema';
-import { getNovelOrThrow, listPopularNovels } from '@/lib/server/catalog/novels';
+import { getNovelOrThrow } from '@/lib/server/catalog/novels';
+import { listLibrary } from '@/lib/server/catalog/discovery';
+
+// The library sorted by popularity (what /m/library shows by default).
+const listPopularNovels = (o: { languageType: number; start: number; limit: number }) => listLibrary({ ...o, sort: 'popular' });
 import { isEmpty, seedIfEmpty } from '@/lib/server/db/seed';
 
 const db = useTestDatabase({ seed: true });
@@ -65,7 +69,7 @@ describe('getNovelOrThrow', () => {
   });
 });
 
-describe('listPopularNovels', () => {
+describe('listLibrary by popularity', () => {
   it('pages by popularity within one language and never lists off-shelf novels', async () => {
     const first = await listPopularNovels({ languageType: 1, start: 0, limit: 20 });
     expect(first.data).toHaveLength(20);

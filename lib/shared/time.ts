@@ -10,7 +10,3 @@ dayjs.extend(timezone);
 export function formatDateTime(at: Date | string): string {
   return dayjs(at).tz(BUSINESS_TIMEZONE).format(DATE_FORMAT);
 }
-
-export function businessDay(at: Date = new Date()): string {
-  return dayjs(at).tz(BUSINESS_TIMEZONE).format('YYYY-MM-DD');
-}

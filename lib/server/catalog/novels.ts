@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { NovelDetail, NovelSummary, Page } from '@/lib/shared/dto/novel';
+import { eq } from 'drizzle-orm';
+import type { NovelDetail } from '@/lib/shared/dto/novel';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
-import { toNovelDetail, toNovelSummary } from './novel-dto';
+import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../cache';
 
 /** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (spec §8). */
@@ -30,25 +30,3 @@ export const getNovelOrThrow = cachedRead('novel', async (id: number): Promise<N
     : null;
   return toNovelDetail(row.novel, row.author, row.category, latest);
 }, (id) => [`novel:${id}`]);
-
-/** On-shelf novels of one language, most popular first. */
-export async function listPopularNovels(opts: { languageType: number; start: number; limit: number }): Promise<Page<NovelSummary>> {
-  const db = getDb();
-  const where = and(eq(novels.isOffShelf, false), eq(novels.languageType, opts.languageType));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ novel: novels, author: { id: authors.id, name: authors.name } })
-      .from(novels)
-      .innerJoin(authors, eq(authors.id, novels.authorId))
-      .where(where)
-      .orderBy(desc(novels.popularity), novels.id)
-      .offset(opts.start)
-      .limit(opts.limit),
-    db.select({ n: count() }).from(novels).where(where),
-  ]);
-  return {
-    data: rows.map((r) => toNovelSummary(r.novel, r.author)),
-    total: total?.n ?? 0,
-    hasmore: rows.length >= opts.limit,
-  };
-}

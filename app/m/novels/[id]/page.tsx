@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Cover } from '@/components/novel/cover';
 import { NovelCard } from '@/components/novel/novel-card';
 import { Section } from '@/components/novel/section';
+import { TopTippers } from '@/components/novel/top-tippers';
 import { JsonLd } from '@/components/seo/json-ld';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { listCatalog } from '@/lib/server/catalog/chapters';
@@ -113,15 +114,7 @@ export default async function NovelPage({ params }: Props) {
 
       <Section title="打赏榜" more={`/m/novels/${novel.id}/rewards`}>
         {tippers.length ? (
-          <ol className="tipper-row">
-            {tippers.map((t) => (
-              <li key={t.member_id}>
-                <img src={t.headimgurl} alt="" width={40} height={40} className="avatar" />
-                <span>{t.nickname}</span>
-                <span className="muted small">{t.welth}书币</span>
-              </li>
-            ))}
-          </ol>
+          <TopTippers tippers={tippers} variant="row" />
         ) : (
           <p className="muted small">还没有人打赏，快来做第一个支持作者的书友吧</p>
         )}

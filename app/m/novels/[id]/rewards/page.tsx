@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { getTipsSum, listTips, listTopTippers } from '@/lib/server/social/tips-queries';
 import { PAGE_SIZE } from '@/lib/shared/constants';
+import { TopTippers } from '@/components/novel/top-tippers';
 import { novelForPage } from '../novel-page-data';
 
 export const metadata: Metadata = { title: '打赏榜', robots: { index: false } };
@@ -16,17 +17,7 @@ export default async function RewardsPage({ params }: { params: Promise<{ id: st
       <nav className="crumbs" aria-label="位置"><Link href={`/m/novels/${novel.id}`}>{novel.title}</Link> › 打赏</nav>
       <h1 className="page-title">打赏榜</h1>
       <p className="muted">累计 {sum.sum} 书币 · {sum.count} 次打赏</p>
-      {top.length ? (
-        <ol className="podium">
-          {top.map((t) => (
-            <li key={t.member_id}>
-              <img src={t.headimgurl} alt="" width={56} height={56} className="avatar" />
-              <strong>{t.nickname}</strong>
-              <span className="muted small">{t.welth} 书币</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {top.length ? <TopTippers tippers={top} variant="podium" /> : null}
       {records.data.length ? (
         <ul className="tip-list">
           {records.data.map((r) => (
