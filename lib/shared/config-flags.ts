@@ -19,6 +19,17 @@ export interface ConfigFlags {
   ios_recharge_disabled: boolean;
   hide_recharge_nav: boolean;
   wxshare: number;
+  /**
+   * Spending caps for minors with guardian consent, by age band (spec §1, §6), in cents of real money:
+   * the first band whose under_age is above the member's age applies; 0 means no paying at all.
+   */
+  minor_caps: MinorCap[];
+}
+
+export interface MinorCap {
+  under_age: number;
+  per_transaction: number;
+  monthly: number;
 }
 
 export const DEFAULT_FLAGS: ConfigFlags = {
@@ -34,4 +45,10 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   ios_recharge_disabled: false,
   hide_recharge_nav: false,
   wxshare: 0,
+  // The bands of China's rules for minors' in-app payments: none under 8, ¥50/¥200 under 16, ¥100/¥400 under 18.
+  minor_caps: [
+    { under_age: 8, per_transaction: 0, monthly: 0 },
+    { under_age: 16, per_transaction: 5000, monthly: 20000 },
+    { under_age: 18, per_transaction: 10000, monthly: 40000 },
+  ],
 };

@@ -96,3 +96,15 @@ export const oauthCodes = pgTable('oauth_codes', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
 }, (t) => [uniqueIndex('oauth_codes_hash_uq').on(t.codeHash)]);
+
+/**
+ * One-time codes that hand a signed-in session to the recharge page (/bridge?token&return): 60 s, single use,
+ * stored hashed, so no long-lived token ever sits in a URL or a browser history.
+ */
+export const bridgeCodes = pgTable('bridge_codes', {
+  id: serial().primaryKey(),
+  codeHash: varchar({ length: 64 }).notNull(),
+  memberId: integer().notNull().references(() => members.id),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+}, (t) => [uniqueIndex('bridge_codes_hash_uq').on(t.codeHash)]);

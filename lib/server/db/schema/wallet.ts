@@ -119,6 +119,8 @@ export const coupons = pgTable('coupons', {
   thresholdPrice: integer().notNull(),
   discount: integer().notNull(),
   validDays: integer().notNull(),
+  // 'signup': every new member receives one; 'manual': granted by staff or activities.
+  grantOn: varchar({ length: 16 }).notNull().default('manual'),
   active: boolean().notNull().default(true),
 });
 
@@ -127,10 +129,16 @@ export const memberCoupons = pgTable('member_coupons', {
   memberId: integer().notNull().references(() => members.id),
   couponId: integer().notNull().references(() => coupons.id),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  // Reserved by a pending order (usedAt null) or spent by a paid one; a cancelled or expired order releases it.
   usedOrderId: integer(),
   usedAt: timestamp({ withTimezone: true }),
+  // Why it was granted ('signup', an activity id…): one grant per member and key, however often it races.
+  grantKey: varchar({ length: 48 }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('member_coupons_member_idx').on(t.memberId, t.expiresAt)]);
+}, (t) => [
+  index('member_coupons_member_idx').on(t.memberId, t.expiresAt),
+  uniqueIndex('member_coupons_grant_uq').on(t.memberId, t.grantKey),
+]);
 
 export const orders = pgTable('orders', {
   id: serial().primaryKey(),
@@ -140,6 +148,8 @@ export const orders = pgTable('orders', {
   status: varchar({ length: 16 }).notNull().default('pending'),
   price: integer().notNull(),
   memberCouponId: integer(),
+  // The coupon's discount, in cents: price is what the payer pays, price + discount the product's list price.
+  discount: integer().notNull().default(0),
   provider: varchar({ length: 32 }).notNull(),
   providerRef: varchar({ length: 96 }),
   returnUrl: text(),
@@ -191,3 +201,11 @@ export const vipPeriods = pgTable('vip_periods', {
   orderId: integer(),
   note: text(),
 }, (t) => [index('vip_periods_member_idx').on(t.memberId, t.kind, t.endsAt)]);
+
+/** Clicks on the recharge links of rich messages sent by staff (POST /v1/products/rich_msg_manually_send_click). */
+export const richMsgClicks = pgTable('rich_msg_clicks', {
+  id: serial().primaryKey(),
+  memberId: integer(),
+  payload: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

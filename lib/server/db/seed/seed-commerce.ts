@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../schema';
 import type { CatalogPlan } from './catalog-plan';
+import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 
 const DAY = 86_400_000;
 
@@ -38,7 +39,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
   });
 
   await db.insert(coupons).values([
-    { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7 },
+    { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7, grantOn: 'signup' },
     { name: '满50减10', thresholdPrice: 5000, discount: 1000, validDays: 7 },
     { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3 },
   ]);
@@ -85,6 +86,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     ios_recharge_disabled: false,
     hide_recharge_nav: false,
     wxshare: 1,
+    minor_caps: DEFAULT_FLAGS.minor_caps,
   };
   await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
 }
