@@ -1,0 +1,49 @@
+/** Shapes of the member's wallet records (GET /v1/my/consumes, /v1/my/voucher_lots, /v1/my/orders), shared by pages and their client islands. */
+
+export interface Paged<T> {
+  data: T[];
+  hasmore: boolean;
+}
+
+export interface ConsumeRecord {
+  /** The ledger movement's id. */
+  id: number;
+  kind: string;
+  title: string;
+  novel_id: number | null;
+  chapter_id: number | null;
+  /** Coins spent (positive). */
+  welth: number;
+  /** Vouchers spent or expired (positive). */
+  welth_coupon: number;
+  /** YYYY-MM-DD HH:mm, Asia/Shanghai. */
+  created_at: string;
+}
+
+export const VOUCHER_LOT_STATUSES = ['active', 'expired', 'used'] as const;
+export type VoucherLotStatus = (typeof VOUCHER_LOT_STATUSES)[number];
+
+export interface VoucherLotRecord {
+  id: number;
+  /** Where the lot came from (充值赠送, 签到奖励…). */
+  title: string;
+  amount: number;
+  remaining: number;
+  /** ISO time. */
+  expires_at: string;
+  /** ISO time. */
+  created_at: string;
+  status: VoucherLotStatus;
+}
+
+/** The part of an order record (spec §3) the recharge-records page shows. */
+export interface OrderRecord {
+  id: number;
+  price: number;
+  product: { id: number; name: string; product_type: string; valid_days: number };
+  welth: number;
+  reward_welth: number;
+  reward_welth_coupon: number;
+  /** Seconds (spec §3). */
+  paid_at: number | null;
+}
