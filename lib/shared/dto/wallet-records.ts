@@ -47,3 +47,23 @@ export interface OrderRecord {
   /** Seconds (spec §3). */
   paid_at: number | null;
 }
+
+/** A VIP plan as the VIP page shows it (a subset of the product DTO of GET /v1/products?product_type=vip). */
+export interface VipPlan {
+  id: number;
+  name: string;
+  /** Cents. */
+  price: number;
+  /** Cents per day, rounded up. */
+  daily_price: number | null;
+  valid_days: number;
+  extra_drama_days: number;
+}
+
+/** The member's VIP, short-drama VIP and ad removal (the state part of GET /v1/products/get_month_vip_info). */
+export interface VipState {
+  is_paid: boolean;
+  vip_expires_at: string | null;
+  short_drama_expires_at: string | null;
+  ad_free: boolean;
+}

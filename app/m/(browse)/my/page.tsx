@@ -16,7 +16,8 @@ export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
 const links: Array<[string, string]> = [
   ['/m/shelf', '我的书架'], ['/m/readlogs', '阅读记录'], ['/m/coins', '充值记录'], ['/m/expenses', '消费记录'],
-  ['/m/vouchers', '我的书券'], ['/m/events', '活动中心'], ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
+  ['/m/vouchers', '我的书券'], ['/m/vip', 'VIP会员'], ['/m/mall/vouchers-inline', '我的优惠券'], ['/m/events', '活动中心'],
+  ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
   ['/m/report', '举报反馈'], ['/m/questions', '常见问题'],
 ];
 

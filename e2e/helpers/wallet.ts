@@ -1,0 +1,38 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export interface Product {
+  id: number;
+  name: string;
+  price: number;
+  welth: number;
+  reward_welth: number;
+  reward_welth_coupon: number;
+  extra_reward_coupon: number;
+}
+
+/** A fresh guest session in this page's browser context (one guest per device id). */
+export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {
+  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
+  expect(res.ok()).toBe(true);
+}
+
+export async function productNamed(page: Page, productType: string, name: string): Promise<Product> {
+  const products = (await (await page.request.get(`/v1/products?product_type=${productType}`)).json()).data as Product[];
+  const product = products.find((p) => p.name === name);
+  if (!product) throw new Error(`no ${productType} product named ${name}`);
+  return product;
+}
+
+/** Confirms payment on the sandbox provider's page (after /orders/create sent the browser there) and waits to be back. */
+export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
+  await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+  await expect(page.getByText('一经购买不支持退款')).toBeVisible();
+  await page.getByRole('button', { name: /确认支付/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnPath.replace(/[/?]/g, '\\$&')}$`));
+}
+
+/** Buys a product through the real order flow: order creation, the sandbox provider, the signed notification. */
+export async function payInSandbox(page: Page, productId: number, returnPath: string): Promise<void> {
+  await page.goto(`/orders/create?pid=${productId}&return=${encodeURIComponent(returnPath)}`);
+  await approveSandboxPayment(page, returnPath);
+}
