@@ -9,8 +9,8 @@ import type { Tx } from '@/lib/server/db/client';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
 import { spend } from '@/lib/server/wallet/spend';
-import { postMovement } from '@/lib/server/wallet/ledger';
-import { ensureMemberAccount, ensureSystemAccount } from '@/lib/server/wallet/accounts';
+import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
+import { expireVoucherLots } from '@/lib/server/wallet/expiry';
 import { getVoucherSummary } from '@/lib/server/wallet/voucher-lots';
 import { mergeMembers } from '@/lib/server/accounts/merge';
 import type { ConsumeRecord, VoucherLotRecord } from '@/lib/shared/dto/wallet-records';
@@ -28,16 +28,6 @@ const getLots = (auth: Auth, qs = '') => callRoute<Page<VoucherLotRecord>>(vouch
 const chapter = async (id: number) => (await db.handle().db.select({ idx: chapters.idx, price: chapters.price }).from(chapters).where(eq(chapters.id, id)))[0]!;
 const novelTitle = async (id: number) => (await db.handle().db.select({ t: novels.title }).from(novels).where(eq(novels.id, id)))[0]!.t;
 
-/** What the expiry job will write: the lot's remaining vouchers leave the member's account for the system's. */
-async function expireLot(memberId: number, lotId: number, amount: number) {
-  await inTx(async (tx) => {
-    const from = await ensureMemberAccount(tx, memberId, 'welth_coupon');
-    const to = await ensureSystemAccount(tx, 'expiry', 'welth_coupon');
-    await postMovement(tx, { kind: 'expiry', memberId, reference: `lot:${lotId}`, legs: [{ accountId: from, currency: 'welth_coupon', amount: -amount, lotId }, { accountId: to, currency: 'welth_coupon', amount, lotId }] });
-    await tx.update(voucherLots).set({ remaining: 0, expiredAt: new Date() }).where(eq(voucherLots.id, lotId));
-  });
-}
-
 describe('GET /v1/my/consumes', () => {
   it('lists chapter and whole-book purchases, tips and expired vouchers, newest first, with Chinese titles', async () => {
     const m = await signedInMember();
@@ -46,11 +36,10 @@ describe('GET /v1/my/consumes', () => {
     const c22 = await chapter(22);
     await buyChapter(m.id, 1, 21);
     await buyChapter(m.id, 1, 22);
-    await inTx((tx) => spend(tx, m.id, 500, { kind: 'book_purchase', reference: 'novel:6' }));
+    await buyWholeBook(m.id, 6);
     await inTx((tx) => spend(tx, m.id, 10, { kind: 'tip', reference: 'novel:1' }));
-    await fund(m.id, 0, 3, new Date(Date.now() - 8 * DAY)); // lapsed a day ago
-    const [lot] = await db.handle().db.select().from(voucherLots).where(sql`member_id = ${m.id} and amount = 3`);
-    await expireLot(m.id, lot!.id, 3);
+    // Lapsed a day ago and not swept yet: reading the records sweeps it into a 书券过期 record.
+    await fund(m.id, 0, 3, new Date(Date.now() - 8 * DAY));
 
     const res = await getConsumes(m.auth);
     expect(res.status).toBe(200);
@@ -140,8 +129,10 @@ describe('GET /v1/my/voucher_lots', () => {
     expect(active.data.map((l) => [l.title, l.amount, l.remaining, l.status])).toEqual([['充值加赠', 30, 25, 'active']]);
     expect(new Date(active.data[0]!.expires_at).getTime()).toBeGreaterThan(now + 6 * DAY);
 
+    // Past its date, so listing sweeps it: nothing remains and the 25 vouchers left through the ledger.
     const expired = (await getLots(m.auth, '?status=expired')).body.data!;
-    expect(expired.data.map((l) => [l.title, l.amount, l.remaining, l.status])).toEqual([['充值赠送', 25, 25, 'expired']]);
+    expect(expired.data.map((l) => [l.title, l.amount, l.remaining, l.status])).toEqual([['充值赠送', 25, 0, 'expired']]);
+    expect((await getConsumes(m.auth)).body.data!.data.map((r) => [r.kind, r.welth_coupon])).toEqual([['expiry', 25], ['tip', 55]]);
 
     const used = (await getLots(m.auth, '?status=used')).body.data!;
     expect(used.data.map((l) => [l.title, l.amount, l.remaining])).toEqual([['充值赠送', 10, 0], ['签到奖励', 40, 0]]);
@@ -154,7 +145,8 @@ describe('GET /v1/my/voucher_lots', () => {
     await fund(m.id, 0, 8);
     const [lot] = await db.handle().db.select().from(voucherLots).where(sql`member_id = ${m.id} and amount = 12`);
     expect(await getVoucherSummary(m.id)).toEqual({ usable: 20, expiring_soon: 12 });
-    await expireLot(m.id, lot!.id, 12);
+    // The job runs on a clock three days on: only the 12 are due.
+    await expireVoucherLots(new Date(Date.now() + 3 * DAY), m.id);
     expect((await getLots(m.auth, '?status=expired')).body.data!.data.map((l) => l.id)).toEqual([lot!.id]);
     expect((await getLots(m.auth, '?status=used')).body.data!.data).toEqual([]);
     expect(await getVoucherSummary(m.id)).toEqual({ usable: 8, expiring_soon: 0 });

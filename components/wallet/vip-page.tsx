@@ -28,7 +28,8 @@ function StateCard({ state, loginUrl }: { state: VipState | null; loginUrl: stri
         {state.is_paid && state.vip_expires_at ? <span>{day(state.vip_expires_at)} 到期</span> : null}
       </p>
       {state.short_drama_expires_at ? <p className="small">短剧VIP · {day(state.short_drama_expires_at)} 到期</p> : null}
-      {state.ad_free ? <p className="small">已永久去广告</p> : null}
+      {/* VIP already means no ads; the line is for those who bought ad removal alone. */}
+      {state.ad_free && !state.is_paid ? <p className="small">已去除广告</p> : null}
     </section>
   );
 }

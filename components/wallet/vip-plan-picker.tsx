@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { VipPlan } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
-import { NON_REFUNDABLE_NOTICE } from '@/lib/shared/wallet-text';
+import { MSG } from '@/lib/shared/messages';
 
 export function orderUrl(planId: number, returnPath: string): string {
   const back = encodeURIComponent(returnPath);
@@ -39,7 +39,7 @@ export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { p
           </label>
         ))}
       </fieldset>
-      <p className="w-notice" role="note">{NON_REFUNDABLE_NOTICE}</p>
+      <p className="w-notice" role="note">{MSG.nonRefundable}</p>
       <Link href={orderUrl(selected.id, returnPath)} className="button button-primary button-block w-pay" data-testid="vip-pay">
         {renew ? '立即续费' : '立即开通'} ¥{formatCents(selected.price)}
       </Link>

@@ -14,7 +14,7 @@ function LotState({ lot, now }: { lot: VoucherLotRecord; now: number }) {
     const soon = new Date(lot.expires_at).getTime() - now < EXPIRING_SOON_DAYS * 86_400_000;
     return <strong className={soon ? 'w-countdown w-soon' : 'w-countdown'}>{expiryText(lot.expires_at, now)}</strong>;
   }
-  if (lot.status === 'expired') return <span className="muted">{lot.remaining ? `${lot.remaining}书券已过期` : '已过期'}</span>;
+  if (lot.status === 'expired') return <span className="muted">已过期</span>;
   return <span className="muted">已用完</span>;
 }
 

@@ -49,6 +49,3 @@ export function expiryText(expiresAt: string | Date, now: number): string {
 
 /** Lots expiring within this many days are called out on the vouchers page. */
 export const EXPIRING_SOON_DAYS = 3;
-
-/** Shown before any payment (spec §1: recharged coins and VIP are non-refundable). */
-export const NON_REFUNDABLE_NOTICE = '充值书币及开通VIP为虚拟商品，一经购买不支持退款';

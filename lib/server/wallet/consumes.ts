@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/shared/time';
 import { CONSUME_TEXT } from '@/lib/shared/wallet-text';
 import { getDb } from '../db/client';
 import { chapters, ledgerEntries, ledgerTransactions, novels, walletAccounts } from '../db/schema';
+import { sweepMemberLots } from './voucher-lots';
 
 const REFERENCE = /^(chapter|novel):(\d{1,10})$/;
 
@@ -55,7 +56,9 @@ async function resolveTargets(references: Array<string | null>): Promise<Map<str
  * later show up without a change here; a merge only moves money between the member's own accounts and is left out.
  * Amounts come from the entries, so a guest's history folded into this account keeps its amounts.
  */
-export async function listConsumes(memberId: number, start: number, limit: number): Promise<Paged<ConsumeRecord>> {
+export async function listConsumes(memberId: number, start: number, limit: number, now = new Date()): Promise<Paged<ConsumeRecord>> {
+  // Vouchers that lapsed since the last sweep appear as their 书券过期 record right away.
+  await sweepMemberLots(memberId, now);
   const t = ledgerTransactions;
   const e = ledgerEntries;
   const taken = (currency: string) => sql<number>`coalesce(sum(-${e.amount}) filter (where ${e.currency} = ${currency}), 0)`.mapWith(Number);

@@ -4,12 +4,13 @@ import type { Paged, VoucherLotRecord, VoucherLotStatus } from '@/lib/shared/dto
 import { EXPIRING_SOON_DAYS, voucherLotTitle } from '@/lib/shared/wallet-text';
 import { getDb } from '../db/client';
 import { ledgerTransactions, voucherLots } from '../db/schema';
+import { expireVoucherLots, hasLotsToExpire } from './expiry';
 
 const lot = voucherLots;
 
 /**
- * Which lots each tab shows. Active: spendable now (the lots spend() would take). Expired: past its expiry with
- * vouchers left, or swept by the expiry job (expired_at). Used: spent to the last voucher before it expired.
+ * Which lots each tab shows. Active: spendable now (the lots spend() would take). Expired: swept by the expiry
+ * job (expired_at), or past its date with vouchers left and not swept yet. Used: spent to the last voucher first.
  */
 function statusFilter(status: VoucherLotStatus, now: Date): SQL {
   if (status === 'active') return and(gt(lot.remaining, 0), gt(lot.expiresAt, now), isNull(lot.expiredAt))!;
@@ -24,8 +25,14 @@ const ORDER = {
   used: [desc(lot.id)],
 } as const;
 
+/** Lots past their date are expired in the ledger before they are shown, as balance reads do (expiry.ts). */
+export async function sweepMemberLots(memberId: number, now: Date): Promise<void> {
+  if (await hasLotsToExpire(memberId, now)) await expireVoucherLots(now, memberId);
+}
+
 /** GET /v1/my/voucher_lots?status: the member's voucher lots in one state, with where each came from. */
 export async function listVoucherLots(memberId: number, status: VoucherLotStatus, start: number, limit: number, now = new Date()): Promise<Paged<VoucherLotRecord>> {
+  await sweepMemberLots(memberId, now);
   const rows = await getDb()
     .select({ id: lot.id, amount: lot.amount, remaining: lot.remaining, expiresAt: lot.expiresAt, createdAt: lot.createdAt, kind: ledgerTransactions.kind })
     .from(lot)
@@ -43,6 +50,7 @@ export async function listVoucherLots(memberId: number, status: VoucherLotStatus
 
 /** The vouchers page's headline: what can be spent now, and how much of it lapses within a few days. */
 export async function getVoucherSummary(memberId: number, now = new Date()): Promise<{ usable: number; expiring_soon: number }> {
+  await sweepMemberLots(memberId, now);
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
   const [row] = await getDb()
     .select({
