@@ -1,9 +1,16 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { approveSandboxPayment, payInSandbox, productNamed, signInAsGuest } from './helpers/wallet';
+import { approveSandboxPayment, freshPhone, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
 
 // Screenshots of every wallet page per phone, for a person to look at (not compared by the test).
 const SHOTS = process.env.WALLET_SHOTS_DIR ?? '/tmp/shots-a';
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png`, fullPage: true });
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png`, fullPage: true });
+  // Once more at the narrowest phone width the pages are built for (360 px), then back to the device's own.
+  const own = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: own.height });
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}-360.png`, fullPage: true });
+  await page.setViewportSize(own);
+}
 
 test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the phone projects cover these pages; messaging-app payment rules come with the recharge page'));
 
@@ -75,8 +82,36 @@ test('recharge, buy a chapter and open VIP: the records, vouchers and VIP pages 
   await expect(page.getByRole('list', { name: '充值记录' }).getByRole('listitem').first()).toContainText('包月VIP');
 });
 
+test('a new member’s signup coupon: usable, then used on a recharge', async ({ page }, info) => {
+  const pack = await productNamed(page, 'recharge', '3000书币');
+  await signInByPhone(page, freshPhone(info.workerIndex + (info.project.name === 'pixel-7' ? 50 : 0)));
+  const path = '/m/mall/vouchers-inline';
+  await page.goto(path);
+  const coupon = page.getByRole('list', { name: '优惠券' }).getByRole('listitem').first();
+  await expect(coupon).toContainText('满30减5');
+  await expect(coupon).toContainText('满30元可用');
+  await expect(coupon).toContainText('¥5');
+  await expect(coupon.getByRole('link', { name: /去使用/ })).toHaveAttribute('href', `/recharge/start?return=${encodeURIComponent(path)}`);
+  await expect(page.getByRole('link', { name: '可使用(1)' })).toBeVisible();
+  await shot(page, info, 'coupons');
+
+  // Spend it on a recharge that reaches its threshold; the order is 5 yuan cheaper.
+  const [mine] = (await (await page.request.get('/v1/my/coupons')).json()).data.data as Array<{ id: number }>;
+  await page.goto(`/orders/create?pid=${pack.id}&coupon_id=${mine!.id}&return=${encodeURIComponent(path)}`);
+  await expect(page.getByText(`¥${(pack.price - 500) / 100}`).first()).toBeVisible();
+  await approveSandboxPayment(page, path);
+  await expect(page.getByText('暂无可用优惠券')).toBeVisible();
+  await expect(page.getByRole('link', { name: '去领券' })).toBeVisible();
+  await page.getByRole('link', { name: '已使用(1)' }).click();
+  await expect(page).toHaveURL(/\?status=used$/);
+  await expect(page.getByRole('list', { name: '优惠券' }).getByRole('listitem').first()).toContainText('已使用');
+  await shot(page, info, 'coupons-used');
+  await page.goto('/m/coins');
+  await expect(page.getByRole('list', { name: '充值记录' }).getByRole('listitem').first()).toContainText('券减5元');
+});
+
 test('the wallet pages send a visitor to sign in; the VIP page is public', async ({ page }) => {
-  for (const path of ['/m/coins', '/m/expenses', '/m/vouchers']) {
+  for (const path of ['/m/coins', '/m/expenses', '/m/vouchers', '/m/mall/vouchers-inline']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/m/login\\?next=${encodeURIComponent(path)}$`));
   }

@@ -40,6 +40,7 @@ export function OrderList({ initial, limit, emptyAction }: { initial: Paged<Orde
             </div>
             <div className="w-record-side">
               <strong className="w-amount">¥{formatCents(o.price)}</strong>
+              {o.discount ? <span className="w-gain small">券减{formatCents(o.discount)}元</span> : null}
               <span className="muted small">{o.paid_at ? formatDateTime(new Date(o.paid_at * 1000)) : ''}</span>
             </div>
           </li>

@@ -36,3 +36,14 @@ export async function payInSandbox(page: Page, productId: number, returnPath: st
   await page.goto(`/orders/create?pid=${productId}&return=${encodeURIComponent(returnPath)}`);
   await approveSandboxPayment(page, returnPath);
 }
+
+let phoneSeq = 0;
+/** A fresh mainland number per call, so one test's per-phone SMS limits never touch another's. */
+export const freshPhone = (salt: number) => `137${String((Date.now() * 7 + salt * 1000 + ++phoneSeq) % 100_000_000).padStart(8, '0')}`;
+
+/** Signs in by SMS through the API (the dev inbox gives the code): a new phone member, who gets the signup coupons. */
+export async function signInByPhone(page: Page, phone: string): Promise<void> {
+  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
+  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+}

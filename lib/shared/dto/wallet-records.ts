@@ -44,6 +44,8 @@ export interface OrderRecord {
   welth: number;
   reward_welth: number;
   reward_welth_coupon: number;
+  /** Cents a coupon took off (price is what was paid). */
+  discount?: number;
   /** Seconds (spec §3). */
   paid_at: number | null;
 }
@@ -66,4 +68,22 @@ export interface VipState {
   vip_expires_at: string | null;
   short_drama_expires_at: string | null;
   ad_free: boolean;
+}
+
+export const COUPON_STATUSES = ['usable', 'used', 'expired'] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+/** A member's recharge coupon (GET /v1/my/coupons). */
+export interface CouponRecord {
+  id: number;
+  coupon_id: number;
+  name: string;
+  /** Cents: usable on a recharge of at least this much ("满X元可用"). */
+  threshold_price: number;
+  /** Cents off that recharge. */
+  discount: number;
+  /** ISO time. */
+  expires_at: string;
+  status: CouponStatus;
+  used_order_id: number | null;
 }
