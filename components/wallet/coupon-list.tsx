@@ -32,7 +32,8 @@ export function CouponList({ initial, status, limit, now, useHref, emptyAction }
             </div>
             <div className="w-coupon-body">
               <span className="w-record-title">{c.name}</span>
-              <span className="muted small">{formatDateTime(c.expires_at)} 到期</span>
+              {/* The date alone keeps the line whole at 360 px; the countdown below gives the hours. */}
+              <span className="muted small w-nowrap">{formatDateTime(c.expires_at).slice(0, 10)} 到期</span>
               {c.status === 'usable' ? <span className="w-countdown small">{expiryText(c.expires_at, now)}</span> : null}
             </div>
             <div className="w-coupon-side">

@@ -42,7 +42,8 @@ function StateCard({ state, loginUrl }: { state: VipState | null; loginUrl: stri
 export function VipPage({ plans, state, returnPath, loginUrl, compact = false }: { plans: VipPlan[]; state: VipState | null; returnPath: string; loginUrl: string; compact?: boolean }) {
   return (
     <div className={compact ? 'page w-vip w-compact' : 'page w-vip'}>
-      <h1 className={compact ? 'w-vip-title w-compact-title' : 'w-vip-title'}>{state?.is_paid ? 'VIP会员' : '开通VIP会员'}</h1>
+      {/* The mini-program's own bar already titles the compact page: there the heading is for screen readers only. */}
+      <h1 className={compact ? 'visually-hidden' : 'w-vip-title'}>{state?.is_paid ? '续费VIP会员' : '开通VIP会员'}</h1>
       <StateCard state={state} loginUrl={loginUrl} />
       <section aria-labelledby="vip-plans-title">
         <h2 className="section-title" id="vip-plans-title">选择套餐</h2>
