@@ -14,6 +14,12 @@ export function consumeAmount(r: ConsumeRecord): string {
   return parts.join(' ') || '0';
 }
 
+/** Where a record leads: a bought chapter opens in the reader, anything else about a book opens the book. */
+function recordHref(r: ConsumeRecord): string | null {
+  if (r.chapter_id && r.novel_id) return `/m/read/${r.chapter_id}?nid=${r.novel_id}`;
+  return r.novel_id ? `/m/novels/${r.novel_id}` : null;
+}
+
 /** /m/expenses: what the coins and vouchers went on (GET /v1/my/consumes). A record about a book links to it. */
 export function ConsumeList({ initial, limit }: { initial: Paged<ConsumeRecord>; limit: number }) {
   const { items, hasmore, loading, more } = useMore(initial, '/v1/my/consumes', {}, limit);
@@ -33,10 +39,11 @@ export function ConsumeList({ initial, limit }: { initial: Paged<ConsumeRecord>;
               </div>
             </>
           );
+          const href = recordHref(r);
           return (
             <li key={r.id} className="w-record">
-              {r.novel_id ? (
-                <Link href={`/m/novels/${r.novel_id}`} className="w-record-link">
+              {href ? (
+                <Link href={href} className="w-record-link">
                   {body}
                 </Link>
               ) : (

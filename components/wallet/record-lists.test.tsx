@@ -51,10 +51,12 @@ describe('VoucherLotList', () => {
 describe('ConsumeList', () => {
   const rec = (over: Partial<ConsumeRecord>): ConsumeRecord => ({ id: 1, kind: 'chapter_purchase', title: '《大唐归途》第21章', novel_id: 1, chapter_id: 21, welth: 7, welth_coupon: 5, created_at: '2026-01-01 12:00', ...over });
 
-  it('shows coins and vouchers apart; a record about a book links to it, an expiry does not', () => {
-    render(<ConsumeList initial={{ data: [rec({}), rec({ id: 2, kind: 'expiry', title: '书券过期', novel_id: null, chapter_id: null, welth: 0, welth_coupon: 3 })], hasmore: false }} limit={20} />);
-    const [bought, expired] = screen.getAllByRole('listitem');
-    expect(within(bought!).getByRole('link')).toHaveAttribute('href', '/m/novels/1');
+  it('shows coins and vouchers apart; a bought chapter opens in the reader, a whole book on its page, an expiry nowhere', () => {
+    const book = rec({ id: 3, kind: 'book_purchase', title: '《全本》全本购买', novel_id: 6, chapter_id: null });
+    render(<ConsumeList initial={{ data: [rec({}), rec({ id: 2, kind: 'expiry', title: '书券过期', novel_id: null, chapter_id: null, welth: 0, welth_coupon: 3 }), book], hasmore: false }} limit={20} />);
+    const [bought, expired, whole] = screen.getAllByRole('listitem');
+    expect(within(bought!).getByRole('link')).toHaveAttribute('href', '/m/read/21?nid=1');
+    expect(within(whole!).getByRole('link')).toHaveAttribute('href', '/m/novels/6');
     expect(bought).toHaveTextContent('-7书币 -5书券');
     expect(within(expired!).queryByRole('link')).not.toBeInTheDocument();
     expect(expired).toHaveTextContent('书券过期');
