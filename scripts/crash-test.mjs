@@ -73,7 +73,7 @@ try {
   for (const [i, m] of members.entries()) {
     if (i % 2) continue;
     const id = await client.createOrder(m.token, small.id);
-    const res = await client.approve(id);
+    const res = await client.approve(id, m.token);
     if (res.status !== 303) throw new Error(`funding order ${id}: HTTP ${res.status}`);
     orderIds.push(id);
   }

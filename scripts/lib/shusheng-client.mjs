@@ -46,7 +46,8 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
       if (res.status !== 303 || !id) throw new Error(`order for product ${productId}: HTTP ${res.status} → ${res.headers.get('location')}`);
       return id;
     },
-    approve: (orderId) => call('POST', `/pay/sandbox/${orderId}/approve`),
+    approve: (orderId, token) => call('POST', `/pay/sandbox/${orderId}/approve`, { token }),
+    cancel: (orderId, token) => call('POST', `/pay/sandbox/${orderId}/cancel`, { token }),
     notify: (notification) => call('POST', '/v1/pay/notify/sandbox', { body: notification }),
     buy: (token, nid, aid, sig) => call('POST', `/v1/novels/${nid}/buy`, { token, sig, body: { aid } }),
     audit: (adminToken) => call('GET', '/v1/admin/ledger/audit', { headers: { 'x-admin-token': adminToken } }),

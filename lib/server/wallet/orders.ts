@@ -73,10 +73,10 @@ export async function listOrders(memberId: number, start: number, limit: number)
   return { data, hasmore: data.length >= limit };
 }
 
-/** The payer cancelled on the provider's page: a pending order ends; anything else is left as it is. */
-export async function cancelOrder(orderId: number): Promise<OrderDto> {
-  await getDb().update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
-  return getOrderOrThrow(orderId);
+/** The payer cancelled on the provider's page: their pending order ends; anything else, or anyone else's, is left as it is. */
+export async function cancelOrder(orderId: number, memberId: number): Promise<OrderDto> {
+  await getDb().update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.memberId, memberId), eq(orders.status, 'pending')));
+  return getOrderOrThrow(orderId, memberId);
 }
 
 /** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */

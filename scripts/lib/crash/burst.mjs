@@ -45,7 +45,7 @@ export function planBurst({ members, burstOrders, secret, seed = 5 }) {
 
 function send(client, op, sig) {
   if (op.kind === 'buy') return client.buy(op.member.token, op.nid, op.aid, sig);
-  if (op.kind === 'approve') return client.approve(op.orderId);
+  if (op.kind === 'approve') return client.approve(op.orderId, op.member.token);
   return client.notify(op.notification);
 }
 

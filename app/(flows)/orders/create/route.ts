@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { currentMember } from '@/lib/server/accounts/session-member';
+import { requestMember } from '@/lib/server/accounts/current-member';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { ApiError } from '@/lib/server/http/errors';
 import { absoluteUrl } from '@/lib/shared/request-origin';
@@ -10,7 +10,7 @@ import { readId } from '@/lib/shared/page-params';
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;
   const here = `${req.nextUrl.pathname}${req.nextUrl.search}`;
-  const member = await currentMember();
+  const member = await requestMember(req);
   if (!member) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(here)}`));
   const productId = readId(q.get('pid'));
   if (!productId) return NextResponse.redirect(absoluteUrl(req, '/m/vip'));
