@@ -114,10 +114,10 @@ async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired
   return true;
 }
 
-/** The payer cancelled on the provider's page: a pending order ends; anything else is left as it is. */
-export async function cancelOrder(orderId: number): Promise<OrderDto> {
-  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled'));
-  return getOrderOrThrow(orderId);
+/** The payer cancelled on the provider's page: their pending order ends; anything else, or anyone else's, is left as it is. */
+export async function cancelOrder(orderId: number, memberId: number): Promise<OrderDto> {
+  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled', memberId));
+  return getOrderOrThrow(orderId, memberId);
 }
 
 /** Pending orders past their 30 minutes expire (the wallet job runs this every minute). */

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { currentMember } from '@/lib/server/accounts/session-member';
+import { requestMember } from '@/lib/server/accounts/current-member';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { ApiError } from '@/lib/server/http/errors';
 import { absoluteUrl } from '@/lib/shared/request-origin';
@@ -13,7 +13,7 @@ import { orderFailureFor } from '@/lib/shared/order-failure';
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;
   const here = `${req.nextUrl.pathname}${req.nextUrl.search}`;
-  const member = await currentMember();
+  const member = await requestMember(req);
   if (!member) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(here)}`));
   const productId = readId(q.get('pid'));
   if (!productId) return NextResponse.redirect(absoluteUrl(req, '/recharge/start'));
