@@ -1,0 +1,32 @@
+'use client';
+
+import useSWR from 'swr';
+import { useSyncExternalStore } from 'react';
+import type { MemberCoupon, ShopProduct } from '@/lib/shared/dto/shop';
+import { api, swrFetcher } from '../api';
+import { hasMemberToken } from '../identity';
+
+export const RECHARGE_PRODUCTS_PATH = '/v1/products?product_type=recharge';
+export const USABLE_COUPONS_PATH = '/v1/my/coupons?status=usable';
+
+/** Recharge packs; a page that rendered them on the server passes them in so nothing moves on hydration. */
+export function useRechargeProducts(initial?: ShopProduct[]) {
+  return useSWR<ShopProduct[]>(RECHARGE_PRODUCTS_PATH, swrFetcher, { fallbackData: initial, revalidateOnFocus: false, revalidateOnMount: !initial });
+}
+
+const noSubscribe = () => () => {};
+
+/** Signed in as far as the browser can tell; false on the server so hydration matches. */
+export function useHasMemberToken(): boolean {
+  return useSyncExternalStore(noSubscribe, hasMemberToken, () => false);
+}
+
+/**
+ * The member's usable coupons, only when signed in (the server page knows; islands ask useHasMemberToken). Silent: coupons are a bonus on the page, and a failure
+ * must not toast over the packs; the picker then simply offers none.
+ */
+export function useUsableCoupons(signedIn: boolean) {
+  return useSWR<MemberCoupon[]>(signedIn ? USABLE_COUPONS_PATH : null, (path: string) => api<MemberCoupon[]>(path, { silent: true }), {
+    revalidateOnFocus: false,
+  });
+}
