@@ -30,3 +30,11 @@ export function useUsableCoupons(signedIn: boolean) {
     revalidateOnFocus: false,
   });
 }
+
+export const BALANCE_PATH = '/v1/my/balance';
+export type Balance = { welth: number; welth_coupon: number };
+
+/** Coins and vouchers, only when signed in; silent like the coupons. */
+export function useBalance(signedIn: boolean) {
+  return useSWR<Balance>(signedIn ? BALANCE_PATH : null, (path: string) => api<Balance>(path, { silent: true }));
+}

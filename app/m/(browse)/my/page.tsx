@@ -6,6 +6,9 @@ import { currentMember } from '@/lib/server/accounts/session-member';
 import { getProfile } from '@/lib/server/accounts/profile';
 import { loginDestination } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
+import { paymentAvailability } from '@/lib/shared/payment-availability';
+import { rechargeStartUrl } from '@/lib/shared/recharge';
+import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { GuardScreen } from '@/components/account/guard-screen';
 import { LanguageSwitch } from './_components/language-switch';
 import { LogoutButton } from './_components/logout-button';
@@ -23,11 +26,13 @@ const links: Array<[string, string]> = [
 export default async function MyPage() {
   await connection();
   const member = await currentMember();
+  const ua = detectUa((await headers()).get('user-agent'));
   if (!member) {
-    const ua = detectUa((await headers()).get('user-agent'));
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
   const p = await getProfile(member.id, ['phone', 'birth_date', 'guardian']);
+  // The iOS messaging app may hide every way to recharge (spec §6); the guard's cached flags decide, no query.
+  const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
   return (
     <div className="page">
       <section className="profile-card" aria-label="账号">
@@ -52,6 +57,11 @@ export default async function MyPage() {
           <span>{p.is_paid && p.vip_expires_at ? `${p.vip_expires_at.slice(0, 10)} 到期` : '开通VIP'}</span>
         </Link>
       </section>
+      {showRechargeNav ? (
+        <a href={rechargeStartUrl('/m/my')} className="button button-primary button-block my-recharge" data-testid="recharge-entry">
+          充值书币
+        </a>
+      ) : null}
 
       <nav aria-label="我的服务">
         <ul className="link-list">
