@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { hasMemberToken } from '@/lib/client/identity';
+import { navigate } from '@/lib/client/navigate';
 import { PROMOTION_ACT, promotionIdOf, trackPromotion } from '@/lib/client/promotion-popup';
 import { formatCents } from '@/lib/shared/money';
 import { orderUrl } from '@/lib/shared/recharge';
@@ -41,7 +42,7 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
     // Without a member token the order would bounce off login anyway; go there first, coming back to the order.
     const target = hasMemberToken() ? order : `/m/login?next=${encodeURIComponent(order)}`;
     await trackPromotion(id, PROMOTION_ACT.button);
-    window.location.assign(target);
+    navigate.assign(target);
   };
 
   const vouchers = p.reward_welth_coupon + p.extra_reward_coupon;

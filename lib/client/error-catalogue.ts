@@ -9,6 +9,7 @@ import { rechargeDestination, requestBridgeUrl } from './payment-routing';
 import { clearMember, memberId } from './identity';
 import { toast } from './stores/toast-store';
 import { postLog } from './post-log';
+import { navigate } from './navigate';
 import { useModalStore } from './stores/modal-store';
 
 export interface Navigator {
@@ -24,7 +25,7 @@ export interface Navigator {
 }
 
 const browserNavigator: Navigator = {
-  assign: (url) => window.location.assign(url),
+  assign: (url) => navigate.assign(url),
   reload: () => window.location.reload(),
   alert: (message) => window.alert(message),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
