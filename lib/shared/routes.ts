@@ -36,7 +36,7 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/recharge\/start$/, access: 'public' },
   { pattern: /^\/embedded\/my\/unblock$/, access: 'public' },
   { pattern: /^\/mall\/prize_wheel$/, access: 'public' },
-  { pattern: /^\/orders\/create$/, access: 'public' },
+  { pattern: /^\/orders\/(create|failed)$/, access: 'public' },
   { pattern: /^\/pay\/sandbox\/\d{1,10}(\/(approve|cancel))?$/, access: 'public' },
   { pattern: /^\/oauth\/(start|callback|local\/authorize|local\/approve)$/, access: 'public' },
 ];

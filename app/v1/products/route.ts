@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
 import { listProducts } from '@/lib/server/wallet/products';
 import { productsQuery } from '@/lib/shared/schemas/reading';
 
-// GET /v1/products?product_type — recharge packs, VIP plans, ad removal, short-drama VIP.
-export const GET = withApi(({ query }) => listProducts(query.product_type), { query: productsQuery, cacheControl: PUBLIC_CACHE });
+// GET /v1/products?product_type — recharge packs, VIP plans, ad removal, short-drama VIP, whole books.
+// Not publicly cached: limited packs carry today's slots left, which must not lag behind a sell-out.
+export const GET = withApi(({ query }) => listProducts(query.product_type), { query: productsQuery });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { grantSignupCoupons } from '../wallet/coupons';
 import { eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
@@ -31,6 +32,8 @@ export async function bindPhone(memberId: number, phone: string, code: string, c
     const owner = await findMemberByPhone(tx, phone);
     if (!owner) {
       await tx.update(members).set({ phone, isGuest: false, updatedAt: new Date() }).where(eq(members.id, memberId));
+      // A guest who registers a phone is a new member: the welcome coupons (idempotent per member).
+      await grantSignupCoupons(tx, memberId);
       return { member_id: memberId, merged: false };
     }
     await mergeMembers(tx, memberId, owner.id);

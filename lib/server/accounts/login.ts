@@ -1,4 +1,5 @@
 import 'server-only';
+import { grantSignupCoupons } from '../wallet/coupons';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, oauthIdentities } from '../db/schema';
@@ -27,6 +28,7 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
     const member = existing ?? (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ?? (await findMemberByPhone(tx, phone))!;
     const isNew = !existing;
     if (isNew && !member.nickname) await tx.update(members).set({ nickname: `书友${member.id}` }).where(eq(members.id, member.id));
+    if (isNew) await grantSignupCoupons(tx, member.id);
     const session = await createSession(tx, member.id, 'sms', ctx);
     return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: isNew };
   });
@@ -62,6 +64,7 @@ export async function loginWithIdentity(
     if (!memberId) {
       const member = await createMember(tx, { nickname: identity.nickname?.slice(0, 64) || null, avatar: identity.avatar ?? null });
       await tx.insert(oauthIdentities).values({ provider, subject: identity.subject, unionId: identity.unionId ?? null, memberId: member.id });
+      await grantSignupCoupons(tx, member.id);
       memberId = member.id;
     } else {
       // A member merged away on binding signs in as the account it was merged into.

@@ -1,12 +1,20 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import { formatCents } from '@/lib/shared/money';
+import { cachedFlags } from '../config/flags-cache';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
-import { guardianConsents, members } from '../db/schema';
+import { guardianConsents, members, orders } from '../db/schema';
 import { ApiError } from '../http/errors';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export const ADULT_AGE = 18;
 
@@ -16,9 +24,12 @@ export function ageOn(birthDate: string, on: Date = new Date()): number {
 
 /**
  * The one check every paid action runs (spec §1): a member who declared an age under 18 needs a recorded,
- * unrevoked guardian consent. Pass the caller's transaction so the check and the payment see the same data.
+ * unrevoked guardian consent, and a recharge of real money (`amount` in cents) must stay within the per-transaction
+ * and monthly caps of the member's age band (config `minor_caps`). Pass the caller's transaction so the check and
+ * the payment see the same data; callers that create orders lock the member row first, so two orders cannot both
+ * slip under the monthly cap.
  */
-export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now = new Date()): Promise<void> {
+export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now = new Date(), amount?: number): Promise<void> {
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
   if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
   const [consent] = await db
@@ -27,6 +38,19 @@ export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now =
     .where(and(eq(guardianConsents.memberId, memberId), isNull(guardianConsents.revokedAt)))
     .limit(1);
   if (!consent) throw new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true });
+  if (amount === undefined) return;
+  const age = ageOn(member.birthDate, now);
+  const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
+  if (!cap) return;
+  if (cap.per_transaction <= 0 || cap.monthly <= 0) throw new ApiError(CODES.forbidden, MSG.minorNoPay);
+  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction });
+  // This calendar month in business time; pending orders count, or many small pending orders could pass the cap.
+  const monthStart = dayjs(now).tz(BUSINESS_TIMEZONE).startOf('month').toDate();
+  const [spent] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
+    .from(orders)
+    .where(and(eq(orders.memberId, memberId), gte(orders.createdAt, monthStart), inArray(orders.status, ['pending', 'paid'])));
+  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly });
 }
 
 export async function declareBirthDate(memberId: number, birthDate: string): Promise<{ birth_date: string; is_minor: boolean }> {

@@ -5,7 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
 import { members, voteTickets } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { getBalance } from '../wallet/accounts';
+import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
 import { ageOn, ADULT_AGE } from './minors';
 
@@ -46,7 +46,7 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member) throw new ApiError(CODES.notLoggedIn);
   const [balance, vip, tickets] = await Promise.all([
-    getBalance(memberId),
+    memberBalance(memberId),
     getPeriodState(memberId, 'vip'),
     db.select({ balance: voteTickets.balance }).from(voteTickets).where(eq(voteTickets.memberId, memberId)),
   ]);

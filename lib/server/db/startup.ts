@@ -4,6 +4,7 @@ import { DataDirLockedError } from './lock';
 import { runMigrations } from './migrate';
 import { seedIfEmpty } from './seed';
 import { startFlagRefresh } from '../config/flags';
+import { startWalletJobs } from '../wallet/jobs';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
 export async function startDatabase(): Promise<void> {
@@ -14,6 +15,7 @@ export async function startDatabase(): Promise<void> {
     console.log(`db: ${handle.driver} ready, migrations applied in ${Date.now() - started} ms`);
     await seedIfEmpty(handle.db, (line) => console.log(line));
     await startFlagRefresh();
+    startWalletJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       // A second server on the same PGlite directory would silently lose writes: refuse to start at all.

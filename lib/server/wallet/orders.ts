@@ -1,15 +1,16 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 import { getDb, type Tx } from '../db/client';
-import { orders, paymentNotifications, products, vipPeriods } from '../db/schema';
+import { MSG } from '@/lib/shared/messages';
+import { members, orders, products } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
-import { log } from '../logger';
-import { credit } from './credit';
+import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { getProductOrThrow } from './products';
-import { verifySandboxNotification, type PaymentNotification } from './payments/sandbox';
+import { DEFAULT_PROVIDER, providerNamed } from './payments/provider';
+import { nextRefill, releaseSlot, takeSlot } from './quota';
 
 const ORDER_TTL_MS = 30 * 60_000;
 
@@ -17,6 +18,8 @@ export interface OrderDto {
   id: number;
   status: string;
   price: number;
+  /** Cents a coupon took off; price + discount is the list price. */
+  discount: number;
   product: { id: number; name: string; product_type: string; valid_days: number };
   welth: number;
   reward_welth: number;
@@ -28,35 +31,59 @@ export interface OrderDto {
   cancel_url: string;
 }
 
-type OrderRow = typeof orders.$inferSelect;
-type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
 
 function toOrderDto(o: OrderRow, p: ProductRow): OrderDto {
   return {
-    id: o.id, status: o.status, price: o.price,
+    id: o.id, status: o.status, price: o.price, discount: o.discount,
     product: { id: p.id, name: p.name, product_type: p.productType, valid_days: p.validDays },
     welth: p.welth, reward_welth: p.rewardWelth, reward_welth_coupon: p.rewardWelthCoupon + p.extraRewardCoupon,
     created_at: o.createdAt.toISOString(),
     // Spec §3: paid_at in seconds.
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
-    pay_url: `/pay/sandbox/${o.id}`, return_url: o.returnUrl ?? '/m/my', cancel_url: o.cancelUrl ?? '/m/my',
+    pay_url: providerNamed(o.provider).payUrl(o.id), return_url: o.returnUrl ?? '/m/my', cancel_url: o.cancelUrl ?? '/m/my',
   };
 }
 
-/** A pending order for one product, paid through the provider's page; return and cancel stay on this site. */
-export async function createOrder(memberId: number, productId: number, opts: { returnUrl?: string | null; cancelUrl?: string | null; nFrom?: string | null }): Promise<OrderDto> {
+export interface CreateOrderOptions {
+  returnUrl?: string | null;
+  cancelUrl?: string | null;
+  nFrom?: string | null;
+  /** A member coupon (member_coupons.id) to take off this recharge. */
+  couponId?: number | null;
+  promotionId?: number | null;
+}
+
+/**
+ * A pending order for one product, paid through the provider's page; return and cancel stay on this site.
+ * One transaction with the member row locked: the coupon is reserved, the minors' caps checked against this
+ * month's orders, and a limited product's slot taken — all or nothing.
+ */
+export async function createOrder(memberId: number, productId: number, opts: CreateOrderOptions, now = new Date()): Promise<OrderDto> {
   const product = await getProductOrThrow(productId);
   if (product.productType === 'whole_book') throw new ApiError(CODES.validation, '全本购买请使用书币支付');
-  await assertMayPay(memberId);
-  const [order] = await getDb()
-    .insert(orders)
-    .values({
-      memberId, productId, price: product.price, provider: 'sandbox', status: 'pending',
-      returnUrl: safeNext(opts.returnUrl), cancelUrl: safeNext(opts.cancelUrl ?? opts.returnUrl), nFrom: opts.nFrom?.slice(0, 32) ?? null,
-      expiresAt: new Date(Date.now() + ORDER_TTL_MS),
-    })
-    .returning();
-  return toOrderDto(order!, product);
+  const order = await getDb().transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    const coupon = opts.couponId ? await reserveCoupon(t, memberId, opts.couponId, product, now) : null;
+    const price = product.price - (coupon?.discount ?? 0);
+    await assertMayPay(memberId, t, now, price);
+    if (product.dailyQuota !== null && !(await takeSlot(t, product.id, product.dailyQuota, now))) {
+      throw new ApiError(CODES.conflict, MSG.soldOut, { refill_at: nextRefill(now).toISOString() });
+    }
+    const [row] = await t
+      .insert(orders)
+      .values({
+        memberId, productId, price, discount: coupon?.discount ?? 0, memberCouponId: coupon?.id ?? null, provider: DEFAULT_PROVIDER.name, status: 'pending',
+        returnUrl: safeNext(opts.returnUrl), cancelUrl: safeNext(opts.cancelUrl ?? opts.returnUrl), nFrom: opts.nFrom?.slice(0, 32) ?? null,
+        promotionId: opts.promotionId ?? null, createdAt: now, expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+      })
+      .returning();
+    if (coupon) await attachCoupon(t, coupon.id, row!.id);
+    return row!;
+  });
+  return toOrderDto(order, product);
 }
 
 export async function getOrderOrThrow(orderId: number, memberId?: number): Promise<OrderDto> {
@@ -73,53 +100,38 @@ export async function listOrders(memberId: number, start: number, limit: number)
   return { data, hasmore: data.length >= limit };
 }
 
+/** Ends an unpaid order: its coupon and its limited slot go back. Returns false when it was no longer pending. */
+async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired', memberId?: number): Promise<boolean> {
+  const [closed] = await t
+    .update(orders)
+    .set({ status })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), memberId === undefined ? undefined : eq(orders.memberId, memberId)))
+    .returning();
+  if (!closed) return false;
+  await releaseCoupon(t, closed.id);
+  const [product] = await t.select({ dailyQuota: products.dailyQuota }).from(products).where(eq(products.id, closed.productId));
+  if (product?.dailyQuota !== null && product?.dailyQuota !== undefined) await releaseSlot(t, closed.productId, closed.createdAt);
+  return true;
+}
+
 /** The payer cancelled on the provider's page: a pending order ends; anything else is left as it is. */
 export async function cancelOrder(orderId: number): Promise<OrderDto> {
-  await getDb().update(orders).set({ status: 'cancelled' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled'));
   return getOrderOrThrow(orderId);
 }
 
-/** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */
-async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<number> {
-  const key = `order:${order.id}`;
-  const { txId } = await credit(tx, order.memberId, { kind: 'recharge', idempotencyKey: key, reference: key, source: 'recharge', welth: product.welth });
-  if (product.rewardWelth || product.rewardWelthCoupon) {
-    await credit(tx, order.memberId, { kind: 'recharge_bonus', idempotencyKey: key, reference: key, source: 'bonus', welth: product.rewardWelth, welthCoupon: product.rewardWelthCoupon }, now);
-  }
-  if (product.extraRewardCoupon) {
-    await credit(tx, order.memberId, { kind: 'recharge_extra', idempotencyKey: key, reference: key, source: 'bonus', welthCoupon: product.extraRewardCoupon, voucherDays: product.extraRewardCouponValidDays }, now);
-  }
-  const stack = async (kind: 'vip' | 'short_drama' | 'ad_free', days: number | null) => {
-    const [last] = await tx.select({ endsAt: vipPeriods.endsAt }).from(vipPeriods).where(and(eq(vipPeriods.memberId, order.memberId), eq(vipPeriods.kind, kind))).orderBy(desc(vipPeriods.endsAt)).limit(1);
-    const startsAt = last?.endsAt && last.endsAt > now ? last.endsAt : now;
-    await tx.insert(vipPeriods).values({ memberId: order.memberId, kind, startsAt, endsAt: days === null ? null : new Date(startsAt.getTime() + days * 86_400_000), orderId: order.id });
-  };
-  if (product.productType === 'vip') {
-    await stack('vip', product.validDays);
-    if (product.extraDramaDays) await stack('short_drama', product.extraDramaDays);
-  }
-  if (product.productType === 'short_drama') await stack('short_drama', product.validDays);
-  if (product.productType === 'ad_removal') await stack('ad_free', null);
-  return txId;
+/** Pending orders past their 30 minutes expire (the wallet job runs this every minute). */
+export async function expireStaleOrders(now = new Date()): Promise<number> {
+  const stale = await getDb().select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now))).limit(500);
+  let expired = 0;
+  for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired'))) expired += 1;
+  return expired;
 }
 
-/**
- * The notify endpoint's work: check the signature and amount, record the notification once, move the order
- * from pending to paid once, and credit it once — however often, and however concurrently, it is replayed.
- */
-export async function handlePaymentNotification(n: PaymentNotification, now = new Date()): Promise<{ order_id: number; status: string; credited: boolean }> {
-  if (!verifySandboxNotification(n)) throw new ApiError(CODES.forbidden, '签名校验失败');
-  return getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const [row] = await t.select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, n.order_id)).for('update');
-    if (!row) throw notFound('订单不存在');
-    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, '支付金额与订单不符');
-    await t.insert(paymentNotifications).values({ provider: 'sandbox', notificationId: n.notification_id, orderId: n.order_id, payload: n }).onConflictDoNothing();
-    const [paid] = await t.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, n.order_id), sql`${orders.status} in ('pending', 'expired', 'cancelled')`)).returning();
-    if (!paid) return { order_id: n.order_id, status: row.o.status, credited: false };
-    const txId = await fulfil(t, paid, row.p, now);
-    await t.update(orders).set({ txId }).where(eq(orders.id, paid.id));
-    log('info', 'order_paid', { orderId: paid.id, memberId: paid.memberId, price: paid.price });
-    return { order_id: n.order_id, status: 'paid', credited: true };
-  });
+/** The member's latest paid order of a product type (the month-VIP page shows it). */
+export async function latestPaidOrder(memberId: number, productType: string, validDays?: number): Promise<OrderDto | null> {
+  const [row] = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.memberId, memberId), eq(orders.status, 'paid'), eq(products.productType, productType), validDays === undefined ? undefined : eq(products.validDays, validDays)))
+    .orderBy(desc(orders.paidAt), desc(orders.id)).limit(1);
+  return row ? toOrderDto(row.o, row.p) : null;
 }

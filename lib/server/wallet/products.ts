@@ -3,6 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products } from '../db/schema';
 import { notFound } from '../http/errors';
+import { MSG } from '@/lib/shared/messages';
+import { quotaStates, type QuotaState } from './quota';
 
 export interface ProductDto {
   id: number;
@@ -19,9 +21,12 @@ export interface ProductDto {
   daily_price: number | null;
   daily_quota: number | null;
   novel_id: number | null;
+  /** Limited-quota products: today's slots (refilled at 21:00 Asia/Shanghai); null when unlimited. */
+  quota: QuotaState | null;
+  sold_out_text: string | null;
 }
 
-export function toProductDto(p: typeof products.$inferSelect): ProductDto {
+export function toProductDto(p: typeof products.$inferSelect, quota: QuotaState | null = null): ProductDto {
   return {
     id: p.id, product_type: p.productType, name: p.name, price: p.price, welth: p.welth, reward_welth: p.rewardWelth,
     reward_welth_coupon: p.rewardWelthCoupon, extra_reward_coupon: p.extraRewardCoupon, extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,
@@ -29,6 +34,7 @@ export function toProductDto(p: typeof products.$inferSelect): ProductDto {
     // VIP products show a price per day, in cents, rounded up (spec §3 "daily price").
     daily_price: p.productType === 'vip' && p.validDays > 0 ? Math.ceil(p.price / p.validDays) : null,
     daily_quota: p.dailyQuota, novel_id: p.novelId,
+    quota, sold_out_text: quota?.sold_out ? MSG.soldOut : null,
   };
 }
 
@@ -38,7 +44,14 @@ export async function listProducts(productType?: string): Promise<ProductDto[]> 
     .from(products)
     .where(and(eq(products.active, true), productType ? eq(products.productType, productType) : undefined))
     .orderBy(asc(products.sort), asc(products.id));
-  return rows.map(toProductDto);
+  const quotas = await quotaStates(rows);
+  return rows.map((p) => toProductDto(p, quotas.get(p.id) ?? null));
+}
+
+/** One product as the shop shows it, with today's slots when it is limited. */
+export async function getProductDto(id: number): Promise<ProductDto> {
+  const row = await getProductOrThrow(id);
+  return toProductDto(row, (await quotaStates([row])).get(row.id) ?? null);
 }
 
 export async function getProductOrThrow(id: number): Promise<typeof products.$inferSelect> {

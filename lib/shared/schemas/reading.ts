@@ -20,3 +20,4 @@ export const notificationBody = z.object({
   status: z.literal('paid'),
   sig: z.string().regex(/^[0-9a-f]{64}$/, { error: '签名格式不正确' }),
 });
+export const autoBuyBody = z.object({ enabled: z.boolean({ error: '请选择是否自动购买' }) });

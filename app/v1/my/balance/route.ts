@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { getBalance } from '@/lib/server/wallet/accounts';
+import { memberBalance } from '@/lib/server/wallet/balances';
 
 // GET /v1/my/balance — coins (welth) and vouchers (welth_coupon).
-export const GET = withApi(({ member }) => getBalance(member!.id), { auth: 'member' });
+export const GET = withApi(({ member }) => memberBalance(member!.id), { auth: 'member' });

@@ -1,7 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
-import { getProductOrThrow, toProductDto } from '@/lib/server/wallet/products';
+import { getProductDto } from '@/lib/server/wallet/products';
 import { productParams } from '@/lib/shared/schemas/reading';
 
-// GET /v1/products/{id} — one product.
-export const GET = withApi(async ({ params }) => toProductDto(await getProductOrThrow(params.id)), { params: productParams, cacheControl: PUBLIC_CACHE });
+// GET /v1/products/{id} — one product, with today's slots when limited (so not cached: slots change by the minute).
+export const GET = withApi(({ params }) => getProductDto(params.id), { params: productParams });

@@ -98,7 +98,7 @@ export const oauthCodes = pgTable('oauth_codes', {
 }, (t) => [uniqueIndex('oauth_codes_hash_uq').on(t.codeHash)]);
 
 /**
- * One-time codes that hand a signed-in session to the recharge page (/bridge?token&return): 60 s, single use,
+ * One-time codes that hand a signed-in session to the recharge page (/bridge?token&return): 5 min, single use,
  * stored hashed, so no long-lived token ever sits in a URL or a browser history.
  */
 export const bridgeCodes = pgTable('bridge_codes', {

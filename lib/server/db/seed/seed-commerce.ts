@@ -14,7 +14,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     ['5000书币', 5000, 5000, 800, 200, null],
     ['9800书币', 9800, 9800, 2000, 500, null],
     ['19800书币', 19800, 19800, 5000, 1000, null],
-    ['首充特惠 1000书币', 100, 1000, 0, 500, 100],
+    ['限量特惠 1000书币', 100, 1000, 0, 500, 100],
   ] as const;
   const rows: Array<typeof products.$inferInsert> = recharge.map(([name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota], sort) => ({
     productType: 'recharge', name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota, sort,

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { listMemberCoupons } from '@/lib/server/wallet/coupons';
+import { couponsQuery } from '@/lib/shared/schemas/commerce';
+
+// GET /v1/my/coupons?status=usable|used|expired&start&limit — the member's recharge coupons.
+export const GET = withApi(({ member, query }) => listMemberCoupons(member!.id, query.status, query.start, query.limit), { auth: 'member', query: couponsQuery });

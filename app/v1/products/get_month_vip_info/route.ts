@@ -1,0 +1,5 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { monthVipInfo } from '@/lib/server/wallet/vip-info';
+
+// GET /v1/products/get_month_vip_info — the month VIP plan and the reader's VIP, short-drama VIP and ad-free state.
+export const GET = withApi(({ member }) => monthVipInfo(member?.id ?? null), { auth: 'optional' });

@@ -1,0 +1,54 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { MSG } from '@/lib/shared/messages';
+import { getDb, type Tx } from '../db/client';
+import { bookEntitlements, novels } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { assertMayPay } from '../accounts/minors';
+import { getBalances } from './balances';
+import { lockMemberWallet, spend } from './spend';
+
+export interface BookBuyResult {
+  nid: number;
+  charged: number;
+  from_vouchers: number;
+  from_coins: number;
+  already_owned: boolean;
+  welth: number;
+  welth_coupon: number;
+}
+
+/** The price of the whole book in coins, or null when the novel is not sold whole (free, or chapter by chapter). */
+export function wholeBookPriceOf(novel: { saleMode: string; wholeBookPrice: number | null }): number | null {
+  return novel.saleMode === 'whole_book' && novel.wholeBookPrice !== null ? novel.wholeBookPrice : null;
+}
+
+/**
+ * POST /v1/novels/{nid}/buy_book: buys a novel sold whole (spec §8 90400) — every chapter, present and future,
+ * through one book entitlement. One transaction: the member's wallet is locked first, so parallel buys of the
+ * same book queue and the later ones find the entitlement instead of paying again; idempotent on x-sig too.
+ */
+export async function buyWholeBook(memberId: number, novelId: number, idempotencyKey?: string, now = new Date()): Promise<BookBuyResult> {
+  const result = await getDb().transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    const [novel] = await t.select({ isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice }).from(novels).where(eq(novels.id, novelId));
+    if (!novel) throw notFound(MSG.novelNotFound);
+    if (novel.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: novelId });
+    const price = wholeBookPriceOf(novel);
+    if (price === null) throw new ApiError(CODES.validation, '本书不支持全本购买，请按章节购买');
+    await lockMemberWallet(t, memberId);
+    const [owned] = await t.select({ id: bookEntitlements.id }).from(bookEntitlements).where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, novelId)));
+    if (owned) return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
+    await assertMayPay(memberId, t, now);
+    const paid = await spend(t, memberId, price, { kind: 'book_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${novelId}:${idempotencyKey}` : undefined, reference: `novel:${novelId}` }, now);
+    if (!paid.fresh) throw new ApiError(CODES.conflict, '重复的购买请求');
+    await t.insert(bookEntitlements).values({ memberId, novelId, price, txId: paid.txId });
+    return { charged: price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
+  });
+  const balance = await getBalances(memberId);
+  return {
+    nid: novelId, charged: result.charged, from_vouchers: result.fromVouchers, from_coins: result.fromCoins,
+    already_owned: result.owned, welth: balance.welth, welth_coupon: balance.welth_coupon,
+  };
+}

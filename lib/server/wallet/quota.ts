@@ -1,0 +1,86 @@
+import 'server-only';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import type { DbOrTx, Tx } from '../db/client';
+import { getDb } from '../db/client';
+import { productQuotaDays } from '../db/schema';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Limited-quota products refill at 21:00 Asia/Shanghai (spec §4): the quota's day starts then, not at midnight. */
+export const REFILL_HOUR = 21;
+
+/** The quota day `now` belongs to: 21:00 on the 20th opens the 21st's slots. */
+export function quotaDay(now: Date): string {
+  return dayjs(now).tz(BUSINESS_TIMEZONE).add(24 - REFILL_HOUR, 'hour').format('YYYY-MM-DD');
+}
+
+/** The next refill after `now`. */
+export function nextRefill(now: Date): Date {
+  const local = dayjs(now).tz(BUSINESS_TIMEZONE);
+  const today = local.hour(REFILL_HOUR).minute(0).second(0).millisecond(0);
+  return (local.isBefore(today) ? today : today.add(1, 'day')).toDate();
+}
+
+export interface QuotaState {
+  daily: number;
+  left: number;
+  sold_out: boolean;
+  refill_at: string;
+}
+
+/**
+ * Takes one slot of today's quota, or reports the product sold out. One statement: the conflict update locks the
+ * day's row and re-checks `used < quota` against the latest version, so parallel buyers under READ COMMITTED can
+ * never take more slots than there are.
+ */
+export async function takeSlot(tx: Tx, productId: number, dailyQuota: number, now: Date): Promise<boolean> {
+  if (dailyQuota <= 0) return false;
+  const rows = await tx
+    .insert(productQuotaDays)
+    .values({ productId, businessDay: quotaDay(now), used: 1 })
+    .onConflictDoUpdate({
+      target: [productQuotaDays.productId, productQuotaDays.businessDay],
+      set: { used: sql`${productQuotaDays.used} + 1` },
+      setWhere: sql`${productQuotaDays.used} < ${dailyQuota}`,
+    })
+    .returning({ used: productQuotaDays.used });
+  return rows.length > 0;
+}
+
+/** Gives back the slot an unpaid order held, on the quota day it was taken. */
+export async function releaseSlot(tx: Tx, productId: number, takenAt: Date): Promise<void> {
+  await tx
+    .update(productQuotaDays)
+    .set({ used: sql`${productQuotaDays.used} - 1` })
+    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, quotaDay(takenAt)), sql`${productQuotaDays.used} > 0`));
+}
+
+/** Counts a slot again for an order paid after it had given its slot back (no limit: the payment already happened). */
+export async function retakeSlot(tx: Tx, productId: number, takenAt: Date): Promise<void> {
+  await tx
+    .insert(productQuotaDays)
+    .values({ productId, businessDay: quotaDay(takenAt), used: 1 })
+    .onConflictDoUpdate({ target: [productQuotaDays.productId, productQuotaDays.businessDay], set: { used: sql`${productQuotaDays.used} + 1` } });
+}
+
+/** Slots left today for each limited product. */
+export async function quotaStates(products: Array<{ id: number; dailyQuota: number | null }>, now = new Date(), db: DbOrTx = getDb()): Promise<Map<number, QuotaState>> {
+  const limited = products.filter((p) => p.dailyQuota !== null);
+  const states = new Map<number, QuotaState>();
+  if (!limited.length) return states;
+  const used = await db
+    .select({ productId: productQuotaDays.productId, used: productQuotaDays.used })
+    .from(productQuotaDays)
+    .where(and(inArray(productQuotaDays.productId, limited.map((p) => p.id)), eq(productQuotaDays.businessDay, quotaDay(now))));
+  const refill_at = nextRefill(now).toISOString();
+  for (const p of limited) {
+    const left = Math.max(0, p.dailyQuota! - (used.find((u) => u.productId === p.id)?.used ?? 0));
+    states.set(p.id, { daily: p.dailyQuota!, left, sold_out: left === 0, refill_at });
+  }
+  return states;
+}
