@@ -52,16 +52,16 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
       <div className="promo-card">
         {style?.popup_bg_image ? <img className="promo-bg" src={style.popup_bg_image} alt="" width={600} height={800} /> : null}
         <h2 className="promo-title">{promotion.title}</h2>
-        <p className="promo-line promo-line1" style={{ color: style?.line1_text_color }}>
+        <p className="promo-line promo-line1" style={{ color: style?.line1_text_color ?? undefined }}>
           充¥{formatCents(p.price)}得<strong>{p.welth}</strong>书币
         </p>
-        <p className="promo-line promo-line2" style={{ color: style?.line2_text_color }}>
+        <p className="promo-line promo-line2" style={{ color: style?.line2_text_color ?? undefined }}>
           {p.reward_welth > 0 ? `加赠${p.reward_welth}书币` : '到账即用'}
         </p>
-        <p className="promo-line promo-line3" style={{ color: style?.line3_text_color }}>
+        <p className="promo-line promo-line3" style={{ color: style?.line3_text_color ?? undefined }}>
           {vouchers > 0 ? `再送${vouchers}书券` : '限时特惠'}
         </p>
-        <p className="promo-valid" style={{ color: style?.valid_days_text_color }}>
+        <p className="promo-valid" style={{ color: style?.valid_days_text_color ?? undefined }}>
           {vouchers > 0 ? `书券${validDays}天内有效` : ''}
         </p>
         <button type="button" className="promo-button" onClick={buy}>

@@ -45,7 +45,7 @@ export function PackCard({ product: p, coupon, href }: PackCardProps) {
       </span>
       {coupon && !applies ? <span className="pack-note">{MSG.couponTooHigh(formatCents(coupon.threshold_price))}</span> : null}
       {quota.kind === 'left' ? <span className="pack-quota">{MSG.quotaLeft(quota.left)}</span> : null}
-      {quota.kind === 'sold_out' ? <span className="pack-quota pack-quota-out">{MSG.soldOutToday}</span> : null}
+      {quota.kind === 'sold_out' ? <span className="pack-quota pack-quota-out">{p.sold_out_text || MSG.soldOut}</span> : null}
     </>
   );
   return (

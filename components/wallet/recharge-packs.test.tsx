@@ -19,7 +19,7 @@ const hrefOf = (id: number) => new URL(pack(id).getAttribute('href')!, 'http://x
 
 describe('recharge packs', () => {
   it('shows coins, bonuses, extra vouchers with valid days, prices in yuan, quotas and the refund notice', async () => {
-    mockFetch({ 'GET /v1/my/coupons': { data: COUPONS } });
+    mockFetch({ 'GET /v1/my/coupons': { data: { data: COUPONS, hasmore: false } } });
     renderPacks();
     expect(screen.getByTestId('refund-notice')).toHaveTextContent('充值书币及开通VIP为虚拟商品，一经购买不支持退款');
     expect(pack(3)).toHaveTextContent('5000书币');
@@ -37,7 +37,7 @@ describe('recharge packs', () => {
   });
 
   it('links each pack to order creation with return and cancel, and no coupon by default', async () => {
-    mockFetch({ 'GET /v1/my/coupons': { data: COUPONS } });
+    mockFetch({ 'GET /v1/my/coupons': { data: { data: COUPONS, hasmore: false } } });
     renderPacks();
     expect(await screen.findByRole('radio', { name: '不使用优惠券' })).toBeChecked();
     const url = hrefOf(2);
@@ -46,7 +46,7 @@ describe('recharge packs', () => {
   });
 
   it('applies the chosen coupon only to packs priced at or above its threshold', async () => {
-    mockFetch({ 'GET /v1/my/coupons': { data: COUPONS } });
+    mockFetch({ 'GET /v1/my/coupons': { data: { data: COUPONS, hasmore: false } } });
     renderPacks();
     fireEvent.click(await screen.findByRole('radio', { name: /满50减10/ }));
     expect(screen.getByRole('radio', { name: /满50减10/ })).toBeChecked();

@@ -72,8 +72,6 @@ export const MSG = {
   // Recharge, whole-book purchase, promotions and the official account (issue 5, client side).
   payUnavailable: '当前环境暂不支持充值，请继续阅读',
   rechargeTitle: '充值书币',
-  refundNotice: '充值书币及开通VIP为虚拟商品，一经购买不支持退款',
-  soldOutToday: '今日已售罄，明天21点再来',
   quotaLeft: (left: number) => `今日仅剩${left}份`,
   noCoupon: '不使用优惠券',
   couponTooHigh: (threshold: string) => `满¥${threshold}可用`,

@@ -21,14 +21,18 @@ export function useHasMemberToken(): boolean {
   return useSyncExternalStore(noSubscribe, hasMemberToken, () => false);
 }
 
+/** The call pages its list ({data, hasmore}); a bare list is taken too. */
+async function fetchCoupons(path: string): Promise<MemberCoupon[]> {
+  const answer = await api<MemberCoupon[] | { data: MemberCoupon[] }>(path, { silent: true });
+  return Array.isArray(answer) ? answer : answer.data;
+}
+
 /**
  * The member's usable coupons, only when signed in (the server page knows; islands ask useHasMemberToken). Silent: coupons are a bonus on the page, and a failure
  * must not toast over the packs; the picker then simply offers none.
  */
 export function useUsableCoupons(signedIn: boolean) {
-  return useSWR<MemberCoupon[]>(signedIn ? USABLE_COUPONS_PATH : null, (path: string) => api<MemberCoupon[]>(path, { silent: true }), {
-    revalidateOnFocus: false,
-  });
+  return useSWR<MemberCoupon[]>(signedIn ? USABLE_COUPONS_PATH : null, fetchCoupons, { revalidateOnFocus: false });
 }
 
 export const BALANCE_PATH = '/v1/my/balance';

@@ -22,11 +22,13 @@ export interface ShopProduct {
   extra_reward_coupon: number;
   extra_reward_coupon_valid_days: number;
   valid_days: number;
-  /** Limited-quota packs only; absent until the server sends it. */
+  /** Limited-quota packs only. */
   quota?: ProductQuota | null;
+  /** The server's wording for a sold-out pack. */
+  sold_out_text?: string | null;
 }
 
-/** GET /v1/my/coupons?status=usable */
+/** GET /v1/my/coupons?status=usable → {data: MemberCoupon[], hasmore} */
 export interface MemberCoupon {
   id: number;
   coupon_id: number;
@@ -40,12 +42,12 @@ export interface MemberCoupon {
 }
 
 export interface PromotionPopupStyle {
-  popup_bg_image: string;
-  popup_button_image: string;
-  line1_text_color: string;
-  line2_text_color: string;
-  line3_text_color: string;
-  valid_days_text_color: string;
+  popup_bg_image: string | null;
+  popup_button_image: string | null;
+  line1_text_color: string | null;
+  line2_text_color: string | null;
+  line3_text_color: string | null;
+  valid_days_text_color: string | null;
   promotion_id: number;
 }
 
@@ -55,7 +57,8 @@ export interface Promotion {
   title: string;
   product: ShopProduct;
   promotion_popup: PromotionPopupStyle | null;
-  ends_at: string;
+  starts_at?: string | null;
+  ends_at: string | null;
 }
 
 /** GET /v1/mp/qrcode */
