@@ -14,6 +14,8 @@ import { LanguageSwitch } from './_components/language-switch';
 import { LogoutButton } from './_components/logout-button';
 import { BindPhone } from './_components/bind-phone';
 import { MinorProtection } from './_components/minor-protection';
+import { RechargeEntry } from '@/components/wallet/recharge-entry';
+import { ModalButton } from '@/components/wallet/modal-button';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
@@ -58,9 +60,9 @@ export default async function MyPage() {
         </Link>
       </section>
       {showRechargeNav ? (
-        <a href={rechargeStartUrl('/m/my')} className="button button-primary button-block my-recharge" data-testid="recharge-entry">
+        <RechargeEntry href={rechargeStartUrl('/m/my')} className="button button-primary button-block my-recharge">
           充值书币
-        </a>
+        </RechargeEntry>
       ) : null}
 
       <nav aria-label="我的服务">
@@ -70,6 +72,9 @@ export default async function MyPage() {
               <Link href={href}>{label}</Link>
             </li>
           ))}
+          <li>
+            <ModalButton modal="user-subscribe" props={{}} className="link-list-button">关注公众号</ModalButton>
+          </li>
         </ul>
       </nav>
 
