@@ -31,7 +31,7 @@ describe('promotion popup (spec §4)', () => {
 
   it('shows the three lines in the promotion colours and the valid days', async () => {
     await openPopup();
-    const line1 = screen.getByText(/充¥50得/);
+    const line1 = screen.getByText('充¥50得').parentElement!;
     expect(line1).toHaveStyle({ color: '#7a1f00' });
     expect(line1).toHaveTextContent('充¥50得5000书币');
     expect(screen.getByText('加赠800书币')).toHaveStyle({ color: '#b23c00' });

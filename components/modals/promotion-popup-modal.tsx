@@ -53,7 +53,8 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
         {style?.popup_bg_image ? <img className="promo-bg" src={style.popup_bg_image} alt="" width={600} height={800} /> : null}
         <h2 className="promo-title">{promotion.title}</h2>
         <p className="promo-line promo-line1" style={{ color: style?.line1_text_color ?? undefined }}>
-          充¥{formatCents(p.price)}得<strong>{p.welth}</strong>书币
+          <span className="promo-pay">充¥{formatCents(p.price)}得</span>
+          <strong>{p.welth}</strong>书币
         </p>
         <p className="promo-line promo-line2" style={{ color: style?.line2_text_color ?? undefined }}>
           {p.reward_welth > 0 ? `加赠${p.reward_welth}书币` : '到账即用'}

@@ -3,6 +3,12 @@ import { formatCents } from '@/lib/shared/money';
 import { MSG } from '@/lib/shared/messages';
 import { formatDateTime } from '@/lib/shared/time';
 
+/** The rule, unless the name already says it ("满30减5"), and the expiry day. */
+function couponDetail(c: MemberCoupon): string {
+  const expiry = `${formatDateTime(c.expires_at).slice(5, 10)}到期`;
+  return /\d/.test(c.name) ? expiry : `满¥${formatCents(c.threshold_price)}减¥${formatCents(c.discount)} · ${expiry}`;
+}
+
 export interface CouponPickerProps {
   coupons: MemberCoupon[] | undefined;
   loading: boolean;
@@ -33,9 +39,7 @@ export function CouponPicker({ coupons, loading, selectedId, onSelect }: CouponP
                 <input type="radio" name="coupon" value={c.id} checked={selectedId === c.id} onChange={() => onSelect(c.id)} />
                 <span>
                   {c.name}
-                  <small>
-                    满¥{formatCents(c.threshold_price)}减¥{formatCents(c.discount)} · {formatDateTime(c.expires_at).slice(5, 10)}到期
-                  </small>
+                  <small>{couponDetail(c)}</small>
                 </span>
               </label>
             ))}

@@ -33,19 +33,31 @@ export function PackCard({ product: p, coupon, href }: PackCardProps) {
       <span className="pack-coins">
         <strong>{p.welth}</strong>书币
       </span>
-      <span className="pack-bonus">{bonus.length ? bonus.join(' · ') : '\u00a0'}</span>
+      {/* Each bonus keeps together: on a 360 px phone the line breaks between them, never inside one. */}
+      <span className="pack-bonus">
+        {bonus.length
+          ? bonus.map((b, i) => (
+              <span key={b} className="pack-bonus-part">
+                {i > 0 ? ' · ' : ''}
+                {b}
+              </span>
+            ))
+          : '\u00a0'}
+      </span>
       {p.extra_reward_coupon > 0 ? (
         <span className="pack-extra">
           加赠{p.extra_reward_coupon}书券 · {p.extra_reward_coupon_valid_days}天有效
         </span>
       ) : null}
+      {coupon && !applies ? <span className="pack-note">{MSG.couponTooHigh(formatCents(coupon.threshold_price))}</span> : null}
+      {quota.kind === 'left' ? <span className="pack-quota">{MSG.quotaLeft(quota.left)}</span> : null}
+      {quota.kind === 'sold_out' ? <span className="pack-quota pack-quota-out">{p.sold_out_text || MSG.soldOut}</span> : null}
+      {/* The price sits at the foot of every card, so the buttons of a row line up. */}
+      <span className="pack-spacer" aria-hidden="true" />
       <span className="pack-price">
         ¥{formatCents(pay)}
         {applies && pay < p.price ? <s className="pack-list-price">¥{formatCents(p.price)}</s> : null}
       </span>
-      {coupon && !applies ? <span className="pack-note">{MSG.couponTooHigh(formatCents(coupon.threshold_price))}</span> : null}
-      {quota.kind === 'left' ? <span className="pack-quota">{MSG.quotaLeft(quota.left)}</span> : null}
-      {quota.kind === 'sold_out' ? <span className="pack-quota pack-quota-out">{p.sold_out_text || MSG.soldOut}</span> : null}
     </>
   );
   return (

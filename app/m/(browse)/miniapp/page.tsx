@@ -12,7 +12,7 @@ export default async function MiniappGuidePage({ searchParams }: { searchParams:
   const raw = (await searchParams).return;
   const back = sitePath(typeof raw === 'string' ? raw : null) ?? '/m';
   return (
-    <div className="page guide-page">
+    <div className="page guide-page guide-page-plain">
       <svg className="guide-art" viewBox="0 0 240 140" width="240" height="140" role="img" aria-label="小程序充值示意">
         <rect x="70" y="6" width="100" height="128" rx="14" fill="#fff" stroke="#d9d4cc" strokeWidth="3" />
         <rect x="82" y="24" width="76" height="12" rx="6" fill="#f0e6da" />
