@@ -1,27 +1,45 @@
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
-import { chapterUnlocks, chapters, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import { bookEntitlements, chapterUnlocks, chapters, novels, products, voucherLots, walletAccounts } from '@/lib/server/db/schema';
 import { createMember } from '@/lib/server/accounts/members';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
+import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
+import { memberBalance } from '@/lib/server/wallet/balances';
+import { expireVoucherLots } from '@/lib/server/wallet/expiry';
+import { createOrder } from '@/lib/server/wallet/orders';
+import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
+import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { Tx } from '@/lib/server/db/client';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 1000);
+const BOOK = 6; // sold only whole; its price is lowered below so small wallets can afford it
+const BOOK_PRICE = 45;
 
 type Op =
   | { kind: 'recharge'; amount: number; key: number }
   | { kind: 'vouchers'; amount: number; days: number; key: number }
   | { kind: 'advance'; days: number }
-  | { kind: 'buy'; chapter: number; sig: number };
+  | { kind: 'buy'; chapter: number; sig: number }
+  | { kind: 'book'; sig: number }
+  | { kind: 'order'; replays: number }
+  | { kind: 'sweep' }
+  | { kind: 'balance' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('recharge' as const), amount: fc.integer({ min: 1, max: 60 }), key: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ kind: fc.constant('vouchers' as const), amount: fc.integer({ min: 1, max: 30 }), days: fc.integer({ min: 1, max: 7 }), key: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 0, max: 4 }) }),
   fc.record({ kind: fc.constant('buy' as const), chapter: fc.integer({ min: 0, max: 5 }), sig: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant('book' as const), sig: fc.integer({ min: 0, max: 1 }) }),
+  // A paid recharge order whose signed notification arrives 1–3 times.
+  fc.record({ kind: fc.constant('order' as const), replays: fc.integer({ min: 1, max: 3 }) }),
+  // The clock-driven expiry sweep, and a balance read (which expires that member's lots first).
+  fc.record({ kind: fc.constant('sweep' as const) }),
+  fc.record({ kind: fc.constant('balance' as const) }),
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -30,11 +48,34 @@ interface Model {
   lots: Array<{ remaining: number; expiresAt: number }>;
   unlocked: Set<number>;
   keys: Set<string>;
+  book: boolean;
+}
+
+/** Expiry in the model: a lot past its date loses what it held. */
+function expireModel(model: Model, clock: number): void {
+  for (const lot of model.lots) if (lot.expiresAt <= clock) lot.remaining = 0;
+}
+
+/** A spend in the model: vouchers by nearest expiry, then coins; false when the wallet is short. */
+function spendModel(model: Model, clock: number, price: number): boolean {
+  const usable = model.lots.filter((l) => l.expiresAt > clock && l.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt);
+  if (usable.reduce((s, l) => s + l.remaining, 0) + model.coins < price) return false;
+  let due = price;
+  for (const lot of usable) {
+    const take = Math.min(lot.remaining, due);
+    lot.remaining -= take;
+    due -= take;
+  }
+  model.coins -= due;
+  return true;
 }
 
 describe('wallet against a plain model (fast-check)', () => {
   let paid: Array<{ id: number; price: number }>;
+  let pack: typeof products.$inferSelect;
   beforeAll(async () => {
+    await db.handle().db.update(novels).set({ wholeBookPrice: BOOK_PRICE }).where(eq(novels.id, BOOK));
+    pack = (await db.handle().db.select().from(products).where(eq(products.name, '600书币')))[0]!;
     paid = (await db.handle().db.select({ id: chapters.id, price: chapters.price }).from(chapters).where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`)).orderBy(chapters.idx));
   });
 
@@ -43,7 +84,7 @@ describe('wallet against a plain model (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
         const member = await createMember(d, {});
-        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set() };
+        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set(), book: false };
         let clock = Date.now();
         for (const o of ops) {
           const now = new Date(clock);
@@ -62,28 +103,37 @@ describe('wallet against a plain model (fast-check)', () => {
               if (o.kind === 'recharge') model.coins += o.amount;
               else model.lots.push({ remaining: o.amount, expiresAt: clock + o.days * DAY });
             }
-          } else {
+          } else if (o.kind === 'buy') {
             const chapter = paid[o.chapter]!;
             const result = await buyChapter(member.id, 1, chapter.id, `sig${o.sig}`, now).catch((e: { code?: number }) => e);
-            if (model.unlocked.has(chapter.id)) {
-              expect(result).toMatchObject({ charged: 0, already_owned: true });
-              continue;
+            if (model.unlocked.has(chapter.id)) expect(result).toMatchObject({ charged: 0, already_owned: true });
+            else if (!spendModel(model, clock, chapter.price)) expect(result).toMatchObject({ code: 90001 });
+            else {
+              model.unlocked.add(chapter.id);
+              expect(result).toMatchObject({ charged: chapter.price, already_owned: false });
             }
-            const usable = model.lots.filter((l) => l.expiresAt > clock && l.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt);
-            const available = usable.reduce((s, l) => s + l.remaining, 0) + model.coins;
-            if (available < chapter.price) {
-              expect(result).toMatchObject({ code: 90001 });
-              continue;
+          } else if (o.kind === 'book') {
+            const result = await buyWholeBook(member.id, BOOK, `sig${o.sig}`, now).catch((e: { code?: number }) => e);
+            if (model.book) expect(result).toMatchObject({ charged: 0, already_owned: true });
+            else if (!spendModel(model, clock, BOOK_PRICE)) expect(result).toMatchObject({ code: 90001 });
+            else {
+              model.book = true;
+              expect(result).toMatchObject({ charged: BOOK_PRICE, already_owned: false });
             }
-            let due = chapter.price;
-            for (const lot of usable) {
-              const take = Math.min(lot.remaining, due);
-              lot.remaining -= take;
-              due -= take;
-            }
-            model.coins -= due;
-            model.unlocked.add(chapter.id);
-            expect(result).toMatchObject({ charged: chapter.price, already_owned: false });
+          } else if (o.kind === 'order') {
+            const order = await createOrder(member.id, pack.id, {}, now);
+            const notice = signSandboxNotification(order.id, order.price);
+            const credited = [];
+            for (let i = 0; i < o.replays; i++) credited.push((await handlePaymentNotification('sandbox', i % 2 ? signSandboxNotification(order.id, order.price) : notice, now)).credited);
+            expect(credited.filter(Boolean)).toHaveLength(1);
+            model.coins += pack.welth;
+          } else if (o.kind === 'sweep') {
+            await expireVoucherLots(now);
+            expireModel(model, clock);
+          } else {
+            const shown = await memberBalance(member.id, now);
+            expireModel(model, clock);
+            expect(shown).toEqual({ welth: model.coins, welth_coupon: model.lots.reduce((s, l) => s + l.remaining, 0) });
           }
         }
         // The database agrees with the model…
@@ -91,12 +141,15 @@ describe('wallet against a plain model (fast-check)', () => {
         const balance = (c: string) => accounts.find((a) => a.currency === c)?.balance ?? 0;
         expect(balance('welth')).toBe(model.coins);
         const lots = await d.select().from(voucherLots).where(eq(voucherLots.memberId, member.id)).orderBy(voucherLots.id);
-        // Lot by lot: an expired lot keeps what it had, spends took the nearest expiry first.
+        // Lot by lot: an unswept expired lot keeps what it had (and is never spent), a swept one holds nothing,
+        // spends took the nearest expiry first.
         expect(lots.map((l) => l.remaining)).toEqual(model.lots.map((l) => l.remaining));
         expect(balance('welth_coupon')).toBe(model.lots.reduce((s, l) => s + l.remaining, 0));
         const unlocks = await d.select({ chapterId: chapterUnlocks.chapterId }).from(chapterUnlocks).where(eq(chapterUnlocks.memberId, member.id));
         expect(new Set(unlocks.map((u) => u.chapterId))).toEqual(model.unlocked);
         expect(unlocks).toHaveLength(model.unlocked.size);
+        const books = await d.select({ id: bookEntitlements.id }).from(bookEntitlements).where(eq(bookEntitlements.memberId, member.id));
+        expect(books).toHaveLength(model.book ? 1 : 0);
         // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
         const unbalanced = (await d.execute(sql`
           select e.tx_id from ledger_entries e join ledger_transactions t on t.id = e.tx_id

@@ -1,6 +1,9 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { addFavorite, removeFavorites } from '@/lib/server/reading/favorites';
-import { favoriteBody, favoriteDeleteQuery } from '@/lib/shared/schemas/reading';
+import { addFavorite, listFavorites, removeFavorites } from '@/lib/server/reading/favorites';
+import { favoriteBody, favoriteDeleteQuery, favoritesListQuery } from '@/lib/shared/schemas/reading';
+
+// GET /v1/favorites?read_type&start&limit — the shelf of one kind, newest activity first.
+export const GET = withApi(({ member, query }) => listFavorites(member!.id, query.read_type, query.start, query.limit), { auth: 'member', query: favoritesListQuery });
 
 // POST /v1/favorites {nid, read_type} — add to the shelf.
 export const POST = withApi(({ member, body }) => addFavorite(member!.id, body.nid, body.read_type), { auth: 'member', body: favoriteBody });

@@ -1,7 +1,9 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatDateTime } from '@/lib/shared/time';
+import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
-import { favorites } from '../db/schema';
+import { chapters, favorites, novels, readLogs } from '../db/schema';
 import { getNovelOrThrow } from '../catalog/novels';
 
 /** Adds a novel to the member's shelf (read_type 1 text, 2 audio); adding twice keeps one entry and refreshes it. */
@@ -28,4 +30,48 @@ export async function getFavoriteStatus(memberId: number, novelId: number, readT
     .from(favorites)
     .where(and(eq(favorites.memberId, memberId), eq(favorites.novelId, novelId), eq(favorites.readType, readType)));
   return { is_favorited: Boolean(row) };
+}
+
+/** Spec §3 favourite item. */
+export interface FavoriteItem {
+  id: number;
+  title: string;
+  thumb: string;
+  count: number;
+  lastReadIdx: number | null;
+  updateCount: number;
+  read_type: number;
+  cover_tag: string | null;
+  last_read_id: number | null;
+  lastReadTitle: string | null;
+  created: string;
+  isUpdated: boolean;
+  /** 0 serializing, 1 finished. */
+  status: number;
+}
+
+/** GET /v1/favorites: the shelf of one kind, newest activity (added or read) first, with the "updated" badge. */
+export async function listFavorites(memberId: number, readType: number, start: number, limit: number): Promise<{ data: FavoriteItem[]; hasmore: boolean }> {
+  const activity = sql`greatest(${favorites.updatedAt}, coalesce(${readLogs.readAt}, ${favorites.updatedAt}))`;
+  const rows = await getDb()
+    .select({
+      nid: novels.id, title: novels.title, thumb: novels.thumb, count: novels.articleCount, coverTag: novels.coverTag, status: novels.status,
+      created: favorites.createdAt, lastReadId: readLogs.articleId, lastReadIdx: chapters.idx, lastReadTitle: chapters.title, seen: readLogs.seenArticleCount,
+    })
+    .from(favorites)
+    .innerJoin(novels, eq(novels.id, favorites.novelId))
+    .leftJoin(readLogs, and(eq(readLogs.memberId, favorites.memberId), eq(readLogs.novelId, favorites.novelId), eq(readLogs.readType, favorites.readType)))
+    .leftJoin(chapters, eq(chapters.id, readLogs.articleId))
+    .where(and(eq(favorites.memberId, memberId), eq(favorites.readType, readType), eq(novels.isOffShelf, false)))
+    .orderBy(desc(activity), desc(favorites.id))
+    .offset(start)
+    .limit(limit);
+  const data = rows.map((r) => {
+    const update = updateState(r.count, r.seen);
+    return {
+      id: r.nid, title: r.title, thumb: r.thumb, count: r.count, lastReadIdx: r.lastReadIdx, updateCount: update.updateCount, read_type: readType,
+      cover_tag: r.coverTag, last_read_id: r.lastReadId, lastReadTitle: r.lastReadTitle, created: formatDateTime(r.created), isUpdated: update.isUpdated, status: r.status,
+    };
+  });
+  return { data, hasmore: data.length >= limit };
 }

@@ -10,7 +10,9 @@ import { getBalances } from './balances';
 import { chapterAccess } from './entitlement';
 import { lockMemberWallet, spend } from './spend';
 
-export type BuyMode = 'free' | 'owned' | 'vip_free' | 'chapter' | 'whole_book';
+import type { BuyMode } from '@/lib/shared/dto/wallet';
+
+export type { BuyMode };
 
 export interface Afford {
   afford: boolean;

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { deleteReadLogs } from '@/lib/server/reading/readlogs';
+import { readLogsBatchQuery } from '@/lib/shared/schemas/reading';
+
+// DELETE /v1/my/readlogs/batch?novel_ids=1,2 — remove novels from the reading history.
+export const DELETE = withApi(({ member, query }) => deleteReadLogs(member!.id, query.novel_ids, 1), { auth: 'member', query: readLogsBatchQuery });

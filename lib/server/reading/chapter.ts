@@ -1,0 +1,108 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { MSG } from '@/lib/shared/messages';
+import { splitParagraphs } from '@/lib/shared/paragraphs';
+import type { NovelDetail } from '@/lib/shared/dto/novel';
+import type { ReadChapter, Paywall } from '@/lib/shared/dto/reading';
+import { getDb } from '../db/client';
+import { chapters } from '../db/schema';
+import { notFound } from '../http/errors';
+import { cachedRead } from '../cache';
+import { getNovelOrThrow } from '../catalog/novels';
+import { chapterAccess, isFreeToAll, type Access } from '../wallet/entitlement';
+import { getAfford } from '../wallet/purchases';
+import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
+
+interface ChapterMeta {
+  id: number;
+  novelId: number;
+  idx: number;
+  title: string;
+  wordCount: number;
+  isFree: boolean;
+  price: number;
+  redirectToId: number | null;
+  prevId: number;
+  nextId: number;
+}
+
+/** A chapter without its text, with its neighbours: the same for every reader, so it may be cached. */
+const getChapterMeta = cachedRead('chapter_meta', async (id: number): Promise<ChapterMeta | null> => {
+  const db = getDb();
+  const [row] = await db
+    .select({ id: chapters.id, novelId: chapters.novelId, idx: chapters.idx, title: chapters.title, wordCount: chapters.wordCount, isFree: chapters.isFree, price: chapters.price, redirectToId: chapters.redirectToId })
+    .from(chapters)
+    .where(eq(chapters.id, id));
+  if (!row) return null;
+  const [prev] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, row.novelId), lt(chapters.idx, row.idx))).orderBy(desc(chapters.idx)).limit(1);
+  const [next] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx))).orderBy(asc(chapters.idx)).limit(1);
+  return { ...row, prevId: prev?.id ?? 0, nextId: next?.id ?? 0 };
+}, (id) => [`chapter:${id}`]);
+
+/** Text of a chapter free to everyone: public, so it may sit in the data cache. Paid text never goes through here. */
+const getFreeText = cachedRead('chapter_free_text', async (id: number): Promise<string[]> => {
+  const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
+  return row ? splitParagraphs(row.content) : [];
+}, (id) => [`chapter:${id}`]);
+
+/** Paid text, read straight from the database after the entitlement check: never cached, never shared. */
+async function getEntitledText(id: number): Promise<string[]> {
+  const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
+  return row ? splitParagraphs(row.content) : [];
+}
+
+function dir(novel: NovelDetail): 'rtl' | 'ltr' {
+  return novel.language_type === 0 ? 'rtl' : 'ltr';
+}
+
+/**
+ * One chapter as this reader may see it (GET /v1/read/{id} and the reader page): the text only when entitled —
+ * free to all, unlocked, whole book, or VIP-free for a VIP — otherwise no text and the paywall's figures. With
+ * `autoBuy`, a locked chapter is bought first when the reader switched auto-buy on for this novel.
+ */
+export async function readChapter(memberId: number | null, chapterId: number, opts: { autoBuy?: boolean; now?: Date } = {}): Promise<ReadChapter> {
+  const now = opts.now ?? new Date();
+  const meta = await getChapterMeta(chapterId);
+  if (!meta) throw notFound(MSG.chapterMissing);
+  const novel = await getNovelOrThrow(meta.novelId);
+  let access: Access = 'free';
+  if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until }, now)) {
+    access = memberId ? (await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked' : 'locked';
+    if (access === 'locked' && memberId && opts.autoBuy && (await autoBuyIfEnabled(memberId, chapterId))) access = 'unlocked';
+  }
+  const locked = access === 'locked';
+  const paragraphs = locked ? [] : access === 'free' ? await getFreeText(chapterId) : await getEntitledText(chapterId);
+  let paywall: Paywall | null = null;
+  if (locked) {
+    const afford = await getAfford(memberId, chapterId);
+    paywall = {
+      price: afford.price, buy_mode: afford.buy_mode, afford: afford.afford, welth: afford.welth, welth_coupon: afford.welth_coupon,
+      whole_book_price: novel.whole_book_price, vip_free: novel.vip_free,
+      auto_buy: memberId ? (await getAutoBuy(memberId, novel.id)).enabled : false,
+    };
+  }
+  return {
+    id: meta.id, novel_id: meta.novelId, idx: meta.idx, title: meta.title, word_count: meta.wordCount, is_free: meta.isFree, price: meta.price,
+    prev_id: meta.prevId, next_id: meta.nextId, redirect_to_id: meta.redirectToId ?? meta.id,
+    access, locked, paragraphs, paywall,
+    // Audio comes with the listening issue: no stream and no time track until a chapter has been synthesized.
+    m3u8_url: null, time_track: null,
+    novel: {
+      id: novel.id, title: novel.title, thumb: novel.thumb, language_type: novel.language_type, dir: dir(novel),
+      has_tts: novel.has_tts, ctype: novel.ctype, article_count: novel.article_count, sale_mode: novel.sale_mode,
+    },
+  };
+}
+
+/** GET /v1/articles/prefaces: the opening of each novel's first chapter, keyed by novel id (previews). */
+export async function listPrefaces(novelIds: number[]): Promise<Record<string, { article_id: number; title: string; paragraphs: string[] }>> {
+  const out: Record<string, { article_id: number; title: string; paragraphs: string[] }> = {};
+  for (const nid of novelIds) {
+    const novel = await getNovelOrThrow(nid).catch(() => null);
+    if (!novel?.first_article_id) continue;
+    const meta = await getChapterMeta(novel.first_article_id);
+    if (!meta || !isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until })) continue;
+    out[String(nid)] = { article_id: meta.id, title: meta.title, paragraphs: (await getFreeText(meta.id)).slice(0, 3) };
+  }
+  return out;
+}
