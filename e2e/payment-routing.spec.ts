@@ -71,6 +71,9 @@ test.describe('recharge page', () => {
 });
 
 test.describe('promotion popup on home', () => {
+  // A device that has not seen today's popup (the config gives every other journey one that has).
+  test.use({ storageState: { cookies: [], origins: [] } });
+
   test('appears once a day, tracks open (1) and close (3)', async ({ page }, info) => {
     if (info.project.name === 'wechat') await guest(page, 'popup', info.workerIndex);
     const acts = trackedActs(page);
