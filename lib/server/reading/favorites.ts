@@ -41,7 +41,7 @@ export async function listFavorites(memberId: number, readType: number, start: n
   const rows = await getDb()
     .select({
       nid: novels.id, title: novels.title, thumb: novels.thumb, count: novels.articleCount, coverTag: novels.coverTag, status: novels.status,
-      created: favorites.createdAt, lastReadId: readLogs.articleId, lastReadIdx: chapters.idx, lastReadTitle: chapters.title, seen: readLogs.seenArticleCount,
+      created: favorites.createdAt, lastReadId: readLogs.articleId, lastReadParagraph: readLogs.paragraphIdx, lastReadIdx: chapters.idx, lastReadTitle: chapters.title, seen: readLogs.seenArticleCount,
     })
     .from(favorites)
     .innerJoin(novels, eq(novels.id, favorites.novelId))
@@ -55,7 +55,7 @@ export async function listFavorites(memberId: number, readType: number, start: n
     const update = updateState(r.count, r.seen);
     return {
       id: r.nid, title: r.title, thumb: r.thumb, count: r.count, lastReadIdx: r.lastReadIdx, updateCount: update.updateCount, read_type: readType,
-      cover_tag: r.coverTag, last_read_id: r.lastReadId, lastReadTitle: r.lastReadTitle, created: formatDateTime(r.created), isUpdated: update.isUpdated, status: r.status,
+      cover_tag: r.coverTag, last_read_id: r.lastReadId, lastReadParagraph: r.lastReadParagraph, lastReadTitle: r.lastReadTitle, created: formatDateTime(r.created), isUpdated: update.isUpdated, status: r.status,
     };
   });
   return { data, hasmore: data.length >= limit };

@@ -15,6 +15,8 @@ export interface FavoriteItem {
   read_type: number;
   cover_tag: string | null;
   last_read_id: number | null;
+  /** Paragraph reached in that chapter (not in the spec's list; lets the shelf open the exact spot). */
+  lastReadParagraph: number | null;
   lastReadTitle: string | null;
   created: string;
   isUpdated: boolean;
