@@ -66,6 +66,15 @@ export function recordLocal(entry: Omit<LocalEntry, 'readAt'> & { readAt?: numbe
   write([next, ...read().filter((e) => e.nid !== next.nid)].slice(0, LOCAL_HISTORY_MAX));
 }
 
+/** The stored text as is: a cheap, comparable snapshot for React to watch. */
+export function localHistoryRaw(): string {
+  try {
+    return storage()?.getItem(LOCAL_HISTORY_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Newest first. */
 export function listLocal(): LocalEntry[] {
   return read();
