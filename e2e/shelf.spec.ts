@@ -33,6 +33,7 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
   // The novel page's main button continues there.
   await page.reload();
   await expect(page.getByRole('link', { name: '继续阅读 第7章' })).toHaveAttribute('href', `/m/read/${c7}?nid=1#p3`);
+  await expect(page.getByRole('button', { name: '已在书架' })).toBeDisabled();
 
   await page.goto('/m/shelf');
   const row = page.locator('.shelf-row').filter({ hasText: /读到：第7章/ });

@@ -38,7 +38,7 @@ export function ContinueBar() {
       <div className="continue-bar-spacer" aria-hidden="true" />
       <aside className="continue-bar" aria-label={MSG.continueReading}>
         <Link href={readerHref(position.nid, position.aid, position.idx)} className="continue-bar-link">
-          <span className="continue-bar-title" dir="auto">{MSG.continueNovel(position.title)}</span>
+          <span className="continue-bar-title">{MSG.continueReading}《<bdi>{position.title}</bdi>》</span>
           {position.chapter ? <span className="continue-bar-chapter">第{position.chapter}章</span> : null}
         </Link>
         <button type="button" className="continue-bar-close" onClick={close} aria-label={MSG.dismiss}>

@@ -80,9 +80,9 @@ describe('ContinueBar (home)', () => {
     Cookies.set('member_id', '42');
     const { calls } = fetchRoutes({ 'GET /v1/my/readlogs': { data: [log()], hasmore: true } });
     fresh(<ContinueBar />);
-    const link = await screen.findByRole('link', { name: /继续阅读《长夜余火》/ });
+    const link = await screen.findByRole('link', { name: /长夜余火/ });
     expect(link).toHaveAttribute('href', '/m/read/1012?nid=1#p33');
-    expect(link).toHaveTextContent('第12章');
+    expect(link).toHaveTextContent('继续阅读《长夜余火》第12章');
     expect(calls[0]!.query).toEqual({ limit: '1' });
   });
 
@@ -91,7 +91,9 @@ describe('ContinueBar (home)', () => {
     recordLocal({ nid: 3, aid: 3002, idx: 5, article_idx: 2, title: '新书', article: '第2章', thumb: '', readAt: 2 });
     fetchRoutes({});
     const first = fresh(<ContinueBar />);
-    expect(screen.getByRole('link', { name: /继续阅读《新书》/ })).toHaveAttribute('href', '/m/read/3002?nid=3#p5');
+    const link = screen.getByRole('link', { name: /新书/ });
+    expect(link).toHaveAttribute('href', '/m/read/3002?nid=3#p5');
+    expect(link).toHaveTextContent('继续阅读《新书》第2章');
     act(() => screen.getByRole('button', { name: '关闭' }).click());
     expect(screen.queryByRole('complementary')).toBeNull();
     first.unmount();

@@ -27,7 +27,7 @@ function view(item: ReadLogItem): RowView {
             <span className="shelf-title" dir="auto">{item.title}</span>
             <UpdateBadge count={item.updateCount} />
           </span>
-          <span className="shelf-progress" dir="auto">{item.read_type === 2 ? MSG.listenTo : MSG.readTo}{item.article}</span>
+          <span className="shelf-progress">{item.read_type === 2 ? MSG.listenTo : MSG.readTo}<bdi>{item.article}</bdi></span>
           <span className="shelf-meta">{item.readAt}</span>
         </span>
       </>

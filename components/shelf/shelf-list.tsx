@@ -16,7 +16,8 @@ export function favoriteHref(item: FavoriteItem): string {
 }
 
 function view(item: FavoriteItem): RowView {
-  const progress = item.lastReadTitle ? `${item.read_type === 2 ? MSG.listenTo : MSG.readTo}${item.lastReadTitle}` : MSG.unread;
+  // <bdi>: a right-to-left (Uyghur) chapter title keeps its own order after the Chinese label.
+  const progress = item.lastReadTitle ? <>{item.read_type === 2 ? MSG.listenTo : MSG.readTo}<bdi>{item.lastReadTitle}</bdi></> : MSG.unread;
   return {
     href: favoriteHref(item),
     title: item.title,
@@ -28,7 +29,7 @@ function view(item: FavoriteItem): RowView {
             <span className="shelf-title" dir="auto">{item.title}</span>
             {item.isUpdated ? <UpdateBadge count={item.updateCount} /> : null}
           </span>
-          <span className="shelf-progress" dir="auto">{progress}</span>
+          <span className="shelf-progress">{progress}</span>
           <span className="shelf-meta">{item.status === 1 ? '完结' : '连载中'} · 共{item.count}章</span>
         </span>
       </>

@@ -88,7 +88,6 @@ export const MSG = {
   startReading: '开始阅读',
   continueReading: '继续阅读',
   continueChapter: (n: number) => `继续阅读 第${n}章`,
-  continueNovel: (title: string) => `继续阅读《${title}》`,
   dismiss: '关闭',
   loading: '加载中',
   noMore: '没有更多了',

@@ -3,8 +3,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
-import { api } from '../api';
-import { memberId } from '../identity';
+import { useSignedIn } from '../use-signed-in';
+import { quietFetcher } from './quiet-fetcher';
 import { listLocal, localHistoryRaw, type LocalEntry } from '../local-history';
 
 /** Where a reader is in a novel, from the account's read log or this browser's local history. */
@@ -18,19 +18,10 @@ export interface Position {
   title: string;
 }
 
-const noSubscribe = () => () => undefined;
 const onStorage = (notify: () => void) => {
   window.addEventListener('storage', notify);
   return () => window.removeEventListener('storage', notify);
 };
-
-/**
- * Signed in = the readable member id cookie. The server render (an ISR page shared by everyone) has no
- * cookie, so the first client render matches it and the member's view follows right after hydration.
- */
-export function useSignedIn(): boolean {
-  return useSyncExternalStore(noSubscribe, () => Boolean(memberId()), () => false);
-}
 
 /** This browser's history, newest first; empty during the server render. */
 function useLocalHistory() {
@@ -38,9 +29,6 @@ function useLocalHistory() {
   const raw = useSyncExternalStore(onStorage, localHistoryRaw, () => '');
   return useMemo(() => (raw ? listLocal() : []), [raw]);
 }
-
-// Reading a position is a nicety: a failure (or an expired session) must not toast or send anyone to login.
-const quietFetcher = <T,>(path: string) => api<T>(path, { silent: true });
 
 const fromLog = (log: ReadLogItem): Position => ({ nid: log.nid, aid: log.aid, idx: log.read_type === 1 ? log.idx : 0, chapter: log.article_idx ?? null, title: log.title });
 
