@@ -3,6 +3,7 @@ import { TabBar } from '@/components/shell/tab-bar';
 import { Toaster } from '@/components/ui/toaster';
 import { ModalHost } from '@/components/modals/modal-host';
 import { NavigationEffects } from '@/components/shell/navigation-effects';
+import { HistorySync } from '@/components/shell/history-sync';
 
 /** The /m shell: tab bar, toaster and modal host survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -12,6 +13,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <TabBar />
       <Toaster />
       <ModalHost />
+      <HistorySync />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

@@ -28,3 +28,8 @@ export function readId(raw: unknown): number | undefined {
 export function readText(raw: unknown, max = 32): string {
   return typeof raw === 'string' ? raw.trim().slice(0, max) : '';
 }
+
+/** `?read_type=2` is the audio kind; anything else the text kind (1). */
+export function readReadType(raw: unknown): 1 | 2 {
+  return raw === '2' ? 2 : 1;
+}

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FavoriteItem } from '@/lib/shared/dto/shelf';
 import { formatDateTime } from '@/lib/shared/time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
@@ -32,23 +33,7 @@ export async function getFavoriteStatus(memberId: number, novelId: number, readT
   return { is_favorited: Boolean(row) };
 }
 
-/** Spec §3 favourite item. */
-export interface FavoriteItem {
-  id: number;
-  title: string;
-  thumb: string;
-  count: number;
-  lastReadIdx: number | null;
-  updateCount: number;
-  read_type: number;
-  cover_tag: string | null;
-  last_read_id: number | null;
-  lastReadTitle: string | null;
-  created: string;
-  isUpdated: boolean;
-  /** 0 serializing, 1 finished. */
-  status: number;
-}
+export type { FavoriteItem } from '@/lib/shared/dto/shelf';
 
 /** GET /v1/favorites: the shelf of one kind, newest activity (added or read) first, with the "updated" badge. */
 export async function listFavorites(memberId: number, readType: number, start: number, limit: number): Promise<{ data: FavoriteItem[]; hasmore: boolean }> {
@@ -56,7 +41,7 @@ export async function listFavorites(memberId: number, readType: number, start: n
   const rows = await getDb()
     .select({
       nid: novels.id, title: novels.title, thumb: novels.thumb, count: novels.articleCount, coverTag: novels.coverTag, status: novels.status,
-      created: favorites.createdAt, lastReadId: readLogs.articleId, lastReadIdx: chapters.idx, lastReadTitle: chapters.title, seen: readLogs.seenArticleCount,
+      created: favorites.createdAt, lastReadId: readLogs.articleId, lastReadParagraph: readLogs.paragraphIdx, lastReadIdx: chapters.idx, lastReadTitle: chapters.title, seen: readLogs.seenArticleCount,
     })
     .from(favorites)
     .innerJoin(novels, eq(novels.id, favorites.novelId))
@@ -70,7 +55,7 @@ export async function listFavorites(memberId: number, readType: number, start: n
     const update = updateState(r.count, r.seen);
     return {
       id: r.nid, title: r.title, thumb: r.thumb, count: r.count, lastReadIdx: r.lastReadIdx, updateCount: update.updateCount, read_type: readType,
-      cover_tag: r.coverTag, last_read_id: r.lastReadId, lastReadTitle: r.lastReadTitle, created: formatDateTime(r.created), isUpdated: update.isUpdated, status: r.status,
+      cover_tag: r.coverTag, last_read_id: r.lastReadId, lastReadParagraph: r.lastReadParagraph, lastReadTitle: r.lastReadTitle, created: formatDateTime(r.created), isUpdated: update.isUpdated, status: r.status,
     };
   });
   return { data, hasmore: data.length >= limit };

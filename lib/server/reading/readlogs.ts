@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
+import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { formatDateTime } from '@/lib/shared/time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
@@ -16,22 +17,7 @@ export interface ReadLogInput {
   idx?: number;
 }
 
-/** Spec §3 reading log item. */
-export interface ReadLogItem {
-  id: number;
-  nid: number;
-  aid: number;
-  idx: number;
-  time_track: number | null;
-  count: number;
-  thumb: string;
-  cover_tag: string | null;
-  title: string;
-  article: string;
-  readAt: string;
-  updateCount: number;
-  read_type: number;
-}
+export type { ReadLogItem } from '@/lib/shared/dto/shelf';
 
 /**
  * Records where a member is in a novel: one row per (member, novel, read_type), moved to the newest position.
@@ -63,7 +49,7 @@ export async function recordReadLog(memberId: number, input: ReadLogInput, now =
 const itemColumns = {
   id: readLogs.id, nid: readLogs.novelId, aid: readLogs.articleId, idx: readLogs.paragraphIdx, timeTrack: readLogs.timeTrack,
   readType: readLogs.readType, readAt: readLogs.readAt, seen: readLogs.seenArticleCount,
-  count: novels.articleCount, thumb: novels.thumb, coverTag: novels.coverTag, title: novels.title, article: chapters.title,
+  count: novels.articleCount, thumb: novels.thumb, coverTag: novels.coverTag, title: novels.title, article: chapters.title, articleIdx: chapters.idx,
 };
 
 
@@ -73,7 +59,7 @@ const selectItems = () => getDb().select(itemColumns).from(readLogs).innerJoin(n
 
 function toItem(r: ItemRow): ReadLogItem {
   return {
-    id: r.id, nid: r.nid, aid: r.aid, idx: r.idx, time_track: r.timeTrack, count: r.count, thumb: r.thumb, cover_tag: r.coverTag,
+    id: r.id, nid: r.nid, aid: r.aid, idx: r.idx, article_idx: r.articleIdx, time_track: r.timeTrack, count: r.count, thumb: r.thumb, cover_tag: r.coverTag,
     title: r.title, article: r.article, readAt: formatDateTime(r.readAt), updateCount: updateState(r.count, r.seen).updateCount, read_type: r.readType,
   };
 }

@@ -12,6 +12,7 @@ import { listTopTippers } from '@/lib/server/social/tips-queries';
 import { getCommentPreview } from '@/lib/server/social/comments-queries';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
+import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
@@ -73,9 +74,7 @@ export default async function NovelPage({ params }: Props) {
       </header>
 
       <div className="novel-actions">
-        {firstId ? (
-          <Link className="button button-primary" href={`/m/read/${firstId}?nid=${novel.id}`}>开始阅读</Link>
-        ) : null}
+        {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}
         {novel.has_tts && firstId ? (
           <Link className="button" href={`/m/listen/${firstId}`}>听书</Link>
         ) : null}

@@ -1,21 +1,28 @@
 'use client';
 
-import { useState } from 'react';
+import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import { memberId } from '@/lib/client/identity';
 import { toast } from '@/lib/client/stores/toast-store';
+import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
+import { useSignedIn } from '@/lib/client/use-signed-in';
 import { MSG } from '@/lib/shared/messages';
 
-/** Add to shelf; signed-out readers go to login first (spec §5), and come back here. */
+/**
+ * Add to shelf; signed-out readers go to login first (spec §5), and come back here. A member sees whether the
+ * book is already on their text shelf once the page (cached for everyone) has hydrated.
+ */
 export function ShelfButton({ novelId }: { novelId: number }) {
-  const [added, setAdded] = useState(false);
+  const signedIn = useSignedIn();
+  const { data, mutate } = useSWR<{ is_favorited: boolean }>(signedIn ? `/v1/novels/${novelId}/favorite_status` : null, quietFetcher);
+  const added = data?.is_favorited ?? false;
   async function add() {
     if (!memberId()) {
       window.location.assign(`/m/login?next=${encodeURIComponent(`/m/novels/${novelId}`)}`);
       return;
     }
     await api('/v1/favorites', { method: 'POST', body: { nid: novelId, read_type: 1 } });
-    setAdded(true);
+    await mutate({ is_favorited: true }, { revalidate: false });
     toast(MSG.added, { length: 'short' });
   }
   return (

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { currentMember } from '@/lib/server/accounts/session-member';
+import { listFavorites } from '@/lib/server/reading/favorites';
+import { PAGE_SIZE } from '@/lib/shared/constants';
+import { MSG } from '@/lib/shared/messages';
+import { readReadType, type SearchParams } from '@/lib/shared/page-params';
+import { ReadTypeTabs } from '@/components/shelf/read-type-tabs';
+import { ShelfList } from '@/components/shelf/shelf-list';
+import { SessionGone } from '@/components/shelf/session-gone';
+
+export const metadata: Metadata = { title: '书架', robots: { index: false } };
+
+export default async function ShelfPage({ searchParams }: { searchParams: SearchParams }) {
+  await connection();
+  const member = await currentMember();
+  if (!member) return <SessionGone path="/m/shelf" />;
+  const readType = readReadType((await searchParams).read_type);
+  const first = await listFavorites(member.id, readType, 0, PAGE_SIZE.list);
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">{MSG.shelfTitle}</h1>
+        <Link href="/m/readlogs" className="section-more">{MSG.historyTitle}</Link>
+      </header>
+      <ShelfList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/shelf" current={readType} />} />
+    </div>
+  );
+}

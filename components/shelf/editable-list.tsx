@@ -1,0 +1,166 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '@/lib/client/api';
+import { syncLocalHistory } from '@/lib/client/local-history';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { toast } from '@/lib/client/stores/toast-store';
+import type { ListPage } from '@/lib/shared/dto/shelf';
+import { MSG } from '@/lib/shared/messages';
+
+export interface RowView {
+  href: string;
+  /** Names the row's checkbox in edit mode ("选择《书名》"). */
+  title: string;
+  content: ReactNode;
+}
+
+export interface EditableListProps<T> {
+  initial: ListPage<T>;
+  /** The list call and its query (spec §4 paging: start, limit). */
+  path: string;
+  query: Record<string, string | number>;
+  limit: number;
+  /** The batch removal call and the name of its id list parameter. */
+  removePath: string;
+  removeParam: 'nids' | 'novel_ids';
+  removeHint: string;
+  keyOf: (item: T) => number;
+  view: (item: T) => RowView;
+  /** Tabs shown left of the edit button. */
+  tabs: ReactNode;
+  empty: string;
+  onRemoved?: (ids: number[]) => void;
+}
+
+// The batch calls take at most 100 ids (lib/shared/schemas/reading.ts).
+const BATCH = 100;
+
+/**
+ * The shelf's and the history's list: a server-rendered first page, "加载更多", and an edit mode whose bar
+ * (select all, delete) takes the tab bar's place. Deleting asks first, through the one confirm modal.
+ */
+export function EditableList<T>({ initial, path, query, limit, removePath, removeParam, removeHint, keyOf, view, tabs, empty, onRemoved }: EditableListProps<T>) {
+  const [items, setItems] = useState(initial.data);
+  const [hasmore, setHasmore] = useState(initial.hasmore);
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  async function load(start: number) {
+    setLoading(true);
+    try {
+      const page = await api<ListPage<T>>(path, { query: { ...query, start, limit } });
+      // Spec §4: the first page replaces, later pages append.
+      setItems((prev) => (start === 0 ? page.data : [...prev, ...page.data]));
+      setHasmore(page.hasmore);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  // History read before signing in reaches the account here: show it once it has.
+  useEffect(() => {
+    void syncLocalHistory().then((posted) => (posted ? load(0) : undefined));
+    // Once per mount: a tab switch mounts a new list.
+  }, []);
+
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const allSelected = items.length > 0 && items.every((i) => selected.has(keyOf(i)));
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map(keyOf)));
+  const finishEditing = () => {
+    setEditing(false);
+    setSelected(new Set());
+  };
+
+  async function removeSelected(ids: number[]) {
+    for (let i = 0; i < ids.length; i += BATCH) {
+      await api(removePath, { method: 'DELETE', query: { [removeParam]: ids.slice(i, i + BATCH).join(',') } });
+    }
+    const gone = new Set(ids);
+    const left = items.filter((item) => !gone.has(keyOf(item)));
+    setItems(left);
+    finishEditing();
+    onRemoved?.(ids);
+    toast(MSG.removed, { length: 'short' });
+    // The next page starts where the remaining ones end; an emptied screen fetches it at once.
+    if (!left.length && hasmore) await load(0);
+  }
+
+  function confirmRemove() {
+    const ids = items.map(keyOf).filter((id) => selected.has(id));
+    useModalStore.getState().open('confirm', {
+      title: MSG.removeConfirm(ids.length),
+      message: removeHint,
+      confirmText: MSG.remove,
+      onConfirm: () => void removeSelected(ids).catch(() => undefined),
+    });
+  }
+
+  return (
+    <>
+      <div className="list-toolbar">
+        {tabs}
+        <button type="button" className="link-button" onClick={editing ? finishEditing : () => setEditing(true)} disabled={!items.length && !editing}>
+          {editing ? MSG.editDone : MSG.edit}
+        </button>
+      </div>
+
+      {items.length ? (
+        <ul className={editing ? 'shelf-list editing' : 'shelf-list'}>
+          {items.map((item) => {
+            const id = keyOf(item);
+            const row = view(item);
+            return (
+              <li key={id} className="shelf-row">
+                {editing ? (
+                  <label className="shelf-row-main">
+                    <input type="checkbox" className="shelf-check" checked={selected.has(id)} onChange={() => toggle(id)} aria-label={`选择《${row.title}》`} />
+                    {row.content}
+                  </label>
+                ) : (
+                  <Link href={row.href} className="shelf-row-main">{row.content}</Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <div className="empty">
+          <p>{empty}</p>
+          <Link href="/m" className="button button-primary empty-action">{MSG.goBrowse}</Link>
+        </div>
+      )}
+
+      {items.length ? (
+        <div className="pager">
+          {hasmore ? (
+            <button type="button" className="button" onClick={() => void load(items.length)} disabled={loading}>
+              {loading ? MSG.loading : MSG.loadMore}
+            </button>
+          ) : (
+            <span className="muted">{MSG.noMore}</span>
+          )}
+        </div>
+      ) : null}
+
+      {editing ? (
+        <div className="edit-bar" role="toolbar" aria-label="批量操作">
+          <label className="edit-all">
+            <input type="checkbox" className="shelf-check" checked={allSelected} onChange={toggleAll} />
+            {MSG.selectAll}
+          </label>
+          <button type="button" className="button button-primary" disabled={!selected.size} onClick={confirmRemove}>
+            {selected.size ? `${MSG.remove}(${selected.size})` : MSG.remove}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
