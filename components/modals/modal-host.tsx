@@ -13,6 +13,8 @@ const registry: Registry = {
   'user-recharge': dynamic(() => import('./user-recharge-modal').then((m) => m.UserRechargeModal)),
   'user-subscribe': dynamic(() => import('./user-subscribe-modal').then((m) => m.UserSubscribeModal)),
   'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),
+  chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
+  'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
 };
 
 /** Renders the one open modal (spec §2: one at a time, with its props). Feature issues add their modals to the registry. */

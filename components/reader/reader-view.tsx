@@ -16,6 +16,7 @@ import { Paywall } from './paywall';
 const SettingsPanel = dynamic(() => import('./settings-panel').then((m) => m.SettingsPanel), { ssr: false });
 
 const readUrl = (c: { id: number; novel_id: number }) => `/m/read/${c.id}?nid=${c.novel_id}`;
+const positionOf = (c: ReadChapter, idx: number) => ({ articleId: c.id, idx, novel: c.novel, article: { title: c.title, idx: c.idx } });
 
 async function fetchChapter(id: number, nid: number): Promise<ReadChapter> {
   const hit = cachedArticle(id);
@@ -87,7 +88,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     prefetch(chapter.next_id, chapter.novel_id);
     const hash = /^#p(\d+)$/.exec(window.location.hash);
     if (hash) document.getElementById(`p${hash[1]}`)?.scrollIntoView();
-    if (!chapter.locked) reportPosition({ articleId: chapter.id, idx: hash ? Number(hash[1]) : 0 }, true);
+    if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);
   }, [chapter]);
 
   // The paragraph at the top of the screen is the position.
@@ -95,7 +96,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     if (chapter.locked || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
       const top = entries.filter((e) => e.isIntersecting).map((e) => Number((e.target as HTMLElement).dataset.idx)).sort((a, b) => a - b)[0];
-      if (top !== undefined) reportPosition({ articleId: chapter.id, idx: top });
+      if (top !== undefined) reportPosition(positionOf(chapter, top));
     }, { rootMargin: '0px 0px -70% 0px' });
     body.current?.querySelectorAll('p[data-idx]').forEach((p) => observer.observe(p));
     return () => observer.disconnect();
@@ -125,7 +126,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
       </div>
       <nav className="reader-bottom" aria-label="章节导航">
         <button type="button" onClick={() => void go(chapter.prev_id)} disabled={!chapter.prev_id || loading}>上一章</button>
-        <button type="button" onClick={() => useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id })}>目录</button>
+        <button type="button" onClick={() => useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx })}>目录</button>
         <button type="button" onClick={() => setPanel((v) => !v)} aria-expanded={panel}>设置</button>
         {/* next_id 0 is the last chapter: go() takes the reader to the novel's end page. */}
         <button type="button" onClick={() => void go(chapter.next_id)} disabled={loading}>下一章</button>

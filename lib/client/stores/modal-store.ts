@@ -23,7 +23,7 @@ export interface ModalProps {
   vote: { novelId: number };
   gift: { novelId: number; chapterId?: number };
   'checkin-stats': Record<string, never>;
-  chapters: { novelId: number; currentArticleId?: number };
+  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number };
 }
 
 export type ModalName = keyof ModalProps;
