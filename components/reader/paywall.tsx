@@ -24,12 +24,14 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
   async function buy() {
     setBusy(true);
     try {
+      const reread = async () => onUnlocked(await api<ReadChapter>(`/v1/read/${chapter.id}`, { query: { nid: chapter.novel_id } }));
       if (wholeBook) {
-        useModalStore.getState().open('novel-buy', { novelId: chapter.novel_id, price: wall.price });
+        // The whole-book modal buys; afterwards this chapter (and every other) opens in place.
+        useModalStore.getState().open('novel-buy', { novelId: chapter.novel_id, price: wall.price, onDone: () => void reread() });
         return;
       }
       await api(`/v1/novels/${chapter.novel_id}/buy`, { method: 'POST', body: { aid: chapter.id } });
-      onUnlocked(await api<ReadChapter>(`/v1/read/${chapter.id}`, { query: { nid: chapter.novel_id } }));
+      await reread();
       toast('购买成功', { length: 'short' });
     } catch (err) {
       if (!(err instanceof ApiClientError)) throw err;
