@@ -4,7 +4,7 @@ import Link from 'next/link';
 import useSWR from 'swr';
 import { Cover } from '@/components/novel/cover';
 import { Dialog } from '@/components/ui/dialog';
-import { listLocal } from '@/lib/client/local-history';
+import { listLocal, type LocalEntry } from '@/lib/client/local-history';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
 import { useSignedIn } from '@/lib/client/use-signed-in';
@@ -12,14 +12,7 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
 import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
 import { readerHref } from '@/lib/shared/reader-links';
 
-interface Recent {
-  nid: number;
-  aid: number;
-  idx: number;
-  title: string;
-  article: string;
-  thumb: string;
-}
+type Recent = Pick<LocalEntry, 'nid' | 'aid' | 'idx' | 'title' | 'article' | 'thumb'>;
 
 /** The read-continue modal (spec §2, 20 recent): the account's history when signed in, this browser's otherwise. */
 export function ReadContinueModal() {

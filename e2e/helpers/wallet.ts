@@ -1,14 +1,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { ShopProduct } from '@/lib/shared/dto/shop';
 
-export interface Product {
-  id: number;
-  name: string;
-  price: number;
-  welth: number;
-  reward_welth: number;
-  reward_welth_coupon: number;
-  extra_reward_coupon: number;
-}
+export type Product = ShopProduct;
 
 /** A fresh guest session in this page's browser context (one guest per device id). */
 export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {

@@ -1,7 +1,6 @@
-/**
- * What the shop's calls hand the client (contracts of issue 5). The server's ProductDto
- * (lib/server/wallet/products.ts) has the same shape; this copy keeps client code clear of lib/server.
- */
+import type { CouponRecord } from './wallet-records';
+
+/** What the shop's calls hand the client (issue 5): the one definition the server's services return too. */
 export interface ProductQuota {
   daily: number;
   left: number;
@@ -10,7 +9,8 @@ export interface ProductQuota {
   refill_at: string;
 }
 
-export interface ShopProduct {
+/** GET /v1/products and /v1/products/{id}. */
+export interface ProductDto {
   id: number;
   product_type: string;
   name: string;
@@ -22,24 +22,23 @@ export interface ShopProduct {
   extra_reward_coupon: number;
   extra_reward_coupon_valid_days: number;
   valid_days: number;
-  /** Limited-quota packs only. */
-  quota?: ProductQuota | null;
+  extra_drama_days: number;
+  /** VIP plans: cents per day, rounded up. */
+  daily_price: number | null;
+  daily_quota: number | null;
+  novel_id: number | null;
+  /** Limited-quota packs: today's slots; null when unlimited. */
+  quota: ProductQuota | null;
   /** The server's wording for a sold-out pack. */
-  sold_out_text?: string | null;
+  sold_out_text: string | null;
 }
 
-/** GET /v1/my/coupons?status=usable → {data: MemberCoupon[], hasmore} */
-export interface MemberCoupon {
-  id: number;
-  coupon_id: number;
-  name: string;
-  /** Cents: the pack's price must be at least this. */
-  threshold_price: number;
-  /** Cents off the price. */
-  discount: number;
-  expires_at: string;
-  status: string;
-}
+/** The part of a product the recharge packs show (fixtures and older answers may leave the rest out). */
+export type ShopProduct = Pick<ProductDto, 'id' | 'product_type' | 'name' | 'price' | 'welth' | 'reward_welth' | 'reward_welth_coupon' | 'extra_reward_coupon' | 'extra_reward_coupon_valid_days' | 'valid_days'>
+  & Partial<Pick<ProductDto, 'quota' | 'sold_out_text'>>;
+
+/** GET /v1/my/coupons?status=usable → {data: MemberCoupon[], hasmore}: what the coupon picker needs of a CouponRecord. */
+export type MemberCoupon = Pick<CouponRecord, 'id' | 'coupon_id' | 'name' | 'threshold_price' | 'discount' | 'expires_at'> & { status: string };
 
 export interface PromotionPopupStyle {
   popup_bg_image: string | null;
