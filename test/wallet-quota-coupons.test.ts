@@ -133,6 +133,15 @@ describe('coupons', () => {
     await expect(createOrder(m.id, pack.id, { couponId: mine!.id })).resolves.toMatchObject({ price: 2500 });
   });
 
+  it('returns to an absolute address only on our own hosts (n_domain of the recharge page)', async () => {
+    const m = await signedInMember();
+    const pack = await productNamed('600书币');
+    const ours = await createOrder(m.id, pack.id, { returnUrl: 'https://read.example/m/read/21?nid=1', ownHosts: ['read.example'] });
+    expect(ours.return_url).toBe('https://read.example/m/read/21?nid=1');
+    const theirs = await createOrder(m.id, pack.id, { returnUrl: 'https://evil.example/', cancelUrl: 'https://evil.example/', ownHosts: ['read.example'] });
+    expect([theirs.return_url, theirs.cancel_url]).toEqual(['/m', '/m']);
+  });
+
   it('maps each refusal to our own text for /orders/failed', () => {
     expect(orderFailureFor(MSG.soldOut)).toBe('sold_out');
     expect(orderFailureFor(MSG.couponUnusable)).toBe('coupon');
