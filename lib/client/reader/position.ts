@@ -1,6 +1,6 @@
-import { api } from '../api';
 import { memberId } from '../identity';
 import { recordLocal } from '../local-history';
+import { postReadLog } from '../readlog';
 
 /** Sends the position at most every 5 s while the reader scrolls, and at once when a chapter opens. */
 const MIN_GAP_MS = 5_000;
@@ -17,7 +17,7 @@ export interface Position {
 
 function send(p: Position): void {
   lastSent = Date.now();
-  void api('/v1/my/readlogs', { method: 'POST', body: { article_id: p.articleId, read_type: 1, idx: p.idx }, silent: true }).catch(() => undefined);
+  void postReadLog({ article_id: p.articleId, read_type: 1, idx: p.idx });
 }
 
 /**
