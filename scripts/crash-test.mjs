@@ -55,7 +55,7 @@ let exitCode = 1;
 const watchdog = setTimeout(() => {
   console.error(`crash test: gave up after ${seconds()} s`);
   server?.kill().finally(() => scratch.drop().finally(() => process.exit(1)));
-}, 150_000);
+}, 240_000);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server?.kill().finally(() => scratch.drop().finally(() => process.exit(130))));
 
 try {
@@ -67,23 +67,18 @@ try {
   const big = await productId('5000书币');
 
   // Members sign in by SMS; every other one has coins before the burst, the rest only what the burst recharges.
-  const members = [];
-  for (let i = 0; i < MEMBERS; i++) members.push(await client.signIn(`1390000${String(1000 + i)}`, `10.1.0.${i + 1}`));
-  const orderIds = [];
-  for (const [i, m] of members.entries()) {
-    if (i % 2) continue;
+  const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => client.signIn(`1390000${String(1000 + i)}`, `10.1.0.${i + 1}`)));
+  const funding = await Promise.all(members.filter((_, i) => i % 2 === 0).map(async (m) => {
     const id = await client.createOrder(m.token, small.id);
     const res = await client.approve(id, m.token);
     if (res.status !== 303) throw new Error(`funding order ${id}: HTTP ${res.status}`);
-    orderIds.push(id);
-  }
-  const burstOrders = [];
-  for (const m of members) {
-    const approveOrder = { id: await client.createOrder(m.token, small.id), price: small.price };
-    const notifyOrder = { id: await client.createOrder(m.token, big.id), price: big.price };
-    orderIds.push(approveOrder.id, notifyOrder.id);
-    burstOrders.push({ approveOrder, notifyOrder });
-  }
+    return id;
+  }));
+  const burstOrders = await Promise.all(members.map(async (m) => ({
+    approveOrder: { id: await client.createOrder(m.token, small.id), price: small.price },
+    notifyOrder: { id: await client.createOrder(m.token, big.id), price: big.price },
+  })));
+  const orderIds = [...funding, ...burstOrders.flatMap((o) => [o.approveOrder.id, o.notifyOrder.id])];
   const ops = planBurst({ members, burstOrders, secret });
   console.log(`crash test: ${members.length} members signed in, ${orderIds.length} orders; burst of ${ops.length} requests at ${CONCURRENCY} in flight (${seconds()} s)`);
 
@@ -108,7 +103,7 @@ try {
   // The whole burst again: answered requests are replays (same x-sig, same notification), lost ones retries.
   await runOps(client, ops, { phase: 2, concurrency: CONCURRENCY });
   // Every notification and approval once more, after everything else settled.
-  await runOps(client, ops.filter((op) => op.kind !== 'buy'), { phase: 3, concurrency: 8 });
+  await runOps(client, ops.filter((op) => op.kind !== 'buy'), { phase: 3, concurrency: CONCURRENCY });
   const statusCounts = {};
   for (const a of ops.flatMap((op) => op.answers)) statusCounts[a.lost ? 'lost' : a.status] = (statusCounts[a.lost ? 'lost' : a.status] ?? 0) + 1;
   console.log(`crash test: resumed; answers by status ${JSON.stringify(statusCounts)} (${seconds()} s)`);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 
 export type AuditCheck =
@@ -24,126 +24,119 @@ export interface Violation {
   detail: Record<string, string | number | null>;
 }
 
-type Row = Record<string, unknown>;
-
 /**
- * Every check is one statement, so each sees one snapshot of the database even under READ COMMITTED while
- * purchases go on: a live ledger never produces a false alarm from a movement half seen. Checks are independent;
- * the cap keeps the answer readable when something is badly broken (the first `limit` rows of each check).
+ * One pass over the entries, summed three ways at once (grouping sets): per movement, per account and per voucher
+ * lot. Every check on entries reads these sums, so the ledger is scanned once however many checks there are.
+ * `member_out` is what left members' accounts: a purchase's charge, or what spends and expiries took from a lot.
+ * The two currencies are spelled out (CURRENCIES in accounts.ts); an entry in any other counts as misbooked.
  */
-const CHECKS: Array<{ check: AuditCheck; subject: (r: Row) => string; query: (limit: number) => SQL }> = [
+const SUMS = sql`sums as materialized (
+  select grouping(e.tx_id) = 0 as by_tx, grouping(e.account_id) = 0 as by_account, grouping(e.lot_id) = 0 as by_lot,
+    e.tx_id, e.account_id, e.lot_id,
+    coalesce(sum(e.amount) filter (where e.currency = 'welth'), 0) as welth,
+    coalesce(sum(e.amount) filter (where e.currency = 'welth_coupon'), 0) as welth_coupon,
+    count(*) filter (where e.currency not in ('welth', 'welth_coupon') or e.currency <> a.currency) as misbooked,
+    sum(e.amount) as total,
+    coalesce(-sum(e.amount) filter (where a.member_id is not null), 0) as member_out
+  from ledger_entries e join wallet_accounts a on a.id = e.account_id
+  group by grouping sets ((e.tx_id), (e.account_id), (e.lot_id)))`;
+
+/** Each check: rows of (subject, detail) for what is wrong, ordered, so a capped answer is stable. */
+const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
   {
     // Double entry: the legs of one movement cancel out in each currency.
     check: 'unbalanced_transaction',
-    subject: (r) => `ledger_transactions:${r.tx_id}`,
-    query: (limit) => sql`select tx_id, currency, sum(amount)::text as sum from ledger_entries
-      group by tx_id, currency having sum(amount) <> 0 order by tx_id limit ${limit}`,
+    rows: sql`select 'ledger_transactions:' || tx_id, jsonb_build_object('tx_id', tx_id, 'welth', welth, 'welth_coupon', welth_coupon)
+      from sums where by_tx and (welth <> 0 or welth_coupon <> 0) order by tx_id`,
   },
   {
     check: 'entry_currency_mismatch',
-    subject: (r) => `ledger_entries:${r.id}`,
-    query: (limit) => sql`select e.id, e.tx_id, e.account_id, e.currency, a.currency as account_currency
-      from ledger_entries e join wallet_accounts a on a.id = e.account_id where e.currency <> a.currency order by e.id limit ${limit}`,
+    rows: sql`select 'ledger_transactions:' || tx_id, jsonb_build_object('tx_id', tx_id, 'entries', misbooked) from sums where by_tx and misbooked > 0 order by tx_id`,
   },
   {
     // Balances are a cache of the entries, kept in step inside each movement's transaction.
     check: 'balance_mismatch',
-    subject: (r) => `wallet_accounts:${r.account_id}`,
-    query: (limit) => sql`select a.id as account_id, a.member_id, a.system_name, a.currency, a.balance::text as balance, coalesce(s.total, 0)::text as entries
-      from wallet_accounts a left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
-      where a.balance <> coalesce(s.total, 0) order by a.id limit ${limit}`,
+    rows: sql`select 'wallet_accounts:' || a.id, jsonb_build_object('account_id', a.id, 'member_id', a.member_id, 'system_name', a.system_name, 'currency', a.currency, 'balance', a.balance, 'entries', coalesce(s.total, 0))
+      from wallet_accounts a left join sums s on s.by_account and s.account_id = a.id where a.balance <> coalesce(s.total, 0) order by a.id`,
   },
   {
     // Members can never owe: by the cached balance or by their entries.
     check: 'negative_balance',
-    subject: (r) => `wallet_accounts:${r.account_id}`,
-    query: (limit) => sql`select a.id as account_id, a.member_id, a.currency, a.balance::text as balance, coalesce(s.total, 0)::text as entries
-      from wallet_accounts a left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
-      where a.member_id is not null and (a.balance < 0 or coalesce(s.total, 0) < 0) order by a.id limit ${limit}`,
+    rows: sql`select 'wallet_accounts:' || a.id, jsonb_build_object('account_id', a.id, 'member_id', a.member_id, 'currency', a.currency, 'balance', a.balance, 'entries', coalesce(s.total, 0))
+      from wallet_accounts a left join sums s on s.by_account and s.account_id = a.id where a.member_id is not null and (a.balance < 0 or coalesce(s.total, 0) < 0) order by a.id`,
   },
   {
     check: 'voucher_lot_out_of_range',
-    subject: (r) => `voucher_lots:${r.lot_id}`,
-    query: (limit) => sql`select id as lot_id, member_id, amount, remaining from voucher_lots
-      where remaining < 0 or remaining > amount order by id limit ${limit}`,
+    rows: sql`select 'voucher_lots:' || id, jsonb_build_object('lot_id', id, 'member_id', member_id, 'amount', amount, 'remaining', remaining)
+      from voucher_lots where remaining < 0 or remaining > amount order by id`,
   },
   {
-    // What a lot has left is its grant minus what movements took from it: a spend's member leg and an expiry's
-    // member leg both carry the lot id (net, so a future refund into a lot counts too).
+    // A lot has its grant minus what left members' accounts under its id: a spend's member leg and an expiry's
+    // member leg both carry the lot (net, so a refund into a lot would count too).
     check: 'voucher_lot_mismatch',
-    subject: (r) => `voucher_lots:${r.lot_id}`,
-    query: (limit) => sql`select l.id as lot_id, l.member_id, l.amount, l.remaining, coalesce(t.taken, 0)::text as taken
-      from voucher_lots l left join (
-        select e.lot_id, -sum(e.amount) as taken from ledger_entries e join wallet_accounts a on a.id = e.account_id
-        where e.lot_id is not null and a.member_id is not null group by e.lot_id
-      ) t on t.lot_id = l.id
-      where l.remaining <> l.amount - coalesce(t.taken, 0) order by l.id limit ${limit}`,
+    rows: sql`select 'voucher_lots:' || l.id, jsonb_build_object('lot_id', l.id, 'member_id', l.member_id, 'amount', l.amount, 'remaining', l.remaining, 'taken', coalesce(s.member_out, 0))
+      from voucher_lots l left join sums s on s.by_lot and s.lot_id = l.id where l.remaining <> l.amount - coalesce(s.member_out, 0) order by l.id`,
   },
   {
     check: 'voucher_lot_missing',
-    subject: (r) => `ledger_entries:${r.entry_id}`,
-    query: (limit) => sql`select e.id as entry_id, e.tx_id, e.lot_id from ledger_entries e
-      where e.lot_id is not null and not exists (select 1 from voucher_lots l where l.id = e.lot_id) order by e.id limit ${limit}`,
+    rows: sql`select 'voucher_lots:' || s.lot_id, jsonb_build_object('lot_id', s.lot_id, 'taken', s.member_out)
+      from sums s where s.by_lot and s.lot_id is not null and not exists (select 1 from voucher_lots l where l.id = s.lot_id) order by s.lot_id`,
   },
   {
     // A member's vouchers are exactly what their lots have left (expired lots included until expiry takes them).
     check: 'voucher_balance_mismatch',
-    subject: (r) => `members:${r.member_id}`,
-    query: (limit) => sql`select coalesce(a.member_id, l.member_id) as member_id, coalesce(a.balance, 0)::text as balance, coalesce(l.remaining, 0)::text as lots
+    rows: sql`select 'members:' || coalesce(a.member_id, l.member_id), jsonb_build_object('member_id', coalesce(a.member_id, l.member_id), 'balance', coalesce(a.balance, 0), 'lots', coalesce(l.remaining, 0))
       from (select member_id, balance from wallet_accounts where member_id is not null and currency = 'welth_coupon') a
       full join (select member_id, sum(remaining) as remaining from voucher_lots group by member_id) l on l.member_id = a.member_id
-      where coalesce(a.balance, 0) <> coalesce(l.remaining, 0) order by 1 limit ${limit}`,
+      where coalesce(a.balance, 0) <> coalesce(l.remaining, 0) order by 1`,
   },
   {
     check: 'duplicate_unlock',
-    subject: (r) => `members:${r.member_id}`,
-    query: (limit) => sql`select member_id, chapter_id, count(*)::int as unlocks from chapter_unlocks
-      group by member_id, chapter_id having count(*) > 1 order by 1, 2 limit ${limit}`,
+    rows: sql`select 'members:' || member_id, jsonb_build_object('member_id', member_id, 'chapter_id', chapter_id, 'unlocks', count(*))
+      from chapter_unlocks group by member_id, chapter_id having count(*) > 1 order by member_id, chapter_id`,
   },
   {
     // An unlock is paid for: its movement is this member's purchase of this chapter and took the unlock's price.
     check: 'unlock_without_purchase',
-    subject: (r) => `chapter_unlocks:${r.unlock_id}`,
-    query: (limit) => sql`select u.id as unlock_id, u.member_id, u.chapter_id, u.price, u.tx_id, t.id as purchase_id, coalesce(c.charged, 0)::text as charged
-      from chapter_unlocks u
-      left join ledger_transactions t on t.id = u.tx_id and t.kind = 'chapter_purchase' and t.member_id = u.member_id and t.reference = 'chapter:' || u.chapter_id
-      left join (
-        select e.tx_id, -sum(e.amount) as charged from ledger_entries e join wallet_accounts a on a.id = e.account_id and a.member_id is not null
-        where e.tx_id in (select tx_id from chapter_unlocks where tx_id is not null) group by e.tx_id
-      ) c on c.tx_id = t.id
-      where t.id is null or coalesce(c.charged, 0) <> u.price order by u.id limit ${limit}`,
+    rows: sql`select 'chapter_unlocks:' || u.id, jsonb_build_object('unlock_id', u.id, 'member_id', u.member_id, 'chapter_id', u.chapter_id, 'price', u.price, 'tx_id', u.tx_id, 'kind', t.kind, 'charged', coalesce(s.member_out, 0))
+      from chapter_unlocks u left join ledger_transactions t on t.id = u.tx_id left join sums s on s.by_tx and s.tx_id = u.tx_id
+      where t.id is null or t.kind <> 'chapter_purchase' or t.member_id is distinct from u.member_id or t.reference is distinct from 'chapter:' || u.chapter_id
+        or coalesce(s.member_out, 0) <> u.price
+      order by u.id`,
   },
   {
     check: 'paid_order_not_credited_once',
-    subject: (r) => `orders:${r.order_id}`,
-    query: (limit) => sql`select o.id as order_id, o.member_id, count(t.id)::int as recharges, count(t.id) filter (where t.member_id is distinct from o.member_id)::int as other_member
+    rows: sql`select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'member_id', o.member_id, 'recharges', count(t.id), 'other_member', count(t.id) filter (where t.member_id is distinct from o.member_id))
       from orders o left join ledger_transactions t on t.kind = 'recharge' and t.idempotency_key = 'order:' || o.id
       where o.status = 'paid' group by o.id, o.member_id
-      having count(t.id) <> 1 or count(t.id) filter (where t.member_id is distinct from o.member_id) > 0 order by o.id limit ${limit}`,
+      having count(t.id) <> 1 or count(t.id) filter (where t.member_id is distinct from o.member_id) > 0 order by o.id`,
   },
   {
     check: 'recharge_without_paid_order',
-    subject: (r) => `ledger_transactions:${r.tx_id}`,
-    query: (limit) => sql`select t.id as tx_id, t.idempotency_key, o.status from ledger_transactions t
-      left join orders o on o.id::text = substring(t.idempotency_key from 7)
-      where t.kind = 'recharge' and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid') order by t.id limit ${limit}`,
+    rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'idempotency_key', t.idempotency_key, 'status', o.status)
+      from ledger_transactions t left join orders o on o.id::text = substring(t.idempotency_key from 7)
+      where t.kind = 'recharge' and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid') order by t.id`,
   },
 ];
 
-const plain = (v: unknown): string | number | null => (v === null || v === undefined ? null : typeof v === 'number' ? v : /^-?\d{1,15}$/.test(String(v)) ? Number(v) : String(v));
+async function run(tx: Tx, limit: number): Promise<Violation[]> {
+  // The per-movement sums of a large ledger are hundreds of thousands of groups; let them stay in memory.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  const branches = CHECKS.map(({ check, rows }) => sql`(select ${check}::text as "check", r.* from (${rows} limit ${limit}) as r(subject, detail))`);
+  const result = (await tx.execute(sql`with ${SUMS} ${sql.join(branches, sql` union all `)}`)) as unknown as { rows: Array<{ check: AuditCheck; subject: string; detail: Violation['detail'] | string }> };
+  // node-postgres parses jsonb; PGlite too, but a driver that hands back text is read the same way.
+  return result.rows.map((r) => ({ check: r.check, subject: r.subject, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
+}
 
 /**
- * The full ledger check (issue 5): double entry per transaction and currency, balances against entries, no member
+ * The full ledger check (issue 5): double entry per movement and currency, balances against entries, no member
  * below zero, voucher lots against what was taken from them, one unlock per member and chapter backed by its
- * purchase, one recharge per paid order. Empty means healthy. Set-based SQL, so it stays fast on large ledgers.
+ * purchase, one recharge per paid order. Empty means healthy. One statement — one scan of the entries and one
+ * snapshot, so purchases running meanwhile never show up half seen. At most `limitPerCheck` rows per check.
  */
 export async function auditLedger(db: DbOrTx = getDb(), options: { limitPerCheck?: number } = {}): Promise<Violation[]> {
   const limit = options.limitPerCheck ?? 100;
-  const violations: Violation[] = [];
-  // One after another: on a transaction handle (tests, callers that hold one) statements cannot overlap.
-  for (const { check, subject, query } of CHECKS) {
-    const { rows } = (await db.execute(query(limit))) as unknown as { rows: Row[] };
-    for (const r of rows) violations.push({ check, subject: subject(r), detail: Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)])) });
-  }
-  return violations;
+  // A caller's transaction (tests corrupt data inside one) is used as it is; otherwise a read-only one of our own.
+  if ('rollback' in db) return run(db, limit);
+  return db.transaction((tx) => run(tx as unknown as Tx, limit), { accessMode: 'read only' });
 }
