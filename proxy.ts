@@ -63,5 +63,5 @@ export function proxy(req: NextRequest) {
 
 export const config = {
   // The API, media, generated and static images, Next's assets and root files are not pages.
-  matcher: ['/((?!v1/|audio/|covers/|gifts/|promo/|avatars/|sitemaps/|_next/|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)'],
+  matcher: ['/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)'],
 };

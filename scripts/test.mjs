@@ -1,5 +1,6 @@
 // npm test: type check, Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
-// then Playwright e2e against a production build on a fresh data directory. Ends with one summary line.
+// the production build, the crash test on it (PostgreSQL, skipped without TEST_DATABASE_URL), then Playwright e2e
+// against the build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { needsBuild } from './lib/build-state.mjs';
@@ -41,14 +42,29 @@ if (!e2eOnly) {
   }
 }
 
+console.log('\n▶ production build');
+if (needsBuild()) {
+  console.log('test: building the app…');
+  if ((await run(bin('next'), ['build'])) !== 0) failures.push('next build');
+}
+
+if (!e2eOnly && !failures.includes('next build')) {
+  // SIGKILL mid-burst of purchases and recharges on PostgreSQL, restart, replay; skipped without TEST_DATABASE_URL.
+  console.log('\n▶ crash test (production server on PostgreSQL, killed mid-burst)');
+  const code = await run(process.execPath, ['scripts/crash-test.mjs']);
+  const file = path.join(out, 'crash.json');
+  if (fs.existsSync(file)) {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    tally.passed += r.passed;
+    tally.failed += r.failed;
+    tally.skipped += r.skipped;
+  }
+  if (code !== 0) failures.push('crash test');
+}
+
 console.log('\n▶ end-to-end tests (Playwright on Chromium)');
 try {
   process.env.CHROME_PATH = ensureChromium();
-  if (needsBuild()) {
-    console.log('test: building the app for e2e…');
-    const code = await run(bin('next'), ['build']);
-    if (code !== 0) failures.push('next build');
-  }
   if (!failures.includes('next build')) {
     const code = await run(bin('playwright'), ['test'], { env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
     const file = path.join(out, 'playwright.json');

@@ -51,7 +51,7 @@ describe('limited-quota products', () => {
     const [a, b] = [await signedInMember(), await signedInMember()];
     const first = await createOrder(a.id, limited!.id, {});
     expect((await errorOf(createOrder(b.id, limited!.id, {})))?.message).toBe(MSG.soldOut);
-    await cancelOrder(first.id);
+    await cancelOrder(first.id, a.id);
     const second = await createOrder(b.id, limited!.id, {});
     expect(await expireStaleOrders(new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     expect((await db.handle().db.select({ s: orders.status }).from(orders).where(eq(orders.id, second.id)))[0]!.s).toBe('expired');
@@ -127,10 +127,19 @@ describe('coupons', () => {
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => createOrder(m.id, pack.id, { couponId: mine!.id })));
     const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof createOrder>>> => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
-    await cancelOrder(won[0]!.value.id);
+    await cancelOrder(won[0]!.value.id, m.id);
     const usable = await db.handle().db.select().from(memberCoupons).where(and(eq(memberCoupons.id, mine!.id)));
     expect(usable[0]!.usedOrderId).toBeNull();
     await expect(createOrder(m.id, pack.id, { couponId: mine!.id })).resolves.toMatchObject({ price: 2500 });
+  });
+
+  it('returns to an absolute address only on our own hosts (n_domain of the recharge page)', async () => {
+    const m = await signedInMember();
+    const pack = await productNamed('600书币');
+    const ours = await createOrder(m.id, pack.id, { returnUrl: 'https://read.example/m/read/21?nid=1', ownHosts: ['read.example'] });
+    expect(ours.return_url).toBe('https://read.example/m/read/21?nid=1');
+    const theirs = await createOrder(m.id, pack.id, { returnUrl: 'https://evil.example/', cancelUrl: 'https://evil.example/', ownHosts: ['read.example'] });
+    expect([theirs.return_url, theirs.cancel_url]).toEqual(['/m', '/m']);
   });
 
   it('maps each refusal to our own text for /orders/failed', () => {

@@ -9,6 +9,12 @@ type Registry = { [K in ModalName]?: ComponentType<ModalProps[K]> };
 // Each modal is its own chunk, loaded when first opened, so none weighs on a page's first load.
 const registry: Registry = {
   confirm: dynamic(() => import('./confirm-modal').then((m) => m.ConfirmModal)),
+  'novel-buy': dynamic(() => import('./novel-buy-modal').then((m) => m.NovelBuyModal)),
+  'user-recharge': dynamic(() => import('./user-recharge-modal').then((m) => m.UserRechargeModal)),
+  'user-subscribe': dynamic(() => import('./user-subscribe-modal').then((m) => m.UserSubscribeModal)),
+  'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),
+  chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
+  'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
 };
 
 /** Renders the one open modal (spec §2: one at a time, with its props). Feature issues add their modals to the registry. */

@@ -12,6 +12,16 @@ import { postLog } from '@/lib/client/post-log';
  * Next's own scrolling, which this leaves alone (and so URL updates made with history.replaceState too).
  * Also installs the API error catalogue.
  */
+/** One-time bridge codes (/m/guide?url=/bridge?token=…) must not end up in the page-view log. */
+export function loggable(path: string): string {
+  const [base, query] = path.split('?');
+  if (!query) return path;
+  const params = new URLSearchParams(query);
+  if (!params.has('url') && !params.has('token')) return path;
+  for (const key of ['url', 'token']) if (params.has(key)) params.set(key, '-');
+  return `${base}?${params}`;
+}
+
 export function NavigationEffects() {
   const pathname = usePathname();
   const search = useSearchParams().toString();
@@ -26,7 +36,7 @@ export function NavigationEffects() {
     // Leaving the site: send the last page's time with a beacon, which survives the unload.
     const onHide = () => {
       if (document.visibilityState !== 'hidden' || !previous.current) return;
-      const body = JSON.stringify({ path: previous.current.path, previous_path: previous.current.path, previous_duration_ms: Math.round(performance.now() - previous.current.since), visitor_id: trackingId() });
+      const body = JSON.stringify({ path: loggable(previous.current.path), previous_path: loggable(previous.current.path), previous_duration_ms: Math.round(performance.now() - previous.current.since), visitor_id: trackingId() });
       navigator.sendBeacon?.('/v1/logs/page_views', new Blob([body], { type: 'application/json' }));
       previous.current = { path: previous.current.path, since: performance.now() };
     };
@@ -60,9 +70,9 @@ export function NavigationEffects() {
     const prev = previous.current;
     previous.current = { path: location, since: now };
     const body = {
-      path: location,
-      referrer: prev ? prev.path : document.referrer.slice(0, 2048) || undefined,
-      ...(prev ? { previous_path: prev.path, previous_duration_ms: Math.round(now - prev.since) } : {}),
+      path: loggable(location),
+      referrer: prev ? loggable(prev.path) : loggable(document.referrer.slice(0, 2048)) || undefined,
+      ...(prev ? { previous_path: loggable(prev.path), previous_duration_ms: Math.round(now - prev.since) } : {}),
       visitor_id: trackingId(),
     };
     postLog('/v1/logs/page_views', body);

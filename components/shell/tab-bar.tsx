@@ -16,6 +16,8 @@ function isActive(pathname: string, href: string): boolean {
 
 export function TabBar() {
   const pathname = usePathname();
+  // The reader and the listen page are full screen: their own bars replace the tabs.
+  if (pathname.startsWith('/m/read/') || pathname.startsWith('/m/listen/')) return null;
   return (
     <nav className="tab-bar" aria-label="主导航">
       {tabs.map((tab) => {

@@ -1,15 +1,28 @@
 import Cookies from 'js-cookie';
 import { ApiClientError } from './api';
-import { handleApiFailure, rechargeDestination, reportFailure, resetErrorCatalogueForTests, type Navigator } from './error-catalogue';
+import { handleApiFailure, reportFailure, resetErrorCatalogueForTests, type Navigator } from './error-catalogue';
+import { rechargeDestination, rechargeKind } from './payment-routing';
+import { detectUa } from '@/lib/shared/ua';
 import { useModalStore } from './stores/modal-store';
 import { useToastStore } from './stores/toast-store';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36';
 const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47';
 const DOUYIN = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/90 Mobile Safari/537.36 aweme_230400 BytedanceWebview/d8a21c6';
+const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const MINI_IOS = `${WECHAT_IOS} miniProgram/wx123`;
+const MINI_ANDROID = `${ANDROID} MicroMessenger/8.0 miniProgram/wx123`;
+const WECHAT_ANDROID = `${ANDROID} MicroMessenger/8.0.47`;
+const BRIDGE = '/bridge?token=one-time-code&return=%2Fm%2Fread%2F21%3Fnid%3D1';
+const FLAGS_OFF = { ios_recharge_disabled: false, hide_recharge_nav: false };
 
-function fakeNav(ua = ANDROID, path = '/m/read/21?nid=1'): Navigator & { assign: jest.Mock; reload: jest.Mock; alert: jest.Mock } {
-  return { assign: jest.fn(), reload: jest.fn(), alert: jest.fn(), currentPath: () => path, userAgent: () => ua };
+type FakeNav = Navigator & { assign: jest.Mock; reload: jest.Mock; alert: jest.Mock; bridgeUrl: jest.Mock };
+function fakeNav(ua = ANDROID, path = '/m/read/21?nid=1', flags = FLAGS_OFF): FakeNav {
+  return {
+    assign: jest.fn(), reload: jest.fn(), alert: jest.fn(), currentPath: () => path, userAgent: () => ua,
+    flags: () => Promise.resolve(flags),
+    bridgeUrl: jest.fn().mockResolvedValue(BRIDGE),
+  };
 }
 
 const fail = (code: number, status: number, data?: unknown, message = '出错了') => new ApiClientError(message, code, status, data);
@@ -31,28 +44,81 @@ describe('error catalogue (spec §8)', () => {
     expect(nav.assign).toHaveBeenCalledWith('/m/login?next=%2Fm%2Fread%2F21%3Fnid%3D1');
   });
 
-  it('90001 goes to the recharge page in an ordinary browser', () => {
+  it('90001 goes to the recharge page in an ordinary browser', async () => {
     const nav = fakeNav();
-    handleApiFailure(fail(90001, 402, { article_id: 21 }), nav);
+    await handleApiFailure(fail(90001, 402, { article_id: 21 }), nav);
     expect(nav.assign).toHaveBeenCalledWith('/recharge/start?aid=21&return=%2Fm%2Fread%2F21%3Fnid%3D1');
+    expect(nav.bridgeUrl).not.toHaveBeenCalled();
   });
 
-  it('90001 waits 100 ms in short-video browsers', () => {
+  it('90001 waits 100 ms in short-video browsers', async () => {
     const nav = fakeNav(DOUYIN);
-    handleApiFailure(fail(90001, 402), nav);
+    await handleApiFailure(fail(90001, 402), nav);
     expect(nav.assign).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(100);
-    expect(nav.assign).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(99);
+    expect(nav.assign).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(nav.assign).toHaveBeenCalledWith('/recharge/start?return=%2Fm%2Fread%2F21%3Fnid%3D1');
   });
 
-  it('90001 sends the iOS messaging app to the guide page with a bridge url', () => {
-    expect(rechargeDestination(WECHAT_IOS, 3, '/m/read/3')).toBe(`/m/guide?url=${encodeURIComponent('/bridge?return=%2Fm%2Fread%2F3')}`);
-    expect(rechargeDestination(`${ANDROID} MicroMessenger/8.0 miniProgram`, 3, '/m')).toBe('/m/miniapp');
+  it('90001 sends the iOS messaging app to the guide page with a one-time bridge url', async () => {
+    const nav = fakeNav(WECHAT_IOS);
+    await handleApiFailure(fail(90001, 402, { article_id: 21 }), nav);
+    expect(nav.bridgeUrl).toHaveBeenCalledWith('/m/read/21?nid=1');
+    expect(nav.assign).toHaveBeenCalledWith(`/m/guide?url=${encodeURIComponent(BRIDGE)}`);
   });
 
-  it('90010 goes to the follow page', () => {
+  it('90001 sends the mini-program to the mini-app guide with the way back', async () => {
+    for (const ua of [MINI_ANDROID, MINI_IOS]) {
+      const nav = fakeNav(ua);
+      await handleApiFailure(fail(90001, 402), nav);
+      expect(nav.assign).toHaveBeenCalledWith('/m/miniapp?return=%2Fm%2Fread%2F21%3Fnid%3D1');
+    }
+  });
+
+  it('90001 skips the recharge step where payment cannot be taken: a note, and the reader stays', async () => {
+    for (const ua of [WECHAT_IOS, MINI_IOS]) {
+      useToastStore.setState({ toasts: [] });
+      const nav = fakeNav(ua, '/m/read/21?nid=1', { ios_recharge_disabled: true, hide_recharge_nav: false });
+      await handleApiFailure(fail(90001, 402, { article_id: 21 }), nav);
+      jest.advanceTimersByTime(1000);
+      expect(nav.assign).not.toHaveBeenCalled();
+      expect(nav.bridgeUrl).not.toHaveBeenCalled();
+      expect(useToastStore.getState().toasts[0]?.text).toBe('当前环境暂不支持充值，请继续阅读');
+    }
+  });
+
+  it('90001 still pays elsewhere while iOS recharge is disabled', async () => {
+    const disabled = { ios_recharge_disabled: true, hide_recharge_nav: true };
+    for (const ua of [ANDROID, WECHAT_ANDROID, SAFARI_IOS]) {
+      const nav = fakeNav(ua, '/m/read/21?nid=1', disabled);
+      await handleApiFailure(fail(90001, 402, { aid: 21 }), nav);
+      expect(nav.assign).toHaveBeenCalledWith('/recharge/start?aid=21&return=%2Fm%2Fread%2F21%3Fnid%3D1');
+    }
+  });
+
+  it('90001 stays put with a toast when the bridge code cannot be had', async () => {
+    const nav = fakeNav(WECHAT_IOS);
+    nav.bridgeUrl.mockRejectedValue(new ApiClientError('请先登录', 90002, 401));
+    await handleApiFailure(fail(90001, 402), nav);
+    expect(nav.assign).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts[0]?.text).toBe('请先登录');
+  });
+
+  it('rechargeKind and rechargeDestination by browser', async () => {
+    expect(rechargeKind(detectUa(WECHAT_IOS))).toBe('guide');
+    expect(rechargeKind(detectUa(WECHAT_ANDROID))).toBe('recharge');
+    expect(rechargeKind(detectUa(MINI_IOS))).toBe('miniapp');
+    expect(rechargeKind(detectUa(SAFARI_IOS))).toBe('recharge');
+    expect(rechargeKind(detectUa(DOUYIN))).toBe('recharge');
+    const deps = { flags: () => Promise.resolve(FLAGS_OFF), bridgeUrl: () => Promise.resolve(BRIDGE) };
+    await expect(rechargeDestination(WECHAT_IOS, 3, '/m/read/3', deps)).resolves.toEqual({ kind: 'guide', url: `/m/guide?url=${encodeURIComponent(BRIDGE)}` });
+    await expect(rechargeDestination(ANDROID, 3, '/m/read/3', deps)).resolves.toEqual({ kind: 'recharge', url: '/recharge/start?aid=3&return=%2Fm%2Fread%2F3' });
+  });
+
+  it('90010 goes to the follow page', async () => {
     const nav = fakeNav();
-    handleApiFailure(fail(90010, 403, { article_id: 9, rlid: 4 }), nav);
+    await handleApiFailure(fail(90010, 403, { article_id: 9, rlid: 4 }), nav);
     expect(nav.assign).toHaveBeenCalledWith('/follow?article_id=9&rlid=4');
   });
 

@@ -2,10 +2,14 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { ERR_418_RELOAD_MS } from '@/lib/shared/constants';
 import { MSG } from '@/lib/shared/messages';
 import { detectUa } from '@/lib/shared/ua';
+import type { PaymentFlags } from '@/lib/shared/payment-availability';
 import { ApiClientError, setFailureHandler } from './api';
+import { loadConfigOrDefaults } from './config';
+import { rechargeDestination, requestBridgeUrl } from './payment-routing';
 import { clearMember, memberId } from './identity';
 import { toast } from './stores/toast-store';
 import { postLog } from './post-log';
+import { navigate } from './navigate';
 import { useModalStore } from './stores/modal-store';
 
 export interface Navigator {
@@ -14,14 +18,20 @@ export interface Navigator {
   alert: (message: string) => void;
   currentPath: () => string;
   userAgent: () => string;
+  /** The payment flags of the public config (spec §6). */
+  flags: () => Promise<PaymentFlags>;
+  /** A one-time bridge address for the iOS messaging app (POST /v1/bridge/code). */
+  bridgeUrl: (returnPath: string) => Promise<string>;
 }
 
 const browserNavigator: Navigator = {
-  assign: (url) => window.location.assign(url),
+  assign: (url) => navigate.assign(url),
   reload: () => window.location.reload(),
   alert: (message) => window.alert(message),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
   userAgent: () => window.navigator.userAgent,
+  flags: loadConfigOrDefaults,
+  bridgeUrl: requestBridgeUrl,
 };
 
 let shown418 = false;
@@ -35,33 +45,43 @@ function numberFrom(data: unknown, ...keys: string[]): number | undefined {
   return undefined;
 }
 
-/** Where 90001 (payment needed) sends the reader, by browser (spec §8). */
-export function rechargeDestination(ua: string, articleId: number | undefined, returnPath: string): string {
-  const info = detectUa(ua);
-  const recharge = `/recharge/start?${new URLSearchParams({ ...(articleId ? { aid: String(articleId) } : {}), return: returnPath })}`;
-  if (info.miniProgram) return '/m/miniapp';
-  if (info.wechat && info.ios) {
-    const bridge = `/bridge?${new URLSearchParams({ return: returnPath })}`;
-    return `/m/guide?url=${encodeURIComponent(bridge)}`;
+/**
+ * 90001: the recharge page, the mini-app guide or the iOS guide with a bridge, by browser (spec §8); where this
+ * browser may not take payment the recharge step is skipped and the reader stays on the page (spec §5).
+ */
+export async function goRecharge(nav: Navigator, articleId: number | undefined, returnPath: string): Promise<void> {
+  const ua = nav.userAgent();
+  let decision;
+  try {
+    decision = await rechargeDestination(ua, articleId, returnPath, nav);
+  } catch (err) {
+    toast(err instanceof ApiClientError ? err.message : MSG.serverBusy);
+    return;
   }
-  return recharge;
+  if (decision.kind === 'unavailable') {
+    toast(MSG.payUnavailable);
+    return;
+  }
+  // Short-video in-app browsers drop a navigation made in the same tick as the tap.
+  if (detectUa(ua).shortVideo) setTimeout(() => nav.assign(decision.url), 100);
+  else nav.assign(decision.url);
 }
 
-/** The client half of spec §8: what the reader sees for each failure. */
-export function handleApiFailure(error: ApiClientError, nav: Navigator = browserNavigator): void {
+/** goRecharge from the current page, for islands that send the reader to pay (e.g. a "去充值" button). */
+export function goRechargeFromHere(articleId?: number): Promise<void> {
+  return goRecharge(browserNavigator, articleId, browserNavigator.currentPath());
+}
+
+/** The client half of spec §8: what the reader sees for each failure; settles once any navigation is decided. */
+export async function handleApiFailure(error: ApiClientError, nav: Navigator = browserNavigator): Promise<void> {
   const here = nav.currentPath();
   switch (error.code) {
     case CODES.notLoggedIn:
       clearMember();
       nav.assign(`/m/login?next=${encodeURIComponent(here)}`);
       return;
-    case CODES.paymentNeeded: {
-      const target = rechargeDestination(nav.userAgent(), numberFrom(error.data, 'article_id', 'aid'), here);
-      // Short-video in-app browsers drop a navigation made in the same tick as the tap.
-      if (detectUa(nav.userAgent()).shortVideo) setTimeout(() => nav.assign(target), 100);
-      else nav.assign(target);
-      return;
-    }
+    case CODES.paymentNeeded:
+      return goRecharge(nav, numberFrom(error.data, 'article_id', 'aid'), here);
     case CODES.follow: {
       const params = new URLSearchParams();
       const aid = numberFrom(error.data, 'article_id', 'aid');
@@ -122,6 +142,6 @@ export function resetErrorCatalogueForTests(): void {
 export function installErrorCatalogue(): void {
   setFailureHandler((error, request) => {
     reportFailure(error, request);
-    handleApiFailure(error);
+    void handleApiFailure(error);
   });
 }

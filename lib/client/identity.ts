@@ -61,3 +61,11 @@ export function setBearerToken(token: string | undefined): void {
 export function bearerToken(): string | undefined {
   return bearer;
 }
+
+/**
+ * Whether a member token exists (spec §4 "authenticated if a token cookie exists"). The token cookie is
+ * HttpOnly, so the web reads its readable twin member_id, set and cleared with it; apps hand a bearer.
+ */
+export function hasMemberToken(): boolean {
+  return Boolean(bearer || memberId());
+}

@@ -10,6 +10,8 @@ const schema = z.object({
   // Requests in flight above which the API sheds load with HTTP 418 (spec §4).
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(512),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // An x-sig claim still unanswered after this long belongs to a request whose process died; a retry may take it over.
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type Env = z.infer<typeof schema>;

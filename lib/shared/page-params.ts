@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LanguageType } from './constants';
+import { MAX_ID, type LanguageType } from './constants';
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -19,9 +19,10 @@ export function readEnum<T extends string>(raw: unknown, values: readonly [T, ..
   return z.enum(values).catch(fallback).parse(raw ?? fallback);
 }
 
+/** A database id from a path or query, by idSchema's rule: digits only (Number() would also read '1e3', '0x10', ' 7 '), up to MAX_ID. */
 export function readId(raw: unknown): number | undefined {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : undefined;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : undefined;
 }
 
 export function readText(raw: unknown, max = 32): string {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Promotion } from '@/lib/shared/dto/shop';
 
 /** The modals of spec §2 "Modals", each with its own props. */
 export interface ModalProps {
@@ -11,17 +12,18 @@ export interface ModalProps {
     onCancel?: () => void;
   };
   lottery: Record<string, never>;
-  promotion: { productId: number; promotionId: number };
+  'promotion-popup': { promotion: Promotion };
   'spin-win': Record<string, never>;
   'custom-ad': { adId: number };
-  'novel-buy': { novelId: number; price: number };
-  recharge: { articleId?: number; returnUrl?: string };
-  subscribe: { articleId?: number };
+  /** onDone runs after a successful purchase; without it the page is refreshed. */
+  'novel-buy': { novelId: number; price: number; onDone?: () => void };
+  'user-recharge': { articleId?: number; returnUrl?: string };
+  'user-subscribe': { articleId?: number };
   'read-continue': Record<string, never>;
   vote: { novelId: number };
   gift: { novelId: number; chapterId?: number };
   'checkin-stats': Record<string, never>;
-  chapters: { novelId: number; currentArticleId?: number };
+  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number };
 }
 
 export type ModalName = keyof ModalProps;

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, sessions } from '../db/schema';
 import { hashToken } from './tokens';
+import { COOKIE } from '@/lib/shared/cookies';
 import { SLIDE_AFTER_MS, slideSession } from './sessions';
 
 export interface CurrentMember {
@@ -37,4 +38,10 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
   const { lastSeenAt, ...member } = row;
   if (Date.now() - lastSeenAt.getTime() > SLIDE_AFTER_MS) await slideSession(row.sessionId);
   return member;
+}
+
+/** The member behind a plain route handler's request (bearer or cookie), for the flow routes outside withApi. */
+export async function requestMember(req: { headers: Headers; cookies: { get(name: string): { value: string } | undefined } }): Promise<CurrentMember | null> {
+  const presented = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
+  return presented ? findMemberByToken(presented.token) : null;
 }

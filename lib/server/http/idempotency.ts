@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { env } from '../env';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SIG_PATTERN = /^[A-Za-z0-9_-]{16}$/;
@@ -13,7 +14,7 @@ export type Claim =
 
 /**
  * Claims (actor, route, x-sig). The unique index makes the first caller the only one to run the action;
- * later callers within 24 h get its stored answer, or "in progress" while it is still running.
+ * later callers within 24 h get its stored answer, or "in progress" while it is still running (at most the lease).
  */
 export async function claimIdempotencyKey(actor: string, route: string, sig: string): Promise<Claim> {
   const db = getDb();
@@ -33,7 +34,16 @@ export async function claimIdempotencyKey(actor: string, route: string, sig: str
       await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, existing.id), lt(idempotencyKeys.createdAt, new Date(Date.now() - WINDOW_MS))));
       continue;
     }
-    if (existing.status === null) return { kind: 'in_progress' };
+    if (existing.status === null) {
+      // Unanswered past the lease: the process that claimed it was killed mid-request (the claim is written before
+      // the action and answered after it, so a crash leaves it open). Without this the x-sig would answer "in
+      // progress" for 24 h. Re-running is safe where it matters: money movements carry their own idempotency keys.
+      if (Date.now() - existing.createdAt.getTime() > env().IDEMPOTENCY_LEASE_SECONDS * 1000) {
+        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, existing.id), isNull(idempotencyKeys.status)));
+        continue;
+      }
+      return { kind: 'in_progress' };
+    }
     return { kind: 'replay', status: existing.status, body: existing.response };
   }
   return { kind: 'in_progress' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { withApi } from './with-api';
 import { ApiError } from './errors';
 import { callRoute } from '@/test/route';
@@ -71,6 +71,20 @@ describe('withApi', () => {
     expect(runs).toBe(1);
     for (const r of results) expect([200, 409]).toContain(r.status);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.message === '请求正在处理中，请勿重复提交')).toBe(true);
+  });
+
+  it('lets a retry take over a claim left unanswered past the lease (its server was killed mid-request)', async () => {
+    let runs = 0;
+    const action = withApi(async () => ({ run: ++runs }), { auth: 'member' });
+    const call = () => callRoute(action, { method: 'POST', url: '/v1/crashy', headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000007' } });
+    // What a SIGKILL between claim and answer leaves behind: a claim with no answer.
+    await db.handle().db.insert(idempotencyKeys).values({ actor: 'm:1', route: 'POST /v1/crashy', sig: 'Sig0000000000007' });
+    expect((await call()).body.message).toBe('请求正在处理中，请勿重复提交');
+    await db.handle().db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(idempotencyKeys.sig, 'Sig0000000000007'));
+    expect((await call()).body.data).toEqual({ run: 1 });
+    // The new claim was answered and replays like any other.
+    expect((await call()).body.data).toEqual({ run: 1 });
+    expect(runs).toBe(1);
   });
 
   it('replays a 4xx answer too, but not a 5xx', async () => {

@@ -6,21 +6,8 @@ import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 import { coupons, memberCoupons } from '../db/schema';
 import { ApiError } from '../http/errors';
+import type { CouponRecord, CouponStatus } from '@/lib/shared/dto/wallet-records';
 
-export type CouponStatus = 'usable' | 'used' | 'expired';
-
-export interface MemberCouponDto {
-  id: number;
-  coupon_id: number;
-  name: string;
-  /** The recharge price (cents) from which it applies: "满X元可用". */
-  threshold_price: number;
-  /** Cents taken off that recharge. */
-  discount: number;
-  expires_at: string;
-  status: CouponStatus;
-  used_order_id: number | null;
-}
 
 // A coupon held by a pending order counts as used: it cannot go on a second order meanwhile.
 const statusWhere = (status: CouponStatus, now: Date): SQL => {
@@ -29,7 +16,7 @@ const statusWhere = (status: CouponStatus, now: Date): SQL => {
   return and(isNull(memberCoupons.usedOrderId), gt(memberCoupons.expiresAt, now))!;
 };
 
-export async function listMemberCoupons(memberId: number, status: CouponStatus, start: number, limit: number, now = new Date()): Promise<{ data: MemberCouponDto[]; hasmore: boolean }> {
+export async function listMemberCoupons(memberId: number, status: CouponStatus, start: number, limit: number, now = new Date()): Promise<{ data: CouponRecord[]; hasmore: boolean }> {
   const rows = await getDb()
     .select({ mc: memberCoupons, c: coupons })
     .from(memberCoupons)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { safeReturn } from '@/lib/shared/schemas/accounts';
 import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
 import { members, orders, products } from '../db/schema';
@@ -53,6 +53,8 @@ export interface CreateOrderOptions {
   /** A member coupon (member_coupons.id) to take off this recharge. */
   couponId?: number | null;
   promotionId?: number | null;
+  /** Our other hosts (payment and reader domains): return and cancel may be absolute addresses on these. */
+  ownHosts?: readonly string[];
 }
 
 /**
@@ -76,7 +78,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
       .insert(orders)
       .values({
         memberId, productId, price, discount: coupon?.discount ?? 0, memberCouponId: coupon?.id ?? null, provider: DEFAULT_PROVIDER.name, status: 'pending',
-        returnUrl: safeNext(opts.returnUrl), cancelUrl: safeNext(opts.cancelUrl ?? opts.returnUrl), nFrom: opts.nFrom?.slice(0, 32) ?? null,
+        returnUrl: safeReturn(opts.returnUrl, opts.ownHosts ?? []), cancelUrl: safeReturn(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []), nFrom: opts.nFrom?.slice(0, 32) ?? null,
         promotionId: opts.promotionId ?? null, createdAt: now, expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
       })
       .returning();
@@ -114,10 +116,10 @@ async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired
   return true;
 }
 
-/** The payer cancelled on the provider's page: a pending order ends; anything else is left as it is. */
-export async function cancelOrder(orderId: number): Promise<OrderDto> {
-  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled'));
-  return getOrderOrThrow(orderId);
+/** The payer cancelled on the provider's page: their pending order ends; anything else, or anyone else's, is left as it is. */
+export async function cancelOrder(orderId: number, memberId: number): Promise<OrderDto> {
+  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled', memberId));
+  return getOrderOrThrow(orderId, memberId);
 }
 
 /** Pending orders past their 30 minutes expire (the wallet job runs this every minute). */

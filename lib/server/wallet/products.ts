@@ -4,29 +4,12 @@ import { getDb } from '../db/client';
 import { products } from '../db/schema';
 import { notFound } from '../http/errors';
 import { MSG } from '@/lib/shared/messages';
-import { quotaStates, type QuotaState } from './quota';
+import type { ProductDto, ProductQuota } from '@/lib/shared/dto/shop';
+import { quotaStates } from './quota';
 
-export interface ProductDto {
-  id: number;
-  product_type: string;
-  name: string;
-  price: number;
-  welth: number;
-  reward_welth: number;
-  reward_welth_coupon: number;
-  extra_reward_coupon: number;
-  extra_reward_coupon_valid_days: number;
-  valid_days: number;
-  extra_drama_days: number;
-  daily_price: number | null;
-  daily_quota: number | null;
-  novel_id: number | null;
-  /** Limited-quota products: today's slots (refilled at 21:00 Asia/Shanghai); null when unlimited. */
-  quota: QuotaState | null;
-  sold_out_text: string | null;
-}
+export type { ProductDto };
 
-export function toProductDto(p: typeof products.$inferSelect, quota: QuotaState | null = null): ProductDto {
+export function toProductDto(p: typeof products.$inferSelect, quota: ProductQuota | null = null): ProductDto {
   return {
     id: p.id, product_type: p.productType, name: p.name, price: p.price, welth: p.welth, reward_welth: p.rewardWelth,
     reward_welth_coupon: p.rewardWelthCoupon, extra_reward_coupon: p.extraRewardCoupon, extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,

@@ -4,27 +4,12 @@ import { getDb } from '../db/client';
 import { products, promotionEvents, promotions, richMsgClicks } from '../db/schema';
 import { notFound } from '../http/errors';
 import { quotaStates } from './quota';
-import { toProductDto, type ProductDto } from './products';
+import type { Promotion } from '@/lib/shared/dto/shop';
+import { toProductDto } from './products';
 
-export interface PromotionDto {
-  id: number;
-  title: string;
-  product: ProductDto;
-  promotion_popup: {
-    promotion_id: number;
-    popup_bg_image: string | null;
-    popup_button_image: string | null;
-    line1_text_color: string | null;
-    line2_text_color: string | null;
-    line3_text_color: string | null;
-    valid_days_text_color: string | null;
-  };
-  starts_at: string | null;
-  ends_at: string | null;
-}
 
 /** GET /v1/promotions: promotions running now, each with its product and the popup's look. */
-export async function listActivePromotions(now = new Date()): Promise<PromotionDto[]> {
+export async function listActivePromotions(now = new Date()): Promise<Promotion[]> {
   const rows = await getDb()
     .select({ pr: promotions, p: products })
     .from(promotions)

@@ -4,6 +4,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import type { ProductQuota } from '@/lib/shared/dto/shop';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 import { productQuotaDays } from '../db/schema';
@@ -26,12 +27,6 @@ export function nextRefill(now: Date): Date {
   return (local.isBefore(today) ? today : today.add(1, 'day')).toDate();
 }
 
-export interface QuotaState {
-  daily: number;
-  left: number;
-  sold_out: boolean;
-  refill_at: string;
-}
 
 /**
  * Takes one slot of today's quota, or reports the product sold out. One statement: the conflict update locks the
@@ -69,9 +64,9 @@ export async function retakeSlot(tx: Tx, productId: number, takenAt: Date): Prom
 }
 
 /** Slots left today for each limited product. */
-export async function quotaStates(products: Array<{ id: number; dailyQuota: number | null }>, now = new Date(), db: DbOrTx = getDb()): Promise<Map<number, QuotaState>> {
+export async function quotaStates(products: Array<{ id: number; dailyQuota: number | null }>, now = new Date(), db: DbOrTx = getDb()): Promise<Map<number, ProductQuota>> {
   const limited = products.filter((p) => p.dailyQuota !== null);
-  const states = new Map<number, QuotaState>();
+  const states = new Map<number, ProductQuota>();
   if (!limited.length) return states;
   const used = await db
     .select({ productId: productQuotaDays.productId, used: productQuotaDays.used })

@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { currentMember } from '@/lib/server/accounts/session-member';
+import { requestMember } from '@/lib/server/accounts/current-member';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { ApiError } from '@/lib/server/http/errors';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { readId } from '@/lib/shared/page-params';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 import { orderFailureFor } from '@/lib/shared/order-failure';
+import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
 
 // GET /orders/create?pid&return&cancel&n_from&coupon_id&promotion_id — create the order and send the payer to
 // the provider's page; without a session, sign in first and come back here (spec §2). When no order can be
@@ -13,7 +14,7 @@ import { orderFailureFor } from '@/lib/shared/order-failure';
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;
   const here = `${req.nextUrl.pathname}${req.nextUrl.search}`;
-  const member = await currentMember();
+  const member = await requestMember(req);
   if (!member) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(here)}`));
   const productId = readId(q.get('pid'));
   if (!productId) return NextResponse.redirect(absoluteUrl(req, '/recharge/start'));
@@ -25,6 +26,7 @@ export async function GET(req: NextRequest) {
   try {
     const order = await createOrder(member.id, productId, {
       returnUrl: q.get('return'), cancelUrl: q.get('cancel'), nFrom: q.get('n_from'), couponId, promotionId: readId(q.get('promotion_id')) ?? null,
+      ownHosts: ownHosts(hostFrom(req.headers).host),
     });
     return NextResponse.redirect(absoluteUrl(req, order.pay_url), 303);
   } catch (err) {

@@ -6,28 +6,36 @@ import { currentMember } from '@/lib/server/accounts/session-member';
 import { getProfile } from '@/lib/server/accounts/profile';
 import { loginDestination } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
+import { paymentAvailability } from '@/lib/shared/payment-availability';
+import { rechargeStartUrl } from '@/lib/shared/recharge';
+import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { GuardScreen } from '@/components/account/guard-screen';
 import { LanguageSwitch } from './_components/language-switch';
 import { LogoutButton } from './_components/logout-button';
 import { BindPhone } from './_components/bind-phone';
 import { MinorProtection } from './_components/minor-protection';
+import { RechargeEntry } from '@/components/wallet/recharge-entry';
+import { ModalButton } from '@/components/wallet/modal-button';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
 const links: Array<[string, string]> = [
   ['/m/shelf', '我的书架'], ['/m/readlogs', '阅读记录'], ['/m/coins', '充值记录'], ['/m/expenses', '消费记录'],
-  ['/m/vouchers', '我的书券'], ['/m/events', '活动中心'], ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
+  ['/m/vouchers', '我的书券'], ['/m/vip', 'VIP会员'], ['/m/mall/vouchers-inline', '我的优惠券'], ['/m/events', '活动中心'],
+  ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
   ['/m/report', '举报反馈'], ['/m/questions', '常见问题'],
 ];
 
 export default async function MyPage() {
   await connection();
   const member = await currentMember();
+  const ua = detectUa((await headers()).get('user-agent'));
   if (!member) {
-    const ua = detectUa((await headers()).get('user-agent'));
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
   const p = await getProfile(member.id, ['phone', 'birth_date', 'guardian']);
+  // The iOS messaging app may hide every way to recharge (spec §6); the guard's cached flags decide, no query.
+  const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
   return (
     <div className="page">
       <section className="profile-card" aria-label="账号">
@@ -52,6 +60,11 @@ export default async function MyPage() {
           <span>{p.is_paid && p.vip_expires_at ? `${p.vip_expires_at.slice(0, 10)} 到期` : '开通VIP'}</span>
         </Link>
       </section>
+      {showRechargeNav ? (
+        <RechargeEntry href={rechargeStartUrl('/m/my')} className="button button-primary button-block my-recharge">
+          充值书币
+        </RechargeEntry>
+      ) : null}
 
       <nav aria-label="我的服务">
         <ul className="link-list">
@@ -60,6 +73,9 @@ export default async function MyPage() {
               <Link href={href}>{label}</Link>
             </li>
           ))}
+          <li>
+            <ModalButton modal="user-subscribe" props={{}} className="link-list-button">关注公众号</ModalButton>
+          </li>
         </ul>
       </nav>
 

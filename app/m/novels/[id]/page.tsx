@@ -14,6 +14,7 @@ import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
 import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
+import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
 
 type Props = { params: Promise<{ id: string }> };
@@ -78,6 +79,9 @@ export default async function NovelPage({ params }: Props) {
           <Link className="button" href={`/m/listen/${firstId}`}>听书</Link>
         ) : null}
         <ShelfButton novelId={novel.id} />
+        {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
+          <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">购买全本</ModalButton>
+        ) : null}
       </div>
       {!novel.has_tts ? <p className="muted small no-tts">本书暂不支持听书</p> : null}
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { LayoutBlocks } from '@/components/discovery/layout-blocks';
+import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
@@ -50,6 +51,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       </nav>
       <LanguageChips current={languageType} href={(lt) => href(gender, lt)} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
+      <PromotionPopupTrigger />
       <ContinueBar />
     </div>
   );

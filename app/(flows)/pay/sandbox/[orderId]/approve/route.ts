@@ -1,16 +1,21 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { requestMember } from '@/lib/server/accounts/current-member';
 import { getOrderOrThrow } from '@/lib/server/wallet/orders';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
+import { MSG } from '@/lib/shared/messages';
 import { readId } from '@/lib/shared/page-params';
 import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 import { log } from '@/lib/server/logger';
 
 // POST /pay/sandbox/{orderId}/approve — the sandbox provider takes the payment, notifies the app's notify
 // endpoint with a signed message (as a real provider would, over HTTP), then sends the payer back to `return`.
+// Only the payer's own session may approve: a real provider's checkout is bound to the payer the same way.
 export async function POST(req: NextRequest, { params }: { params: Promise<{ orderId: string }> }) {
   const id = readId((await params).orderId);
   if (!id) return NextResponse.json({ code: 40000, message: '订单编号不正确' }, { status: 400 });
-  const order = await getOrderOrThrow(id).catch(() => null);
+  const member = await requestMember(req);
+  if (!member) return NextResponse.json({ code: 90002, message: MSG.notLoggedIn }, { status: 401 });
+  const order = await getOrderOrThrow(id, member.id).catch(() => null);
   if (!order) return NextResponse.json({ code: 40400, message: '订单不存在' }, { status: 404 });
   const notification = signSandboxNotification(order.id, order.price);
   const res = await fetch(`${requestOrigin(req)}/v1/pay/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification) });

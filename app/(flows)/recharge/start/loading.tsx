@@ -1,0 +1,10 @@
+import { DelayedSpinner } from '@/components/ui/delayed-spinner';
+
+// The recharge page reads the packs and the balance; a slow database shows the spinner after 200 ms (spec §2).
+export default function Loading() {
+  return (
+    <main className="shell">
+      <DelayedSpinner />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { connection } from 'next/server';
+import { cache } from 'react';
+import { ReaderView } from '@/components/reader/reader-view';
+import { SettingsScript } from '@/components/reader/settings-script';
+import { currentMember } from '@/lib/server/accounts/session-member';
+import { ApiError } from '@/lib/server/http/errors';
+import { readChapter } from '@/lib/server/reading/chapter';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { readId } from '@/lib/shared/page-params';
+import './reader.css';
+
+type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The chapter as this reader may see it, once per request (metadata and page share it). Rendered per request:
+ * the text depends on who asks, so nothing here is cached between readers.
+ */
+const chapterFor = cache(async (rawId: string) => {
+  const id = readId(rawId);
+  if (!id) notFound();
+  const member = await currentMember();
+  try {
+    return await readChapter(member?.id ?? null, id, { autoBuy: Boolean(member) });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === CODES.offShelf) redirect(`/m/novels/${(err.data as { novel_id: number }).novel_id}/off`);
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const chapter = await chapterFor((await params).aid);
+  const url = `/m/read/${chapter.id}?nid=${chapter.novel_id}`;
+  return {
+    title: `${chapter.title} - ${chapter.novel.title}`,
+    description: chapter.paragraphs.slice(0, 2).join(' ').slice(0, 120) || `${chapter.novel.title} ${chapter.title}`,
+    alternates: { canonical: url },
+    // Free chapters are for crawlers too; a paywall is not worth indexing.
+    robots: chapter.locked ? { index: false, follow: true } : undefined,
+  };
+}
+
+export default async function ReadPage({ params }: Props) {
+  await connection();
+  const chapter = await chapterFor((await params).aid);
+  if (chapter.redirect_to_id !== chapter.id) redirect(`/m/read/${chapter.redirect_to_id}?nid=${chapter.novel_id}`);
+  return (
+    <>
+      <SettingsScript />
+      <ReaderView initial={chapter} />
+    </>
+  );
+}

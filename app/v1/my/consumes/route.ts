@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { listConsumes } from '@/lib/server/wallet/consumes';
+import { consumesQuery } from '@/lib/shared/schemas/wallet-records';
+
+// GET /v1/my/consumes?start&limit — the member's spending records (purchases, tips, votes, expired vouchers), newest first.
+export const GET = withApi(({ member, query }) => listConsumes(member!.id, query.start, query.limit), { auth: 'member', query: consumesQuery });

@@ -1,0 +1,6 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { listVoucherLots } from '@/lib/server/wallet/voucher-lots';
+import { voucherLotsQuery } from '@/lib/shared/schemas/wallet-records';
+
+// GET /v1/my/voucher_lots?status=active|expired|used&start&limit — the member's voucher lots in one state.
+export const GET = withApi(({ member, query }) => listVoucherLots(member!.id, query.status, query.start, query.limit), { auth: 'member', query: voucherLotsQuery });

@@ -1,0 +1,79 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import type { ModalProps } from '@/lib/client/stores/modal-store';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { hasMemberToken } from '@/lib/client/identity';
+import { navigate } from '@/lib/client/navigate';
+import { PROMOTION_ACT, promotionIdOf, trackPromotion } from '@/lib/client/promotion-popup';
+import { formatCents } from '@/lib/shared/money';
+import { orderUrl } from '@/lib/shared/recharge';
+import { Dialog } from '../ui/dialog';
+import './promotion-popup.css';
+
+/** The promotion popup (spec §2, §4): tracks 1 on open, 2 on the button, 3 on close. */
+export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']) {
+  const close = useModalStore((s) => s.close);
+  const id = promotionIdOf(promotion);
+  const opened = useRef(false);
+  const leaving = useRef(false);
+  const style = promotion.promotion_popup;
+  const p = promotion.product;
+
+  useEffect(() => {
+    // Once per popup, even when React runs effects twice in development.
+    if (opened.current) return;
+    opened.current = true;
+    void trackPromotion(id, PROMOTION_ACT.open);
+  }, [id]);
+
+  const dismiss = () => {
+    if (leaving.current) return;
+    leaving.current = true;
+    void trackPromotion(id, PROMOTION_ACT.close);
+    close();
+  };
+
+  const buy = async () => {
+    if (leaving.current) return;
+    leaving.current = true;
+    const here = `${window.location.pathname}${window.location.search}`;
+    const order = orderUrl({ pid: p.id, returnUrl: here, cancelUrl: here, nFrom: 'promotion_popup', promotionId: id });
+    // Without a member token the order would bounce off login anyway; go there first, coming back to the order.
+    const target = hasMemberToken() ? order : `/m/login?next=${encodeURIComponent(order)}`;
+    await trackPromotion(id, PROMOTION_ACT.button);
+    navigate.assign(target);
+  };
+
+  const vouchers = p.reward_welth_coupon + p.extra_reward_coupon;
+  const validDays = p.extra_reward_coupon_valid_days || 7;
+  return (
+    <Dialog label={promotion.title} onClose={dismiss} centered className="promo-dialog">
+      <div className="promo-card">
+        {style?.popup_bg_image ? <img className="promo-bg" src={style.popup_bg_image} alt="" width={600} height={800} /> : null}
+        <h2 className="promo-title">{promotion.title}</h2>
+        <p className="promo-line promo-line1" style={{ color: style?.line1_text_color ?? undefined }}>
+          <span className="promo-pay">充¥{formatCents(p.price)}得</span>
+          <strong>{p.welth}</strong>书币
+        </p>
+        <p className="promo-line promo-line2" style={{ color: style?.line2_text_color ?? undefined }}>
+          {p.reward_welth > 0 ? `加赠${p.reward_welth}书币` : '到账即用'}
+        </p>
+        <p className="promo-line promo-line3" style={{ color: style?.line3_text_color ?? undefined }}>
+          {vouchers > 0 ? `再送${vouchers}书券` : '限时特惠'}
+        </p>
+        <p className="promo-valid" style={{ color: style?.valid_days_text_color ?? undefined }}>
+          {vouchers > 0 ? `书券${validDays}天内有效` : ''}
+        </p>
+        <button type="button" className="promo-button" onClick={buy}>
+          {style?.popup_button_image ? <img src={style.popup_button_image} alt="立即抢购" width={560} height={120} /> : '立即抢购'}
+        </button>
+      </div>
+      <button type="button" className="promo-close" aria-label="关闭" onClick={dismiss}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { PromotionPopupTrigger } from './promotion-popup-trigger';
+import { ModalHost } from '../modals/modal-host';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { resetConfigForTests } from '@/lib/client/config';
+import { businessDate, claimDailyShow } from '@/lib/client/promotion-popup';
+import { mockFetch, type Routes } from '@/test/mock-fetch';
+import { PROMOTION } from '@/test/shop-fixtures';
+
+const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
+const flags = (over: Record<string, unknown> = {}) => ({ promotion_popup: { product_id: 3, promotion_id: 1 }, ios_recharge_disabled: false, hide_recharge_nav: false, ...over });
+const routes = (over: Record<string, unknown> = {}): Routes => ({
+  'GET /v1/spa/config': { data: flags(over) },
+  'GET /v1/promotions': { data: [PROMOTION] },
+  'POST /v1/promotions/track': { data: null },
+});
+
+async function settle() {
+  // Config, then promotions: two fetches, their microtasks and any lazily loaded modal.
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 30));
+  });
+}
+
+describe('promotion popup on home', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetConfigForTests();
+    useModalStore.setState({ current: null });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('opens once a day per device when the flag is set, and tracks the open', async () => {
+    const fetch = mockFetch(routes());
+    const first = render(<><PromotionPopupTrigger /><ModalHost /></>);
+    expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
+    await waitFor(() => expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true));
+    first.unmount();
+    useModalStore.setState({ current: null });
+
+    resetConfigForTests();
+    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not open without the flag', async () => {
+    mockFetch(routes({ promotion_popup: null }));
+    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('does not open where payment is unavailable (iOS messaging app, recharge off)', async () => {
+    jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_IOS);
+    const fetch = mockFetch(routes({ ios_recharge_disabled: true }));
+    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(false);
+  });
+
+  it('does not open over another modal', async () => {
+    mockFetch(routes());
+    useModalStore.getState().open('confirm', { title: '别的弹窗' });
+    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    await settle();
+    expect(screen.getByRole('dialog', { name: '别的弹窗' })).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
+
+  it('stays quiet when the config call fails', async () => {
+    mockFetch({});
+    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('counts days in Asia/Shanghai', () => {
+    expect(businessDate(new Date('2030-01-01T15:59:00Z'))).toBe('2030-01-01');
+    expect(businessDate(new Date('2030-01-01T16:00:00Z'))).toBe('2030-01-02');
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(claimDailyShow(new Date('2030-01-01T10:00:00Z'), storage)).toBe(true);
+    expect(claimDailyShow(new Date('2030-01-01T15:00:00Z'), storage)).toBe(false);
+    expect(claimDailyShow(new Date('2030-01-01T16:30:00Z'), storage)).toBe(true);
+    expect(claimDailyShow(new Date(), null)).toBe(false);
+  });
+});

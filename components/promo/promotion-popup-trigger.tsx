@@ -1,0 +1,36 @@
+'use client';
+
+import { useEffect } from 'react';
+import type { Promotion } from '@/lib/shared/dto/shop';
+import { paymentAvailability } from '@/lib/shared/payment-availability';
+import { api } from '@/lib/client/api';
+import { loadConfig } from '@/lib/client/config';
+import { claimDailyShow, pickPromotion } from '@/lib/client/promotion-popup';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+
+/**
+ * On home: opens the promotion popup (spec §2, §4) when the config names a promotion, this browser may pay
+ * and see recharge offers, no other modal is open, and it has not been shown on this device today. Renders
+ * nothing; the popup itself is the modal host's lazily loaded chunk. Uses the config loader, not SWR, to
+ * keep home's first load small.
+ */
+export function PromotionPopupTrigger() {
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const flags = await loadConfig().catch(() => null);
+      if (cancelled || !flags?.promotion_popup) return;
+      const { canPay, showRechargeNav } = paymentAvailability(navigator.userAgent, flags);
+      if (!canPay || !showRechargeNav || useModalStore.getState().current) return;
+      const list = await api<Promotion[]>('/v1/promotions', { silent: true }).catch(() => []);
+      const promotion = pickPromotion(list, flags.promotion_popup);
+      if (cancelled || !promotion || useModalStore.getState().current) return;
+      if (!claimDailyShow()) return;
+      useModalStore.getState().open('promotion-popup', { promotion });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return null;
+}

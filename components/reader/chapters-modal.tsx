@@ -1,0 +1,88 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { api } from '@/lib/client/api';
+import { mergeChapterList } from '@/lib/client/reader/chapter-list';
+import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
+import { PAGE_SIZE } from '@/lib/shared/constants';
+
+/**
+ * The reader's catalogue (spec §2 chapters-list modal): opens on the page holding the current chapter, marked;
+ * earlier chapters are prepended (next=0) and later ones appended (next=1); the order toggle and a jump replace.
+ */
+export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, onClose }: { novelId: number; currentArticleId?: number; currentIdx?: number; onClose: () => void }) {
+  const [list, setList] = useState<CatalogEntry[]>([]);
+  const [order, setOrder] = useState<'asc' | 'desc'>('asc');
+  const [range, setRange] = useState({ first: 0, last: 0, total: 0 });
+  const [jump, setJump] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function load(start: number, ord: 'asc' | 'desc', next?: 0 | 1) {
+    if (start < 0) return;
+    setBusy(true);
+    try {
+      const page = await api<CatalogPage>(`/v1/novels/${novelId}/catalog`, { query: { start, limit: PAGE_SIZE.catalog, order: ord } });
+      setList((current) => mergeChapterList(current, page.data, next));
+      setRange((r) => ({
+        total: page.total,
+        first: next === 1 ? r.first : start,
+        last: next === 0 ? r.last : start + page.data.length,
+      }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    void load(Math.floor((currentIdx - 1) / PAGE_SIZE.catalog) * PAGE_SIZE.catalog, 'asc');
+    // Opening position only; later loads come from the buttons.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    document.getElementById(`modal-c${currentArticleId}`)?.scrollIntoView({ block: 'center' });
+  }, [list.length, currentArticleId]);
+
+  function toggle() {
+    const ord = order === 'asc' ? 'desc' : 'asc';
+    setOrder(ord);
+    void load(0, ord);
+  }
+
+  function onJump(e: FormEvent) {
+    e.preventDefault();
+    const n = Math.min(Math.max(1, Number(jump) || 1), Math.max(1, range.total));
+    const start = order === 'asc' ? n - 1 : range.total - n;
+    void load(Math.max(0, start - (start % PAGE_SIZE.catalog)), order);
+  }
+
+  return (
+    <Dialog label="目录" onClose={onClose}>
+      <div className="modal-head">
+        <h2 className="modal-title">目录</h2>
+        <button type="button" className="button" onClick={toggle} disabled={busy}>{order === 'asc' ? '倒序' : '正序'}</button>
+      </div>
+      <form onSubmit={onJump} className="jump-form">
+        <label className="visually-hidden" htmlFor="modal-jump">跳到第几章</label>
+        <input id="modal-jump" inputMode="numeric" placeholder="跳至第几章" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} />
+        <button type="submit" className="button" disabled={busy || !jump}>跳转</button>
+      </form>
+      <div className="modal-scroll">
+        {range.first > 0 ? <button type="button" className="button button-block" disabled={busy} onClick={() => void load(Math.max(0, range.first - PAGE_SIZE.catalog), order, 0)}>加载前面的章节</button> : null}
+        <ol className="chapter-list" aria-busy={busy}>
+          {list.map((c) => (
+            <li key={c.id} id={`modal-c${c.id}`}>
+              <Link href={`/m/read/${c.id}?nid=${novelId}`} onClick={onClose} aria-current={c.id === currentArticleId ? 'true' : undefined} className={c.id === currentArticleId ? 'current' : undefined}>
+                <span className="chapter-title">{c.title}</span>
+                {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
+              </Link>
+            </li>
+          ))}
+        </ol>
+        {range.last < range.total ? <button type="button" className="button button-block" disabled={busy} onClick={() => void load(range.last, order, 1)}>加载更多章节</button> : null}
+      </div>
+    </Dialog>
+  );
+}

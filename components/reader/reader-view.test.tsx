@@ -1,0 +1,81 @@
+import Cookies from 'js-cookie';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReadChapter } from '@/lib/shared/dto/reading';
+import { DEFAULT_SETTINGS, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
+import { mockFetch } from '@/test/mock-fetch';
+import { ReaderView } from './reader-view';
+
+jest.mock('next/dynamic', () => () => () => null);
+
+const chapter = (id: number, over: Partial<ReadChapter> = {}): ReadChapter => ({
+  id, novel_id: 1, idx: id, title: `第${id}章`, word_count: 100, is_free: true, price: 0, prev_id: id - 1, next_id: id + 1, redirect_to_id: id,
+  access: 'free', locked: false, paragraphs: [`第${id}章的第一段`, `第${id}章的第二段`], paywall: null, m3u8_url: null, time_track: null,
+  novel: { id: 1, title: '大唐归途', thumb: '/covers/1.svg', language_type: 1, dir: 'ltr', has_tts: true, ctype: 1, article_count: 200, sale_mode: 'chapter' },
+  ...over,
+});
+const locked = (id: number) => chapter(id, {
+  is_free: false, price: 5, access: 'locked', locked: true, paragraphs: [],
+  paywall: { price: 5, buy_mode: 'chapter', afford: true, welth: 100, welth_coupon: 0, whole_book_price: null, vip_free: true, auto_buy: false },
+});
+
+beforeEach(() => {
+  window.scrollTo = jest.fn();
+  Element.prototype.scrollIntoView = jest.fn();
+  localStorage.clear();
+  Cookies.remove('member_id');
+  useReaderSettingsStore.setState(DEFAULT_SETTINGS);
+});
+
+describe('ReaderView', () => {
+  it('renders the chapter, prefetches the next one and shows it on 下一章 without another request', async () => {
+    const { calls } = mockFetch({ 'GET /v1/read/2': { data: chapter(2) } });
+    render(<ReaderView initial={chapter(1)} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第1章');
+    expect(document.getElementById('p1')).toHaveTextContent('第1章的第二段');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/v1/read/2')).toHaveLength(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '下一章' })));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第2章');
+    expect(window.location.pathname).toBe('/m/read/2');
+    expect(calls.filter((c) => c.path === '/v1/read/2')).toHaveLength(1);
+  });
+
+  it('keeps a reader who is not signed in in local history', async () => {
+    mockFetch({ 'GET /v1/read/4': { data: chapter(4) } });
+    render(<ReaderView initial={chapter(3)} />);
+    const history = JSON.parse(localStorage.getItem('reader.history') ?? '[]');
+    expect(history[0]).toMatchObject({ nid: 1, aid: 3, idx: 0, title: '大唐归途', article: '第3章' });
+  });
+
+  it('a locked chapter shows the paywall and no text; buying shows the text in place', async () => {
+    Cookies.set('member_id', '9');
+    const { calls } = mockFetch({
+      'GET /v1/read/21': { data: chapter(21, { is_free: false, access: 'unlocked' }) },
+      'GET /v1/read/22': { data: locked(22) },
+      'POST /v1/novels/1/buy': { data: { charged: 5 } },
+      'POST /v1/my/readlogs': { data: {} },
+    });
+    render(<ReaderView initial={locked(21)} />);
+    expect(screen.getByRole('heading', { name: '本章为付费章节' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.chapter-body p')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: /开通VIP/ })).toHaveAttribute('href', '/m/vip');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '购买本章' })));
+    await waitFor(() => expect(document.getElementById('p0')).toHaveTextContent('第21章的第一段'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/novels/1/buy')?.body).toEqual({ aid: 21 });
+    expect(screen.queryByRole('heading', { name: '本章为付费章节' })).not.toBeInTheDocument();
+  });
+
+  it('the auto-buy switch is saved per novel', async () => {
+    Cookies.set('member_id', '9');
+    const { calls } = mockFetch({ 'POST /v1/novels/1/auto_buy': { data: { nid: 1, enabled: true } }, 'GET /v1/read/22': { data: locked(22) } });
+    render(<ReaderView initial={locked(21)} />);
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: '自动购买下一章' })));
+    expect(calls.find((c) => c.path === '/v1/novels/1/auto_buy')?.body).toEqual({ enabled: true });
+  });
+
+  it('a Uyghur chapter is laid out right to left', () => {
+    mockFetch({});
+    render(<ReaderView initial={chapter(5, { novel: { ...chapter(5).novel, language_type: 0, dir: 'rtl' } })} />);
+    expect(document.querySelector('.chapter-body')).toHaveAttribute('dir', 'rtl');
+    expect(document.querySelector('.chapter-body')).toHaveAttribute('lang', 'ug');
+  });
+});

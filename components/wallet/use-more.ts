@@ -1,0 +1,30 @@
+'use client';
+
+import { useState } from 'react';
+import { api } from '@/lib/client/api';
+import type { Paged } from '@/lib/shared/dto/wallet-records';
+
+/**
+ * A server-rendered first page plus "more" (spec §4: more appends; hasmore when a page comes back full).
+ * The next page starts after what is shown, from the same /v1 call the server answered.
+ */
+export function useMore<T>(initial: Paged<T>, path: string, query: Record<string, string | number>, limit: number) {
+  const [items, setItems] = useState(initial.data);
+  const [hasmore, setHasmore] = useState(initial.hasmore);
+  const [loading, setLoading] = useState(false);
+
+  async function more() {
+    setLoading(true);
+    try {
+      const next = await api<Paged<T>>(path, { query: { ...query, start: items.length, limit } });
+      setItems((prev) => [...prev, ...next.data]);
+      setHasmore(next.hasmore);
+    } catch {
+      // The error catalogue has already told the reader (toast, or sign-in on 90002); the button stays for a retry.
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return { items, hasmore, loading, more };
+}

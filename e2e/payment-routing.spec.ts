@@ -1,0 +1,136 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+// Inside the messaging app home forces sign-in (spec §2); elsewhere these pages are public.
+async function guest(page: Page, tag: string, workerIndex: number) {
+  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
+  expect(res.ok()).toBe(true);
+}
+
+let seq = 0;
+// A new member signed in by SMS receives the signup coupon (满30减5); guests do not.
+async function smsMember(page: Page, workerIndex: number) {
+  const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
+  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
+  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+}
+
+function trackedActs(page: Page): number[] {
+  const acts: number[] = [];
+  page.on('request', (req: Request) => {
+    if (req.url().endsWith('/v1/promotions/track') && req.method() === 'POST') acts.push((req.postDataJSON() as { act_name: number }).act_name);
+  });
+  return acts;
+}
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('main a, main button, [role=dialog] a, [role=dialog] button')]
+      .map((el) => ({ r: el.getBoundingClientRect(), text: el.textContent }))
+      .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
+      .map(({ text }) => text),
+  );
+  expect(small).toEqual([]);
+}
+
+test.describe('recharge page', () => {
+  test('renders the packs, quotas, the coupon choice and the refund notice; a pack opens an order', async ({ page }, info) => {
+    await smsMember(page, info.workerIndex);
+    await page.goto('/recharge/start?aid=21&return=%2Fm%2Fnovels%2F1');
+    await expect(page.getByRole('heading', { name: '充值书币' })).toBeVisible();
+    await expect(page.getByTestId('refund-notice')).toHaveText('充值书币及开通VIP为虚拟商品，一经购买不支持退款');
+    const packs = page.getByRole('list', { name: '充值档位' }).getByRole('listitem');
+    await expect(packs).toHaveCount(6);
+    const pack3000 = packs.filter({ hasText: '3000书币' }).getByRole('link');
+    await expect(pack3000).toContainText('送300书币');
+    await expect(pack3000).toContainText('¥30');
+    await expect(packs.filter({ hasText: '限量特惠' })).toContainText(/今日仅剩\d+份/);
+    await expect(packs.filter({ hasText: /^5000书币/ })).toContainText('加赠300书券 · 7天有效');
+    const href = new URL((await pack3000.getAttribute('href'))!, 'http://x');
+    expect(href.pathname).toBe('/orders/create');
+    expect(href.searchParams.get('return')).toBe('/m/novels/1');
+    expect(href.searchParams.get('cancel')).toBe('/recharge/start?aid=21&return=%2Fm%2Fnovels%2F1');
+    await fitsThePhone(page);
+
+    // A new member holds the signup coupon 满30减5: it applies to the ¥30 pack, not the ¥6 one.
+    await page.locator('label', { hasText: '满30减5' }).click();
+    await expect(page.getByRole('radio', { name: /满30减5/ })).toBeChecked();
+    await expect(pack3000).toContainText('¥25');
+    await expect(packs.filter({ hasText: '600书币' }).first()).toContainText('满¥30可用');
+    await pack3000.click();
+    await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    await expect(page.getByRole('button', { name: /确认支付 ¥25/ })).toBeVisible();
+  });
+
+  test('after paying with no return, goes back to the chapter; an off-site n_domain is ignored', async ({ page }) => {
+    await page.goto('/recharge/start?aid=21&n_domain=evil.example');
+    const href = new URL((await page.getByRole('list', { name: '充值档位' }).getByRole('link').first().getAttribute('href'))!, 'http://x');
+    expect(href.searchParams.get('return')).toBe('/m/read/21');
+  });
+});
+
+test.describe('promotion popup on home', () => {
+  // A device that has not seen today's popup (the config gives every other journey one that has).
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('appears once a day, tracks open (1) and close (3)', async ({ page }, info) => {
+    if (info.project.name === 'wechat') await guest(page, 'popup', info.workerIndex);
+    const acts = trackedActs(page);
+    await page.goto('/m');
+    const popup = page.getByRole('dialog', { name: '限时充值礼包' });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('5000书币');
+    await expect(popup).toContainText('加赠800书币');
+    await expect(popup).toContainText('再送500书券');
+    await expect.poll(() => acts).toEqual([1]);
+    await fitsThePhone(page);
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await expect(popup).toBeHidden();
+    await expect.poll(() => acts).toEqual([1, 3]);
+
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: '频道' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(acts).toEqual([1, 3]);
+  });
+
+  test('the button tracks 2 and goes to the order, through login without a session', async ({ page }, info) => {
+    const signedIn = info.project.name === 'wechat';
+    if (signedIn) await guest(page, 'popup-buy', info.workerIndex);
+    const acts = trackedActs(page);
+    await page.goto('/m');
+    await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
+    if (signedIn) await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    else await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/);
+    expect(acts).toEqual([1, 2]);
+  });
+});
+
+test.describe('payment guides', () => {
+  test('/m/guide shows the open-in-browser steps and copies a one-time bridge url', async ({ page }, info) => {
+    await guest(page, 'guide', info.workerIndex);
+    const { data } = (await (await page.request.post('/v1/bridge/code', { data: { return: '/m/novels/1' }, headers: { 'x-sig': `guide${Date.now()}`.slice(0, 16).padEnd(16, 'x') } })).json()) as { data: { url: string } };
+    expect(data.url).toMatch(/^\/bridge\?token=/);
+    await page.goto(`/m/guide?url=${encodeURIComponent(data.url)}`);
+    await expect(page.getByRole('heading', { name: '请在浏览器中打开' })).toBeVisible();
+    await expect(page.getByText('选择「在浏览器打开」')).toBeVisible();
+    await expect(page.getByLabel('充值链接')).toHaveValue(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${data.url.replace(/[?]/g, '\\?')}$`));
+    await expect(page.getByRole('link', { name: '返回继续阅读' })).toHaveAttribute('href', '/m/novels/1');
+    await fitsThePhone(page);
+  });
+
+  test('/m/guide refuses a url that is not our bridge', async ({ page }) => {
+    await page.goto(`/m/guide?url=${encodeURIComponent('https://evil.example/bridge?token=x')}`);
+    await expect(page.getByRole('alert').filter({ hasText: '链接' })).toHaveText('链接无效，请返回重试');
+    await expect(page.getByLabel('充值链接')).toHaveCount(0);
+  });
+
+  test('/m/miniapp explains paying in the mini-program and links back to reading', async ({ page }) => {
+    await page.goto('/m/miniapp?return=%2Fm%2Fnovels%2F1');
+    await expect(page.getByRole('heading', { name: '在小程序中继续充值' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '返回继续阅读' })).toHaveAttribute('href', '/m/novels/1');
+    await fitsThePhone(page);
+  });
+});

@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export const FONTS = ['font1', 'font2', 'font3'] as const;
+export const SKINS = ['skin1', 'skin2', 'skin3', 'night'] as const;
+export const MODES = ['v', 'p'] as const;
+export type Font = (typeof FONTS)[number];
+export type Skin = (typeof SKINS)[number];
+export type ReaderMode = (typeof MODES)[number];
+
+export interface ReaderSettings {
+  font: Font;
+  skin: Skin;
+  /** 'v' vertical scroll (default), 'p' paged. */
+  reader: ReaderMode;
+  fontSize: number;
+  lineHeight: number;
+}
+
+export const DEFAULT_SETTINGS: ReaderSettings = { font: 'font3', skin: 'skin1', reader: 'v', fontSize: 19, lineHeight: 1.8 };
+export const FONT_SIZES = { min: 14, max: 28 } as const;
+export const LINE_HEIGHTS = [1.5, 1.8, 2.1] as const;
+
+/** The persisted key; the inline script in the reader's <head> reads the same key before first paint. */
+export const SETTINGS_KEY = 'settings';
+
+interface SettingsState extends ReaderSettings {
+  set: (patch: Partial<ReaderSettings>) => void;
+}
+
+/** Applies settings to <html> as data attributes and CSS variables: the same thing the no-flash script does. */
+export function applySettings(s: ReaderSettings, root: HTMLElement = document.documentElement): void {
+  root.dataset.font = s.font;
+  root.dataset.skin = s.skin;
+  root.dataset.reader = s.reader;
+  root.style.setProperty('--reader-font-size', `${s.fontSize}px`);
+  root.style.setProperty('--reader-line-height', String(s.lineHeight));
+}
+
+export const useReaderSettingsStore = create<SettingsState>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_SETTINGS,
+      set: (patch) => set(patch),
+    }),
+    {
+      name: SETTINGS_KEY,
+      partialize: ({ font, skin, reader, fontSize, lineHeight }) => ({ font, skin, reader, fontSize, lineHeight }),
+    },
+  ),
+);

@@ -1,0 +1,23 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { FollowQrcode } from '@/lib/shared/dto/shop';
+import { MSG } from '@/lib/shared/messages';
+import { getDb } from '../db/client';
+import { chapters } from '../db/schema';
+import { notFound } from '../http/errors';
+
+/** Drawn in the middle of the follow QR code (spec §9: 90×90 on a 430×430 canvas). */
+export const LOGO_PATH = '/brand/logo.svg';
+
+/**
+ * The "follow the official account" QR code's data (spec §3 QR code result): `content` is what the code
+ * encodes — the absolute /follow address on this site, so a phone's scanner lands here — and `url` the same link.
+ */
+export async function getFollowQrcode(articleId: number | undefined, origin: string): Promise<FollowQrcode> {
+  if (articleId !== undefined) {
+    const [row] = await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.id, articleId));
+    if (!row) throw notFound(MSG.chapterMissing);
+  }
+  const content = `${origin}/follow${articleId ? `?article_id=${articleId}` : ''}`;
+  return { url: content, logo: LOGO_PATH, content };
+}
