@@ -2,6 +2,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api, ApiClientError } from './api';
 import { clearMember, memberId } from './identity';
+import { LOCAL_HISTORY_KEY } from './local-history-key';
 
 /**
  * Reading history kept in the browser for readers who are not signed in, handed to their account once they
@@ -24,7 +25,7 @@ export interface LocalEntry {
   article_idx?: number;
 }
 
-export const LOCAL_HISTORY_KEY = 'reader.history';
+export { LOCAL_HISTORY_KEY };
 export const LOCAL_HISTORY_MAX = 50;
 
 function storage(): Storage | null {
