@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInAsGuest } from './helpers/wallet';
 
 // Tap only once React has attached to the element (server-rendered buttons exist before they work).
 const hydrated = (page: Page, selector: string) =>
@@ -12,7 +13,7 @@ async function chapterId(page: Page, novelId: number, idx: number): Promise<numb
 
 test('shelf, history, continue reading and /m/show for a signed-in reader', async ({ page }, info) => {
   // A guest session: the cookies land in the page's context, in the messaging app as elsewhere.
-  await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-shelf-${info.project.name}-${Date.now()}` } });
+  await signInAsGuest(page, info, 'shelf');
 
   await page.goto('/m/novels/1');
   await expect(page.getByRole('link', { name: '开始阅读' })).toHaveAttribute('href', /^\/m\/read\/\d+\?nid=1$/);
@@ -60,6 +61,11 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
   // Home offers to continue the newest read.
   await page.goto('/m');
   await expect(page.getByRole('link', { name: /继续阅读《.+》/ })).toHaveAttribute('href', `/m/read/${c7}?nid=1#p3`);
+
+  // And /m/show/1 lands in the reader on that chapter.
+  await page.goto('/m/show/1');
+  await expect(page).toHaveURL(new RegExp(`/m/read/${c7}\\?nid=1#p3$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^第7章/);
 });
 
 test('a reader who is not signed in continues from this browser\'s history', async ({ page }, info) => {
