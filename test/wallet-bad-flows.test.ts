@@ -46,17 +46,17 @@ describe('GET /orders/create', () => {
   it('a malformed product id goes to the shop and creates no order', () => nothingWritten(async () => {
     for (const pid of BAD_IDS) {
       const res = await create(`pid=${encodeURIComponent(pid)}`, payer);
-      expect([res.status, res.location?.pathname]).toEqual([307, '/m/vip']);
+      expect([res.status, res.location?.pathname]).toEqual([307, '/recharge/start']);
     }
-    expect((await create('', payer)).location?.pathname).toBe('/m/vip');
+    expect((await create('', payer)).location?.pathname).toBe('/recharge/start');
   }));
 
-  it('a product that does not exist, or is sold for coins only, comes back with a Chinese notice', () => nothingWritten(async () => {
+  it('a product that does not exist, or is sold for coins only, lands on /orders/failed with our reason and the way back', () => nothingWritten(async () => {
     const [wholeBook] = await db.handle().db.select().from(products).where(eq(products.productType, 'whole_book')).limit(1);
-    for (const [pid, notice] of [[MAX_ID, '商品不存在'], [wholeBook!.id, '全本购买请使用书币支付']] as const) {
-      const res = await create(`pid=${pid}`, payer);
-      expect(res.location?.pathname).toBe('/m/my');
-      expect(res.location?.searchParams.get('notice')).toBe(notice);
+    for (const [pid, reason] of [[MAX_ID, 'product'], [wholeBook!.id, 'whole_book']] as const) {
+      const res = await create(`pid=${pid}&cancel=%2Fm%2Fvip`, payer);
+      expect(res.location?.pathname).toBe('/orders/failed');
+      expect(Object.fromEntries(res.location!.searchParams)).toEqual({ reason, back: '/m/vip' });
     }
   }));
 
