@@ -71,14 +71,19 @@ try {
 
   const results = {};
   let lighthouseVersion;
-  for (const path of PAGES) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+  // Runs go round the pages (page 1, page 2, …, then again), so a spell of other work on the machine falls on
+  // every page alike rather than on one page's runs.
+  const runsOf = Object.fromEntries(PAGES.map((p) => [p, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const path of PAGES) {
       const result = await lighthouse(`${base}${path}`, flags);
       if (!result) throw new Error(`bench: lighthouse returned nothing for ${path}`);
       lighthouseVersion = result.lhr.lighthouseVersion;
-      runs.push(metrics(result.lhr));
+      runsOf[path].push(metrics(result.lhr));
     }
+  }
+  for (const path of PAGES) {
+    const runs = runsOf[path];
     const pick = (k) => median(runs.map((r) => r[k]));
     const finalPath = runs[0].final_url ? new URL(runs[0].final_url).pathname + new URL(runs[0].final_url).search : undefined;
     results[path] = {
