@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
+import { benchPort } from './lib/util.mjs';
 
-const PORT = 3200;
+const PORT = benchPort(3200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const targets = { static: '/m/questions', home: '/m', novel_page: '/m/novels/1', novel_api: '/v1/novels/1' };

@@ -4,9 +4,9 @@
 // query), measured the same way in the same run.
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
-import { assertPortFree, assertServerAlive, busyWarning, explainFailure, listFromEnv, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
+import { assertPortFree, assertServerAlive, benchPort, busyWarning, explainFailure, listFromEnv, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
 
-const PORT = 3203;
+const PORT = benchPort(3203);
 const DATA_DIR = '.data-bench-search';
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 3);

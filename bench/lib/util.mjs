@@ -27,6 +27,16 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/**
+ * The port a bench's server listens on: its own default, or BENCH_PORT, so runs on a shared machine (several
+ * checkouts benchmarking at once) can keep to a range of their own. The benches run one after another, so one
+ * variable serves them all.
+ */
+export function benchPort(fallback) {
+  const raw = Number(process.env.BENCH_PORT);
+  return Number.isInteger(raw) && raw > 0 && raw < 65536 ? raw : fallback;
+}
+
 /** Refuses to start when something already listens on the port (another developer's server, a stale bench). */
 export function assertPortFree(port) {
   return new Promise((resolve, reject) => {
@@ -88,4 +98,19 @@ export async function explainFailure(err, port) {
   if (!explained) throw err;
   console.error(explained.message);
   process.exitCode = 1;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc on Linux; undefined elsewhere. Per request
+ * it is a steadier figure than latency on a shared machine: other work delays a request but adds little to the
+ * CPU the server spends on it.
+ */
+export function processCpuMs(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }

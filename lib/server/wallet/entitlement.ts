@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { bookEntitlements, chapterUnlocks, chapters, novels } from '../db/schema';
@@ -21,8 +21,16 @@ export function isFreeToAll(chapter: { isFree: boolean }, novel: { saleMode: str
  * or VIP on a VIP-free novel. The reader, the read API and the audio routes all ask here.
  */
 export async function chapterAccess(memberId: number | null, chapterId: number, db: DbOrTx = getDb(), now = new Date()): Promise<{ access: Access; price: number; novelId: number; saleMode: string; wholeBookPrice: number | null } | null> {
+  // One statement answers the chapter, its novel and both ownerships: on PGlite every query runs on the server's
+  // own thread, and a paid read asks this on every request. The unlock and whole-book rows are found through
+  // their unique (member, chapter) and (member, novel) indexes; without a member there is nothing to look up.
+  const none = sql<boolean>`false`;
   const [row] = await db
-    .select({ isFree: chapters.isFree, price: chapters.price, novelId: chapters.novelId, saleMode: novels.saleMode, vipFree: novels.vipFree, wholeBookPrice: novels.wholeBookPrice, freeUntil: novels.freeUntil })
+    .select({
+      isFree: chapters.isFree, price: chapters.price, novelId: chapters.novelId, saleMode: novels.saleMode, vipFree: novels.vipFree, wholeBookPrice: novels.wholeBookPrice, freeUntil: novels.freeUntil,
+      unlocked: memberId ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})` : none,
+      wholeBook: memberId ? sql<boolean>`exists (select 1 from ${bookEntitlements} where ${bookEntitlements.memberId} = ${memberId} and ${bookEntitlements.novelId} = ${chapters.novelId})` : none,
+    })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .where(eq(chapters.id, chapterId));
@@ -30,10 +38,8 @@ export async function chapterAccess(memberId: number | null, chapterId: number, 
   const base = { price: row.price, novelId: row.novelId, saleMode: row.saleMode, wholeBookPrice: row.wholeBookPrice };
   if (isFreeToAll(row, row, now)) return { access: 'free', ...base };
   if (!memberId) return { access: 'locked', ...base };
-  const [unlock] = await db.select({ id: chapterUnlocks.id }).from(chapterUnlocks).where(and(eq(chapterUnlocks.memberId, memberId), eq(chapterUnlocks.chapterId, chapterId)));
-  if (unlock) return { access: 'unlocked', ...base };
-  const [book] = await db.select({ id: bookEntitlements.id }).from(bookEntitlements).where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, row.novelId)));
-  if (book) return { access: 'whole_book', ...base };
+  if (row.unlocked) return { access: 'unlocked', ...base };
+  if (row.wholeBook) return { access: 'whole_book', ...base };
   if (row.vipFree && (await getPeriodState(memberId, 'vip', db, now)).active) return { access: 'vip_free', ...base };
   return { access: 'locked', ...base };
 }

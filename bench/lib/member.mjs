@@ -1,0 +1,43 @@
+// A signed-in member who owns some paid chapters, made through the app's own calls (no SQL, so it works the
+// same on PGlite, whose database only the server may open, and on PostgreSQL): SMS code from the dev inbox
+// (the server needs SMS_DEV_INBOX=1), a recharge through the sandbox provider, one purchase per chapter.
+import crypto from 'node:crypto';
+
+const sig = () => crypto.randomBytes(8).toString('hex');
+
+/** One call with the client's headers; any other status than `expect` (or a non-zero code) ends the bench. */
+export async function call(base, path, { method = 'GET', token, body, expect = 200 } = {}) {
+  const headers = { accept: 'application/json', 'x-sig': sig() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (res.status !== expect || (expect === 200 && json?.code !== undefined && json.code !== 0)) {
+    throw new Error(`bench: ${method} ${path} answered HTTP ${res.status}: ${text.slice(0, 300)}`);
+  }
+  return { res, data: json?.data };
+}
+
+/** Signs `phone` in, recharges the largest coin pack and buys `chapterIds` of `novelId`; returns the session token. */
+export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
+  await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
+  const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
+  const { data: session } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code } });
+  const token = session.token;
+
+  const { data: products } = await call(base, '/v1/products?product_type=recharge');
+  const pack = [...products].sort((a, b) => b.welth + b.reward_welth - (a.welth + a.reward_welth))[0];
+  const { res: created } = await call(base, `/orders/create?pid=${pack.id}&return=${encodeURIComponent('/m/my')}`, { token, expect: 303 });
+  const orderId = /\/pay\/sandbox\/(\d+)/.exec(created.headers.get('location') ?? '')?.[1];
+  if (!orderId) throw new Error(`bench: /orders/create sent the member to ${created.headers.get('location')}, not the sandbox page`);
+  await call(base, `/pay/sandbox/${orderId}/approve`, { method: 'POST', expect: 303 });
+
+  for (const aid of chapterIds) await call(base, `/v1/novels/${novelId}/buy`, { method: 'POST', token, body: { aid } });
+  return token;
+}
