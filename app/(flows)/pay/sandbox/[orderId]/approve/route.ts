@@ -4,11 +4,12 @@ import { getOrderOrThrow } from '@/lib/server/wallet/orders';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import { MSG } from '@/lib/shared/messages';
 import { readId } from '@/lib/shared/page-params';
-import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
+import { absoluteUrl } from '@/lib/shared/request-origin';
+import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { log } from '@/lib/server/logger';
 
-// POST /pay/sandbox/{orderId}/approve — the sandbox provider takes the payment, notifies the app's notify
-// endpoint with a signed message (as a real provider would, over HTTP), then sends the payer back to `return`.
+// POST /pay/sandbox/{orderId}/approve — the sandbox provider takes the payment, hands the app a signed
+// notification (checked exactly as POST /v1/pay/notify/sandbox checks one), then sends the payer back to `return`.
 // Only the payer's own session may approve: a real provider's checkout is bound to the payer the same way.
 export async function POST(req: NextRequest, { params }: { params: Promise<{ orderId: string }> }) {
   const id = readId((await params).orderId);
@@ -17,8 +18,12 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ord
   if (!member) return NextResponse.json({ code: 90002, message: MSG.notLoggedIn }, { status: 401 });
   const order = await getOrderOrThrow(id, member.id).catch(() => null);
   if (!order) return NextResponse.json({ code: 40400, message: '订单不存在' }, { status: 404 });
+  // The signed notification goes to the notify endpoint's own handler in this process: posting it to an address
+  // built from request headers (X-Forwarded-Host) would let a caller aim the server at any host.
   const notification = signSandboxNotification(order.id, order.price);
-  const res = await fetch(`${requestOrigin(req)}/v1/pay/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification) });
-  if (!res.ok) log('error', 'sandbox_notify_failed', { orderId: order.id, status: res.status });
-  return NextResponse.redirect(absoluteUrl(req, res.ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`), 303);
+  const ok = await handlePaymentNotification('sandbox', notification).then(() => true, (err: unknown) => {
+    log('error', 'sandbox_notify_failed', { orderId: order.id, err });
+    return false;
+  });
+  return NextResponse.redirect(absoluteUrl(req, ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`), 303);
 }
