@@ -59,6 +59,9 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
       window.location.assign(`/m/novels/${chapter.novel_id}/end`);
       return;
     }
+    // A kept or prefetched chapter swaps in with one render: no loading state, no await.
+    const kept = cachedArticle(id);
+    if (kept && kept.redirect_to_id === kept.id) return show(kept, push);
     setLoading(true);
     try {
       const next = await fetchChapter(id, chapter.novel_id);
