@@ -7,17 +7,11 @@ import { bookEntitlements, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
+import type { BuyResult } from './purchases';
 import { lockMemberWallet, spend } from './spend';
 
-export interface BookBuyResult {
-  nid: number;
-  charged: number;
-  from_vouchers: number;
-  from_coins: number;
-  already_owned: boolean;
-  welth: number;
-  welth_coupon: number;
-}
+/** What a whole-book purchase answers: a chapter purchase's figures, for the novel. */
+export type BookBuyResult = Omit<BuyResult, 'aid'>;
 
 /** The price of the whole book in coins, or null when the novel is not sold whole (free, or chapter by chapter). */
 export function wholeBookPriceOf(novel: { saleMode: string; wholeBookPrice: number | null }): number | null {
