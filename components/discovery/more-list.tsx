@@ -1,7 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { api } from '@/lib/client/api';
+import { useMore } from '@/lib/client/use-more';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { MSG } from '@/lib/shared/messages';
 import { NovelCard } from '../novel/novel-card';
@@ -17,20 +16,7 @@ interface PageShape {
  * comes back full). Later pages come from the same /v1 call the server answered.
  */
 export function MoreList({ initial, path, query, limit, ranked = false, highlight }: { initial: PageShape; path: string; query: Record<string, string | number>; limit: number; ranked?: boolean; highlight?: string }) {
-  const [items, setItems] = useState(initial.data);
-  const [hasmore, setHasmore] = useState(initial.hasmore);
-  const [loading, setLoading] = useState(false);
-
-  async function more() {
-    setLoading(true);
-    try {
-      const next = await api<PageShape>(path, { query: { ...query, start: items.length, limit } });
-      setItems((prev) => [...prev, ...next.data]);
-      setHasmore(next.hasmore);
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { items, hasmore, loading, more } = useMore(initial, path, query, limit);
 
   if (!items.length) return <p className="empty">{MSG.empty}</p>;
   return (

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { ConsumeRecord, Paged } from '@/lib/shared/dto/wallet-records';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
-import { useMore } from './use-more';
+import { useMore } from '@/lib/client/use-more';
 
 /** "-12书币 -5书券": what one record took, coins and vouchers apart. */
 export function consumeAmount(r: ConsumeRecord): string {

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/shared/time';
 import { expiryText } from '@/lib/shared/wallet-text';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
-import { useMore } from './use-more';
+import { useMore } from '@/lib/client/use-more';
 
 const EMPTY: Record<CouponStatus, string> = { usable: '暂无可用优惠券', used: '还没有用过优惠券', expired: '没有过期的优惠券' };
 

@@ -5,7 +5,7 @@ import { formatCents } from '@/lib/shared/money';
 import { formatDateTime } from '@/lib/shared/time';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
-import { useMore } from './use-more';
+import { useMore } from '@/lib/client/use-more';
 
 /** What one paid order brought: coins and bonus for a recharge, days for VIP, "永久" for ad removal. */
 export function orderGains(o: OrderRecord): string[] {

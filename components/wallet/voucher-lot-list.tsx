@@ -5,7 +5,7 @@ import { formatDateTime } from '@/lib/shared/time';
 import { EXPIRING_SOON_DAYS, expiryText } from '@/lib/shared/wallet-text';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
-import { useMore } from './use-more';
+import { useMore } from '@/lib/client/use-more';
 
 const EMPTY: Record<VoucherLotStatus, string> = { active: '暂无可用书券', expired: '没有过期的书券', used: '没有用完的书券' };
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
-import type { Paged } from '@/lib/shared/dto/wallet-records';
+import { api } from './api';
+import type { ListPage as Paged } from '@/lib/shared/dto/shelf';
 
 /**
  * A server-rendered first page plus "more" (spec §4: more appends; hasmore when a page comes back full).
