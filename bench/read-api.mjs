@@ -21,7 +21,8 @@ import { startServer } from './lib/server.mjs';
 import { assertPortFree, assertServerAlive, benchPort, busyWarning, machine, percentile, processCpuMs, stopServer, writeResult } from './lib/util.mjs';
 
 const PORT = benchPort(3205);
-const CONNECTIONS = 50;
+// 50 is the target's figure; BENCH_READ_CONNECTIONS measures the same loads at another concurrency.
+const CONNECTIONS = Math.max(1, Number(process.env.BENCH_READ_CONNECTIONS ?? 50) || 50);
 const SECONDS = Math.max(1, Number(process.env.BENCH_READ_SECONDS ?? 10) || 10);
 const TARGET_P99_MS = 30;
 const SERVICE_REQUESTS = 400;
@@ -177,7 +178,7 @@ try {
     const alone = b.mixed_one_connection;
     console.log(`${name.padEnd(10)}${'mixed ×1'.padEnd(10)}${cell(alone.p50_ms, 8)}${cell(alone.p95_ms, 8)}${cell(alone.p99_ms, 8)}${cell(alone.max_ms, 8)}${cell(alone.rps, 9, 0)}${''.padStart(12)}  (one connection: no queue)`);
     // Little's law: with 50 requests always in flight, the mean wait is 50 / throughput.
-    console.log(`${name}: mixed p99 ${b.mixed.p99_ms} ms vs ${TARGET_P99_MS} ms — ${b.pass ? 'PASS' : 'FAIL'} (at ${b.mixed.rps.toFixed(0)} req/s, 50 in flight means ${(1000 * CONNECTIONS / b.mixed.rps).toFixed(0)} ms mean)`);
+    console.log(`${name}: mixed p99 ${b.mixed.p99_ms} ms vs ${TARGET_P99_MS} ms — ${b.pass ? 'PASS' : 'FAIL'} (at ${b.mixed.rps.toFixed(0)} req/s, ${CONNECTIONS} in flight means ${(1000 * CONNECTIONS / b.mixed.rps).toFixed(0)} ms mean)`);
   }
   if (!ADMIN_URL) console.log(`postgres: ${report.postgres}`);
   if (busy) console.log(busy);

@@ -36,7 +36,7 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
   const { res: created } = await call(base, `/orders/create?pid=${pack.id}&return=${encodeURIComponent('/m/my')}`, { token, expect: 303 });
   const orderId = /\/pay\/sandbox\/(\d+)/.exec(created.headers.get('location') ?? '')?.[1];
   if (!orderId) throw new Error(`bench: /orders/create sent the member to ${created.headers.get('location')}, not the sandbox page`);
-  await call(base, `/pay/sandbox/${orderId}/approve`, { method: 'POST', expect: 303 });
+  await call(base, `/pay/sandbox/${orderId}/approve`, { method: 'POST', token, expect: 303 });
 
   for (const aid of chapterIds) await call(base, `/v1/novels/${novelId}/buy`, { method: 'POST', token, body: { aid } });
   return token;
