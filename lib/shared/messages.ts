@@ -118,4 +118,6 @@ export const MSG = {
   invalidBridgeUrl: '链接无效，请返回重试',
   // Listening lists and pages (issue 7, lists).
   noAudio: '暂无可收听的书',
+  continueListening: '继续收听',
+  listenRanksTitle: '听书榜',
 } as const;

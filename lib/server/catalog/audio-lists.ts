@@ -2,7 +2,8 @@ import 'server-only';
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
 import type { ReadType } from '@/lib/shared/dto/shelf';
-import type { ListenListQuery, ListenListSlug } from '@/lib/shared/schemas/audio-lists';
+import { LISTEN_LIST_NAMES, type ListenListSlug } from '@/lib/shared/listen-lists';
+import type { ListenListQuery } from '@/lib/shared/schemas/audio-lists';
 import { getDb } from '../db/client';
 import { favorites, listItems, lists, novels, readLogs } from '../db/schema';
 import { cachedRead } from '../cache';
@@ -26,14 +27,6 @@ import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
  * read_type 2 — the default, these being audio calls — keeps only novels that can be listened to (has_tts),
  * whatever an editor put on a list; read_type 1 is the text kind, every novel. Off-shelf novels never show.
  */
-const NAMES: Record<ListenListSlug, [text: string, audio: string]> = {
-  weekly: ['本周热读', '本周热听'],
-  weekly_new: ['本周新书', '本周新书'],
-  original: ['原创专区', '原创专区'],
-  subscribing: ['追更热榜', '追更热榜'],
-  must_listen: ['必听好书', '必听好书'],
-};
-
 const WEEK = sql`now() - interval '7 days'`;
 
 export interface ListenListDto extends Page<NovelSummary> {
@@ -108,5 +101,5 @@ export const getListenList = cachedRead('listen_list', async (slug: ListenListSl
     : slug === 'subscribing' ? await ranked(f, start, limit, shelfAudience(f.read_type), eq(novels.status, 0))
     : slug === 'weekly_new' ? await newThisWeek(f, start, limit)
     : await curated(f, slug, start, limit);
-  return { slug, name: NAMES[slug][f.read_type - 1]!, read_type: f.read_type, ...page(toSummaries(rows), limit, n) };
+  return { slug, name: LISTEN_LIST_NAMES[slug][f.read_type], read_type: f.read_type, ...page(toSummaries(rows), limit, n) };
 }, () => ['lists']);

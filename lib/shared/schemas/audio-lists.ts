@@ -5,10 +5,6 @@ import type { ReadType } from '../dto/shelf';
 import { idSchema, intQuery } from './common';
 import { langDefault, optionalLang, readType } from './catalog';
 
-/** The listening lists of spec §7, each its own /v1/lists/{slug} route (lib/server/catalog/audio-lists.ts). */
-export const LISTEN_LIST_SLUGS = ['weekly', 'weekly_new', 'original', 'subscribing', 'must_listen'] as const;
-export type ListenListSlug = (typeof LISTEN_LIST_SLUGS)[number];
-
 const gender = z.enum(['1', '2'], { error: 'gender 只能是 1（男生）或 2（女生）' }).transform((v) => Number(v) as 1 | 2).optional();
 // These lists are listed among the audio calls (spec §7): read_type 2 unless a caller asks for the text kind.
 const audioReadType = readType.optional().transform((v): ReadType => (v === 1 ? 1 : 2));
