@@ -10,3 +10,16 @@ export function readerHref(novelId: number, articleId: number, paragraphIdx = 0)
 export function listenHref(articleId: number, currentTime?: number | null): string {
   return `/m/listen/${articleId}${currentTime ? `?currentTime=${currentTime}` : ''}`;
 }
+
+/** Spec §2: the listen page's read_type is 2 when the novel is audio-first (ctype 2), else 1. */
+export const listenReadType = (ctype: number): 1 | 2 => (ctype === 2 ? 2 : 1);
+
+/** The listen page of a chapter with the novel's read_type, resuming at currentTime seconds when given. */
+export function listenPageHref(articleId: number, ctype: number, currentTime?: number | null): string {
+  return `/m/listen/${articleId}?read_type=${listenReadType(ctype)}${currentTime ? `&currentTime=${currentTime}` : ''}`;
+}
+
+/** A novel in a listening list opens its first chapter on the listen page; one without chapters, its own page. */
+export function novelListenHref(novel: { id: number; first_article_id: number | null; ctype: number }): string {
+  return novel.first_article_id ? listenPageHref(novel.first_article_id, novel.ctype) : `/m/novels/${novel.id}`;
+}
