@@ -42,6 +42,7 @@ export function startHlsEncoder(options: { dir: string; sampleRate: number; onSe
   ]);
 
   let failure: Error | null = null;
+  let draining: Promise<void> | null = null;
   let published = Promise.resolve();
   let pending = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -65,10 +66,16 @@ export function startHlsEncoder(options: { dir: string; sampleRate: number; onSe
     write(samples) {
       if (failure) return Promise.reject(failure);
       const chunk = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-      if (child.stdin.write(chunk)) return Promise.resolve();
-      const drained = new Promise<void>((resolve) => child.stdin.once('drain', resolve));
-      // If ffmpeg dies with our data unread, 'drain' never comes: its exit ends the wait instead.
-      return Promise.race([drained, exited.then(() => Promise.reject(new Error('ffmpeg ended before its input did')))]);
+      if (child.stdin.write(chunk) && !draining) return Promise.resolve();
+      // Every write while the pipe is full waits for the same 'drain'; if ffmpeg dies with our data unread, 'drain'
+      // never comes and its exit ends the wait instead.
+      draining ??= Promise.race([
+        new Promise<void>((resolve) => child.stdin.once('drain', resolve)),
+        exited.then(() => Promise.reject(new Error('ffmpeg ended before its input did'))),
+      ]).finally(() => {
+        draining = null;
+      });
+      return draining;
     },
     async finish() {
       child.stdin.end();

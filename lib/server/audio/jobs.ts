@@ -154,3 +154,10 @@ export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: 
   job.done.catch(() => undefined);
   return job;
 }
+
+/** Resolves when no chapter is being synthesized (tests; a graceful stop). */
+export async function jobsIdle(): Promise<void> {
+  for (let jobs = [...registry().jobs.values()]; jobs.length; jobs = [...registry().jobs.values()]) {
+    await Promise.allSettled(jobs.map((j) => j.done));
+  }
+}
