@@ -28,13 +28,16 @@ export interface RenderOptions {
   onSegment: (segment: EncodedSegment, progress: { timeTrack: number[]; duration: number }) => Promise<void>;
 }
 
+/** Sample level (of 32,767) below which the start of a paragraph counts as silence (about -44 dBFS). */
+const ONSET_LEVEL = 200;
+
 const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * Synthesizes a chapter paragraph by paragraph into one ffmpeg, so its first segments exist while the rest is
  * still being spoken. PCM goes straight from the engine to the encoder (never a whole chapter in memory). The
- * time track comes from sample counts: a paragraph starts where the samples before it end, shifted by the AAC
- * encoder's priming delay, which every decoder plays before the first real sample.
+ * time track comes from sample counts: a paragraph starts where its first audible sample lands, shifted by the
+ * AAC encoder's priming delay, which every decoder plays before the first real sample.
  */
 export async function renderChapterAudio(options: RenderOptions): Promise<RenderedChapter> {
   const { engine, voice, paragraphs } = options;
@@ -62,10 +65,28 @@ export async function renderChapterAudio(options: RenderOptions): Promise<Render
       samples += pcm.length;
       writes.push(encoder.write(pcm));
     };
+    const startHere = (i: number) => timeTrack.push(i === 0 ? 0 : round3((samples + ENCODER_DELAY_SAMPLES) / rate));
     for (const [i, text] of paragraphs.entries()) {
       if (i > 0) feed(pause);
-      timeTrack.push(i === 0 ? 0 : round3((samples + ENCODER_DELAY_SAMPLES) / rate));
-      await engine.synthesize(text, voice, { priority: options.priority(), onPcm: feed });
+      let started = false;
+      const onPcm = (pcm: Int16Array) => {
+        if (!started) {
+          // The engine's own lead-in silence (after an opening quote or ellipsis, up to ~0.1 s) is dropped, so the
+          // paragraph starts exactly where its speech does.
+          const onset = pcm.findIndex((s) => s > ONSET_LEVEL || s < -ONSET_LEVEL);
+          if (onset < 0) return;
+          started = true;
+          startHere(i);
+          pcm = pcm.subarray(onset);
+        }
+        feed(pcm);
+      };
+      await engine.synthesize(text, voice, { priority: options.priority(), onPcm });
+      if (!started) {
+        // A paragraph with nothing to say ("……") is a pause of its own, so it still has its moment in the audio.
+        startHere(i);
+        feed(pause);
+      }
       // Backpressure once per paragraph: the encoder has taken this paragraph before the next is synthesized.
       await Promise.all(writes);
       writes = [];
