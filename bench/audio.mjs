@@ -229,8 +229,8 @@ try {
   const idle = await mThroughput(SECONDS);
   const peak = { server: 0, children: 0, total: 0 };
   const sampler = setInterval(() => {
-    const now = rssKb(server.pid);
-    for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], now[k]);
+    const sample = rssKb(server.pid);
+    for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], sample[k]);
   }, 200);
   const until = now() + SECONDS * 1000;
   const concurrentFirst = [];
