@@ -9,8 +9,11 @@ export interface Voice {
   language: string;
 }
 
-/** How urgently a synthesis is needed: someone is waiting to listen ('now'), or it is work ahead of demand. */
-export type SynthesisPriority = 'now' | 'ahead';
+/**
+ * How urgently a synthesis is needed, most urgent first: a listener waits for the first sound ('first'), a listener
+ * is playing and the audio must stay ahead of them ('now'), or it is work ahead of demand ('ahead').
+ */
+export type SynthesisPriority = 'first' | 'now' | 'ahead';
 
 export interface SynthesisOptions {
   priority: SynthesisPriority;

@@ -56,10 +56,6 @@ class EspeakEngine implements SpeechEngine {
     return this.pool.run({ text: text.replace(MARKUP, ' '), voice: voice.id }, options.priority, options.onPcm);
   }
 
-  load() {
-    return this.pool.load();
-  }
-
   close(): Promise<void> {
     return this.pool.close();
   }

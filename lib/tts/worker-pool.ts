@@ -15,16 +15,18 @@ interface Slot {
   task: (Task & { id: number; samples: number; failed?: Error }) | null;
 }
 
+const PRIORITIES: SynthesisPriority[] = ['first', 'now', 'ahead'];
+
 type Reply = { type: 'ready'; sampleRate: number } | { id: number; type: 'pcm'; pcm: Int16Array } | { id: number; type: 'done' } | { id: number; type: 'error'; message: string };
 
 /**
- * A small, bounded pool of warm synthesis workers. Work waits in two queues: 'now' (a listener is waiting) always
- * goes before 'ahead' (background synthesis), and each task is one paragraph, so a long chapter never holds a
- * worker for long and several first listens advance together.
+ * A small, bounded pool of warm synthesis workers. Work waits in one queue per priority, served most urgent first
+ * ('first', then 'now', then 'ahead'), and each task is one paragraph, so a long chapter never holds a worker for
+ * long and several first listens advance together.
  */
 export class SynthesisPool {
   private readonly slots: Slot[] = [];
-  private readonly queues: Record<SynthesisPriority, Task[]> = { now: [], ahead: [] };
+  private readonly queues: Record<SynthesisPriority, Task[]> = { first: [], now: [], ahead: [] };
   private nextId = 1;
   /** Set when the engine cannot work here at all: every task is refused rather than retried forever. */
   private broken: Error | null = null;
@@ -48,11 +50,6 @@ export class SynthesisPool {
     while (!this.broken && this.slots.length < this.size) this.spawn();
   }
 
-  /** Queued tasks per priority and busy workers (for logs and tests). */
-  load(): { now: number; ahead: number; busy: number; workers: number } {
-    return { now: this.queues.now.length, ahead: this.queues.ahead.length, busy: this.slots.filter((s) => s.task).length, workers: this.slots.length };
-  }
-
   async close(): Promise<void> {
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
@@ -60,8 +57,8 @@ export class SynthesisPool {
 
   private dispatch(): void {
     for (;;) {
-      const queue = this.queues.now.length ? this.queues.now : this.queues.ahead;
-      if (!queue.length) return;
+      const queue = PRIORITIES.map((p) => this.queues[p]).find((q) => q.length);
+      if (!queue) return;
       const slot = this.slots.find((s) => s.ready && !s.task);
       if (!slot) {
         // Workers start on demand (nothing loads eSpeak until someone listens) and up to the bound only.
@@ -98,7 +95,7 @@ export class SynthesisPool {
 
   private breakWith(err: Error): void {
     this.broken ??= err;
-    for (const task of [...this.queues.now.splice(0), ...this.queues.ahead.splice(0)]) task.reject(this.broken);
+    for (const task of PRIORITIES.flatMap((p) => this.queues[p].splice(0))) task.reject(this.broken);
   }
 
   private onReply(slot: Slot, reply: Reply): void {

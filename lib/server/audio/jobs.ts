@@ -16,9 +16,12 @@ export interface ChapterAudioState {
   segments: PlaylistSegment[];
 }
 
+/** Why a chapter is synthesized: someone listens ('now'), or ahead of demand ('ahead'). */
+export type JobPriority = Exclude<SynthesisPriority, 'first'>;
+
 interface Job {
   key: string;
-  priority: SynthesisPriority;
+  priority: JobPriority;
   state: ChapterAudioState;
   /** Settles when the first segment is published (or the job fails). */
   firstSegment: Promise<void>;
@@ -92,7 +95,8 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
     await storage.remove(job.key);
     const rendered = await renderChapterAudio({
       engine: chapterEngine(), voice, paragraphs, dir: scratch,
-      priority: () => job.priority,
+      // Listeners still waiting for their first segment go before those already playing, who have audio in hand.
+      priority: () => (job.priority === 'now' && !job.state.segments.length ? 'first' : job.priority),
       onSegment: async (segment, progress) => {
         await storage.putFile(job.key, `${segment.index}.ts`, segment.file);
         const segments = [...job.state.segments, { index: segment.index, duration: +segment.duration.toFixed(3) }];
@@ -120,7 +124,7 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
  * (they share it). Resolves with the job, or null when the chapter is already stored complete. A job asked for
  * with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
  */
-export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: SynthesisPriority): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
+export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
   const r = registry();
   const running = r.jobs.get(key);
   if (running) {

@@ -13,7 +13,7 @@ async function synthesizePrompt(key: string): Promise<Buffer> {
   const engine = chapterEngine();
   const voice = engine.voiceFor(1)!;
   const parts: Int16Array[] = [];
-  const total = await engine.synthesize(KEEP_LISTENING_PROMPT_TEXT, voice, { priority: 'now', onPcm: (pcm) => parts.push(pcm) });
+  const total = await engine.synthesize(KEEP_LISTENING_PROMPT_TEXT, voice, { priority: 'first', onPcm: (pcm) => parts.push(pcm) });
   const pcm = new Int16Array(total);
   let offset = 0;
   for (const part of parts) {
