@@ -17,6 +17,8 @@ export type SynthesisPriority = 'first' | 'now' | 'ahead';
 
 export interface SynthesisOptions {
   priority: SynthesisPriority;
+  /** Among tasks of priority 'first', lower goes first (a chapter's arrival time); other priorities are FIFO. */
+  order?: number;
   /** Receives the PCM as it is produced, in order; the engine never holds a whole text's audio for the caller. */
   onPcm: (samples: Int16Array) => void;
 }

@@ -53,7 +53,7 @@ class EspeakEngine implements SpeechEngine {
   }
 
   synthesize(text: string, voice: Voice, options: SynthesisOptions): Promise<number> {
-    return this.pool.run({ text: text.replace(MARKUP, ' '), voice: voice.id }, options.priority, options.onPcm);
+    return this.pool.run({ text: text.replace(MARKUP, ' '), voice: voice.id }, options.priority, options.onPcm, options.order);
   }
 
   close(): Promise<void> {

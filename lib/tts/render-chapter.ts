@@ -21,6 +21,8 @@ export interface RenderOptions {
   dir: string;
   /** Asked before each paragraph: background work becomes urgent when a listener arrives. */
   priority: () => SynthesisPriority;
+  /** Passed to the engine: among equally urgent chapters, the one that arrived first is served first. */
+  order?: number;
   /**
    * Hears each finished segment in order, with the time track of the paragraphs that start within the audio
    * published so far; awaited before the next segment is reported.
@@ -81,7 +83,7 @@ export async function renderChapterAudio(options: RenderOptions): Promise<Render
         }
         feed(pcm);
       };
-      await engine.synthesize(text, voice, { priority: options.priority(), onPcm });
+      await engine.synthesize(text, voice, { priority: options.priority(), order: options.order, onPcm });
       if (!started) {
         // A paragraph with nothing to say ("……") is a pause of its own, so it still has its moment in the audio.
         startHere(i);

@@ -24,6 +24,19 @@ describe('SynthesisPool', () => {
     expect(samples.every((n) => n > 0)).toBe(true);
   });
 
+  it('serves the earlier of equally urgent chapters first', async () => {
+    const order: string[] = [];
+    const task = (name: string, rank?: number) => pool.run({ text: '你好。', voice: 'cmn' }, 'first', () => undefined, rank).then(() => order.push(name));
+    const busy = pool.run({ text: '林夜站在山门前。'.repeat(5), voice: 'cmn' }, 'now', () => undefined);
+    await Promise.all([busy, task('later', 20), task('unranked'), task('earlier', 10)]);
+    expect(order).toEqual(['earlier', 'later', 'unranked']);
+    // Chapters already playing take turns whatever their rank.
+    const turns: string[] = [];
+    const playing = (name: string, rank: number) => pool.run({ text: '你好。', voice: 'cmn' }, 'now', () => undefined, rank).then(() => turns.push(name));
+    await Promise.all([pool.run({ text: '林夜站在山门前。'.repeat(5), voice: 'cmn' }, 'now', () => undefined), playing('a', 20), playing('b', 10)]);
+    expect(turns).toEqual(['a', 'b']);
+  });
+
   it('refuses every task once the engine cannot start here', async () => {
     const broken = new SynthesisPool(path.join(process.cwd(), 'lib/tts/no-such-worker.mjs'), 1, { nice: 0, expectSampleRate: 22_050 });
     await expect(broken.run({ text: '你好', voice: 'cmn' }, 'now', () => undefined)).rejects.toThrow();

@@ -4,6 +4,7 @@ import type { SynthesisPriority } from './engine';
 
 interface Task {
   message: Record<string, unknown>;
+  order: number;
   onPcm: (samples: Int16Array) => void;
   resolve: (samples: number) => void;
   reject: (err: Error) => void;
@@ -37,10 +38,14 @@ export class SynthesisPool {
     private readonly options: { nice: number; expectSampleRate: number },
   ) {}
 
-  run(message: Record<string, unknown>, priority: SynthesisPriority, onPcm: (samples: Int16Array) => void): Promise<number> {
+  run(message: Record<string, unknown>, priority: SynthesisPriority, onPcm: (samples: Int16Array) => void, order = Number.POSITIVE_INFINITY): Promise<number> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
-      this.queues[priority].push({ message, onPcm, resolve, reject });
+      const queue = this.queues[priority];
+      // Only waiting listeners are ranked (the earliest gets its first sound soonest); the other queues stay FIFO,
+      // which takes paragraphs of concurrent chapters in turn, so no playing listener starves behind another.
+      const at = priority === 'first' ? queue.findIndex((t) => t.order > order) : -1;
+      queue.splice(at < 0 ? queue.length : at, 0, { message, order, onPcm, resolve, reject });
       this.dispatch();
     });
   }

@@ -21,6 +21,7 @@ export type JobPriority = Exclude<SynthesisPriority, 'first'>;
 
 interface Job {
   key: string;
+  startedAt: number;
   priority: JobPriority;
   state: ChapterAudioState;
   /** Settles when the first segment is published (or the job fails). */
@@ -97,6 +98,8 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
       engine: chapterEngine(), voice, paragraphs, dir: scratch,
       // Listeners still waiting for their first segment go before those already playing, who have audio in hand.
       priority: () => (job.priority === 'now' && !job.state.segments.length ? 'first' : job.priority),
+      // Several first listens at once: the earliest gets its first segment soonest, rather than all of them late.
+      order: job.startedAt,
       onSegment: async (segment, progress) => {
         await storage.putFile(job.key, `${segment.index}.ts`, segment.file);
         const segments = [...job.state.segments, { index: segment.index, duration: +segment.duration.toFixed(3) }];
@@ -143,7 +146,7 @@ export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: 
     onFirstFailed = reject;
   });
   firstSegment.catch(() => undefined);
-  const job: Job = { key, priority, state: { complete: false, duration: null, time_track: [], segments: [] }, firstSegment, done: Promise.resolve() };
+  const job: Job = { key, startedAt: performance.now(), priority, state: { complete: false, duration: null, time_track: [], segments: [] }, firstSegment, done: Promise.resolve() };
   r.jobs.set(key, job);
   const started = Date.now();
   job.done = runJob(job, voice, paragraphs, () => onFirst())
