@@ -25,7 +25,7 @@ module.exports = async () => ({
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{lib/server,app,test}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{lib/server,lib/tts,app,test}/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/setup-node.ts'],
     })(),
   ],

@@ -116,8 +116,13 @@ export const MSG = {
   copyFailed: '复制失败，请长按链接手动复制',
   backToReading: '返回继续阅读',
   invalidBridgeUrl: '链接无效，请返回重试',
-  // Listening lists and pages (issue 7, lists).
+  // Listening (issue 7).
   noAudio: '暂无可收听的书',
   continueListening: '继续收听',
   listenRanksTitle: '听书榜',
+  ttsUnavailable: '该书暂不支持听书',
+  audioLocked: '本章需购买后才能收听',
+  audioUrlInvalid: '音频地址不正确',
+  audioForbidden: '音频链接无效或已过期，请重新进入播放页',
+  audioBusy: '音频生成中，请稍后再试',
 } as const;

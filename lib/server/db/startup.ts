@@ -5,6 +5,7 @@ import { runMigrations } from './migrate';
 import { seedIfEmpty } from './seed';
 import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
+import { startAudioJobs } from '../audio/new-chapters';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
 export async function startDatabase(): Promise<void> {
@@ -16,6 +17,7 @@ export async function startDatabase(): Promise<void> {
     await seedIfEmpty(handle.db, (line) => console.log(line));
     await startFlagRefresh();
     startWalletJobs();
+    await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       // A second server on the same PGlite directory would silently lose writes: refuse to start at all.

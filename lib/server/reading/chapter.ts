@@ -12,6 +12,7 @@ import { getNovelOrThrow } from '../catalog/novels';
 import { chapterAccess, isFreeToAll, type Access } from '../wallet/entitlement';
 import { getAfford } from '../wallet/purchases';
 import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
+import { readerAudioFields } from '../audio/reader-audio';
 
 interface ChapterMeta {
   id: number;
@@ -85,8 +86,7 @@ export async function readChapter(memberId: number | null, chapterId: number, op
     id: meta.id, novel_id: meta.novelId, idx: meta.idx, title: meta.title, word_count: meta.wordCount, is_free: meta.isFree, price: meta.price,
     prev_id: meta.prevId, next_id: meta.nextId, redirect_to_id: meta.redirectToId ?? meta.id,
     access, locked, paragraphs, paywall,
-    // Audio comes with the listening issue: no stream and no time track until a chapter has been synthesized.
-    m3u8_url: null, time_track: null,
+    ...(await readerAudioFields(meta.id, novel, paragraphs, locked)),
     novel: {
       id: novel.id, title: novel.title, thumb: novel.thumb, language_type: novel.language_type, dir: dir(novel),
       has_tts: novel.has_tts, ctype: novel.ctype, article_count: novel.article_count, sale_mode: novel.sale_mode,

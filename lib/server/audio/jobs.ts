@@ -1,0 +1,170 @@
+import 'server-only';
+import type { SynthesisPriority, Voice } from '@/lib/tts/engine';
+import { renderPlaylist, type PlaylistSegment } from '@/lib/tts/playlist';
+import { renderChapterAudio } from '@/lib/tts/render-chapter';
+import { log } from '../logger';
+import { chapterEngine } from './source';
+import { audioStorage } from './storage';
+
+/** A chapter's audio as stored (`state.json`) or as a running job has it so far. */
+export interface ChapterAudioState {
+  complete: boolean;
+  /** Seconds; null until the chapter is complete. */
+  duration: number | null;
+  /** Start of each paragraph published so far, in seconds; all of them once complete. */
+  time_track: number[];
+  segments: PlaylistSegment[];
+}
+
+/** Why a chapter is synthesized: someone listens ('now'), or ahead of demand ('ahead'). */
+export type JobPriority = Exclude<SynthesisPriority, 'first'>;
+
+interface Job {
+  key: string;
+  startedAt: number;
+  priority: JobPriority;
+  state: ChapterAudioState;
+  /** Settles when the first segment is published (or the job fails). */
+  firstSegment: Promise<void>;
+  done: Promise<void>;
+}
+
+export const PLAYLIST = 'index.m3u8';
+const STATE = 'state.json';
+/** Chapters synthesized at the same time; more wait their turn (each holds one ffmpeg and its pipes). */
+const MAX_RUNNING = 8;
+
+interface Registry {
+  jobs: Map<string, Job>;
+  running: number;
+  waiting: (() => void)[];
+}
+const holder = globalThis as typeof globalThis & { __shushengAudioJobs?: Registry };
+const registry = (): Registry => (holder.__shushengAudioJobs ??= { jobs: new Map(), running: 0, waiting: [] });
+
+async function slot(): Promise<() => void> {
+  const r = registry();
+  if (r.running >= MAX_RUNNING) await new Promise<void>((resolve) => r.waiting.push(resolve));
+  else r.running++;
+  return () => {
+    const next = r.waiting.shift();
+    if (next) next();
+    else r.running--;
+  };
+}
+
+async function readStoredState(key: string): Promise<ChapterAudioState | null> {
+  const raw = await audioStorage().read(key, STATE);
+  return raw ? (JSON.parse(raw.toString('utf8')) as ChapterAudioState) : null;
+}
+
+/** The running job's state, else the stored (finished) state, else null: never synthesized (or a crashed attempt). */
+export async function chapterAudioState(key: string): Promise<ChapterAudioState | null> {
+  const job = registry().jobs.get(key);
+  if (job) return job.state;
+  const stored = await readStoredState(key);
+  return stored?.complete ? stored : null;
+}
+
+// Finished time tracks never change (a new text is a new key): the reader's calls keep the latest few in memory.
+const TRACK_CACHE_SIZE = 500;
+const trackCache = new Map<string, number[]>();
+
+/** The time track of a chapter version whose audio is finished, else null (not made yet, or still being made). */
+export async function finishedTimeTrack(key: string): Promise<number[] | null> {
+  const cached = trackCache.get(key);
+  if (cached) return cached;
+  if (registry().jobs.has(key)) return null;
+  const stored = await readStoredState(key);
+  if (!stored?.complete) return null;
+  if (trackCache.size >= TRACK_CACHE_SIZE) trackCache.delete(trackCache.keys().next().value!);
+  trackCache.set(key, stored.time_track);
+  return stored.time_track;
+}
+
+/** A running job for this key, if any (tests and the playlist route wait on it). */
+export function runningJob(key: string): Pick<Job, 'firstSegment' | 'done' | 'state'> | undefined {
+  return registry().jobs.get(key);
+}
+
+async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
+  const storage = audioStorage();
+  const release = await slot();
+  const scratch = await storage.makeScratch();
+  try {
+    // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
+    await storage.remove(job.key);
+    const rendered = await renderChapterAudio({
+      engine: chapterEngine(), voice, paragraphs, dir: scratch,
+      // Listeners still waiting for their first segment go before those already playing, who have audio in hand.
+      priority: () => (job.priority === 'now' && !job.state.segments.length ? 'first' : job.priority),
+      // Several first listens at once: the earliest gets its first segment soonest, rather than all of them late.
+      order: job.startedAt,
+      onSegment: async (segment, progress) => {
+        await storage.putFile(job.key, `${segment.index}.ts`, segment.file);
+        const segments = [...job.state.segments, { index: segment.index, duration: +segment.duration.toFixed(3) }];
+        await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(segments, false));
+        job.state = { complete: false, duration: null, time_track: progress.timeTrack, segments };
+        onFirst();
+      },
+    });
+    const final: ChapterAudioState = { complete: true, duration: rendered.duration, time_track: rendered.timeTrack, segments: job.state.segments };
+    await storage.writeAtomic(job.key, STATE, JSON.stringify(final));
+    await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
+    job.state = final;
+    onFirst();
+    // An edited chapter's older audio is of no use any more.
+    const [, chapterId] = job.key.split('/');
+    for (const other of await storage.list(`chapters/${chapterId}`)) if (other !== job.key) await storage.remove(other);
+  } finally {
+    release();
+    await storage.removeScratch(scratch).catch(() => undefined);
+  }
+}
+
+/**
+ * Makes sure a chapter's audio exists or is being made: one job per key however many listeners ask at once
+ * (they share it). Resolves with the job, or null when the chapter is already stored complete. A job asked for
+ * with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
+ */
+export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
+  const r = registry();
+  const running = r.jobs.get(key);
+  if (running) {
+    if (priority === 'now') running.priority = 'now';
+    return running;
+  }
+  if ((await readStoredState(key))?.complete) return null;
+  // Checked again: another request may have started the job while the state was being read.
+  const raced = r.jobs.get(key);
+  if (raced) return raced;
+
+  let onFirst!: () => void;
+  let onFirstFailed!: (err: unknown) => void;
+  const firstSegment = new Promise<void>((resolve, reject) => {
+    onFirst = resolve;
+    onFirstFailed = reject;
+  });
+  firstSegment.catch(() => undefined);
+  const job: Job = { key, startedAt: performance.now(), priority, state: { complete: false, duration: null, time_track: [], segments: [] }, firstSegment, done: Promise.resolve() };
+  r.jobs.set(key, job);
+  const started = Date.now();
+  job.done = runJob(job, voice, paragraphs, () => onFirst())
+    .then(() => log('info', 'audio_synthesized', { key, paragraphs: paragraphs.length, seconds: job.state.duration, ms: Date.now() - started }))
+    .catch(async (err: unknown) => {
+      log('error', 'audio_synthesis_failed', { key, err });
+      onFirstFailed(err);
+      await audioStorage().remove(key).catch(() => undefined);
+      throw err;
+    })
+    .finally(() => r.jobs.delete(key));
+  job.done.catch(() => undefined);
+  return job;
+}
+
+/** Resolves when no chapter is being synthesized (tests; a graceful stop). */
+export async function jobsIdle(): Promise<void> {
+  for (let jobs = [...registry().jobs.values()]; jobs.length; jobs = [...registry().jobs.values()]) {
+    await Promise.allSettled(jobs.map((j) => j.done));
+  }
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { MSG } from '@/lib/shared/messages';
+import { withSegmentQuery } from '@/lib/tts/playlist';
+import { requestMember } from '../accounts/current-member';
+import { ERROR_TABLE, type ErrorCode } from '../http/errors';
+import { synthesizeAhead } from './ahead';
+import { ensureChapterAudio, PLAYLIST } from './jobs';
+import { verifyAudioSignature } from './signed-url';
+import { loadAudioSource } from './source';
+import { audioStorage } from './storage';
+
+/** A first listen waits this long for its first segment before the player is told to retry. */
+const FIRST_SEGMENT_TIMEOUT_MS = 15_000;
+const VERSION = /^[0-9a-f]{32}$/;
+
+/** Media answers are per member (signed URLs): browsers may keep them, shared caches never. */
+export const MEDIA_CACHE = 'private, max-age=3600';
+
+/** A refusal from a media route: the API's envelope and status, never cached, no audio. */
+export function mediaRefusal(code: ErrorCode, message: string): Response {
+  return Response.json({ code, message }, { status: ERROR_TABLE[code].status, headers: { 'cache-control': 'private, no-store' } });
+}
+
+export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, MSG.audioForbidden);
+
+/**
+ * The signature of a media request, checked: issued by us for this chapter and not expired, and — when the
+ * request also carries a session — issued to that same member. Returns the signature's query to pass on to
+ * segment URIs, or null (answer 403).
+ */
+export async function authorizeMedia(req: NextRequest, chapterId: number): Promise<string | null> {
+  const signature = verifyAudioSignature(chapterId, req.nextUrl.searchParams);
+  if (!signature) return null;
+  const requester = await requestMember(req);
+  if (requester && requester.id !== signature.memberId) return null;
+  return signature.query;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('first segment timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The chapter's playlist with the listener's signature on every segment URI, or null when the chapter has no
+ * audio (missing, off shelf, no voice). A first listen starts the synthesis (or joins the one running) and
+ * answers as soon as the first segment exists; the next chapter is queued to be synthesized ahead.
+ */
+export async function chapterPlaylist(chapterId: number, signatureQuery: string): Promise<string | null> {
+  const source = await loadAudioSource(chapterId);
+  if (!source?.voice || !source.key || source.isOffShelf) return null;
+  const job = await ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now');
+  if (job) await withTimeout(job.firstSegment, FIRST_SEGMENT_TIMEOUT_MS);
+  synthesizeAhead(source.nextId);
+  const playlist = await audioStorage().read(source.key, PLAYLIST);
+  if (!playlist) throw new Error(`playlist missing for ${source.key}`);
+  return withSegmentQuery(playlist.toString('utf8'), `v=${source.key.split('/')[2]}&${signatureQuery}`);
+}
+
+/** One MPEG-TS segment of a chapter's audio version, or null when there is no such segment. */
+export async function chapterSegment(chapterId: number, version: string | null, fileName: string): Promise<Buffer | null> {
+  if (!version || !VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
+  return audioStorage().read(`chapters/${chapterId}/${version}`, fileName);
+}

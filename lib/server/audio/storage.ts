@@ -1,0 +1,99 @@
+import 'server-only';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { dataDir } from '../env';
+
+/**
+ * Where synthesized audio lives, by key (`chapters/{aid}/{version}`, `prompts/{name}`) and file name. The
+ * filesystem one is the default; an object store would be another implementation of the same calls.
+ */
+export interface AudioStorage {
+  read(key: string, name: string): Promise<Buffer | null>;
+  /** Writes a whole file so a reader sees the old one or the new one, never a torn one. */
+  writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void>;
+  /** Takes over a finished local file (an encoder's output) as `name` of `key`. */
+  putFile(key: string, name: string, localPath: string): Promise<void>;
+  /** Keys directly under a prefix (`chapters/12` → `chapters/12/ab12…`). */
+  list(prefix: string): Promise<string[]>;
+  remove(key: string): Promise<void>;
+  /** A fresh local directory for an encoder to write into; the caller removes it with `removeScratch`. */
+  makeScratch(): Promise<string>;
+  removeScratch(dir: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9]+(\/[a-z0-9-]+)*$/;
+const SAFE_NAME = /^[a-z0-9-]+(\.[a-z0-9]+)?$/;
+
+/** Files under `${DATA_DIR}/audio` (`.data/audio` by default); scratch directories under its `tmp/`. */
+export class FsAudioStorage implements AudioStorage {
+  constructor(readonly root: string) {}
+
+  private file(key: string, name?: string): string {
+    // Keys and names come from our own code, but a path outside the root must be impossible whatever reaches here.
+    if (!SAFE_KEY.test(key) || (name !== undefined && !SAFE_NAME.test(name))) throw new Error(`unsafe audio path ${key}/${name ?? ''}`);
+    return name === undefined ? path.join(this.root, key) : path.join(this.root, key, name);
+  }
+
+  async read(key: string, name: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.file(key, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void> {
+    const target = this.file(key, name);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${randomUUID()}.tmp`;
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, target);
+  }
+
+  async putFile(key: string, name: string, localPath: string): Promise<void> {
+    const target = this.file(key, name);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // Scratch lives under the same root, so this is a rename: the file appears whole or not at all.
+    await fs.rename(localPath, target);
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    try {
+      const entries = await fs.readdir(this.file(prefix), { withFileTypes: true });
+      return entries.filter((e) => e.isDirectory()).map((e) => `${prefix}/${e.name}`);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.file(key), { recursive: true, force: true });
+  }
+
+  async makeScratch(): Promise<string> {
+    const dir = path.join(this.root, 'tmp', randomUUID());
+    await fs.mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  async removeScratch(dir: string): Promise<void> {
+    if (path.dirname(dir) !== path.join(this.root, 'tmp')) throw new Error(`not a scratch directory: ${dir}`);
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __shushengAudioStorage?: AudioStorage };
+
+/** The process's audio storage: the filesystem under the data directory unless a test installed another. */
+export function audioStorage(): AudioStorage {
+  holder.__shushengAudioStorage ??= new FsAudioStorage(path.join(dataDir(), 'audio'));
+  return holder.__shushengAudioStorage;
+}
+
+/** Installs a storage for this process (tests point it at a temporary directory); undefined restores the default. */
+export function setAudioStorage(storage: AudioStorage | undefined): void {
+  holder.__shushengAudioStorage = storage;
+}

@@ -1,0 +1,77 @@
+import 'server-only';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SpeechEngine, SynthesisOptions, Voice } from './engine';
+import { SynthesisPool } from './worker-pool';
+
+const PACKAGE = '@echogarden/espeak-ng-emscripten';
+/** eSpeak NG always speaks at 22,050 samples per second. */
+const SAMPLE_RATE = 22_050;
+/** Synthesis threads run at a lower priority than the server's main thread (Linux nice value). */
+const WORKER_NICE = 5;
+
+// Chinese novels get Mandarin, Uyghur novels the Uyghur voice; eSpeak has no Tibetan voice (language_type 2).
+const VOICES: Record<number, Voice> = {
+  0: { id: 'ug', language: 'ug' },
+  1: { id: 'cmn', language: 'zh-CN' },
+};
+
+// Files outside the bundle are found from the project root (the server's working directory), as the database's are.
+const root = () => path.resolve(/* turbopackIgnore: true */ process.cwd());
+
+function packageVersion(): string {
+  const file = path.join(root(), 'node_modules', PACKAGE, 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Workers: one per core minus one for the server's own thread, at least one (TTS_WORKERS overrides), so
+ * synthesis can never take every core from page serving.
+ */
+export function synthesisWorkerCount(): number {
+  const configured = Number(process.env.TTS_WORKERS);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+// eSpeak reads '<' and '&' as markup; novel text is never markup.
+const MARKUP = /[<>&]/g;
+
+class EspeakEngine implements SpeechEngine {
+  readonly id = 'espeak-ng';
+  readonly version = packageVersion();
+  readonly sampleRate = SAMPLE_RATE;
+  private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), { nice: WORKER_NICE, expectSampleRate: SAMPLE_RATE });
+
+  voiceFor(languageType: number): Voice | null {
+    return VOICES[languageType] ?? null;
+  }
+
+  warm(): void {
+    this.pool.warm();
+  }
+
+  synthesize(text: string, voice: Voice, options: SynthesisOptions): Promise<number> {
+    return this.pool.run({ text: text.replace(MARKUP, ' '), voice: voice.id }, options.priority, options.onPcm, options.order);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __shushengEspeak?: EspeakEngine };
+
+/** The process's eSpeak engine (one pool of warm workers however often Next loads this module). */
+export function espeakEngine(): EspeakEngine {
+  holder.__shushengEspeak ??= new EspeakEngine();
+  return holder.__shushengEspeak;
+}
+
+/** Stops the workers (tests, shutdown); the next synthesis starts a fresh pool. */
+export async function closeEspeakEngine(): Promise<void> {
+  const engine = holder.__shushengEspeak;
+  holder.__shushengEspeak = undefined;
+  await engine?.close();
+}
