@@ -10,7 +10,7 @@ const flush = () => jest.advanceTimersByTimeAsync(0);
 
 function setup(over: Partial<ListenDeps> = {}, chapters: Record<number, ReadChapter> = {}) {
   const media = new FakeMedia();
-  const attach = jest.fn((m: FakeMedia, url: string) => {
+  const attach = jest.fn((m: FakeMedia, url: string, _options?: { startPosition: number }) => {
     m.src = url;
     return () => m.load();
   });
