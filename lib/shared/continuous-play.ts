@@ -5,10 +5,10 @@
 export const CONTINUOUS_PLAY_UNLIMITED = -1;
 
 export const CONTINUOUS_PLAY_OPTIONS = [
-  { type: 0, label: '播完本集停止' },
-  { type: 1, label: '连续播放3集' },
-  { type: 2, label: '连续播放8集' },
-  { type: 3, label: '一直连续播放' },
+  { type: 0, label: '播完本集停止', short: '关' },
+  { type: 1, label: '连续播放3集', short: '3集' },
+  { type: 2, label: '连续播放8集', short: '8集' },
+  { type: 3, label: '一直连续播放', short: '不限' },
 ] as const;
 
 export function continuousPlayCount(type: number): number {

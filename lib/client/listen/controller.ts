@@ -73,7 +73,8 @@ export class ListenController {
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private lastReport = '';
   private chapter: ReadChapter | null = null;
-  private track: readonly number[] | null = null;
+  /** The time track of one chapter (paragraph starts), from the chapter or the listen page's polling. */
+  private track: { articleId: number; starts: readonly number[] } | null = null;
   private opening = 0;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
@@ -131,8 +132,7 @@ export class ListenController {
     const novel: ListenNovel = { id: chapter.novel_id, title: chapter.novel.title, thumb: chapter.novel.thumb, ctype: chapter.novel.ctype, author };
     const article = { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id };
     this.chapter = chapter;
-    if (chapter.time_track) this.track = chapter.time_track;
-    else if (s.article?.id !== chapter.id) this.track = null;
+    if (chapter.time_track) this.track = { articleId: chapter.id, starts: chapter.time_track };
 
     if (chapter.locked) {
       // needMoney: the purchase shows in the player and nothing plays (spec issue 7).
@@ -259,7 +259,7 @@ export class ListenController {
 
   /** The time track the listen page polls while a chapter is synthesized: it names the paragraph in reports. */
   setTimeTrack(articleId: number, track: readonly number[] | null): void {
-    if (store().article?.id === articleId) this.track = track;
+    if (track) this.track = { articleId, starts: track };
   }
 
   async next(autoplay = true): Promise<void> {
@@ -370,7 +370,7 @@ export class ListenController {
     // Spec §4: a read log only when the audio time is above 0.
     if (this.prompting || !this.attached || !s.article || s.needMoney || !(seconds > 0)) return;
     const report: ProgressReport = { article_id: s.article.id, read_type: s.read_type, time_track: Math.floor(seconds) };
-    const idx = paragraphAt(this.track, seconds);
+    const idx = this.track?.articleId === s.article.id ? paragraphAt(this.track.starts, seconds) : -1;
     if (idx >= 0) report.idx = idx;
     const key = `${report.article_id}:${report.time_track}`;
     if (key === this.lastReport) return;
