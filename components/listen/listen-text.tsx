@@ -7,6 +7,16 @@ import { paragraphStart } from '@/lib/client/listen/time-track';
 // A listener who scrolled the text themselves is left there this long before the spoken paragraph is followed again.
 const MANUAL_SCROLL_GRACE_MS = 4_000;
 
+/** Whether the paragraph is on screen between the sticky header and the player at the bottom (its scroll margins). */
+function fullyVisible(p: HTMLElement): boolean {
+  const rect = p.getBoundingClientRect();
+  if (rect.height === 0) return false;
+  const style = getComputedStyle(p);
+  const top = parseFloat(style.scrollMarginTop) || 0;
+  const bottom = parseFloat(style.scrollMarginBottom) || 0;
+  return rect.top >= top && rect.bottom <= window.innerHeight - bottom;
+}
+
 const Paragraph = memo(function Paragraph({ idx, text, active, start, onSeek }: { idx: number; text: string; active: boolean; start: number | null; onSeek: (s: number) => void }) {
   return (
     <p
@@ -23,8 +33,11 @@ const Paragraph = memo(function Paragraph({ idx, text, active, start, onSeek }: 
   );
 });
 
-/** The chapter's text with the paragraph being spoken highlighted and kept in view; tapping a paragraph seeks there. */
-export function ListenText({ chapter, track, active, onSeek }: { chapter: ReadChapter; track: readonly number[] | null; active: number; onSeek: (seconds: number) => void }) {
+/**
+ * The chapter's text with the paragraph being spoken highlighted and, while it plays (`follow`), kept in view;
+ * tapping a paragraph seeks there.
+ */
+export function ListenText({ chapter, track, active, follow, onSeek }: { chapter: ReadChapter; track: readonly number[] | null; active: number; follow: boolean; onSeek: (seconds: number) => void }) {
   const lastManual = useRef(0);
   const box = useRef<HTMLElement>(null);
 
@@ -39,10 +52,12 @@ export function ListenText({ chapter, track, active, onSeek }: { chapter: ReadCh
   }, []);
 
   useEffect(() => {
-    if (active < 0 || Date.now() - lastManual.current < MANUAL_SCROLL_GRACE_MS) return;
+    if (!follow || active < 0 || Date.now() - lastManual.current < MANUAL_SCROLL_GRACE_MS) return;
+    const p = box.current?.querySelector<HTMLElement>(`#p${active}`);
+    if (!p || fullyVisible(p)) return;
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    box.current?.querySelector(`#p${active}`)?.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
-  }, [active]);
+    p.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+  }, [active, follow]);
 
   const lang = chapter.novel.language_type === 0 ? 'ug' : chapter.novel.language_type === 2 ? 'bo' : 'zh-CN';
   return (

@@ -96,7 +96,7 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
       </header>
 
       <section className="listen-hero" aria-labelledby="listen-novel-title">
-        <Cover src={chapter.novel.thumb} width={150} height={200} eager />
+        <Cover src={chapter.novel.thumb} width={120} height={160} eager />
         <h1 id="listen-novel-title" className="listen-novel" dir={chapter.novel.dir}>{chapter.novel.title}</h1>
         <p className="listen-chapter" dir={chapter.novel.dir}>{chapter.title}</p>
         {author ? <p className="muted small">{author}</p> : null}
@@ -151,7 +151,7 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
           <button type="button" className="link-button" onClick={() => useListenStore.getState().patch({ guideReadComplete: true })}>知道了</button>
         </p>
       ) : null}
-      {chapter.locked ? null : <ListenText chapter={chapter} track={track} active={active} onSeek={(t) => { controller?.seek(t); if (!s.playing) controller?.play(); }} />}
+      {chapter.locked ? null : <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={(t) => { controller?.seek(t); if (!s.playing) controller?.play(); }} />}
       <SimilarAudio novelId={chapter.novel_id} />
     </div>
   );

@@ -15,7 +15,7 @@ export function TtsUnavailable({ chapter, author }: { chapter: ReadChapter; auth
         <span />
       </header>
       <section className="listen-hero" aria-labelledby="listen-novel-title">
-        <Cover src={chapter.novel.thumb} width={150} height={200} eager />
+        <Cover src={chapter.novel.thumb} width={120} height={160} eager />
         <h1 id="listen-novel-title" className="listen-novel">{chapter.novel.title}</h1>
         <p className="listen-chapter">{chapter.title}</p>
         {author ? <p className="muted small">{author}</p> : null}

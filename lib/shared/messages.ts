@@ -130,5 +130,5 @@ export const MSG = {
   favoritedTts: '已在听单',
   similarAudio: '相似好书',
   listenGuide: '点击任意段落，从那里开始收听',
-  listenLocked: '本章为付费章节，购买后即可收听',
+  listenLocked: '购买后即可收听本章',
 } as const;

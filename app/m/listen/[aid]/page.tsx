@@ -71,5 +71,6 @@ export default async function ListenPage({ params, searchParams }: Props) {
     const log = await getNovelReadLog(memberId, chapter.novel_id);
     if (log?.aid === chapter.id && log.time_track) initialTime = log.time_track;
   }
-  return <ListenView initial={chapter} readType={readType} author={author} initialTime={initialTime} />;
+  // Keyed by chapter: another chapter is a fresh view that hands its own chapter to the player.
+  return <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} />;
 }

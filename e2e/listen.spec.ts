@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsGuest } from './helpers/wallet';
+
+// The listening journey of issue 7, on the real pipeline: the listen page of novel 1 chapter 1 plays and its time
+// advances, the spoken paragraph is followed, the mini player keeps playing across pages, a reload resumes the
+// position and keeps the rate, continuous play moves on to the next chapter, and the Tibetan novel says plainly
+// that it cannot be heard.
+
+const slider = (page: Page) => page.getByRole('slider', { name: '播放进度' });
+const position = async (page: Page) => Number(await slider(page).inputValue());
+const activeParagraph = async (page: Page) => Number((await page.locator('.listen-p.active').getAttribute('data-idx')) ?? -1);
+
+/** Autoplay may be refused without a tap (a reload): tap play then, and wait for sound. */
+async function ensurePlaying(page: Page): Promise<void> {
+  const toggle = page.locator('.listen-play');
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
+  await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function novelTitle(page: Page, nid: number): Promise<string> {
+  return ((await (await page.request.get(`/v1/novels/${nid}`)).json()) as { data: { title: string } }).data.title;
+}
+
+test('listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate', async ({ page }, info) => {
+  test.setTimeout(150_000);
+  await signInAsGuest(page, info, 'listen');
+  const title = await novelTitle(page, 1);
+
+  await page.goto('/m/listen/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await ensurePlaying(page);
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+  // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
+  await page.getByRole('button', { name: '播放速度 1倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.25倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.5倍' }).click();
+  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  await expect(page.locator('.listen-p.active')).toHaveCount(1);
+  const first = await activeParagraph(page);
+  await expect.poll(() => activeParagraph(page), { timeout: 60_000 }).toBeGreaterThan(first);
+
+  // Tapping a paragraph listens from there.
+  await page.locator('.listen-p[data-seekable]').nth(2).click();
+  await expect.poll(() => activeParagraph(page)).toBeGreaterThanOrEqual(2);
+
+  // Off to other pages: the mini player is there and still playing.
+  await page.getByRole('link', { name: '返回书籍详情' }).click();
+  await expect(page).toHaveURL(/\/m\/novels\/1$/);
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+  await expect(page).toHaveURL(/\/m$/);
+  const mini = page.getByRole('complementary', { name: '听书播放器' });
+  await expect(mini).toBeVisible();
+  await expect(mini.getByRole('button', { name: '暂停' })).toBeVisible();
+  const ring = mini.locator('.mini-ring-done');
+  const offsetBefore = Number(await ring.getAttribute('stroke-dashoffset'));
+  await expect.poll(async () => Number(await ring.getAttribute('stroke-dashoffset')), { timeout: 15_000 }).toBeLessThan(offsetBefore);
+
+  // Back on the listen page through the cover; pause (which records the position) and reload.
+  await mini.getByRole('link', { name: /打开听书页/ }).click();
+  await expect(page).toHaveURL(/\/m\/listen\/1/);
+  await page.getByRole('button', { name: '暂停' }).click();
+  const reached = await position(page);
+  expect(reached).toBeGreaterThan(3);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  await expect(page.locator('.seek-times span').first()).not.toHaveText('0:00');
+  await ensurePlaying(page);
+  await expect.poll(() => position(page)).toBeGreaterThanOrEqual(reached - 1);
+  expect(await page.evaluate(() => localStorage.getItem('listen.playbackRate'))).toBe('2');
+});
+
+test('continuous play moves on to the next chapter when one ends', async ({ page }, info) => {
+  test.setTimeout(150_000);
+  await signInAsGuest(page, info, 'listen-next');
+  await page.goto('/m/listen/1');
+  await ensurePlaying(page);
+
+  await page.getByRole('button', { name: /^连续播放：/ }).click();
+  await page.getByRole('dialog', { name: '连续播放' }).getByRole('button', { name: '连续播放3集' }).click();
+  expect(await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')])).toEqual(['1', '3']);
+  await page.getByRole('button', { name: '播放速度 1倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.25倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.5倍' }).click();
+
+  // Jump to the last paragraph once the time track reaches it, and let the chapter end.
+  const paragraphs = page.locator('.listen-p');
+  const last = paragraphs.nth((await paragraphs.count()) - 1);
+  await expect(last).toHaveAttribute('data-seekable', 'true', { timeout: 60_000 });
+  await last.click();
+  await expect(page).toHaveURL(/\/m\/listen\/2\?read_type=1$/, { timeout: 90_000 });
+  await expect(page.locator('.listen-chapter')).toHaveText(/^第2章/);
+  await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('listen.continuous_play'))).toBe('2');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({ id: 2, novel_id: 1 });
+});
+
+test('the Tibetan novel says listening is unavailable', async ({ page }, info) => {
+  await signInAsGuest(page, info, 'listen-bo');
+  const novel = ((await (await page.request.get('/v1/novels/4')).json()) as { data: { first_article_id: number; language_type: number; has_tts: boolean } }).data;
+  expect(novel).toMatchObject({ language_type: 2, has_tts: false });
+  await page.goto(`/m/listen/${novel.first_article_id}`);
+  await expect(page.getByRole('status').filter({ hasText: '该书暂不支持听书' })).toBeVisible();
+  await expect(page.locator('.listen-play')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '阅读本章' })).toBeVisible();
+});
+
+test('a listen page without a known chapter says 章节不存在', async ({ page }, info) => {
+  await signInAsGuest(page, info, 'listen-missing');
+  await page.goto('/m/listen/99999999');
+  await expect(page.locator('.toast')).toHaveText('章节不存在');
+});
