@@ -10,12 +10,17 @@ const slider = (page: Page) => page.getByRole('slider', { name: '播放进度' }
 const position = async (page: Page) => Number(await slider(page).inputValue());
 const activeParagraph = async (page: Page) => Number((await page.locator('.listen-p.active').getAttribute('data-idx')) ?? -1);
 
-/** Autoplay may be refused without a tap (a reload): tap play then, and wait for sound. */
+/**
+ * The page starts playing by itself where the browser allows it; where autoplay is refused (a reload) it waits
+ * for a tap. Tap play whenever it shows, until it plays (a tap racing the autoplay may pause it: tap again).
+ */
 async function ensurePlaying(page: Page): Promise<void> {
   const toggle = page.locator('.listen-play');
   await expect(toggle).toBeVisible();
-  if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
-  await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function novelTitle(page: Page, nid: number): Promise<string> {
@@ -60,7 +65,10 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
   // Back on the listen page through the cover; pause (which records the position) and reload.
   await mini.getByRole('link', { name: /打开听书页/ }).click();
   await expect(page).toHaveURL(/\/m\/listen\/1/);
+  // Pausing records the position (POST /v1/my/readlogs_tts), which the reloaded page resumes from.
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/v1/my/readlogs_tts') && r.request().method() === 'POST');
   await page.getByRole('button', { name: '暂停' }).click();
+  expect((await recorded).ok()).toBe(true);
   const reached = await position(page);
   expect(reached).toBeGreaterThan(3);
   await page.reload();
@@ -71,29 +79,40 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
   expect(await page.evaluate(() => localStorage.getItem('listen.playbackRate'))).toBe('2');
 });
 
-test('continuous play moves on to the next chapter when one ends', async ({ page }, info) => {
-  test.setTimeout(150_000);
-  await signInAsGuest(page, info, 'listen-next');
-  await page.goto('/m/listen/1');
-  await ensurePlaying(page);
-
-  await page.getByRole('button', { name: /^连续播放：/ }).click();
-  await page.getByRole('dialog', { name: '连续播放' }).getByRole('button', { name: '连续播放3集' }).click();
-  expect(await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')])).toEqual(['1', '3']);
-  await page.getByRole('button', { name: '播放速度 1倍' }).click();
-  await page.getByRole('button', { name: '播放速度 1.25倍' }).click();
-  await page.getByRole('button', { name: '播放速度 1.5倍' }).click();
-
-  // Jump to the last paragraph once the time track reaches it, and let the chapter end.
+/** Jumps to the last paragraph once the time track reaches it, so the chapter ends soon. */
+async function listenToTheEnd(page: Page): Promise<void> {
   const paragraphs = page.locator('.listen-p');
+  await expect(paragraphs.first()).toBeVisible();
   const last = paragraphs.nth((await paragraphs.count()) - 1);
   await expect(last).toHaveAttribute('data-seekable', 'true', { timeout: 60_000 });
   await last.click();
-  await expect(page).toHaveURL(/\/m\/listen\/2\?read_type=1$/, { timeout: 90_000 });
+}
+
+test('a chapter ends: the keep-listening question, then continuous play moves on by itself', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signInAsGuest(page, info, 'listen-next');
+  await page.goto('/m/listen/1');
+  await ensurePlaying(page);
+  for (const rate of ['1', '1.25', '1.5']) await page.getByRole('button', { name: `播放速度 ${rate}倍` }).click();
+
+  // Continuous play is off at first: the end of chapter 1 asks whether to keep listening.
+  await listenToTheEnd(page);
+  const question = page.getByRole('dialog', { name: '本集已播完，是否继续收听？' });
+  await expect(question).toBeVisible({ timeout: 90_000 });
+  await question.getByRole('button', { name: '连续播放3集' }).click();
+  await expect(page).toHaveURL(/\/m\/listen\/2\?read_type=1$/);
   await expect(page.locator('.listen-chapter')).toHaveText(/^第2章/);
+  await ensurePlaying(page);
+  expect(await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')])).toEqual(['1', '3']);
+
+  // With episodes left, the end of chapter 2 goes straight on to chapter 3 and counts one down.
+  await listenToTheEnd(page);
+  await expect(page).toHaveURL(/\/m\/listen\/3\?read_type=1$/, { timeout: 90_000 });
+  await expect(page.locator('.listen-chapter')).toHaveText(/^第3章/);
   await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
+  await expect(question).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('listen.continuous_play'))).toBe('2');
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({ id: 2, novel_id: 1 });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({ id: 3, next_id: 4, novel_id: 1 });
 });
 
 test('the Tibetan novel says listening is unavailable', async ({ page }, info) => {

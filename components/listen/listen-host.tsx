@@ -36,7 +36,7 @@ export default function ListenHost() {
     setController(c);
     const unbindSession = bindMediaSession(c);
     // Leaving or hiding the page records where the listener is (a reload then resumes there).
-    const onHide = () => c.flushProgress(true);
+    const onHide = () => c.flushProgress();
     const onVisibility = () => { if (document.visibilityState === 'hidden') onHide(); };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);

@@ -48,6 +48,8 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
   const controller = useListenController();
   const [chapter, setChapter] = useState(initial);
   const opened = useRef(false);
+  // Whether the controller has been handed this view's chapter: until then the listen state describes another.
+  const [taken, setTaken] = useState(false);
   const s = useListenStore(useShallow((st) => ({
     articleId: st.article?.id, playing: st.playing, currentTime: st.currentTime, duration: st.duration, buffered: st.buffered,
     rate: st.playbackRate, sleepAt: st.sleepAt, loading: st.loading, continuousType: st.continuousPlayType, guideDone: st.guideReadComplete,
@@ -63,6 +65,7 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
     if (!controller || opened.current) return;
     opened.current = true;
     void controller.open(initial, { readType, position: initialTime, autoplay: true, author });
+    setTaken(true);
   }, [controller, initial, readType, initialTime, author]);
 
   useEffect(() => {
@@ -75,8 +78,7 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
   }, [controller, s.articleId, chapter.id, readType]);
 
   const track = useTimeTrack(chapter);
-  // Before the controller has taken this chapter the state still describes another one.
-  const current = s.articleId === chapter.id;
+  const current = taken && s.articleId === chapter.id;
   const time = current ? s.currentTime : initialTime ?? 0;
   const active = current ? paragraphAt(track, s.currentTime) : -1;
   const continuous = CONTINUOUS_PLAY_OPTIONS.find((o) => o.type === s.continuousType) ?? CONTINUOUS_PLAY_OPTIONS[0];

@@ -131,7 +131,7 @@ describe('play and pause', () => {
     const { media, controller, deps } = await playing();
     media.advanceTo(12.7);
     controller.pause();
-    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 12 }, undefined);
+    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 12 });
   });
 
   it('a refused autoplay leaves the player paused, waiting for a tap', async () => {
@@ -183,7 +183,7 @@ describe('on ended', () => {
     await flush();
     expect(state().continuousPlay).toBe(2);
     expect(localStorage.getItem('listen.continuous_play')).toBe('2');
-    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 300 }, undefined);
+    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 300 });
     expect(deps.fetchChapter).toHaveBeenCalledWith(2, 1);
     expect(media.src).toBe(signed('/audio/2/index.m3u8'));
     expect(state().article).toEqual({ id: 2, next_id: 3, novel_id: 1 });
@@ -197,7 +197,7 @@ describe('on ended', () => {
     const { media, deps } = await playing();
     media.reachEnd();
     await flush();
-    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 300 }, undefined);
+    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 300 });
     expect(media.src).toBe(KEEP_LISTENING_PROMPT_URL);
     expect(media.paused).toBe(false);
     expect(state().playing).toBe(false);
@@ -299,7 +299,7 @@ describe('the read log', () => {
     media.advanceTo(30.5);
     await jest.advanceTimersByTimeAsync(1_000);
     expect(deps.postProgress).toHaveBeenCalledTimes(1);
-    expect(deps.postProgress).toHaveBeenLastCalledWith({ article_id: 1, read_type: 1, time_track: 30 }, undefined);
+    expect(deps.postProgress).toHaveBeenLastCalledWith({ article_id: 1, read_type: 1, time_track: 30 });
     media.advanceTo(61);
     await jest.advanceTimersByTimeAsync(30_000);
     expect(deps.postProgress).toHaveBeenCalledTimes(2);
@@ -316,7 +316,7 @@ describe('the read log', () => {
     const { media, controller, deps } = await playing(listenChapter(1, { time_track: [0, 10, 20] }));
     media.advanceTo(14);
     controller.pause();
-    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 14, idx: 1 }, undefined);
+    expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 14, idx: 1 });
   });
 });
 

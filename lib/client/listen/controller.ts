@@ -21,7 +21,8 @@ export interface ListenDeps {
   fetchChapter: (id: number, novelId?: number) => Promise<ReadChapter>;
   /** POST /v1/audio/articles/get_private_url → the signed playlist address. */
   signUrl: (baseUrl: string) => Promise<string>;
-  postProgress: (report: ProgressReport, options?: { keepalive?: boolean }) => void;
+  /** Sent so that it survives the page being left (keepalive). */
+  postProgress: (report: ProgressReport) => void;
   /** The member's saved listening position in this chapter (seconds), for a player restored after a reload. */
   savedPosition: (novelId: number, articleId: number) => Promise<number | null>;
   /** Opens the continuous-play setting dialog with the stored type, offering to go on to the next chapter. */
@@ -163,7 +164,7 @@ export class ListenController {
     }
     this.wantPlay = false;
     this.media.pause();
-    patch({ loading: true });
+    patch({ loading: true, ...(options.position != null ? { currentTime: options.position } : {}) });
     let url: string;
     try {
       url = await this.deps.signUrl(chapter.m3u8_url);
@@ -299,9 +300,9 @@ export class ListenController {
     }, minutes * 60_000);
   }
 
-  /** Records the position now (leaving the page: keepalive lets the request outlive it). */
-  flushProgress(keepalive = false): void {
-    this.recordProgress(keepalive);
+  /** Records the position now (the page is being hidden or left). */
+  flushProgress(): void {
+    this.recordProgress();
   }
 
   // --- the element -------------------------------------------------------------------------------------
@@ -364,7 +365,7 @@ export class ListenController {
     });
   }
 
-  private recordProgress(keepalive = false): void {
+  private recordProgress(): void {
     const s = store();
     const seconds = this.media.currentTime;
     // Spec §4: a read log only when the audio time is above 0.
@@ -375,7 +376,7 @@ export class ListenController {
     const key = `${report.article_id}:${report.time_track}`;
     if (key === this.lastReport) return;
     this.lastReport = key;
-    this.deps.postProgress(report, keepalive ? { keepalive } : undefined);
+    this.deps.postProgress(report);
   }
 
   private startProgressTimer(): void {

@@ -21,9 +21,12 @@ export async function signStreamUrl(baseUrl: string): Promise<string> {
   return url;
 }
 
-/** POST /v1/my/readlogs_tts: quiet, the next report catches up after a failure. */
-export function postListenProgress(report: ProgressReport, options: { keepalive?: boolean } = {}): void {
-  void api('/v1/my/readlogs_tts', { method: 'POST', body: readLogBody(report), silent: true, keepalive: options.keepalive }).catch(() => undefined);
+/**
+ * POST /v1/my/readlogs_tts: quiet, the next report catches up after a failure. Always keepalive: a position
+ * recorded by a pause just before the page is left or reloaded must still arrive.
+ */
+export function postListenProgress(report: ProgressReport): void {
+  void api('/v1/my/readlogs_tts', { method: 'POST', body: readLogBody(report), silent: true, keepalive: true }).catch(() => undefined);
 }
 
 /** Where the member's listening log has them in this chapter (GET /v1/novels/{nid}/readlog), in seconds. */
