@@ -414,11 +414,15 @@ describe('the player controls', () => {
     expect(deps.notify).toHaveBeenCalledWith('已经是最后一章了');
   });
 
-  it('reopening the chapter already playing keeps it playing without signing again', async () => {
+  it('reopening the chapter already loaded keeps it as it is, playing or paused, without signing again', async () => {
     const { controller, deps, media } = await playing();
     await controller.open(listenChapter(1), { readType: 1, autoplay: true });
     expect(deps.signUrl).toHaveBeenCalledTimes(1);
     expect(media.paused).toBe(false);
+    controller.pause();
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true });
+    expect(media.paused).toBe(true);
+    expect(deps.signUrl).toHaveBeenCalledTimes(1);
   });
 
   it('dispose removes every listener from the element', async () => {

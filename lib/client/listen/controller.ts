@@ -154,7 +154,7 @@ export class ListenController {
         } else patch({ savedPosition: options.position, currentTime: options.position });
       }
       if (!s.visible) store().setVisible(true);
-      if (options.autoplay) this.play();
+      // The chapter already loaded keeps its state: opening its page from a paused mini player does not start it.
       return;
     }
 
