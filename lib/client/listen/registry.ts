@@ -40,3 +40,10 @@ export function requestListenHost(): void {
 export function useListenHostWanted(): boolean {
   return useSyncExternalStore(subscribe, () => hostWanted, () => false);
 }
+
+/** A fresh visit (tests). */
+export function resetListenRegistryForTests(): void {
+  controller = null;
+  hostWanted = false;
+  notify();
+}
