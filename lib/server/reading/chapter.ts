@@ -86,7 +86,7 @@ export async function readChapter(memberId: number | null, chapterId: number, op
     prev_id: meta.prevId, next_id: meta.nextId, redirect_to_id: meta.redirectToId ?? meta.id,
     access, locked, paragraphs, paywall,
     // Audio comes with the listening issue: no stream and no time track until a chapter has been synthesized.
-    m3u8_url: novel.has_tts && !locked ? `/audio/${meta.id}/index.m3u8` : null, time_track: null, // DEV-ONLY (not committed)
+    m3u8_url: null, time_track: null,
     novel: {
       id: novel.id, title: novel.title, thumb: novel.thumb, language_type: novel.language_type, dir: dir(novel),
       has_tts: novel.has_tts, ctype: novel.ctype, article_count: novel.article_count, sale_mode: novel.sale_mode,
