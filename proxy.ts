@@ -19,10 +19,11 @@ function blockedRedirect(pathAndQuery: string): string | undefined {
   return undefined;
 }
 
+/** `?gender&lang` picks a channel; `?tab=listen&lang` the audio tab (listen-{lang}). */
 function homeVariant(params: URLSearchParams): string {
-  const gender = params.get('gender') === '2' ? '2' : '1';
+  const channel = params.get('tab') === 'listen' ? 'listen' : params.get('gender') === '2' ? '2' : '1';
   const lang = ['0', '1', '2'].includes(params.get('lang') ?? '') ? params.get('lang')! : '1';
-  return `${gender}-${lang}`;
+  return `${channel}-${lang}`;
 }
 
 /**
@@ -47,7 +48,8 @@ export function proxy(req: NextRequest) {
     return NextResponse.redirect(absoluteUrl(req, loginDestination(here, inAppOAuth)));
   }
 
-  // Home is one cached page per channel and language: /m?gender=2&lang=0 is served by /m/home/2-0.
+  // Home is one cached page per channel (or the audio tab) and language: /m?gender=2&lang=0 is served by
+  // /m/home/2-0, /m?tab=listen&lang=1 by /m/home/listen-1.
   // nextUrl's own origin keeps the rewrite internal (another origin would be proxied over HTTP).
   const home = req.nextUrl.clone();
   home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;

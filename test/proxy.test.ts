@@ -97,6 +97,9 @@ describe('route guard (spec §2 access table)', () => {
     ['/m', '/m/home/1-1'],
     ['/m?gender=2&lang=0', '/m/home/2-0'],
     ['/m?gender=9&lang=x', '/m/home/1-1'],
+    ['/m?tab=listen', '/m/home/listen-1'],
+    ['/m?tab=listen&lang=0&gender=2', '/m/home/listen-0'],
+    ['/m?tab=other&gender=2', '/m/home/2-1'],
   ])('serves %s from the cached home page %s', (path, target) => {
     const res = proxy(new NextRequest(new URL(path, 'http://localhost'), { headers: { 'user-agent': SAFARI } }));
     expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe(target);

@@ -3,6 +3,7 @@
 import { useMore } from '@/lib/client/use-more';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { MSG } from '@/lib/shared/messages';
+import { novelListenHref } from '@/lib/shared/reader-links';
 import { NovelCard } from '../novel/novel-card';
 import { Highlighted } from './highlighted';
 
@@ -13,9 +14,10 @@ interface PageShape {
 
 /**
  * A server-rendered first page plus "more" (spec §4: init replaces, more appends; hasmore when a page
- * comes back full). Later pages come from the same /v1 call the server answered.
+ * comes back full). Later pages come from the same /v1 call the server answered. `listen` lists open each
+ * novel on the listen page instead of its own page.
  */
-export function MoreList({ initial, path, query, limit, ranked = false, highlight }: { initial: PageShape; path: string; query: Record<string, string | number>; limit: number; ranked?: boolean; highlight?: string }) {
+export function MoreList({ initial, path, query, limit, ranked = false, highlight, listen = false }: { initial: PageShape; path: string; query: Record<string, string | number>; limit: number; ranked?: boolean; highlight?: string; listen?: boolean }) {
   const { items, hasmore, loading, more } = useMore(initial, path, query, limit);
 
   if (!items.length) return <p className="empty">{MSG.empty}</p>;
@@ -27,6 +29,7 @@ export function MoreList({ initial, path, query, limit, ranked = false, highligh
             key={n.id}
             novel={n}
             priority={i < 3}
+            href={listen ? novelListenHref(n) : undefined}
             rank={ranked ? (n.rank ?? i + 1) : undefined}
             titleNode={highlight ? <Highlighted text={n.title} keyword={highlight} /> : undefined}
             summaryNode={highlight ? <Highlighted text={n.summary} keyword={highlight} /> : undefined}

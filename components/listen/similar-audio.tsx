@@ -5,7 +5,7 @@ import { NovelTile } from '@/components/novel/novel-tile';
 import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { MSG } from '@/lib/shared/messages';
-import { listenHref, listenReadType } from '@/lib/shared/reader-links';
+import { novelListenHref } from '@/lib/shared/reader-links';
 
 /** GET /v1/audio/similar?nid: novels to listen to next; each opens its first chapter on the listen page. */
 export function SimilarAudio({ novelId }: { novelId: number }) {
@@ -16,7 +16,7 @@ export function SimilarAudio({ novelId }: { novelId: number }) {
     <section className="section listen-similar" aria-labelledby="similar-title">
       <h2 className="section-title" id="similar-title">{MSG.similarAudio}</h2>
       <ul className="tile-grid">
-        {novels.map((n) => <NovelTile key={n.id} novel={n} href={listenHref(n.first_article_id!, null, listenReadType(n.ctype))} />)}
+        {novels.map((n) => <NovelTile key={n.id} novel={n} href={novelListenHref(n)} />)}
       </ul>
     </section>
   );

@@ -5,12 +5,15 @@ import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
 
-/** A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists. */
-export function NovelCard({ novel, priority = false, rank, titleNode, summaryNode }: { novel: NovelSummary; priority?: boolean; rank?: number; titleNode?: ReactNode; summaryNode?: ReactNode }) {
+/**
+ * A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists.
+ * It opens the novel's page unless a list sends it elsewhere (href: the listen page in the listening lists).
+ */
+export function NovelCard({ novel, priority = false, rank, titleNode, summaryNode, href }: { novel: NovelSummary; priority?: boolean; rank?: number; titleNode?: ReactNode; summaryNode?: ReactNode; href?: string }) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   return (
     <li className="novel-card">
-      <Link href={`/m/novels/${novel.id}`} className="novel-card-link">
+      <Link href={href ?? `/m/novels/${novel.id}`} className="novel-card-link">
         <Cover src={novel.thumb} tag={novel.cover_tag} eager={priority} />
         <span className="novel-card-body" lang={meta.lang} dir={meta.dir}>
           <span className="novel-title">

@@ -3,12 +3,12 @@ import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { Cover } from './cover';
 
-/** A cover with its title under it, for grids and shelves of four. */
-export function NovelTile({ novel, href = `/m/novels/${novel.id}` }: { novel: NovelSummary; href?: string }) {
+/** A cover with its title under it, for grids and shelves of four; href as NovelCard's. */
+export function NovelTile({ novel, href }: { novel: NovelSummary; href?: string }) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   return (
     <li className="novel-tile">
-      <Link href={href}>
+      <Link href={href ?? `/m/novels/${novel.id}`}>
         <Cover src={novel.thumb} tag={novel.cover_tag} width={80} height={107} />
         <span className="tile-title" lang={meta.lang} dir={meta.dir}>{novel.title}</span>
       </Link>

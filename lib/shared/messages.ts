@@ -116,6 +116,10 @@ export const MSG = {
   copyFailed: '复制失败，请长按链接手动复制',
   backToReading: '返回继续阅读',
   invalidBridgeUrl: '链接无效，请返回重试',
+  // Listening lists and pages (issue 7, lists).
+  noAudio: '暂无可收听的书',
+  continueListening: '继续收听',
+  listenRanksTitle: '听书榜',
   // Listening (issue 7).
   ttsUnavailable: '该书暂不支持听书',
   lastChapter: '已经是最后一章了',

@@ -7,18 +7,26 @@ export function readerHref(novelId: number, articleId: number, paragraphIdx = 0)
 }
 
 /**
- * The listen page (spec §2 query: currentTime in seconds, read_type); 0 or unknown time starts at the beginning,
+ * The listen page (spec §2 query: read_type, currentTime in seconds); 0 or unknown time starts at the beginning,
  * no read_type lets the page choose (2 for a ctype 2 novel, else 1).
  */
 export function listenHref(articleId: number, currentTime?: number | null, readType?: 1 | 2): string {
   const query = new URLSearchParams();
-  if (currentTime) query.set('currentTime', String(currentTime));
   if (readType) query.set('read_type', String(readType));
+  if (currentTime) query.set('currentTime', String(currentTime));
   const qs = query.toString();
   return `/m/listen/${articleId}${qs ? `?${qs}` : ''}`;
 }
 
-/** Spec §2: the listen page's read_type is 1 by default, 2 when the novel has ctype 2. */
-export function listenReadType(ctype: number): 1 | 2 {
-  return ctype === 2 ? 2 : 1;
+/** Spec §2: the listen page's read_type is 2 when the novel is audio-first (ctype 2), else 1. */
+export const listenReadType = (ctype: number): 1 | 2 => (ctype === 2 ? 2 : 1);
+
+/** The listen page of a chapter with the novel's read_type, resuming at currentTime seconds when given. */
+export function listenPageHref(articleId: number, ctype: number, currentTime?: number | null): string {
+  return listenHref(articleId, currentTime, listenReadType(ctype));
+}
+
+/** A novel in a listening list opens its first chapter on the listen page; one without chapters, its own page. */
+export function novelListenHref(novel: { id: number; first_article_id: number | null; ctype: number }): string {
+  return novel.first_article_id ? listenPageHref(novel.first_article_id, novel.ctype) : `/m/novels/${novel.id}`;
 }

@@ -9,13 +9,17 @@ import { cachedRead } from '../cache';
 import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
 import { getListBySlug } from './lists';
 
-/** Novels like this one: same language, same category first, then the most popular. */
-export const listRelated = cachedRead('related', async (novelId: number, languageType: number, limit: number): Promise<NovelSummary[]> => {
-  const [base] = await getDb().select({ categoryId: novels.categoryId }).from(novels).where(eq(novels.id, novelId));
+/**
+ * Novels like this one: same language; same category first, then sharing a tag, then the most popular.
+ * audioOnly keeps the ones that can be listened to (GET /v1/audio/similar, the listen page's similar list).
+ */
+export const listRelated = cachedRead('related', async (novelId: number, languageType: number, limit: number, audioOnly = false): Promise<NovelSummary[]> => {
+  const [base] = await getDb().select({ categoryId: novels.categoryId, tags: novels.tags }).from(novels).where(eq(novels.id, novelId));
   if (!base) throw notFound(MSG.novelNotFound);
+  const sharesTag = base.tags.length ? [sql`(${novels.tags} ?| array[${sql.join(base.tags.map((t) => sql`${t}`), sql`, `)}]::text[]) desc`] : [];
   const rows = await selectSummaries()
-    .where(onShelf(eq(novels.languageType, languageType), ne(novels.id, novelId)))
-    .orderBy(sql`(${novels.categoryId} = ${base.categoryId}) desc`, desc(novels.popularity), asc(novels.id))
+    .where(onShelf(eq(novels.languageType, languageType), ne(novels.id, novelId), audioOnly ? eq(novels.hasTts, true) : undefined))
+    .orderBy(sql`(${novels.categoryId} = ${base.categoryId}) desc`, ...sharesTag, desc(novels.popularity), asc(novels.id))
     .limit(limit);
   return toSummaries(rows);
 }, (novelId) => [`novel:${novelId}`]);
@@ -42,6 +46,10 @@ export const listFreeTrials = cachedRead('free_trials', async (languageType: num
 export interface LibraryFilter {
   languageType: number;
   categoryId?: number;
+  /** Channel: 1 male-oriented, 2 female-oriented. */
+  gender?: 1 | 2;
+  /** Only novels that can be listened to (GET /v1/audio/list). */
+  audioOnly?: boolean;
   status?: 0 | 1;
   words?: 'lt30' | '30to100' | 'gt100';
   sort: 'popular' | 'new' | 'words';
@@ -60,6 +68,8 @@ export const listLibrary = cachedRead('library', async (f: LibraryFilter): Promi
   const where = onShelf(
     eq(novels.languageType, f.languageType),
     f.categoryId ? eq(novels.categoryId, f.categoryId) : undefined,
+    f.gender ? eq(novels.gender, f.gender) : undefined,
+    f.audioOnly ? eq(novels.hasTts, true) : undefined,
     f.status === undefined ? undefined : eq(novels.status, f.status),
     f.words ? WORD_BANDS[f.words] : undefined,
   );

@@ -58,7 +58,9 @@ export const getRichListOrThrow = cachedRead('rich_list', async (key: string, re
   if (!list) throw notFound('内容不存在');
   const items = await db.select().from(richListItems).where(eq(richListItems.richListId, list.id)).orderBy(asc(richListItems.position)).limit(limit);
   const novelIds = items.map((i) => i.novelId).filter((id): id is number => id !== null);
-  const summaries = novelIds.length ? toSummaries(await selectSummaries().where(onShelf(inArray(novels.id, novelIds)))) : [];
+  // The audio variant (read_type 2) never offers a novel that cannot be listened to, whatever an editor put there.
+  const listenable = list.readType === 2 ? eq(novels.hasTts, true) : undefined;
+  const summaries = novelIds.length ? toSummaries(await selectSummaries().where(onShelf(inArray(novels.id, novelIds), listenable))) : [];
   const byId = new Map(summaries.map((n) => [n.id, n]));
   return {
     id: list.id,

@@ -18,7 +18,8 @@ export const listRankings = cachedRead('rankings', async (readType: number | nul
 export const getRankingOrThrow = cachedRead('ranking', async (slug: string, languageType: number, start: number, limit: number): Promise<RankingDto & Page<NovelSummary & { rank: number }>> => {
   const [ranking] = await getDb().select().from(rankings).where(eq(rankings.slug, slug));
   if (!ranking) throw notFound('榜单不存在');
-  const where = onShelf(eq(rankingItems.rankingId, ranking.id), eq(novels.languageType, languageType));
+  // An audio ranking (read_type 2) lists only novels that can be listened to.
+  const where = onShelf(eq(rankingItems.rankingId, ranking.id), eq(novels.languageType, languageType), ranking.readType === 2 ? eq(novels.hasTts, true) : undefined);
   const [rows, [total]] = await Promise.all([
     selectSummaries().innerJoin(rankingItems, eq(rankingItems.novelId, novels.id)).where(where).orderBy(asc(rankingItems.rank)).offset(start).limit(limit),
     getDb().select({ n: count() }).from(rankingItems).innerJoin(novels, eq(novels.id, rankingItems.novelId)).where(and(where)),

@@ -5,9 +5,9 @@ import { PAGE_SIZE } from '../constants';
 import { idSchema, intQuery } from './common';
 
 const lang = z.enum(['0', '1', '2'], { error: '语言类型只能是 0、1 或 2' }).transform(Number);
-const optionalLang = lang.optional();
-const langDefault = lang.optional().transform((v) => v ?? 1);
-const readType = z.enum(['1', '2'], { error: 'read_type 只能是 1 或 2' }).transform(Number);
+export const optionalLang = lang.optional();
+export const langDefault = lang.optional().transform((v) => v ?? 1);
+export const readType = z.enum(['1', '2'], { error: 'read_type 只能是 1 或 2' }).transform(Number);
 
 export const pagedQuery = z.object({ start: intQuery(0, 1_000_000), limit: intQuery(PAGE_SIZE.list, 100, 1) });
 export const langPagedQuery = pagedQuery.extend({ language_type: langDefault });
@@ -30,7 +30,8 @@ export const listIdParams = z.object({ id: idSchema });
 export const richListParams = z.object({
   id: z.string().regex(/^(\d{1,10}|[a-z_]{1,32}\.[012])$/, { error: '列表编号不正确' }),
 });
-export const richListQuery = z.object({ read_type: readType.optional().transform((v) => v ?? 1), limit: intQuery(PAGE_SIZE.audioCarousel, 50, 1) });
+// At most one carousel's worth (spec §9: audio carousel 20).
+export const richListQuery = z.object({ read_type: readType.optional().transform((v) => v ?? 1), limit: intQuery(PAGE_SIZE.audioCarousel, PAGE_SIZE.audioCarousel, 1) });
 export const batchQuery = z.object({
   ids: z
     .string({ error: '缺少列表编号' })

@@ -12,6 +12,7 @@ import { listTopTippers } from '@/lib/server/social/tips-queries';
 import { getCommentPreview } from '@/lib/server/social/comments-queries';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
+import { novelListenHref } from '@/lib/shared/reader-links';
 import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
 import { ModalButton } from '@/components/wallet/modal-button';
@@ -76,7 +77,7 @@ export default async function NovelPage({ params }: Props) {
       <div className="novel-actions">
         {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}
         {novel.has_tts && firstId ? (
-          <Link className="button" href={`/m/listen/${firstId}`}>听书</Link>
+          <Link className="button" href={novelListenHref(novel)}>听书</Link>
         ) : null}
         <ShelfButton novelId={novel.id} />
         {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (

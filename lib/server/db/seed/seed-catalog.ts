@@ -11,6 +11,9 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
+/** Every 15th generated novel, when still serializing (the fixed fixtures 1–6 keep their history). */
+const isNewRelease = (id: number, status: number) => id > 6 && id % 15 === 0 && status === 0;
+
 export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogPlan> {
   const plan = planCatalog();
   await db.insert(categories).values(plan.categories.map((c, i) => ({ id: c.id, name: c.name, gender: c.gender, languageType: c.languageType, sort: i })));
@@ -28,8 +31,12 @@ export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogP
     const rows = planChapters(novel, plan.casts.get(novel.id)!, nextChapterId);
     nextChapterId += rows.length;
     const wordCount = rows.reduce((sum, c) => sum + c.wordCount, 0);
-    // Chapters were published one a day up to now (finished books stopped a while ago).
+    // Chapters were published one a day up to now (finished books stopped a while ago). A few serializing
+    // books are this week's new releases: they launched 1–5 days ago with a batch of chapters at once, so
+    // the weekly_new list (lib/server/catalog/audio-lists.ts) has something to show in the demo.
     const lastPublished = now.getTime() - (novel.status === 1 ? 30 * DAY : (novel.id % 3) * DAY);
+    const launched = isNewRelease(novel.id, novel.status) ? lastPublished - (1 + (novel.id % 5)) * DAY : lastPublished - rows.length * DAY;
+    const publishedAt = (idx: number) => new Date(Math.max(launched, lastPublished - (rows.length - idx) * DAY));
     await db.insert(novels).values({
       id: novel.id,
       title: novel.title,
@@ -57,12 +64,12 @@ export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogP
       vipFree: novel.vipFree,
       freeUntil: novel.freeDays ? new Date(now.getTime() + novel.freeDays * DAY) : null,
       popularity: novel.popularity,
-      createdAt: new Date(lastPublished - rows.length * DAY),
+      createdAt: new Date(launched),
       updatedAt: new Date(lastPublished),
     });
     await db.insert(novelTags).values(novel.tags.map((t) => ({ novelId: novel.id, tagId: tagId.get(t)! })));
     await insertBatches(rows, (b) =>
-      db.insert(chapters).values(b.map((c) => ({ ...c, publishedAt: new Date(lastPublished - (rows.length - c.idx) * DAY) }))),
+      db.insert(chapters).values(b.map((c) => ({ ...c, publishedAt: publishedAt(c.idx) }))),
     );
     written += rows.length;
     const pct = Math.floor((written / totalChapters) * 10);

@@ -1,55 +1,69 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { HomeHeader } from '@/components/discovery/home-header';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { LayoutBlocks } from '@/components/discovery/layout-blocks';
+import { ListenBlocks } from '@/components/discovery/listen-blocks';
 import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
+import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
+import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
+import { MSG } from '@/lib/shared/messages';
 
-export const metadata: Metadata = {
-  title: { absolute: '书声 — 小说阅读与听书' },
-  description: '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。',
-  alternates: { canonical: '/m' },
-  openGraph: { title: '书声 — 小说阅读与听书', description: '连载小说在线阅读与听书', type: 'website', url: '/m', siteName: '书声', locale: 'zh_CN' },
-};
+const DESCRIPTION = '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。';
 
-// /m is rewritten here by proxy.ts (/m?gender=2&lang=0 → /m/home/2-0), so each channel and language is one
-// cacheable page: rendered on first request, then served from Next's cache and refreshed every 5 minutes.
+/** `{gender}-{lang}` is a channel (男生 1, 女生 2); `listen-{lang}` the audio tab (听书). */
+function parseVariant(variant: string): { listen: boolean; gender: string; languageType: LanguageType } | null {
+  const match = /^([12]|listen)-([012])$/.exec(variant);
+  if (!match) return null;
+  return { listen: match[1] === 'listen', gender: match[1] === 'listen' ? '1' : match[1]!, languageType: Number(match[2]) as LanguageType };
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ variant: string }> }): Promise<Metadata> {
+  const listen = parseVariant((await params).variant)?.listen ?? false;
+  const title = listen ? '听书 — 书声' : '书声 — 小说阅读与听书';
+  const url = listen ? '/m?tab=listen' : '/m';
+  return {
+    title: { absolute: title },
+    description: listen ? '书声听书：必听好书、本周热听、本周新书、原创与追更，连载小说随时听。' : DESCRIPTION,
+    alternates: { canonical: url },
+    openGraph: { title, description: '连载小说在线阅读与听书', type: 'website', url, siteName: '书声', locale: 'zh_CN' },
+  };
+}
+
+// /m is rewritten here by proxy.ts (/m?gender=2&lang=0 → /m/home/2-0, /m?tab=listen&lang=1 → /m/home/listen-1),
+// so each channel and language is one cacheable page: rendered on first request, then served from Next's cache
+// and refreshed every 5 minutes.
 export const revalidate = 300;
 export async function generateStaticParams() {
   return [];
 }
 
 export default async function Home({ params }: { params: Promise<{ variant: string }> }) {
-  const match = /^([12])-([012])$/.exec((await params).variant);
-  if (!match) notFound();
-  const gender = match[1]!;
-  const languageType = Number(match[2]) as LanguageType;
+  const variant = parseVariant((await params).variant);
+  if (!variant) notFound();
+  const { listen, gender, languageType } = variant;
   const pages = await listLayoutPages();
+  if (listen) {
+    const home = await getListenHome(languageType);
+    return (
+      <div className="page">
+        <HomeHeader pages={pages} current="listen" languageType={languageType} />
+        <LanguageChips current={languageType} href={(lt) => `/m?tab=listen&lang=${lt}`} />
+        {home.sections.length || home.carousel.length ? <ListenBlocks home={home} languageType={languageType} /> : <p className="empty">{MSG.noAudio}</p>}
+        <PromotionPopupTrigger />
+        <ListenGuideBar />
+      </div>
+    );
+  }
   const current = pages.find((p) => String(p.gender) === gender) ?? pages[0]!;
   const layout = await getLayoutOrThrow(current.id, languageType);
-  const href = (g: string, lt: number) => `/m?gender=${g}&lang=${lt}`;
   return (
     <div className="page">
-      <header className="page-header">
-        <h1 className="brand">书声</h1>
-        <Link href={`/m/search?lang=${languageType}`} className="search-entry">
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" fill="currentColor" /></svg>
-          <span>搜索书名、作者</span>
-        </Link>
-      </header>
-      <nav className="tabs" aria-label="频道">
-        {pages.map((p) => (
-          <Link key={p.id} href={href(String(p.gender), languageType)} className={p.id === current.id ? 'tab-link active' : 'tab-link'} aria-current={p.id === current.id ? 'page' : undefined}>
-            {p.title}
-          </Link>
-        ))}
-        <Link href={`/m/free?lang=${languageType}`} className="tab-link">免费</Link>
-        <Link href={`/m/ranks?lang=${languageType}`} className="tab-link">排行</Link>
-      </nav>
-      <LanguageChips current={languageType} href={(lt) => href(gender, lt)} />
+      <HomeHeader pages={pages} current={current.id} languageType={languageType} />
+      <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
       <PromotionPopupTrigger />
       <ContinueBar />

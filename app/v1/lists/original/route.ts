@@ -1,0 +1,7 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { getListenList } from '@/lib/server/catalog/audio-lists';
+import { listenListQuery } from '@/lib/shared/schemas/audio-lists';
+
+// GET /v1/lists/original?read_type&language_type&gender&start&limit — the editors' originals list (semantics in lib/server/catalog/audio-lists.ts).
+export const GET = withApi(({ query }) => getListenList('original', query), { query: listenListQuery, cacheControl: PUBLIC_CACHE });

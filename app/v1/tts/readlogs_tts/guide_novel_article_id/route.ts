@@ -1,0 +1,10 @@
+import { withApi } from '@/lib/server/http/with-api';
+import { guideListen } from '@/lib/server/reading/listen-guide';
+import { listenGuideQuery } from '@/lib/shared/schemas/audio-lists';
+
+// GET /v1/tts/readlogs_tts/guide_novel_article_id?language_type&gender — what to listen to next: the member's
+// latest listening position, else the top must_listen novel's first chapter. Member-specific: never cached.
+export const GET = withApi(
+  ({ member, query }) => guideListen(member?.id ?? null, query.language_type ?? member?.languageType ?? 1, query.gender),
+  { auth: 'optional', query: listenGuideQuery },
+);

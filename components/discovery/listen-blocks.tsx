@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import type { ListenHomeDto } from '@/lib/server/catalog/listen-home';
+import type { LanguageType } from '@/lib/shared/constants';
+import { novelListenHref } from '@/lib/shared/reader-links';
+import { NovelCard } from '../novel/novel-card';
+import { NovelTile } from '../novel/novel-tile';
+import { Section } from '../novel/section';
+
+/**
+ * Home's audio tab: the audio carousel and the listening lists. Every novel opens its first chapter on the
+ * listen page (spec §2); "更多" opens that list on /m/listen-ranks.
+ */
+export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; languageType: LanguageType }) {
+  return (
+    <>
+      {home.carousel.length ? (
+        <section className="carousel" aria-label="听书推荐">
+          {home.carousel.map((item, j) => (
+            <Link key={item.id} href={item.novel ? novelListenHref(item.novel) : (item.link ?? '/m')} className="carousel-item">
+              <img src={item.banner ?? item.novel?.banner ?? ''} alt={item.title} width={750} height={320} loading={j === 0 ? 'eager' : 'lazy'} fetchPriority={j === 0 ? 'high' : undefined} />
+            </Link>
+          ))}
+        </section>
+      ) : null}
+      {home.sections.map((s, i) => (
+        <Section key={s.key} title={s.title} more={`/m/listen-ranks?tab=${s.slug}&lang=${languageType}`}>
+          {s.kind === 'grid' ? (
+            <ul className="tile-grid">
+              {s.novels.map((n) => (
+                <NovelTile key={n.id} novel={n} href={novelListenHref(n)} />
+              ))}
+            </ul>
+          ) : (
+            <ul className="novel-list">
+              {s.novels.map((n, j) => (
+                <NovelCard key={n.id} novel={n} href={novelListenHref(n)} rank={s.kind === 'ranked' ? j + 1 : undefined} priority={i === 0 && j < 2 && !home.carousel.length} />
+              ))}
+            </ul>
+          )}
+        </Section>
+      ))}
+    </>
+  );
+}

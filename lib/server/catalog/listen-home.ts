@@ -1,0 +1,43 @@
+import 'server-only';
+import type { NovelSummary } from '@/lib/shared/dto/novel';
+import { LISTEN_LIST_NAMES, type ListenListSlug } from '@/lib/shared/listen-lists';
+import { cachedRead } from '../cache';
+import { ApiError } from '../http/errors';
+import { getListenList } from './audio-lists';
+import { getRichListOrThrow, type RichItemDto } from './lists';
+
+export interface ListenHomeSection {
+  key: string;
+  title: string;
+  slug: ListenListSlug;
+  /** list: rows with summary; ranked: rows with their rank; grid: covers of four. */
+  kind: 'list' | 'ranked' | 'grid';
+  novels: NovelSummary[];
+}
+
+export interface ListenHomeDto {
+  carousel: RichItemDto[];
+  sections: ListenHomeSection[];
+}
+
+// The home's audio tab, top to bottom: one section per listening list, the must-listen list once per channel.
+const SECTIONS: Array<Omit<ListenHomeSection, 'novels'> & { size: number; gender?: 1 | 2 }> = [
+  { key: 'must_listen_1', title: '男生必听', slug: 'must_listen', kind: 'list', size: 4, gender: 1 },
+  { key: 'must_listen_2', title: '女生必听', slug: 'must_listen', kind: 'list', size: 4, gender: 2 },
+  { key: 'weekly', title: LISTEN_LIST_NAMES.weekly[2], slug: 'weekly', kind: 'ranked', size: 5 },
+  { key: 'weekly_new', title: LISTEN_LIST_NAMES.weekly_new[2], slug: 'weekly_new', kind: 'grid', size: 8 },
+  { key: 'original', title: LISTEN_LIST_NAMES.original[2], slug: 'original', kind: 'list', size: 4 },
+  { key: 'subscribing', title: LISTEN_LIST_NAMES.subscribing[2], slug: 'subscribing', kind: 'ranked', size: 5 },
+];
+const CAROUSEL_SIZE = 6;
+
+/** The audio tab of home in one language: the audio carousel and the first few of each listening list. */
+export const getListenHome = cachedRead('listen_home', async (languageType: number): Promise<ListenHomeDto> => {
+  const [carousel, lists] = await Promise.all([
+    // A language without an audio carousel simply shows none.
+    getRichListOrThrow(`carousel.${languageType}`, 2, CAROUSEL_SIZE).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e))),
+    Promise.all(SECTIONS.map((s) => getListenList(s.slug, { language_type: languageType, read_type: 2, gender: s.gender, start: 0, limit: s.size }))),
+  ]);
+  const sections = SECTIONS.map(({ size: _size, gender: _gender, ...s }, i) => ({ ...s, novels: lists[i]!.data })).filter((s) => s.novels.length > 0);
+  return { carousel: carousel?.data ?? [], sections };
+}, () => ['lists']);
