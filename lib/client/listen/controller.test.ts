@@ -290,6 +290,20 @@ describe('progress 1', () => {
   });
 });
 
+describe('a chapter still being synthesized (a growing playlist)', () => {
+  it('shows the length its time track announces while the element reports none, and is not cut short by it', async () => {
+    const { media, controller } = await playing(listenChapter(1), {}, Number.POSITIVE_INFINITY);
+    expect(state().duration).toBe(0);
+    controller.setTimeTrack(1, [0, 5, 10], 300);
+    expect(state().duration).toBe(300);
+    media.advanceTo(300.5);
+    expect(media.paused).toBe(false);
+    media.duration = 301;
+    media.emit('durationchange');
+    expect(state().duration).toBe(301);
+  });
+});
+
 describe('the read log', () => {
   it('is sent about every 30 s of playback, 1 s late, with the position then', async () => {
     const { media, deps } = await playing();

@@ -76,6 +76,8 @@ export class ListenController {
   private chapter: ReadChapter | null = null;
   /** The time track of one chapter (paragraph starts), from the chapter or the listen page's polling. */
   private track: { articleId: number; starts: readonly number[] } | null = null;
+  /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
+  private trackDuration: { articleId: number; seconds: number } | null = null;
   private opening = 0;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
@@ -259,8 +261,12 @@ export class ListenController {
   }
 
   /** The time track the listen page polls while a chapter is synthesized: it names the paragraph in reports. */
-  setTimeTrack(articleId: number, track: readonly number[] | null): void {
+  setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
     if (track) this.track = { articleId, starts: track };
+    if (duration && duration > 0) {
+      this.trackDuration = { articleId, seconds: duration };
+      if (this.attached && store().article?.id === articleId) this.onDurationChange();
+    }
   }
 
   async next(autoplay = true): Promise<void> {
@@ -470,10 +476,11 @@ export class ListenController {
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
     const t = this.media.currentTime;
-    patch({ currentTime: t, buffered: this.bufferedEnd(t) });
-    const duration = store().duration;
-    // Spec §4: progress 1 pauses the audio.
-    if (duration > 0 && t >= duration && !this.media.paused) this.pause();
+    patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
+    // Spec §4: progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
+    // chapter still being synthesized is not cut short.
+    const end = this.mediaDuration();
+    if (end > 0 && t >= end && !this.media.paused) this.pause();
   };
 
   private readonly onProgress = () => {
@@ -483,9 +490,19 @@ export class ListenController {
 
   private readonly onDurationChange = () => {
     if (this.prompting || !this.attached) return;
-    const d = this.media.duration;
-    patch({ duration: Number.isFinite(d) && d > 0 ? d : 0 });
+    patch({ duration: this.displayDuration() });
   };
+
+  private mediaDuration(): number {
+    const d = this.media.duration;
+    return Number.isFinite(d) && d > 0 ? d : 0;
+  }
+
+  /** The element's duration; while a first listen streams (infinite), the length its time track announces. */
+  private displayDuration(): number {
+    const known = this.trackDuration?.articleId === store().article?.id ? this.trackDuration!.seconds : 0;
+    return this.mediaDuration() || known;
+  }
 
   private bufferedEnd(t: number): number {
     const ranges = this.media.buffered;
