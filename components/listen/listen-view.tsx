@@ -31,6 +31,8 @@ export interface ListenViewProps {
   author: string;
   /** Where to start (the currentTime query, or the member's listening log for this chapter). */
   initialTime: number | null;
+  /** initialTime came from the listening log, not the address: it does not move audio already playing here. */
+  resumeHint?: boolean;
 }
 
 function nextRate(rate: number): number {
@@ -44,7 +46,7 @@ function nextRate(rate: number): number {
  * play, sleep timer, favourite — and the text with the spoken paragraph followed. When continuous play or a
  * button moves to another chapter, the page follows it (and its address with it).
  */
-export function ListenView({ initial, readType, author, initialTime }: ListenViewProps) {
+export function ListenView({ initial, readType, author, initialTime, resumeHint = false }: ListenViewProps) {
   const controller = useListenController();
   const [chapter, setChapter] = useState(initial);
   const opened = useRef(false);
@@ -64,9 +66,9 @@ export function ListenView({ initial, readType, author, initialTime }: ListenVie
   useEffect(() => {
     if (!controller || opened.current) return;
     opened.current = true;
-    void controller.open(initial, { readType, position: initialTime, autoplay: true, author });
+    void controller.open(initial, { readType, position: initialTime, positionIsHint: resumeHint, autoplay: true, author });
     setTaken(true);
-  }, [controller, initial, readType, initialTime, author]);
+  }, [controller, initial, readType, initialTime, resumeHint, author]);
 
   useEffect(() => {
     if (!controller || !opened.current || !s.articleId || s.articleId === chapter.id) return;

@@ -439,6 +439,15 @@ describe('the player controls', () => {
     expect(deps.signUrl).toHaveBeenCalledTimes(1);
   });
 
+  it('the page of the chapter playing, opened at a time, goes there; opened with a resume hint, stays put', async () => {
+    const { controller, media } = await playing();
+    media.advanceTo(100);
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true, position: 70, positionIsHint: true });
+    expect(media.currentTime).toBe(100);
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true, position: 40 });
+    expect(media.currentTime).toBe(40);
+  });
+
   it('dispose removes every listener from the element', async () => {
     const { controller, media } = await playing();
     controller.dispose();

@@ -37,6 +37,11 @@ export interface OpenOptions {
   readType: 1 | 2;
   /** Seconds to resume at; undefined keeps what is known (a saved position is looked up when needed). */
   position?: number | null;
+  /**
+   * The position is only a resume hint (the member's last recorded one), not a place asked for: it never moves
+   * audio that is already playing this chapter, whose own position is newer.
+   */
+  positionIsHint?: boolean;
   autoplay: boolean;
   author?: string;
   /** Sign and attach again even when this chapter is the one already loaded (after an audio error). */
@@ -151,9 +156,8 @@ export class ListenController {
     patch({ needMoney: false, chapterTitle: chapter.title, read_type: options.readType, novel });
     if (sameLoaded) {
       if (options.position !== undefined && options.position !== null) {
-        if (this.attached) {
-          if (Math.abs(options.position - this.media.currentTime) > 2) this.seek(options.position);
-        } else patch({ savedPosition: options.position, currentTime: options.position });
+        if (!this.attached) patch({ savedPosition: options.position, currentTime: options.position });
+        else if (!options.positionIsHint && Math.abs(options.position - this.media.currentTime) > 2) this.seek(options.position);
       }
       if (!s.visible) store().setVisible(true);
       // The chapter already loaded keeps its state: opening its page from a paused mini player does not start it.

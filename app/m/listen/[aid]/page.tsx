@@ -67,10 +67,11 @@ export default async function ListenPage({ params, searchParams }: Props) {
 
   // Without a time in the address, resume where this member's listening log has them in this chapter.
   let initialTime = secondsOf(one(query.currentTime));
-  if (initialTime === null && memberId && !chapter.locked) {
+  const resumeHint = initialTime === null;
+  if (resumeHint && memberId && !chapter.locked) {
     const log = await getNovelReadLog(memberId, chapter.novel_id);
     if (log?.aid === chapter.id && log.time_track) initialTime = log.time_track;
   }
   // Keyed by chapter: another chapter is a fresh view that hands its own chapter to the player.
-  return <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} />;
+  return <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} resumeHint={resumeHint} />;
 }
