@@ -38,6 +38,8 @@ const TABLE: Array<[string, boolean, boolean]> = [
   ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
   ['/m/message/5', false, false],
   ['/m/listen/21', true, false],
+  // Without an article id the listen page only says 章节不存在 (spec §5).
+  ['/m/listen', true, false],
   ['/m/listen-ranks', true, false],
 ];
 

@@ -4,8 +4,9 @@ import { Toaster } from '@/components/ui/toaster';
 import { ModalHost } from '@/components/modals/modal-host';
 import { NavigationEffects } from '@/components/shell/navigation-effects';
 import { HistorySync } from '@/components/shell/history-sync';
+import { ListenRoot } from '@/components/listen/listen-root';
 
-/** The /m shell: tab bar, toaster and modal host survive navigation between reader pages. */
+/** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="shell">
@@ -13,6 +14,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <TabBar />
       <Toaster />
       <ModalHost />
+      <ListenRoot />
       <HistorySync />
       <Suspense fallback={null}>
         <NavigationEffects />

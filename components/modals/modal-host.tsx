@@ -15,6 +15,7 @@ const registry: Registry = {
   'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),
   chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
   'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
+  'play-setting': dynamic(() => import('@/components/listen/play-setting-modal').then((m) => m.PlaySettingModal)),
 };
 
 /** Renders the one open modal (spec §2: one at a time, with its props). Feature issues add their modals to the registry. */

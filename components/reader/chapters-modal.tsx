@@ -7,12 +7,13 @@ import { api } from '@/lib/client/api';
 import { mergeChapterList } from '@/lib/client/reader/chapter-list';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
+import { listenHref } from '@/lib/shared/reader-links';
 
 /**
  * The reader's catalogue (spec §2 chapters-list modal): opens on the page holding the current chapter, marked;
  * earlier chapters are prepended (next=0) and later ones appended (next=1); the order toggle and a jump replace.
  */
-export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, onClose }: { novelId: number; currentArticleId?: number; currentIdx?: number; onClose: () => void }) {
+export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, listenReadType, onClose }: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2; onClose: () => void }) {
   const [list, setList] = useState<CatalogEntry[]>([]);
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [range, setRange] = useState({ first: 0, last: 0, total: 0 });
@@ -74,7 +75,7 @@ export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, onClo
         <ol className="chapter-list" aria-busy={busy}>
           {list.map((c) => (
             <li key={c.id} id={`modal-c${c.id}`}>
-              <Link href={`/m/read/${c.id}?nid=${novelId}`} onClick={onClose} aria-current={c.id === currentArticleId ? 'true' : undefined} className={c.id === currentArticleId ? 'current' : undefined}>
+              <Link href={listenReadType ? listenHref(c.id, null, listenReadType) : `/m/read/${c.id}?nid=${novelId}`} onClick={onClose} aria-current={c.id === currentArticleId ? 'true' : undefined} className={c.id === currentArticleId ? 'current' : undefined}>
                 <span className="chapter-title">{c.title}</span>
                 {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
               </Link>

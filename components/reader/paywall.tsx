@@ -7,6 +7,7 @@ import { memberId } from '@/lib/client/identity';
 import { toast } from '@/lib/client/stores/toast-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
+import './paywall.css';
 
 /**
  * A locked chapter: its price, the wallet, "buy this chapter", the auto-buy switch, the whole-book offer and the

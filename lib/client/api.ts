@@ -26,6 +26,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Failures are returned to the caller without running the error catalogue (toasts, redirects). */
   silent?: boolean;
+  /** Lets the request outlive the page (a position recorded as the page is left). */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: CallOptions['query']): string {
@@ -76,6 +78,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
+      keepalive: options.keepalive,
     });
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
     if (response.ok && envelope && envelope.code === 0) return envelope.data as T;

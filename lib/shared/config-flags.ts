@@ -38,7 +38,8 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   self_owned: false,
   popup_recharge_enabled: true,
   has_miniapp_ad_guide: false,
-  tts: null,
+  // Listening is on unless staff switch it off (enabled false): the mini player shows only while it is on.
+  tts: { enabled: true, voices: { 0: 'ug', 1: 'cmn' }, default_rate: 1 },
   tbs_ad_custom_text: null,
   lazy_auth: false,
   blocked_urls: [],

@@ -6,9 +6,16 @@ export function readerHref(novelId: number, articleId: number, paragraphIdx = 0)
   return `/m/read/${articleId}?nid=${novelId}${paragraphIdx > 0 ? `#p${paragraphIdx}` : ''}`;
 }
 
-/** The listen page (spec §2 query: currentTime in seconds); 0 or unknown starts at the beginning. */
-export function listenHref(articleId: number, currentTime?: number | null): string {
-  return `/m/listen/${articleId}${currentTime ? `?currentTime=${currentTime}` : ''}`;
+/**
+ * The listen page (spec §2 query: read_type, currentTime in seconds); 0 or unknown time starts at the beginning,
+ * no read_type lets the page choose (2 for a ctype 2 novel, else 1).
+ */
+export function listenHref(articleId: number, currentTime?: number | null, readType?: 1 | 2): string {
+  const query = new URLSearchParams();
+  if (readType) query.set('read_type', String(readType));
+  if (currentTime) query.set('currentTime', String(currentTime));
+  const qs = query.toString();
+  return `/m/listen/${articleId}${qs ? `?${qs}` : ''}`;
 }
 
 /** Spec §2: the listen page's read_type is 2 when the novel is audio-first (ctype 2), else 1. */
@@ -16,7 +23,7 @@ export const listenReadType = (ctype: number): 1 | 2 => (ctype === 2 ? 2 : 1);
 
 /** The listen page of a chapter with the novel's read_type, resuming at currentTime seconds when given. */
 export function listenPageHref(articleId: number, ctype: number, currentTime?: number | null): string {
-  return `/m/listen/${articleId}?read_type=${listenReadType(ctype)}${currentTime ? `&currentTime=${currentTime}` : ''}`;
+  return listenHref(articleId, currentTime, listenReadType(ctype));
 }
 
 /** A novel in a listening list opens its first chapter on the listen page; one without chapters, its own page. */

@@ -29,6 +29,8 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m\/(oauth|login|vip|vip-m|games|float|guide|questions|miniapp)$/, access: 'public' },
   { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },
   { pattern: new RegExp(`^/m/listen/${ID}$`), access: 'login' },
+  // Without an article id the listen page only says 章节不存在 (spec §5).
+  { pattern: /^\/m\/listen$/, access: 'login' },
   { pattern: /^\/m\/listen-ranks$/, access: 'login' },
   { pattern: /^\/blank$/, access: 'public' },
   // The spec's destinations outside /m.

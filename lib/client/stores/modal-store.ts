@@ -23,7 +23,10 @@ export interface ModalProps {
   vote: { novelId: number };
   gift: { novelId: number; chapterId?: number };
   'checkin-stats': Record<string, never>;
-  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number };
+  /** listenReadType: the list opens chapters on the listen page (with this read_type) instead of the reader. */
+  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2 };
+  /** The continuous-play setting (spec §4); resume: opened as a chapter ended, so a choice goes on to the next. */
+  'play-setting': { type: number; resume?: boolean };
 }
 
 export type ModalName = keyof ModalProps;

@@ -1,0 +1,19 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect } from 'react';
+import { toast } from '@/lib/client/stores/toast-store';
+import { MSG } from '@/lib/shared/messages';
+
+/** The listen page without a (known) article id: the toast of spec §5/§8, and a way on. */
+export function ChapterMissing() {
+  useEffect(() => {
+    toast(MSG.chapterMissing);
+  }, []);
+  return (
+    <div className="center-page">
+      <p className="muted">{MSG.chapterMissing}</p>
+      <Link className="button" href="/m">返回首页</Link>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { attachStream } from '@/lib/client/listen/attach-stream';
+import { ListenController } from '@/lib/client/listen/controller';
+import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
+import { bindMediaSession } from '@/lib/client/listen/media-session';
+import { registerListenController } from '@/lib/client/listen/registry';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { toast } from '@/lib/client/stores/toast-store';
+import { detectUa } from '@/lib/shared/ua';
+import { MiniPlayer } from './mini-player';
+
+/**
+ * The player of this visit, loaded only once there is something to listen to: the one <audio> element, the
+ * controller that drives it, the lock-screen controls and the mini player. The /m layout keeps it mounted, so
+ * playback survives navigation between pages.
+ */
+export default function ListenHost() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [controller, setController] = useState<ListenController | null>(null);
+
+  useEffect(() => {
+    const c = new ListenController({
+      media: audio.current!,
+      attach: attachStream,
+      fetchChapter: fetchListenChapter,
+      signUrl: signStreamUrl,
+      postProgress: postListenProgress,
+      savedPosition: savedListenPosition,
+      openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),
+      notify: (text) => toast(text),
+      messagingApp: detectUa(navigator.userAgent).wechat,
+    });
+    registerListenController(c);
+    setController(c);
+    const unbindSession = bindMediaSession(c);
+    // Leaving or hiding the page records where the listener is (a reload then resumes there).
+    const onHide = () => c.flushProgress();
+    const onVisibility = () => { if (document.visibilityState === 'hidden') onHide(); };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      unbindSession();
+      registerListenController(null);
+      c.dispose();
+    };
+  }, []);
+
+  return (
+    <>
+      {/* Nothing loads before a play: preload none; playsInline keeps iOS from going full screen. */}
+      <audio ref={audio} preload="none" playsInline hidden />
+      {controller ? <MiniPlayer controller={controller} /> : null}
+    </>
+  );
+}

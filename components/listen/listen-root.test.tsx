@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { requestListenHost, resetListenRegistryForTests } from '@/lib/client/listen/registry';
+import { ListenRoot } from './listen-root';
+
+// The host chunk stands in as a marker: what matters is whether the layout asks for it.
+jest.mock('next/dynamic', () => () => function Host() { return <p>listen host</p>; });
+
+beforeEach(() => {
+  localStorage.clear();
+  resetListenRegistryForTests();
+});
+
+describe('ListenRoot', () => {
+  it('loads no player code on a visit with nothing to listen to', async () => {
+    render(<ListenRoot />);
+    await act(async () => undefined);
+    expect(screen.queryByText('listen host')).not.toBeInTheDocument();
+  });
+
+  it('mounts the player when this browser has a listening stored', async () => {
+    localStorage.setItem('listen.novel', JSON.stringify({ id: 1, title: 't', thumb: '/c.svg', ctype: 1, author: 'a' }));
+    localStorage.setItem('listen.article', JSON.stringify({ id: 7, next_id: 8, novel_id: 1 }));
+    render(<ListenRoot />);
+    expect(await screen.findByText('listen host')).toBeInTheDocument();
+  });
+
+  it('mounts the player when the listen page asks for it', () => {
+    render(<ListenRoot />);
+    expect(screen.queryByText('listen host')).not.toBeInTheDocument();
+    act(() => requestListenHost());
+    expect(screen.getByText('listen host')).toBeInTheDocument();
+  });
+});

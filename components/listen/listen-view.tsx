@@ -1,0 +1,162 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Cover } from '@/components/novel/cover';
+import { Paywall } from '@/components/reader/paywall';
+import { rememberArticle } from '@/lib/client/reader/article-cache';
+import { requestListenHost, useListenController } from '@/lib/client/listen/registry';
+import { paragraphAt } from '@/lib/client/listen/time-track';
+import { useTimeTrack } from '@/lib/client/listen/use-time-track';
+import { PLAYBACK_RATES, useListenStore } from '@/lib/client/stores/listen-store';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { CONTINUOUS_PLAY_OPTIONS } from '@/lib/shared/continuous-play';
+import type { ReadChapter } from '@/lib/shared/dto/reading';
+import { MSG } from '@/lib/shared/messages';
+import { listenHref } from '@/lib/shared/reader-links';
+import { FavoriteTtsButton } from './favorite-tts-button';
+import { ListenText } from './listen-text';
+import { PlayPauseIcon } from './play-pause-icon';
+import { SeekBar } from './seek-bar';
+import { SimilarAudio } from './similar-audio';
+import { SleepTimer } from './sleep-timer';
+import './listen.css';
+
+const SKIP_SECONDS = 15;
+
+export interface ListenViewProps {
+  initial: ReadChapter;
+  readType: 1 | 2;
+  author: string;
+  /** Where to start (the currentTime query, or the member's listening log for this chapter). */
+  initialTime: number | null;
+  /** initialTime came from the listening log, not the address: it does not move audio already playing here. */
+  resumeHint?: boolean;
+}
+
+function nextRate(rate: number): number {
+  const i = PLAYBACK_RATES.findIndex((r) => r >= rate - 1e-9);
+  return PLAYBACK_RATES[(i + 1) % PLAYBACK_RATES.length] ?? 1;
+}
+
+/**
+ * The listen page's player (spec §2, issue 7): it hands its chapter to the visit's controller and shows the
+ * listen state — cover and titles, seek bar, play/pause, ±15 s, previous/next, rate, chapter list, continuous
+ * play, sleep timer, favourite — and the text with the spoken paragraph followed. When continuous play or a
+ * button moves to another chapter, the page follows it (and its address with it).
+ */
+export function ListenView({ initial, readType, author, initialTime, resumeHint = false }: ListenViewProps) {
+  const controller = useListenController();
+  const [chapter, setChapter] = useState(initial);
+  const opened = useRef(false);
+  // Whether the controller has been handed this view's chapter: until then the listen state describes another.
+  const [taken, setTaken] = useState(false);
+  const s = useListenStore(useShallow((st) => ({
+    articleId: st.article?.id, playing: st.playing, currentTime: st.currentTime, duration: st.duration, buffered: st.buffered,
+    rate: st.playbackRate, sleepAt: st.sleepAt, loading: st.loading, continuousType: st.continuousPlayType, guideDone: st.guideReadComplete,
+  })));
+
+  useEffect(() => {
+    useListenStore.getState().hydrate();
+    requestListenHost();
+  }, []);
+
+  // Declared before the time-track hook: the chapter reaches the controller before its polled track does.
+  useEffect(() => {
+    if (!controller || opened.current) return;
+    opened.current = true;
+    void controller.open(initial, { readType, position: initialTime, positionIsHint: resumeHint, autoplay: true, author });
+    setTaken(true);
+  }, [controller, initial, readType, initialTime, resumeHint, author]);
+
+  useEffect(() => {
+    if (!controller || !opened.current || !s.articleId || s.articleId === chapter.id) return;
+    const next = controller.currentChapter();
+    if (next?.id !== s.articleId) return;
+    setChapter(next);
+    window.history.replaceState(null, '', listenHref(next.id, null, readType));
+    window.scrollTo(0, 0);
+  }, [controller, s.articleId, chapter.id, readType]);
+
+  const track = useTimeTrack(chapter);
+  const current = taken && s.articleId === chapter.id;
+  const time = current ? s.currentTime : initialTime ?? 0;
+  const active = current ? paragraphAt(track, s.currentTime) : -1;
+  const continuous = CONTINUOUS_PLAY_OPTIONS.find((o) => o.type === s.continuousType) ?? CONTINUOUS_PLAY_OPTIONS[0];
+
+  function onUnlocked(c: ReadChapter) {
+    rememberArticle(c);
+    setChapter(c);
+    void controller?.open(c, { readType, position: 0, autoplay: true, author });
+  }
+
+  return (
+    <div className="listen">
+      <header className="listen-top">
+        <Link href={`/m/novels/${chapter.novel_id}`} className="listen-back" aria-label="返回书籍详情">‹</Link>
+        <span className="listen-top-title">听书</span>
+        <FavoriteTtsButton novelId={chapter.novel_id} />
+      </header>
+
+      <section className="listen-hero" aria-labelledby="listen-novel-title">
+        <Cover src={chapter.novel.thumb} width={120} height={160} eager />
+        <h1 id="listen-novel-title" className="listen-novel" dir={chapter.novel.dir}>{chapter.novel.title}</h1>
+        <p className="listen-chapter" dir={chapter.novel.dir}>{chapter.title}</p>
+        {author ? <p className="muted small">{author}</p> : null}
+      </section>
+
+      {chapter.locked ? (
+        <div className="listen-locked">
+          <p className="muted small">{MSG.listenLocked}</p>
+          <Paywall chapter={chapter} onUnlocked={onUnlocked} />
+        </div>
+      ) : (
+        <section className="listen-player" aria-label="播放控制">
+          <SeekBar currentTime={time} duration={current ? s.duration : 0} buffered={current ? s.buffered : 0} onSeek={(t) => controller?.seek(t)} />
+          <div className="listen-main">
+            <button type="button" className="listen-button" aria-label="上一章" onClick={() => void controller?.previous()} disabled={!chapter.prev_id}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 5h2v14H6zM20 5.6v12.8a.6.6 0 0 1-.95.5L10 12.5a.6.6 0 0 1 0-1L19.05 5.1a.6.6 0 0 1 .95.5z" fill="currentColor" /></svg>
+            </button>
+            <button type="button" className="listen-button" aria-label="后退15秒" onClick={() => controller?.skip(-SKIP_SECONDS)}>
+              <span className="listen-skip">-15</span>
+            </button>
+            <button type="button" className="listen-play" aria-label={current && s.playing ? '暂停' : '播放'} aria-busy={s.loading} onClick={() => (current ? controller?.toggle() : void controller?.open(chapter, { readType, position: time, autoplay: true, author }))}>
+              <PlayPauseIcon playing={current && s.playing} size={30} />
+            </button>
+            <button type="button" className="listen-button" aria-label="前进15秒" onClick={() => controller?.skip(SKIP_SECONDS)}>
+              <span className="listen-skip">+15</span>
+            </button>
+            <button type="button" className="listen-button" aria-label="下一章" onClick={() => void controller?.next()}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5.6v12.8a.6.6 0 0 0 .95.5L14 12.5a.6.6 0 0 0 0-1L4.95 5.1a.6.6 0 0 0-.95.5z" fill="currentColor" /></svg>
+            </button>
+          </div>
+          <div className="listen-tools">
+            <button type="button" className="listen-tool" aria-label={`播放速度 ${s.rate}倍`} onClick={() => controller?.setRate(nextRate(s.rate))}>
+              <span className="listen-tool-value">{s.rate}x</span>
+              <span className="listen-tool-label">倍速</span>
+            </button>
+            <button type="button" className="listen-tool" onClick={() => useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx, listenReadType: readType })}>
+              <span className="listen-tool-value">{chapter.idx}/{chapter.novel.article_count}</span>
+              <span className="listen-tool-label">目录</span>
+            </button>
+            <button type="button" className="listen-tool" aria-label={`${MSG.continuousPlayTitle}：${continuous.label}`} onClick={() => useModalStore.getState().open('play-setting', { type: s.continuousType })}>
+              <span className="listen-tool-value">{continuous.short}</span>
+              <span className="listen-tool-label">连播</span>
+            </button>
+            <SleepTimer sleepAt={s.sleepAt} onSet={(m) => controller?.setSleepTimer(m)} />
+          </div>
+        </section>
+      )}
+
+      {!chapter.locked && !s.guideDone ? (
+        <p className="listen-guide" role="note">
+          <span>{MSG.listenGuide}</span>
+          <button type="button" className="link-button" onClick={() => useListenStore.getState().patch({ guideReadComplete: true })}>知道了</button>
+        </p>
+      ) : null}
+      {chapter.locked ? null : <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={(t) => { controller?.seek(t); if (!s.playing) controller?.play(); }} />}
+      <SimilarAudio novelId={chapter.novel_id} />
+    </div>
+  );
+}

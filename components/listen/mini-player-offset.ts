@@ -1,0 +1,39 @@
+'use client';
+
+import { useLayoutEffect, useState } from 'react';
+import type { ModalName } from '@/lib/client/stores/modal-store';
+
+/** Spec §2: 220 px from the bottom; 465 px over the read-continue modal; over another popup, its height + 220. */
+export const MINI_PLAYER_BOTTOM = 220;
+export const MINI_PLAYER_BOTTOM_READ_CONTINUE = 465;
+
+export function miniPlayerBottom(modal: ModalName | null, popupHeight: number): number {
+  if (!modal) return MINI_PLAYER_BOTTOM;
+  if (modal === 'read-continue') return MINI_PLAYER_BOTTOM_READ_CONTINUE;
+  return popupHeight + MINI_PLAYER_BOTTOM;
+}
+
+/** The bottom offset for the open modal, measuring the popup's panel (and following its size). */
+export function useMiniPlayerBottom(modal: ModalName | null): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    if (!modal || modal === 'read-continue') return;
+    // The modal host renders its chunk after opening: wait a frame for the panel to exist.
+    let observer: ResizeObserver | undefined;
+    const frame = requestAnimationFrame(() => {
+      const panel = document.querySelector<HTMLElement>('[role="dialog"]');
+      if (!panel) return;
+      setHeight(panel.offsetHeight);
+      if (typeof ResizeObserver !== 'undefined') {
+        observer = new ResizeObserver(() => setHeight(panel.offsetHeight));
+        observer.observe(panel);
+      }
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+      setHeight(0);
+    };
+  }, [modal]);
+  return miniPlayerBottom(modal, height);
+}

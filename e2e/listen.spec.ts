@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsGuest } from './helpers/wallet';
+
+// The listening journey of issue 7, on the real pipeline: the listen page of novel 1 chapter 1 plays and its time
+// advances, the spoken paragraph is followed, the mini player keeps playing across pages, a reload resumes the
+// position and keeps the rate, continuous play moves on to the next chapter, and the Tibetan novel says plainly
+// that it cannot be heard.
+
+const slider = (page: Page) => page.getByRole('slider', { name: '播放进度' });
+const position = async (page: Page) => Number(await slider(page).inputValue());
+const activeParagraph = async (page: Page) => Number((await page.locator('.listen-p.active').getAttribute('data-idx')) ?? -1);
+
+/**
+ * The page starts playing by itself where the browser allows it; where autoplay is refused (a reload) it waits
+ * for a tap. Tap play whenever it shows, until it plays (a tap racing the autoplay may pause it: tap again).
+ */
+async function ensurePlaying(page: Page): Promise<void> {
+  const toggle = page.locator('.listen-play');
+  await expect(toggle).toBeVisible();
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+async function novelTitle(page: Page, nid: number): Promise<string> {
+  return ((await (await page.request.get(`/v1/novels/${nid}`)).json()) as { data: { title: string } }).data.title;
+}
+
+test('listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate', async ({ page }, info) => {
+  test.setTimeout(150_000);
+  await signInAsGuest(page, info, 'listen');
+  const title = await novelTitle(page, 1);
+
+  await page.goto('/m/listen/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await ensurePlaying(page);
+  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+  // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
+  await page.getByRole('button', { name: '播放速度 1倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.25倍' }).click();
+  await page.getByRole('button', { name: '播放速度 1.5倍' }).click();
+  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  await expect(page.locator('.listen-p.active')).toHaveCount(1);
+  const first = await activeParagraph(page);
+  await expect.poll(() => activeParagraph(page), { timeout: 60_000 }).toBeGreaterThan(first);
+
+  // Tapping a paragraph listens from there.
+  await page.locator('.listen-p[data-seekable]').nth(2).click();
+  await expect.poll(() => activeParagraph(page)).toBeGreaterThanOrEqual(2);
+
+  // Off to other pages: the mini player is there and still playing.
+  await page.getByRole('link', { name: '返回书籍详情' }).click();
+  await expect(page).toHaveURL(/\/m\/novels\/1$/);
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+  await expect(page).toHaveURL(/\/m$/);
+  const mini = page.getByRole('complementary', { name: '听书播放器' });
+  await expect(mini).toBeVisible();
+  await expect(mini.getByRole('button', { name: '暂停' })).toBeVisible();
+  const ring = mini.locator('.mini-ring-done');
+  const offsetBefore = Number(await ring.getAttribute('stroke-dashoffset'));
+  await expect.poll(async () => Number(await ring.getAttribute('stroke-dashoffset')), { timeout: 15_000 }).toBeLessThan(offsetBefore);
+
+  // Back on the listen page through the cover; pause (which records the position) and reload.
+  await mini.getByRole('link', { name: /打开听书页/ }).click();
+  await expect(page).toHaveURL(/\/m\/listen\/1/);
+  // Pausing records the position in the listening log, which the reloaded page resumes from.
+  await page.getByRole('button', { name: '暂停' }).click();
+  const reached = await position(page);
+  expect(reached).toBeGreaterThan(3);
+  await expect.poll(async () => ((await (await page.request.get('/v1/novels/1/readlog')).json()) as { data: { time_track: number | null } | null }).data?.time_track ?? 0)
+    .toBeGreaterThanOrEqual(reached - 1);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  await expect(page.locator('.seek-times span').first()).not.toHaveText('0:00');
+  await ensurePlaying(page);
+  await expect.poll(() => position(page)).toBeGreaterThanOrEqual(reached - 1);
+  expect(await page.evaluate(() => localStorage.getItem('listen.playbackRate'))).toBe('2');
+});
+
+/** Jumps to the last paragraph once the time track reaches it, so the chapter ends soon. */
+async function listenToTheEnd(page: Page): Promise<void> {
+  const paragraphs = page.locator('.listen-p');
+  await expect(paragraphs.first()).toBeVisible();
+  const last = paragraphs.nth((await paragraphs.count()) - 1);
+  await expect(last).toHaveAttribute('data-seekable', 'true', { timeout: 60_000 });
+  await last.click();
+}
+
+test('a chapter ends: the keep-listening question, then continuous play moves on by itself', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  await signInAsGuest(page, info, 'listen-next');
+  await page.goto('/m/listen/1');
+  await ensurePlaying(page);
+  for (const rate of ['1', '1.25', '1.5']) await page.getByRole('button', { name: `播放速度 ${rate}倍` }).click();
+
+  // Continuous play is off at first: the end of chapter 1 asks whether to keep listening.
+  await listenToTheEnd(page);
+  const question = page.getByRole('dialog', { name: '本集已播完，是否继续收听？' });
+  await expect(question).toBeVisible({ timeout: 90_000 });
+  await question.getByRole('button', { name: '连续播放3集' }).click();
+  await expect(page).toHaveURL(/\/m\/listen\/2\?read_type=1$/);
+  await expect(page.locator('.listen-chapter')).toHaveText(/^第2章/);
+  await ensurePlaying(page);
+  expect(await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')])).toEqual(['1', '3']);
+
+  // With episodes left, the end of chapter 2 goes straight on to chapter 3 and counts one down.
+  await listenToTheEnd(page);
+  await expect(page).toHaveURL(/\/m\/listen\/3\?read_type=1$/, { timeout: 90_000 });
+  await expect(page.locator('.listen-chapter')).toHaveText(/^第3章/);
+  await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
+  await expect(question).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('listen.continuous_play'))).toBe('2');
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({ id: 3, next_id: 4, novel_id: 1 });
+});
+
+test('the Tibetan novel says listening is unavailable', async ({ page }, info) => {
+  await signInAsGuest(page, info, 'listen-bo');
+  const novel = ((await (await page.request.get('/v1/novels/4')).json()) as { data: { first_article_id: number; language_type: number; has_tts: boolean } }).data;
+  expect(novel).toMatchObject({ language_type: 2, has_tts: false });
+  await page.goto(`/m/listen/${novel.first_article_id}`);
+  await expect(page.getByRole('status').filter({ hasText: '该书暂不支持听书' })).toBeVisible();
+  await expect(page.locator('.listen-play')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '阅读本章' })).toBeVisible();
+});
+
+test('a listen page without a known chapter says 章节不存在', async ({ page }, info) => {
+  await signInAsGuest(page, info, 'listen-missing');
+  await page.goto('/m/listen/99999999');
+  await expect(page.locator('.toast')).toHaveText('章节不存在');
+});

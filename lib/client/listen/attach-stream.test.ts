@@ -1,0 +1,57 @@
+import { attachStream } from './attach-stream';
+import type { MediaLike } from './media';
+
+const hlsInstances: { config: unknown; url?: string; media?: unknown; destroyed: boolean; onError?: (e: string, d: { fatal: boolean }) => void }[] = [];
+let imported = 0;
+
+jest.mock('hls.js/light', () => {
+  imported++;
+  class FakeHls {
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    entry: (typeof hlsInstances)[number];
+    constructor(config: unknown) {
+      this.entry = { config, destroyed: false };
+      hlsInstances.push(this.entry);
+    }
+    on(_event: string, fn: (e: string, d: { fatal: boolean }) => void) { this.entry.onError = fn; }
+    loadSource(url: string) { this.entry.url = url; }
+    attachMedia(media: unknown) { this.entry.media = media; }
+    destroy() { this.entry.destroyed = true; }
+  }
+  return { __esModule: true, default: FakeHls };
+});
+
+function media(canPlay: string): MediaLike {
+  return { src: '', canPlayType: () => canPlay, removeAttribute: jest.fn(), load: jest.fn() } as unknown as MediaLike;
+}
+
+beforeEach(() => {
+  hlsInstances.length = 0;
+});
+
+describe('attachStream', () => {
+  it('uses native HLS when the browser can play it, at once and without loading hls.js', () => {
+    const m = media('maybe');
+    const detach = attachStream(m, '/audio/1/index.m3u8?s=x', { startPosition: 0, onFatal: jest.fn() });
+    expect(detach).toBeInstanceOf(Function);
+    expect(m.src).toBe('/audio/1/index.m3u8?s=x');
+    expect(imported).toBe(0);
+    (detach as () => void)();
+    expect(m.removeAttribute).toHaveBeenCalledWith('src');
+  });
+
+  it('otherwise imports hls.js on demand, starting at the saved position, and reports fatal errors only', async () => {
+    const onFatal = jest.fn();
+    const m = media('');
+    const detach = await attachStream(m, '/audio/1/index.m3u8?s=x', { startPosition: 42, onFatal });
+    expect(imported).toBe(1);
+    expect(hlsInstances[0]).toMatchObject({ config: { startPosition: 42 }, url: '/audio/1/index.m3u8?s=x', media: m });
+    hlsInstances[0]!.onError!('hlsError', { fatal: false });
+    expect(onFatal).not.toHaveBeenCalled();
+    hlsInstances[0]!.onError!('hlsError', { fatal: true });
+    expect(onFatal).toHaveBeenCalledTimes(1);
+    detach();
+    expect(hlsInstances[0]!.destroyed).toBe(true);
+  });
+});

@@ -1,0 +1,518 @@
+import { KEEP_LISTENING_PROMPT_URL } from '@/lib/shared/audio';
+import { LISTEN_PROGRESS_INTERVAL_S, WECHAT_AUDIO_READY_FALLBACK_MS } from '@/lib/shared/constants';
+import type { ReadChapter } from '@/lib/shared/dto/reading';
+import { MSG } from '@/lib/shared/messages';
+import { useListenStore, type ListenNovel } from '../stores/listen-store';
+import type { AttachStream, Detach, MediaLike } from './media';
+import { paragraphAt } from './time-track';
+
+/** POST /v1/my/readlogs_tts: where the member is in the audio (whole seconds) and the paragraph spoken there. */
+export interface ProgressReport {
+  article_id: number;
+  read_type: 1 | 2;
+  time_track: number;
+  idx?: number;
+}
+
+/** Everything outside the rules: the element, the network, the dialog and toasts. Tests hand in fakes. */
+export interface ListenDeps {
+  media: MediaLike;
+  attach: AttachStream;
+  fetchChapter: (id: number, novelId?: number) => Promise<ReadChapter>;
+  /** POST /v1/audio/articles/get_private_url → the signed playlist address. */
+  signUrl: (baseUrl: string) => Promise<string>;
+  /** Sent so that it survives the page being left (keepalive). */
+  postProgress: (report: ProgressReport) => void;
+  /** The member's saved listening position in this chapter (seconds), for a player restored after a reload. */
+  savedPosition: (novelId: number, articleId: number) => Promise<number | null>;
+  /** Opens the continuous-play setting dialog with the stored type, offering to go on to the next chapter. */
+  openPlaySetting: (type: number) => void;
+  notify: (text: string) => void;
+  /** Inside the messaging app's browser, where the element may never report itself ready. */
+  messagingApp: boolean;
+  now?: () => number;
+}
+
+export interface OpenOptions {
+  readType: 1 | 2;
+  /** Seconds to resume at; undefined keeps what is known (a saved position is looked up when needed). */
+  position?: number | null;
+  /**
+   * The position is only a resume hint (the member's last recorded one), not a place asked for: it never moves
+   * audio that is already playing this chapter, whose own position is newer.
+   */
+  positionIsHint?: boolean;
+  autoplay: boolean;
+  author?: string;
+  /** Sign and attach again even when this chapter is the one already loaded (after an audio error). */
+  force?: boolean;
+}
+
+const store = () => useListenStore.getState();
+const patch = (p: Parameters<ReturnType<typeof store>['patch']>[0]) => store().patch(p);
+
+const REPORT_DELAY_MS = 1_000;
+// A signed address this close to its expiry is signed again rather than handed to the element.
+const EXPIRY_MARGIN_MS = 30_000;
+
+function signedExpiry(url: string): number | null {
+  const e = Number(new URL(url, 'http://local').searchParams.get('e'));
+  return Number.isFinite(e) && e > 0 ? e * 1000 : null;
+}
+
+/**
+ * Drives the one audio element by the rules of spec §4 (mini player) and keeps the listen state in step with
+ * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
+ * page both call it.
+ */
+export class ListenController {
+  private source: string | null = null;
+  private sourceSet = false;
+  private attached = false;
+  private detachStream: Detach | null = null;
+  private generation = 0;
+  private readyHandled = false;
+  private readyTimer: ReturnType<typeof setTimeout> | undefined;
+  private wantPlay = false;
+  private prompting = false;
+  private progressTimer: ReturnType<typeof setInterval> | undefined;
+  private sleepTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastReport = '';
+  private chapter: ReadChapter | null = null;
+  /** The time track of one chapter (paragraph starts), from the chapter or the listen page's polling. */
+  private track: { articleId: number; starts: readonly number[] } | null = null;
+  /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
+  private trackDuration: { articleId: number; seconds: number } | null = null;
+  private opening = 0;
+  private readonly media: MediaLike;
+  private readonly listeners: [string, () => void][];
+
+  constructor(private readonly deps: ListenDeps) {
+    this.media = deps.media;
+    store().hydrate();
+    this.listeners = [
+      ['play', this.onPlay], ['playing', this.onPlaying], ['pause', this.onPause], ['canplay', this.onReady],
+      ['ended', this.onEnded], ['error', this.onMediaError], ['timeupdate', this.onTimeUpdate],
+      ['progress', this.onProgress], ['durationchange', this.onDurationChange],
+    ];
+    for (const [type, fn] of this.listeners) this.media.addEventListener(type, fn);
+  }
+
+  dispose(): void {
+    for (const [type, fn] of this.listeners) this.media.removeEventListener(type, fn);
+    this.stopProgressTimer();
+    clearTimeout(this.readyTimer);
+    clearTimeout(this.sleepTimer);
+    this.detach();
+  }
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** The chapter this controller knows in full (the listen page's, or one it fetched), if any. */
+  currentChapter(): ReadChapter | null {
+    return this.chapter;
+  }
+
+  /**
+   * Spec §4: on the first update while visible with an article and a stream address, the source is set — once.
+   * The mini player calls this on every update; only the first qualifying call does anything.
+   */
+  sync(): void {
+    const s = store();
+    if (this.sourceSet || !s.visible || !s.article || !s.m3u8Url) return;
+    this.setSource(s.m3u8Url);
+  }
+
+  private setSource(url: string): void {
+    this.detach();
+    this.source = url;
+    this.sourceSet = true;
+    patch({ isCreated: true });
+  }
+
+  /** Shows a chapter in the player: a locked one is never played, an open one is signed, stored and started. */
+  async open(chapter: ReadChapter, options: OpenOptions): Promise<void> {
+    const s = store();
+    const ticket = ++this.opening;
+    const author = options.author ?? (s.novel?.id === chapter.novel_id ? s.novel.author : '');
+    const novel: ListenNovel = { id: chapter.novel_id, title: chapter.novel.title, thumb: chapter.novel.thumb, ctype: chapter.novel.ctype, author };
+    const article = { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id };
+    this.chapter = chapter;
+    if (chapter.time_track) this.track = { articleId: chapter.id, starts: chapter.time_track };
+
+    if (chapter.locked) {
+      // needMoney: the purchase shows in the player and nothing plays (spec issue 7).
+      this.wantPlay = false;
+      this.media.pause();
+      this.detach();
+      this.source = null;
+      patch({ needMoney: true, novel, article, chapterTitle: chapter.title, read_type: options.readType, m3u8Url: null, currentTime: 0, duration: 0, buffered: 0 });
+      return;
+    }
+
+    const sameLoaded = !options.force && s.article?.id === chapter.id && !s.needMoney && this.source !== null && !this.expired(this.source);
+    patch({ needMoney: false, chapterTitle: chapter.title, read_type: options.readType, novel });
+    if (sameLoaded) {
+      if (options.position !== undefined && options.position !== null) {
+        if (!this.attached) patch({ savedPosition: options.position, currentTime: options.position });
+        else if (!options.positionIsHint && Math.abs(options.position - this.media.currentTime) > 2) this.seek(options.position);
+      }
+      if (!s.visible) store().setVisible(true);
+      // The chapter already loaded keeps its state: opening its page from a paused mini player does not start it.
+      return;
+    }
+
+    if (!chapter.m3u8_url) {
+      this.deps.notify(chapter.novel.has_tts ? MSG.audioLoadFailed : MSG.ttsUnavailable);
+      return;
+    }
+    this.wantPlay = false;
+    this.media.pause();
+    patch({ loading: true, ...(options.position != null ? { currentTime: options.position } : {}) });
+    let url: string;
+    try {
+      url = await this.deps.signUrl(chapter.m3u8_url);
+    } catch {
+      // The API client has already shown the server's message.
+      if (ticket === this.opening) patch({ loading: false });
+      return;
+    }
+    if (ticket !== this.opening) return;
+    // The outgoing chapter's position is recorded before the stored article changes.
+    this.detach();
+    store().setNowPlaying({ novel, article, m3u8Url: url });
+    this.setSource(url);
+    const position = options.position ?? 0;
+    // A new chapter may report its own first error; a forced re-initialisation keeps the flag (no error loop).
+    patch({ loading: false, savedPosition: position, currentTime: position, duration: 0, buffered: 0, ...(options.force ? {} : { error: false }) });
+    if (options.autoplay) this.play();
+  }
+
+  /** Loads a chapter by id (fetching it) and opens it. */
+  async init(articleId: number, readType: 1 | 2, options: Omit<OpenOptions, 'readType'>): Promise<void> {
+    let chapter: ReadChapter;
+    try {
+      chapter = await this.deps.fetchChapter(articleId, store().novel?.id);
+    } catch {
+      return;
+    }
+    await this.open(chapter, { ...options, readType });
+  }
+
+  play(): void {
+    const s = store();
+    if (s.needMoney || !this.source) return;
+    this.wantPlay = true;
+    if (this.prompting) this.detach();
+    if (!this.attached && this.expired(this.source)) {
+      if (s.article) void this.init(s.article.id, s.read_type, { position: s.savedPosition ?? s.currentTime, autoplay: true, force: true });
+      return;
+    }
+    if (this.attached) return this.safePlay();
+    if (s.savedPosition === null && s.article) {
+      // Restored after a reload: resume where the member's listening log says, then start.
+      const { article } = s;
+      const gen = this.generation;
+      void this.deps.savedPosition(article.novel_id, article.id).catch(() => null).then((p) => {
+        if (gen !== this.generation || this.attached || !this.wantPlay) return;
+        patch({ savedPosition: p ?? 0, currentTime: p ?? 0 });
+        this.attachAndPlay();
+      });
+      return;
+    }
+    this.attachAndPlay();
+  }
+
+  pause(): void {
+    this.wantPlay = false;
+    this.media.pause();
+  }
+
+  toggle(): void {
+    if (store().playing) this.pause();
+    else this.play();
+  }
+
+  /** Close on the mini player: pauses and hides it for good (listen.visable '0'). */
+  close(): void {
+    this.pause();
+    store().setVisible(false);
+  }
+
+  seek(seconds: number): void {
+    const s = store();
+    const duration = s.duration > 0 ? s.duration : Number.POSITIVE_INFINITY;
+    const t = Math.min(Math.max(0, seconds), duration);
+    if (!this.attached) {
+      patch({ savedPosition: t, currentTime: t });
+      return;
+    }
+    this.media.currentTime = t;
+    patch({ currentTime: t });
+    // Spec §4: progress 1 pauses the audio.
+    if (t >= duration) this.pause();
+  }
+
+  skip(deltaSeconds: number): void {
+    this.seek((this.attached ? this.media.currentTime : store().currentTime) + deltaSeconds);
+  }
+
+  setRate(rate: number): void {
+    store().setPlaybackRate(rate);
+    this.media.playbackRate = store().playbackRate;
+  }
+
+  /** The time track the listen page polls while a chapter is synthesized: it names the paragraph in reports. */
+  setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
+    if (track) this.track = { articleId, starts: track };
+    if (duration && duration > 0) {
+      this.trackDuration = { articleId, seconds: duration };
+      if (this.attached && store().article?.id === articleId) this.onDurationChange();
+    }
+  }
+
+  async next(autoplay = true): Promise<void> {
+    const s = store();
+    if (!s.article) return;
+    if (!s.article.next_id) {
+      this.deps.notify(MSG.lastChapter);
+      return;
+    }
+    await this.init(s.article.next_id, s.read_type, { position: 0, autoplay });
+  }
+
+  async previous(autoplay = true): Promise<void> {
+    const s = store();
+    if (!s.article) return;
+    let chapter = this.chapter?.id === s.article.id ? this.chapter : null;
+    if (!chapter) chapter = await this.deps.fetchChapter(s.article.id, s.article.novel_id).catch(() => null);
+    if (!chapter) return;
+    if (!chapter.prev_id) {
+      this.deps.notify(MSG.firstChapter);
+      return;
+    }
+    await this.init(chapter.prev_id, s.read_type, { position: 0, autoplay });
+  }
+
+  /** Stops playback after `minutes`; null switches the timer off. */
+  setSleepTimer(minutes: number | null): void {
+    clearTimeout(this.sleepTimer);
+    if (!minutes) {
+      patch({ sleepAt: null });
+      return;
+    }
+    patch({ sleepAt: this.now() + minutes * 60_000 });
+    this.sleepTimer = setTimeout(() => {
+      patch({ sleepAt: null });
+      this.pause();
+    }, minutes * 60_000);
+  }
+
+  /** Records the position now (the page is being hidden or left). */
+  flushProgress(): void {
+    this.recordProgress();
+  }
+
+  // --- the element -------------------------------------------------------------------------------------
+
+  private expired(url: string): boolean {
+    const expiry = signedExpiry(url);
+    return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
+  }
+
+  private attachAndPlay(): void {
+    if (!this.source) return;
+    const gen = ++this.generation;
+    this.attached = true;
+    this.readyHandled = false;
+    const result = this.deps.attach(this.media, this.source, {
+      startPosition: store().savedPosition ?? 0,
+      onFatal: () => {
+        if (gen === this.generation) this.onError();
+      },
+    });
+    const attached = (detach: Detach) => {
+      if (gen !== this.generation) return detach();
+      this.detachStream = detach;
+      if (this.deps.messagingApp) {
+        // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (spec §9).
+        clearTimeout(this.readyTimer);
+        this.readyTimer = setTimeout(() => {
+          if (gen === this.generation) this.onReady();
+        }, WECHAT_AUDIO_READY_FALLBACK_MS);
+      }
+      // Started inside the tap that asked for it where possible (native HLS): mobile browsers require that.
+      if (this.wantPlay) this.safePlay();
+    };
+    if (result instanceof Promise) {
+      result.then(attached, () => {
+        if (gen === this.generation) this.onError();
+      });
+    } else attached(result);
+  }
+
+  private detach(): void {
+    this.recordProgress();
+    this.generation++;
+    clearTimeout(this.readyTimer);
+    this.stopProgressTimer();
+    this.detachStream?.();
+    this.detachStream = null;
+    this.attached = false;
+    this.prompting = false;
+  }
+
+  private safePlay(): void {
+    const gen = this.generation;
+    this.media.play().catch((err: unknown) => {
+      // Autoplay refused (no tap yet): the player shows paused and waits for one. A pause or a new source
+      // aborting this play is not a refusal.
+      if (gen !== this.generation || (err as { name?: string })?.name !== 'NotAllowedError') return;
+      this.wantPlay = false;
+      if (!this.prompting) patch({ playing: false });
+    });
+  }
+
+  private recordProgress(): void {
+    const s = store();
+    const seconds = this.media.currentTime;
+    // Spec §4: a read log only when the audio time is above 0.
+    if (this.prompting || !this.attached || !s.article || s.needMoney || !(seconds > 0)) return;
+    const report: ProgressReport = { article_id: s.article.id, read_type: s.read_type, time_track: Math.floor(seconds) };
+    const idx = this.track?.articleId === s.article.id ? paragraphAt(this.track.starts, seconds) : -1;
+    if (idx >= 0) report.idx = idx;
+    const key = `${report.article_id}:${report.time_track}`;
+    if (key === this.lastReport) return;
+    this.lastReport = key;
+    this.deps.postProgress(report);
+  }
+
+  private startProgressTimer(): void {
+    if (this.progressTimer) return;
+    // About every 30 s of playback, sent 1 s late (spec §4).
+    this.progressTimer = setInterval(() => {
+      setTimeout(() => this.recordProgress(), REPORT_DELAY_MS);
+    }, LISTEN_PROGRESS_INTERVAL_S * 1000);
+  }
+
+  private stopProgressTimer(): void {
+    clearInterval(this.progressTimer);
+    this.progressTimer = undefined;
+  }
+
+  private readonly onPlay = () => {
+    if (this.prompting) return;
+    patch({ playing: true });
+    this.startProgressTimer();
+  };
+
+  private readonly onPlaying = () => {
+    if (this.prompting) return;
+    // Sound is coming out: the next error may re-initialise again.
+    patch({ playing: true, error: false });
+  };
+
+  private readonly onPause = () => {
+    if (this.prompting) return;
+    patch({ playing: false });
+    this.stopProgressTimer();
+    this.recordProgress();
+  };
+
+  /** canplay (or the messaging-app fallback): rate, duration, the saved position, then play — once per source. */
+  private readonly onReady = () => {
+    if (this.prompting || !this.attached) return;
+    const s = store();
+    this.media.playbackRate = s.playbackRate;
+    this.onDurationChange();
+    if (this.readyHandled) return;
+    this.readyHandled = true;
+    clearTimeout(this.readyTimer);
+    if (s.savedPosition && s.savedPosition > 0 && this.media.currentTime === 0) this.media.currentTime = s.savedPosition;
+    if (this.wantPlay) this.safePlay();
+  };
+
+  private readonly onEnded = () => {
+    if (this.prompting) {
+      this.prompting = false;
+      return;
+    }
+    const s = store();
+    const counter = s.continuousPlay;
+    if (counter > 0) store().setContinuousPlay(counter - 1);
+    this.media.pause();
+    this.recordProgress();
+    if (counter === 0) {
+      this.playPrompt();
+      this.deps.openPlaySetting(s.continuousPlayType);
+    } else void this.next(true);
+  };
+
+  /** The spoken "keep listening?" on the same element (the one mobile browsers let play without a tap). */
+  private playPrompt(): void {
+    this.wantPlay = false;
+    this.detach();
+    patch({ savedPosition: 0, currentTime: 0, playing: false });
+    this.prompting = true;
+    this.media.src = KEEP_LISTENING_PROMPT_URL;
+    this.media.play().catch(() => undefined);
+  }
+
+  private readonly onMediaError = () => {
+    // An element emptied on purpose (a detach) has no error: nothing to handle.
+    if (this.prompting || !this.media.error) return;
+    this.onError();
+  };
+
+  /** Spec §4: the first error sets the flag and, when playing, re-initialises the same article and read_type. */
+  private onError(): void {
+    const s = store();
+    if (s.error) return;
+    patch({ error: true });
+    if (s.playing && s.article) {
+      const position = this.media.currentTime > 0 ? this.media.currentTime : s.savedPosition;
+      void this.init(s.article.id, s.read_type, { position, autoplay: true, force: true });
+    }
+  }
+
+  private readonly onTimeUpdate = () => {
+    if (this.prompting || !this.attached) return;
+    const t = this.media.currentTime;
+    patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
+    // Spec §4: progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
+    // chapter still being synthesized is not cut short.
+    const end = this.mediaDuration();
+    if (end > 0 && t >= end && !this.media.paused) this.pause();
+  };
+
+  private readonly onProgress = () => {
+    if (this.prompting || !this.attached) return;
+    patch({ buffered: this.bufferedEnd(this.media.currentTime) });
+  };
+
+  private readonly onDurationChange = () => {
+    if (this.prompting || !this.attached) return;
+    patch({ duration: this.displayDuration() });
+  };
+
+  private mediaDuration(): number {
+    const d = this.media.duration;
+    return Number.isFinite(d) && d > 0 ? d : 0;
+  }
+
+  /** The element's duration; while a first listen streams (infinite), the length its time track announces. */
+  private displayDuration(): number {
+    const known = this.trackDuration?.articleId === store().article?.id ? this.trackDuration!.seconds : 0;
+    return this.mediaDuration() || known;
+  }
+
+  private bufferedEnd(t: number): number {
+    const ranges = this.media.buffered;
+    for (let i = 0; i < ranges.length; i++) {
+      if (ranges.start(i) <= t + 0.5 && ranges.end(i) >= t) return ranges.end(i);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,36 @@
+import type { ReadChapter } from '@/lib/shared/dto/reading';
+import type { ReadLogItem } from '@/lib/shared/dto/shelf';
+import { api } from '../api';
+import { cachedArticle, rememberArticle } from '../reader/article-cache';
+import { readLogBody } from '../readlog';
+import type { ProgressReport } from './controller';
+
+/** GET /v1/read/{id}: the chapter with its stream address (kept in the reader's cache, which the reader shares). */
+export async function fetchListenChapter(id: number, novelId?: number): Promise<ReadChapter> {
+  const hit = cachedArticle(id);
+  if (hit) return hit;
+  // auto_buy: a member who switched auto-buy on for this novel keeps listening into paid chapters.
+  const chapter = await api<ReadChapter>(`/v1/read/${id}`, { query: { nid: novelId, auto_buy: 1 } });
+  if (!chapter.locked) rememberArticle(chapter);
+  return chapter;
+}
+
+/** POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments. */
+export async function signStreamUrl(baseUrl: string): Promise<string> {
+  const { url } = await api<{ url: string; expires_at: string }>('/v1/audio/articles/get_private_url', { method: 'POST', body: { base_url: baseUrl } });
+  return url;
+}
+
+/**
+ * POST /v1/my/readlogs_tts: quiet, the next report catches up after a failure. Always keepalive: a position
+ * recorded by a pause just before the page is left or reloaded must still arrive.
+ */
+export function postListenProgress(report: ProgressReport): void {
+  void api('/v1/my/readlogs_tts', { method: 'POST', body: readLogBody(report), silent: true, keepalive: true }).catch(() => undefined);
+}
+
+/** Where the member's listening log has them in this chapter (GET /v1/novels/{nid}/readlog), in seconds. */
+export async function savedListenPosition(novelId: number, articleId: number): Promise<number | null> {
+  const log = await api<ReadLogItem | null>(`/v1/novels/${novelId}/readlog`, { silent: true }).catch(() => null);
+  return log && log.aid === articleId && log.time_track !== null ? log.time_track : null;
+}
