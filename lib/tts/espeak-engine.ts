@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SpeechEngine, SynthesisOptions, Voice } from './engine';
+import { AUDIO_WORK_NICE } from './priority';
 import { SynthesisPool } from './worker-pool';
 
 const PACKAGE = '@echogarden/espeak-ng-emscripten';
 /** eSpeak NG always speaks at 22,050 samples per second. */
 const SAMPLE_RATE = 22_050;
-/** Synthesis threads run at a lower priority than the server's main thread (Linux nice value). */
-const WORKER_NICE = 5;
 
 // Chinese novels get Mandarin, Uyghur novels the Uyghur voice; eSpeak has no Tibetan voice (language_type 2).
 const VOICES: Record<number, Voice> = {
@@ -42,7 +41,7 @@ class EspeakEngine implements SpeechEngine {
   readonly id = 'espeak-ng';
   readonly version = packageVersion();
   readonly sampleRate = SAMPLE_RATE;
-  private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), { nice: WORKER_NICE, expectSampleRate: SAMPLE_RATE });
+  private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), { nice: AUDIO_WORK_NICE, expectSampleRate: SAMPLE_RATE });
 
   voiceFor(languageType: number): Voice | null {
     return VOICES[languageType] ?? null;

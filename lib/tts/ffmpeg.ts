@@ -3,9 +3,8 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { AUDIO_WORK_NICE } from './priority';
 
-/** ffmpeg runs below the server's priority (Linux nice value), like the synthesis workers. */
-const FFMPEG_NICE = 5;
 
 /**
  * The ffmpeg binary: FFMPEG_PATH when set (a system ffmpeg), else the static build that @ffmpeg-installer ships
@@ -26,7 +25,7 @@ export function runFfmpeg(args: string[]): FfmpegRun {
   const child = spawn(ffmpegPath(), ['-hide_banner', '-nostats', '-loglevel', 'error', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   if (child.pid) {
     try {
-      os.setPriority(child.pid, FFMPEG_NICE);
+      os.setPriority(child.pid, AUDIO_WORK_NICE);
     } catch {
       // Not permitted here: the encoder is light (hundreds of times real time) either way.
     }
