@@ -25,6 +25,7 @@ import { signAudioUrl } from '@/lib/server/audio/signed-url';
 import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { playlistDurations } from '@/lib/tts/playlist';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import type { Tx } from '@/lib/server/db/client';
 
@@ -119,7 +120,7 @@ describe('POST /v1/audio/articles/get_private_url', () => {
     const m = await signedInMember();
     const refused = await privateUrl({ base_url: `/audio/${paid.id}/index.m3u8` }, m.auth);
     expectRefused(refused, 403);
-    expect(refused.body.message).toBe(MSG.audioLocked);
+    expect(refused.body.message).toBe(SERVER_MSG.audioLocked);
     await fund(m.id, 1000);
     await buyChapter(m.id, 1, paid.id);
     const ok = await privateUrl({ base_url: `/audio/${paid.id}/index.m3u8` }, m.auth);
@@ -228,7 +229,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
       const res = await media(u, headers);
       expect([u, res.status]).toEqual([u, 403]);
       expect(res.headers.get('content-type')).toMatch(/json/);
-      expect((await res.json()).message).toBe(MSG.audioForbidden);
+      expect((await res.json()).message).toBe(SERVER_MSG.audioForbidden);
     }
     // Without a session the signed URL is enough (the native player of some browsers sends no cookie).
     expect((await media(segmentUrl(ch.id, segUri))).status).toBe(200);
@@ -290,7 +291,7 @@ describe('GET /v1/articles/{id}/tts_time_track', () => {
     const paid = await chapterOf(1, 30);
     const locked = await timeTrack(paid.id, (await signedInMember()).auth);
     expectRefused(locked, 403);
-    expect(locked.body.message).toBe(MSG.audioLocked);
+    expect(locked.body.message).toBe(SERVER_MSG.audioLocked);
     expectRefused(await timeTrack(paid.id), 403);
     const tibetan = await timeTrack((await chapterOf(4, 1)).id);
     expectRefused(tibetan, 400);

@@ -23,6 +23,7 @@ import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import { declareBirthDate, recordGuardianConsent } from '@/lib/server/accounts/minors';
 import type { Tx } from '@/lib/server/db/client';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -66,7 +67,7 @@ describe('POST /v1/novels/{nid}/buy_book', () => {
     await fund(m.id, 10);
     const before = await ledgerRows();
     const short = await buyBookCall(m.auth, WHOLE_BOOK_NOVEL);
-    expect(short.body).toMatchObject({ code: 90001, message: MSG.paymentNeeded });
+    expect(short.body).toMatchObject({ code: 90001, message: SERVER_MSG.paymentNeeded });
     const chapterNovel = await buyBookCall(m.auth, 1);
     expect(chapterNovel.status).toBe(400);
     expect(chapterNovel.body.message).toContain('不支持全本购买');
@@ -97,7 +98,7 @@ describe('auto-buy', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
     }
-    await expect(setAutoBuy(m.id, 999999, true)).rejects.toMatchObject({ message: MSG.novelNotFound });
+    await expect(setAutoBuy(m.id, 999999, true)).rejects.toMatchObject({ message: SERVER_MSG.novelNotFound });
   });
 });
 
@@ -178,10 +179,10 @@ describe('minors: caps by age band on recharges', () => {
     await declareBirthDate(teen.id, years(13));
     await expect(createOrder(teen.id, (await productNamed('600书币')).id, {})).rejects.toMatchObject({ message: MSG.minorNeedsConsent });
     await recordGuardianConsent(teen.id, { guardian_name: '李四', guardian_phone: '13800000001', relation: 'parent' });
-    await expect(createOrder(teen.id, (await productNamed('9800书币')).id, {})).rejects.toMatchObject({ message: MSG.minorCapTransaction('50') });
+    await expect(createOrder(teen.id, (await productNamed('9800书币')).id, {})).rejects.toMatchObject({ message: SERVER_MSG.minorCapTransaction('50') });
     const pack = await productNamed('5000书币');
     for (let i = 0; i < 4; i++) await createOrder(teen.id, pack.id, {}); // ¥200 this month
-    await expect(createOrder(teen.id, (await productNamed('600书币')).id, {})).rejects.toMatchObject({ message: MSG.minorCapMonthly('200') });
+    await expect(createOrder(teen.id, (await productNamed('600书币')).id, {})).rejects.toMatchObject({ message: SERVER_MSG.minorCapMonthly('200') });
 
     const adult = await signedInMember();
     await declareBirthDate(adult.id, years(30));

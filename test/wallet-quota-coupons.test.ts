@@ -13,6 +13,7 @@ import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import { coupons, memberCoupons, orders, products } from '@/lib/server/db/schema';
 import { orderFailureFor } from '@/lib/shared/order-failure';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -145,7 +146,7 @@ describe('coupons', () => {
   it('maps each refusal to our own text for /orders/failed', () => {
     expect(orderFailureFor(MSG.soldOut)).toBe('sold_out');
     expect(orderFailureFor(MSG.couponUnusable)).toBe('coupon');
-    expect(orderFailureFor(MSG.minorCapMonthly('200'))).toBe('minor_cap');
+    expect(orderFailureFor(SERVER_MSG.minorCapMonthly('200'))).toBe('minor_cap');
     expect(orderFailureFor('商品不存在')).toBe('product');
     expect(orderFailureFor('<script>')).toBe('other');
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { grantSignupCoupons } from '../wallet/coupons';
 import { eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -26,7 +26,7 @@ export async function bindPhone(memberId: number, phone: string, code: string, c
   const db = getDb();
   const [current] = await db.select().from(members).where(eq(members.id, memberId));
   if (!current) throw new ApiError(CODES.notLoggedIn);
-  if (current.phone) throw new ApiError(CODES.conflict, MSG.alreadyBound);
+  if (current.phone) throw new ApiError(CODES.conflict, SERVER_MSG.alreadyBound);
   await consumeLoginCode(phone, code);
   return db.transaction(async (tx) => {
     const owner = await findMemberByPhone(tx, phone);

@@ -8,6 +8,7 @@ import { formatCents } from '@/lib/shared/money';
 import { cachedFlags } from '../config/flags-cache';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { guardianConsents, members, orders } from '../db/schema';
@@ -43,14 +44,14 @@ export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now =
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
   if (!cap) return;
   if (cap.per_transaction <= 0 || cap.monthly <= 0) throw new ApiError(CODES.forbidden, MSG.minorNoPay);
-  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction });
+  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction });
   // This calendar month in business time; pending orders count, or many small pending orders could pass the cap.
   const monthStart = dayjs(now).tz(BUSINESS_TIMEZONE).startOf('month').toDate();
   const [spent] = await db
     .select({ total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
     .from(orders)
     .where(and(eq(orders.memberId, memberId), gte(orders.createdAt, monthStart), inArray(orders.status, ['pending', 'paid'])));
-  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly });
+  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly });
 }
 
 export async function declareBirthDate(memberId: number, birthDate: string): Promise<{ birth_date: string; is_minor: boolean }> {

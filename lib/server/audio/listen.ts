@@ -3,6 +3,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { PrivateAudioUrl, TtsTimeTrack } from '@/lib/shared/dto/audio';
 import { chapterIdFromPlaylistPath } from '@/lib/shared/audio';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { ownHosts } from '../http/own-hosts';
@@ -21,10 +22,10 @@ type Speakable = AudioSource & { voice: NonNullable<AudioSource['voice']>; key: 
 export async function speakableChapterFor(memberId: number | null, chapterId: number, now = new Date()): Promise<Speakable> {
   const source = await loadAudioSource(chapterId);
   if (!source) throw notFound(MSG.chapterMissing);
-  if (source.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: source.novelId });
+  if (source.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: source.novelId });
   if (!source.voice || !source.key) throw invalid(MSG.ttsUnavailable);
   const access = await chapterAccess(memberId, chapterId, getDb(), now);
-  if (!access || access.access === 'locked') throw new ApiError(CODES.forbidden, MSG.audioLocked);
+  if (!access || access.access === 'locked') throw new ApiError(CODES.forbidden, SERVER_MSG.audioLocked);
   return source as Speakable;
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { withSegmentQuery } from '@/lib/tts/playlist';
 import { requestMember } from '../accounts/current-member';
 import { ERROR_TABLE, type ErrorCode } from '../http/errors';
@@ -23,7 +23,7 @@ export function mediaRefusal(code: ErrorCode, message: string): Response {
   return Response.json({ code, message }, { status: ERROR_TABLE[code].status, headers: { 'cache-control': 'private, no-store' } });
 }
 
-export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, MSG.audioForbidden);
+export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, SERVER_MSG.audioForbidden);
 
 /**
  * The signature of a media request, checked: issued by us for this chapter and not expired, and — when the

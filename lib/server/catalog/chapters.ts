@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -14,8 +14,8 @@ export type { CatalogEntry, CatalogPage };
 export const listCatalog = cachedRead('catalog', async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> => {
   const db = getDb();
   const [novel] = await db.select({ id: novels.id, off: novels.isOffShelf, count: novels.articleCount }).from(novels).where(eq(novels.id, novelId));
-  if (!novel) throw notFound(MSG.novelNotFound);
-  if (novel.off) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: novelId });
+  if (!novel) throw notFound(SERVER_MSG.novelNotFound);
+  if (novel.off) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
   // Keyset on idx rather than OFFSET: jumping to chapter 2,900 of 3,000 costs the same as chapter 1.
   const rows = await db
     .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, isFree: chapters.isFree, price: chapters.price, wordCount: chapters.wordCount, publishedAt: chapters.publishedAt })

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, categories, novels } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -15,7 +15,7 @@ import { getListBySlug } from './lists';
  */
 export const listRelated = cachedRead('related', async (novelId: number, languageType: number, limit: number, audioOnly = false): Promise<NovelSummary[]> => {
   const [base] = await getDb().select({ categoryId: novels.categoryId, tags: novels.tags }).from(novels).where(eq(novels.id, novelId));
-  if (!base) throw notFound(MSG.novelNotFound);
+  if (!base) throw notFound(SERVER_MSG.novelNotFound);
   const sharesTag = base.tags.length ? [sql`(${novels.tags} ?| array[${sql.join(base.tags.map((t) => sql`${t}`), sql`, `)}]::text[]) desc`] : [];
   const rows = await selectSummaries()
     .where(onShelf(eq(novels.languageType, languageType), ne(novels.id, novelId), audioOnly ? eq(novels.hasTts, true) : undefined))

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { NovelDetail } from '@/lib/shared/dto/novel';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -19,8 +19,8 @@ export const getNovelOrThrow = cachedRead('novel', async (id: number): Promise<N
     .innerJoin(categories, eq(categories.id, novels.categoryId))
     .where(eq(novels.id, id))
     .limit(1);
-  if (!row) throw notFound(MSG.novelNotFound);
-  if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: id });
+  if (!row) throw notFound(SERVER_MSG.novelNotFound);
+  if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: id });
   const latest = row.novel.latestArticleId
     ? (await db
         .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, publishedAt: chapters.publishedAt })

@@ -1,26 +1,27 @@
 import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 
 /**
  * The one table of API errors: business code → HTTP status and default Chinese message.
  * Codes 9xxxx are the client's error catalogue (spec §8); 4xxxx/5xxxx are ours (README "Error codes").
  */
 export const ERROR_TABLE = {
-  [CODES.paymentNeeded]: { status: 402, message: MSG.paymentNeeded },
-  [CODES.notLoggedIn]: { status: 401, message: MSG.notLoggedIn },
-  [CODES.follow]: { status: 403, message: MSG.followNeeded },
-  [CODES.unblock]: { status: 403, message: MSG.blocked },
-  [CODES.wholeBook]: { status: 409, message: MSG.wholeBookOnly },
-  [CODES.offShelf]: { status: 410, message: MSG.offShelf },
+  [CODES.paymentNeeded]: { status: 402, message: SERVER_MSG.paymentNeeded },
+  [CODES.notLoggedIn]: { status: 401, message: SERVER_MSG.notLoggedIn },
+  [CODES.follow]: { status: 403, message: SERVER_MSG.followNeeded },
+  [CODES.unblock]: { status: 403, message: SERVER_MSG.blocked },
+  [CODES.wholeBook]: { status: 409, message: SERVER_MSG.wholeBookOnly },
+  [CODES.offShelf]: { status: 410, message: SERVER_MSG.offShelf },
   [CODES.validation]: { status: 400, message: MSG.invalidParams },
   [CODES.forbidden]: { status: 403, message: MSG.invalidParams },
-  [CODES.notFound]: { status: 404, message: MSG.notFound },
-  [CODES.methodNotAllowed]: { status: 405, message: MSG.methodNotAllowed },
-  [CODES.conflict]: { status: 409, message: MSG.conflict },
-  [CODES.tooLarge]: { status: 413, message: MSG.bodyTooLarge },
+  [CODES.notFound]: { status: 404, message: SERVER_MSG.notFound },
+  [CODES.methodNotAllowed]: { status: 405, message: SERVER_MSG.methodNotAllowed },
+  [CODES.conflict]: { status: 409, message: SERVER_MSG.conflict },
+  [CODES.tooLarge]: { status: 413, message: SERVER_MSG.bodyTooLarge },
   [CODES.loadShed]: { status: 418, message: MSG.err418 },
-  [CODES.rateLimited]: { status: 429, message: MSG.rateLimited },
+  [CODES.rateLimited]: { status: 429, message: SERVER_MSG.rateLimited },
   [CODES.internal]: { status: 500, message: MSG.serverBusy },
   [CODES.unavailable]: { status: 503, message: MSG.serverBusy },
 } as const satisfies Record<number, { status: number; message: string }>;
@@ -36,5 +37,5 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message: string = MSG.notFound) => new ApiError(CODES.notFound, message);
+export const notFound = (message: string = SERVER_MSG.notFound) => new ApiError(CODES.notFound, message);
 export const invalid = (message: string = MSG.invalidParams, data?: unknown) => new ApiError(CODES.validation, message, data);

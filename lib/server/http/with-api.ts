@@ -5,6 +5,7 @@ import '@/lib/shared/schemas/zod-locale';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { COOKIE, HEADER } from '@/lib/shared/cookies';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { env } from '../env';
 import { log } from '../logger';
 import { findMemberByToken, readToken, type CurrentMember, type PresentedToken } from '../accounts/current-member';
@@ -60,7 +61,7 @@ async function readJsonBody(req: NextRequest): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(CODES.validation, MSG.invalidJson);
+    throw new ApiError(CODES.validation, SERVER_MSG.invalidJson);
   }
 }
 
@@ -111,7 +112,7 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
       if (options.auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
       // Cookies ride along on cross-site requests; bearer tokens do not, so only cookie calls need the check.
       if (MUTATING.has(req.method) && member && presented?.source === 'cookie' && !isSameOrigin(req)) {
-        throw new ApiError(CODES.forbidden, MSG.crossSite);
+        throw new ApiError(CODES.forbidden, SERVER_MSG.crossSite);
       }
       const ip = clientIp(req);
 
@@ -119,7 +120,7 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
       if (MUTATING.has(req.method) && sig && SIG_PATTERN.test(sig)) {
         const actor = member ? `m:${member.id}` : `v:${req.cookies.get(COOKIE.tracking)?.value ?? ip}`;
         const claim = await claimIdempotencyKey(actor, `${req.method} ${req.nextUrl.pathname}`, sig);
-        if (claim.kind === 'in_progress') throw new ApiError(CODES.conflict, MSG.inProgress);
+        if (claim.kind === 'in_progress') throw new ApiError(CODES.conflict, SERVER_MSG.inProgress);
         if (claim.kind === 'replay') {
           return envelopeResponse(claim.status, claim.body, requestId, { 'x-idempotent-replay': '1' });
         }

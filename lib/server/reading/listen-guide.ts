@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import type { ListenGuide } from '@/lib/shared/dto/listen-guide';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -41,6 +41,6 @@ async function mustListenPick(languageType: number, gender: 1 | 2 | undefined): 
  */
 export async function guideListen(memberId: number | null, languageType: number, gender?: 1 | 2): Promise<ListenGuide> {
   const guide = (memberId ? await lastListened(memberId) : null) ?? (await mustListenPick(languageType, gender));
-  if (!guide) throw notFound(MSG.noAudio);
+  if (!guide) throw notFound(SERVER_MSG.noAudio);
   return guide;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { autoBuySettings, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -15,7 +15,7 @@ export async function getAutoBuy(memberId: number, novelId: number): Promise<{ n
 /** The reader's per-novel "buy the next paid chapter without asking" switch. */
 export async function setAutoBuy(memberId: number, novelId: number, enabled: boolean): Promise<{ nid: number; enabled: boolean }> {
   const [novel] = await getDb().select({ id: novels.id }).from(novels).where(eq(novels.id, novelId));
-  if (!novel) throw notFound(MSG.novelNotFound);
+  if (!novel) throw notFound(SERVER_MSG.novelNotFound);
   await getDb()
     .insert(autoBuySettings)
     .values({ memberId, novelId, enabled })

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
 import { bookEntitlements, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -27,8 +27,8 @@ export async function buyWholeBook(memberId: number, novelId: number, idempotenc
   const result = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [novel] = await t.select({ isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice }).from(novels).where(eq(novels.id, novelId));
-    if (!novel) throw notFound(MSG.novelNotFound);
-    if (novel.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: novelId });
+    if (!novel) throw notFound(SERVER_MSG.novelNotFound);
+    if (novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
     const price = wholeBookPriceOf(novel);
     if (price === null) throw new ApiError(CODES.validation, '本书不支持全本购买，请按章节购买');
     await lockMemberWallet(t, memberId);

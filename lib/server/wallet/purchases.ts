@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -62,11 +63,11 @@ export async function buyChapter(memberId: number, novelId: number, chapterId: n
       .innerJoin(novels, eq(novels.id, chapters.novelId))
       .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
     if (!chapter) throw notFound(MSG.chapterMissing);
-    if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, MSG.offShelf, { novel_id: novelId });
+    if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
     await lockMemberWallet(t, memberId);
     const access = await chapterAccess(memberId, chapterId, t);
     if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
-    if (chapter.saleMode === 'whole_book') throw new ApiError(CODES.wholeBook, MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
+    if (chapter.saleMode === 'whole_book') throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
     await assertMayPay(memberId, t);
     // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
     const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` }, now);

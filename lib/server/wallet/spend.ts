@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -50,7 +50,7 @@ export async function spend(tx: Tx, memberId: number, price: number, movement: {
     .for('update');
   const usableVouchers = lots.reduce((s, l) => s + l.remaining, 0);
   if (usableVouchers + coins < price) {
-    throw new ApiError(CODES.paymentNeeded, MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
+    throw new ApiError(CODES.paymentNeeded, SERVER_MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
   }
 
   // A movement already applied under this key: report it without touching lots or balances again.

@@ -8,6 +8,7 @@ import { getBalance } from '@/lib/server/wallet/accounts';
 import { listProducts } from '@/lib/server/wallet/products';
 import type { ShopProduct } from '@/lib/shared/dto/shop';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { paymentAvailability } from '@/lib/shared/payment-availability';
 import { rechargeReturn } from '@/lib/shared/recharge';
 import type { SearchParams } from '@/lib/shared/page-params';
@@ -60,7 +61,7 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
         ) : (
           <div className="center-page" role="status">
             <p className="notice">{MSG.payUnavailable}</p>
-            <a href={returnUrl} className="button button-primary">{MSG.backToReading}</a>
+            <a href={returnUrl} className="button button-primary">{SERVER_MSG.backToReading}</a>
           </div>
         )}
       </div>

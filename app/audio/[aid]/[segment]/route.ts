@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { authorizeMedia, chapterSegment, forbiddenMedia, MEDIA_CACHE, mediaRefusal } from '@/lib/server/audio/media';
 
@@ -9,9 +9,9 @@ import { authorizeMedia, chapterSegment, forbiddenMedia, MEDIA_CACHE, mediaRefus
 export async function GET(req: NextRequest, { params }: { params: Promise<{ aid: string; segment: string }> }): Promise<Response> {
   const { aid: rawAid, segment } = await params;
   const aid = idSchema.safeParse(rawAid);
-  if (!aid.success) return mediaRefusal(CODES.notFound, MSG.notFound);
+  if (!aid.success) return mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
   if (!(await authorizeMedia(req, aid.data))) return forbiddenMedia();
   const bytes = await chapterSegment(aid.data, req.nextUrl.searchParams.get('v'), segment);
-  if (!bytes) return mediaRefusal(CODES.notFound, MSG.notFound);
+  if (!bytes) return mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
   return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'video/mp2t', 'content-length': String(bytes.length), 'cache-control': MEDIA_CACHE } });
 }

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { log } from '@/lib/server/logger';
 import { authorizeMedia, chapterPlaylist, forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
@@ -22,6 +23,6 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
     });
   } catch (err) {
     log('error', 'audio_playlist_failed', { chapterId: aid.data, err });
-    return mediaRefusal(CODES.unavailable, MSG.audioBusy);
+    return mediaRefusal(CODES.unavailable, SERVER_MSG.audioBusy);
   }
 }

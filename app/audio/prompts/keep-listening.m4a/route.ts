@@ -1,5 +1,5 @@
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { log } from '@/lib/server/logger';
 import { keepListeningPrompt } from '@/lib/server/audio/prompt';
 import { mediaRefusal } from '@/lib/server/audio/media';
@@ -14,6 +14,6 @@ export async function GET(): Promise<Response> {
     return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'audio/mp4', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400' } });
   } catch (err) {
     log('error', 'audio_prompt_failed', { err });
-    return mediaRefusal(CODES.unavailable, MSG.audioBusy);
+    return mediaRefusal(CODES.unavailable, SERVER_MSG.audioBusy);
   }
 }

@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { hostFrom } from '@/lib/server/http/own-hosts';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { safeBridgeUrl, sitePath } from '@/lib/shared/recharge';
 import type { SearchParams } from '@/lib/shared/page-params';
 import { CopyLink } from '@/components/wallet/copy-link';
 import { OpenInBrowserArt } from '@/components/wallet/open-in-browser-art';
 import '@/components/wallet/guide.css';
 
-export const metadata: Metadata = { title: MSG.guideTitle, robots: { index: false } };
+export const metadata: Metadata = { title: SERVER_MSG.guideTitle, robots: { index: false } };
 
 /**
  * /m/guide?url={bridge} (spec §2, §8): the iOS messaging app cannot pay here, so the reader opens the one-time
@@ -23,7 +23,7 @@ export default async function GuidePage({ searchParams }: { searchParams: Search
   return (
     <div className="page guide-page">
       <OpenInBrowserArt />
-      <h1 className="page-title">{MSG.guideTitle}</h1>
+      <h1 className="page-title">{SERVER_MSG.guideTitle}</h1>
       <ol className="guide-steps">
         <li>点击右上角 <span className="guide-key" aria-label="更多">···</span></li>
         <li>选择「在浏览器打开」</li>
@@ -35,9 +35,9 @@ export default async function GuidePage({ searchParams }: { searchParams: Search
           <CopyLink url={url} />
         </>
       ) : (
-        <p className="notice" role="alert">{MSG.invalidBridgeUrl}</p>
+        <p className="notice" role="alert">{SERVER_MSG.invalidBridgeUrl}</p>
       )}
-      <Link href={back} className="button button-block guide-back">{MSG.backToReading}</Link>
+      <Link href={back} className="button button-block guide-back">{SERVER_MSG.backToReading}</Link>
     </div>
   );
 }

@@ -7,10 +7,10 @@ import { getListenList } from '@/lib/server/catalog/audio-lists';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { LISTEN_LIST_NAMES, LISTEN_LIST_SLUGS, type ListenListSlug } from '@/lib/shared/listen-lists';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: MSG.listenRanksTitle, description: '书声听书榜：听书人气榜、本周热听、本周新书、原创专区、追更热榜与必听好书。', alternates: { canonical: '/m/listen-ranks' } };
+export const metadata: Metadata = { title: SERVER_MSG.listenRanksTitle, description: '书声听书榜：听书人气榜、本周热听、本周新书、原创专区、追更热榜与必听好书。', alternates: { canonical: '/m/listen-ranks' } };
 
 type Tab = { slug: string; name: string; ranking: boolean };
 
@@ -34,7 +34,7 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
   const query: Record<string, number> = current.ranking ? { language_type: languageType } : { language_type: languageType, read_type: 2 };
   return (
     <div className="page">
-      <h1 className="page-title">{MSG.listenRanksTitle}</h1>
+      <h1 className="page-title">{SERVER_MSG.listenRanksTitle}</h1>
       <nav className="tabs scroll-tabs" aria-label="听书榜单">
         {tabs.map((t) => (
           <Link key={t.slug} href={`/m/listen-ranks?tab=${t.slug}&lang=${languageType}`} className={t === current ? 'tab-link active' : 'tab-link'} aria-current={t === current ? 'page' : undefined}>

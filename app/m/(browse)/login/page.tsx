@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 import { LoginForm } from './_components/login-form';
 
 export const metadata: Metadata = { title: '登录', robots: { index: false } };
 
-const oauthNotice: Record<string, string> = { expired: MSG.oauthExpired, failed: MSG.oauthFailed, unavailable: MSG.oauthUnavailable };
+const oauthNotice: Record<string, string> = { expired: SERVER_MSG.oauthExpired, failed: SERVER_MSG.oauthFailed, unavailable: SERVER_MSG.oauthUnavailable };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { next, oauth } = await searchParams;

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { sitePath } from '@/lib/shared/recharge';
 import type { SearchParams } from '@/lib/shared/page-params';
 import '@/components/wallet/guide.css';
 
-export const metadata: Metadata = { title: MSG.miniappTitle, robots: { index: false } };
+export const metadata: Metadata = { title: SERVER_MSG.miniappTitle, robots: { index: false } };
 
 /** /m/miniapp (spec §2, §8): inside the mini-program the web view cannot pay; the mini-program's own page can. */
 export default async function MiniappGuidePage({ searchParams }: { searchParams: SearchParams }) {
@@ -23,14 +23,14 @@ export default async function MiniappGuidePage({ searchParams }: { searchParams:
         <circle cx="200" cy="40" r="22" fill="#07c160" />
         <path d="M190 40l7 7 13-14" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <h1 className="page-title">{MSG.miniappTitle}</h1>
+      <h1 className="page-title">{SERVER_MSG.miniappTitle}</h1>
       <ol className="guide-steps">
         <li>点击左上角返回，回到小程序</li>
         <li>在小程序「我的」中进入「充值」</li>
         <li>充值成功后回到本书，继续阅读</li>
       </ol>
       <p className="muted small">小程序内的网页暂不支持直接支付，书币充值后在网页中同样可用。</p>
-      <Link href={back} className="button button-primary button-block guide-back">{MSG.backToReading}</Link>
+      <Link href={back} className="button button-primary button-block guide-back">{SERVER_MSG.backToReading}</Link>
     </div>
   );
 }

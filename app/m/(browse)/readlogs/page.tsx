@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { listReadLogs } from '@/lib/server/reading/readlogs';
 import { PAGE_SIZE } from '@/lib/shared/constants';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { readReadType, type SearchParams } from '@/lib/shared/page-params';
 import { HistoryList } from '@/components/shelf/history-list';
 import { ReadTypeTabs } from '@/components/shelf/read-type-tabs';
@@ -21,8 +21,8 @@ export default async function ReadLogsPage({ searchParams }: { searchParams: Sea
   return (
     <div className="page">
       <header className="page-header">
-        <h1 className="page-title">{MSG.historyTitle}</h1>
-        <Link href="/m/shelf" className="section-more">{MSG.shelfTitle}</Link>
+        <h1 className="page-title">{SERVER_MSG.historyTitle}</h1>
+        <Link href="/m/shelf" className="section-more">{SERVER_MSG.shelfTitle}</Link>
       </header>
       <HistoryList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/readlogs" current={readType} />} />
     </div>

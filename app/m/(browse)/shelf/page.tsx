@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { listFavorites } from '@/lib/server/reading/favorites';
 import { PAGE_SIZE } from '@/lib/shared/constants';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { readReadType, type SearchParams } from '@/lib/shared/page-params';
 import { ReadTypeTabs } from '@/components/shelf/read-type-tabs';
 import { ShelfList } from '@/components/shelf/shelf-list';
@@ -21,8 +21,8 @@ export default async function ShelfPage({ searchParams }: { searchParams: Search
   return (
     <div className="page">
       <header className="page-header">
-        <h1 className="page-title">{MSG.shelfTitle}</h1>
-        <Link href="/m/readlogs" className="section-more">{MSG.historyTitle}</Link>
+        <h1 className="page-title">{SERVER_MSG.shelfTitle}</h1>
+        <Link href="/m/readlogs" className="section-more">{SERVER_MSG.historyTitle}</Link>
       </header>
       <ShelfList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/shelf" current={readType} />} />
     </div>

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -44,7 +44,7 @@ export async function sendLoginCode(phone: string, ip: string, provider: SmsProv
     // Not delivered: the attempt must not count against the reader's limits.
     await getDb().delete(smsCodes).where(eq(smsCodes.id, id));
     log('error', 'sms_send_failed', { provider: provider.name, err });
-    throw new ApiError(CODES.unavailable, MSG.smsSendFailed);
+    throw new ApiError(CODES.unavailable, SERVER_MSG.smsSendFailed);
   }
   return { expires_in: CODE_TTL_MS / 1000, resend_in: 60 };
 }
@@ -61,25 +61,25 @@ export async function consumeLoginCode(phone: string, code: string, now = new Da
     .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!latest) throw new ApiError(CODES.validation, MSG.codeExpired);
+  if (!latest) throw new ApiError(CODES.validation, SERVER_MSG.codeExpired);
 
   const [counted] = await db
     .update(smsCodes)
     .set({ attempts: sql`${smsCodes.attempts} + 1` })
     .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt), lt(smsCodes.attempts, MAX_CODE_ATTEMPTS)))
     .returning({ attempts: smsCodes.attempts, codeHash: smsCodes.codeHash });
-  if (!counted) throw new ApiError(CODES.rateLimited, MSG.codeTooManyTries);
+  if (!counted) throw new ApiError(CODES.rateLimited, SERVER_MSG.codeTooManyTries);
 
   const expected = Buffer.from(counted.codeHash, 'hex');
   const given = Buffer.from(hashCode(phone, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     const left = MAX_CODE_ATTEMPTS - counted.attempts;
-    throw new ApiError(left > 0 ? CODES.validation : CODES.rateLimited, MSG.codeWrong(left));
+    throw new ApiError(left > 0 ? CODES.validation : CODES.rateLimited, SERVER_MSG.codeWrong(left));
   }
   const used = await db
     .update(smsCodes)
     .set({ usedAt: now })
     .where(and(eq(smsCodes.id, latest.id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
-  if (!used.length) throw new ApiError(CODES.validation, MSG.codeExpired);
+  if (!used.length) throw new ApiError(CODES.validation, SERVER_MSG.codeExpired);
 }

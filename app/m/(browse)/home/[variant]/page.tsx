@@ -10,7 +10,7 @@ import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 
 const DESCRIPTION = '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。';
 
@@ -52,7 +52,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <div className="page">
         <HomeHeader pages={pages} current="listen" languageType={languageType} />
         <LanguageChips current={languageType} href={(lt) => `/m?tab=listen&lang=${lt}`} />
-        {home.sections.length || home.carousel.length ? <ListenBlocks home={home} languageType={languageType} /> : <p className="empty">{MSG.noAudio}</p>}
+        {home.sections.length || home.carousel.length ? <ListenBlocks home={home} languageType={languageType} /> : <p className="empty">{SERVER_MSG.noAudio}</p>}
         <PromotionPopupTrigger />
         <ListenGuideBar />
       </div>

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { requestMember } from '@/lib/server/accounts/current-member';
 import { getOrderOrThrow } from '@/lib/server/wallet/orders';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
-import { MSG } from '@/lib/shared/messages';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { readId } from '@/lib/shared/page-params';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
@@ -15,7 +15,7 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ord
   const id = readId((await params).orderId);
   if (!id) return NextResponse.json({ code: 40000, message: '订单编号不正确' }, { status: 400 });
   const member = await requestMember(req);
-  if (!member) return NextResponse.json({ code: 90002, message: MSG.notLoggedIn }, { status: 401 });
+  if (!member) return NextResponse.json({ code: 90002, message: SERVER_MSG.notLoggedIn }, { status: 401 });
   const order = await getOrderOrThrow(id, member.id).catch(() => null);
   if (!order) return NextResponse.json({ code: 40400, message: '订单不存在' }, { status: 404 });
   // The signed notification goes to the notify endpoint's own handler in this process: posting it to an address

@@ -1,0 +1,59 @@
+import 'server-only';
+
+/**
+ * User-facing text that only server code shows, in Chinese as the spec gives it (DESIGN.md "Text"): errors from
+ * route handlers and lib/server, and titles rendered by server components.
+ *
+ * These live apart from MSG (lib/shared/messages.ts) to keep them out of the browser's first-load JS: MSG ships
+ * whole with every /m page because client components import it. 'server-only' makes the build fail if a client
+ * module ever imports this file; a string a client module needs goes back to MSG.
+ */
+export const SERVER_MSG = {
+  // Route handlers and lib/server: HTTP, accounts, SMS codes, wallet and catalogue errors.
+  notLoggedIn: '请先登录',
+  paymentNeeded: '书币余额不足，请先充值',
+  followNeeded: '请先关注公众号后继续阅读',
+  wholeBookOnly: '本书仅支持全本购买',
+  minorCapTransaction: (yuan: string) => `未成年人单笔充值不能超过${yuan}元`,
+  minorCapMonthly: (yuan: string) => `未成年人本月充值已达上限（${yuan}元）`,
+  offShelf: '本书已下架',
+  blocked: '当前账号受限，请先解除限制',
+  notFound: '内容不存在',
+  routeNotFound: '接口不存在',
+  novelNotFound: '小说不存在',
+  conflict: '请求冲突，请稍后重试',
+  inProgress: '请求正在处理中，请勿重复提交',
+  rateLimited: '操作太频繁，请稍后再试',
+  methodNotAllowed: '不支持的请求方式',
+  bodyTooLarge: '请求内容过大',
+  invalidJson: '请求内容格式不正确',
+  codeWrong: (left: number) => (left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取'),
+  codeExpired: '验证码已过期或未发送，请重新获取',
+  codeTooManyTries: '验证码错误次数过多，请重新获取',
+  smsPerMinute: '发送太频繁，请1分钟后再试',
+  smsPerHour: '该手机号本小时获取验证码次数已达上限，请稍后再试',
+  smsPerDay: '该手机号今日获取验证码次数已达上限，请明天再试',
+  smsPerIp: '当前网络获取验证码过于频繁，请稍后再试',
+  smsSendFailed: '短信发送失败，请稍后重试',
+  crossSite: '请求来源不合法，请刷新页面后重试',
+  alreadyBound: '当前账号已绑定手机号',
+  oauthFailed: '第三方登录失败，请重试',
+  oauthExpired: '登录已过期，请重新登录',
+  oauthUnavailable: '暂不支持第三方登录',
+  // Shelf and reading history.
+  shelfTitle: '我的书架',
+  historyTitle: '阅读记录',
+  readTypeText: '文字',
+  readTypeAudio: '听书',
+  // The recharge bridge pages (issue 5): /m/guide, /m/miniapp and /recharge/start.
+  guideTitle: '请在浏览器中打开',
+  miniappTitle: '在小程序中继续充值',
+  backToReading: '返回继续阅读',
+  invalidBridgeUrl: '链接无效，请返回重试',
+  // Listening (issue 7).
+  noAudio: '暂无可收听的书',
+  listenRanksTitle: '听书榜',
+  audioLocked: '本章需购买后才能收听',
+  audioForbidden: '音频链接无效或已过期，请重新进入播放页',
+  audioBusy: '音频生成中，请稍后再试',
+} as const;
