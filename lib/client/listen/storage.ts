@@ -1,4 +1,5 @@
-/** The listen state kept in this browser (spec §3), under exactly the spec's keys. */
+/** The listen state kept in this browser (spec §3), under exactly the spec's keys. Raw access only: the /m layout
+ * imports this on every page to decide whether to load the player; typed values are in stored-values.ts. */
 export const LISTEN_KEYS = {
   novel: 'listen.novel',
   article: 'listen.article',
@@ -11,22 +12,6 @@ export const LISTEN_KEYS = {
 } as const;
 
 export type ListenKey = keyof typeof LISTEN_KEYS;
-
-/** What the mini player and the lock screen show of the novel being heard. */
-export interface ListenNovel {
-  id: number;
-  title: string;
-  thumb: string;
-  ctype: number;
-  author: string;
-}
-
-/** listen.article: the chapter being heard and the one that follows it (0 after the last). */
-export interface ListenArticle {
-  id: number;
-  next_id: number;
-  novel_id: number;
-}
 
 function storage(): Storage | null {
   try {
@@ -52,33 +37,4 @@ export function writeKey(key: ListenKey, value: string | null): void {
   } catch {
     // A full or blocked storage only loses the resume-after-reload convenience.
   }
-}
-
-export function readJson<T>(key: ListenKey, valid: (v: unknown) => v is T): T | null {
-  const raw = readKey(key);
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return valid(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readNumber(key: ListenKey, fallback: number): number {
-  const raw = readKey(key);
-  const n = raw === null || raw === '' ? Number.NaN : Number(raw);
-  return Number.isFinite(n) ? n : fallback;
-}
-
-const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-
-export function isListenNovel(v: unknown): v is ListenNovel {
-  const o = v as ListenNovel | null;
-  return Boolean(o) && isId(o!.id) && o!.id > 0 && typeof o!.title === 'string' && typeof o!.thumb === 'string' && isId(o!.ctype) && typeof o!.author === 'string';
-}
-
-export function isListenArticle(v: unknown): v is ListenArticle {
-  const o = v as ListenArticle | null;
-  return Boolean(o) && isId(o!.id) && o!.id > 0 && isId(o!.next_id) && isId(o!.novel_id) && o!.novel_id > 0;
 }

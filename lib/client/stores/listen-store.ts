@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import { DEFAULT_PLAYBACK_RATE } from '@/lib/shared/constants';
 import { continuousPlayCount } from '@/lib/shared/continuous-play';
-import { isListenArticle, isListenNovel, readJson, readKey, readNumber, writeKey, type ListenArticle, type ListenNovel } from '../listen/storage';
+import { readKey, writeKey } from '../listen/storage';
+import { isListenArticle, isListenNovel, readJson, readNumber, type ListenArticle, type ListenNovel } from '../listen/stored-values';
 
-export type { ListenArticle, ListenNovel } from '../listen/storage';
+export type { ListenArticle, ListenNovel } from '../listen/stored-values';
 
 /** The playback rates the listen page offers (spec: 0.75–2×). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
