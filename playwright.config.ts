@@ -17,7 +17,7 @@ const phone = (name: string) => {
   return { ...rest, browserName: 'chromium' as const, launchOptions };
 };
 
-// The promotion popup opens on home once a day per device (spec §4). Every journey starts on a device that has
+// The promotion popup opens on home once a day per device (docs/shell.md "Modals"). Every journey starts on a device that has
 // already seen today's, so it never covers what they tap; e2e/payment-routing.spec.ts starts without it.
 const shanghaiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const POPUP_SEEN_TODAY = {

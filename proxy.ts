@@ -27,8 +27,8 @@ function homeVariant(params: URLSearchParams): string {
 }
 
 /**
- * The route guard (spec §2, §6). It reads only the URL, cookies, the user agent and the cached config —
- * never the database: signed in means a token cookie exists (spec §4); the API checks the token itself.
+ * The route guard (docs/accounts.md "Route guard"). It reads only the URL, cookies, the user agent and the cached config —
+ * never the database: signed in means a token cookie exists (docs/accounts.md "Route guard"); the API checks the token itself.
  */
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
@@ -54,7 +54,7 @@ export function proxy(req: NextRequest) {
   const home = req.nextUrl.clone();
   home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;
   const response = pathname === '/m' || pathname === '/m/' ? NextResponse.rewrite(home) : NextResponse.next();
-  // The tracking id (x-zaid) and a referral link id from the query live in cookies for three years (spec §9).
+  // The tracking id (x-zaid) and a referral link id from the query live in cookies for three years (docs/accounts.md "Sessions and cookies").
   if (!req.cookies.get(COOKIE.tracking)) {
     response.cookies.set(COOKIE.tracking, `${Date.now().toString(36)}${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });
   }

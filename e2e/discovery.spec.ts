@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test.describe('discovery', () => {
   test.beforeEach(async ({ page }, info) => {
-    // Inside the messaging app these pages force sign-in (spec §2); a guest session keeps the journey the same.
+    // Inside the messaging app these pages force sign-in (docs/accounts.md "Access table"); a guest session keeps the journey the same.
     if (info.project.name === 'wechat') await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-disc-${info.workerIndex}-${Date.now()}` } });
   });
 

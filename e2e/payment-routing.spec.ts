@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// Inside the messaging app home forces sign-in (spec §2); elsewhere these pages are public.
+// Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
   const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
   expect(res.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the /m shell on a phone', () => {
-  // Inside the messaging app home forces sign-in (spec §2): sign in as a guest first, sharing the page's cookies.
+  // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"): sign in as a guest first, sharing the page's cookies.
   test.beforeEach(async ({ page }, info) => {
     if (info.project.name !== 'wechat') return;
     const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` } });

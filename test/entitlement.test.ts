@@ -77,7 +77,7 @@ describe('chapterAccess (one statement) answers as the query-per-step version di
       }
     }
 
-    // And the matrix itself is the one of spec §3, so the two cannot agree on a wrong answer.
+    // And the matrix itself is the one of docs/wallet.md "Entitlement", so the two cannot agree on a wrong answer.
     const access = async (memberId: number | null, chapterId: number) => (await chapterAccess(memberId, chapterId))?.access;
     expect(await access(null, free.id)).toBe('free');
     expect(await access(null, paid.id)).toBe('locked');

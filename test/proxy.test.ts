@@ -19,7 +19,7 @@ function visit(path: string, { ua = SAFARI, signedIn = false } = {}) {
 const login = (path: string) => `/m/login?next=${encodeURIComponent(path)}`;
 const oauth = (path: string) => `/m/oauth?next=${encodeURIComponent(path)}`;
 
-// Spec §2, one row per route: [example path, login required, login forced inside the messaging app].
+// docs/accounts.md "Access table", one row per route: [example path, login required, login forced inside the messaging app].
 const TABLE: Array<[string, boolean, boolean]> = [
   ['/m', false, true],
   ['/m/my', true, false],
@@ -38,12 +38,12 @@ const TABLE: Array<[string, boolean, boolean]> = [
   ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
   ['/m/message/5', false, false],
   ['/m/listen/21', true, false],
-  // Without an article id the listen page only says 章节不存在 (spec §5).
+  // Without an article id the listen page only says 章节不存在 (docs/listening.md "Listen page").
   ['/m/listen', true, false],
   ['/m/listen-ranks', true, false],
 ];
 
-describe('route guard (spec §2 access table)', () => {
+describe('route guard (docs/accounts.md access table)', () => {
   beforeEach(() => setCachedFlags({ ...DEFAULT_FLAGS }));
   afterAll(() => setCachedFlags(undefined));
 

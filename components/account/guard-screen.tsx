@@ -5,7 +5,7 @@ import { clearMember } from '@/lib/client/identity';
 import { MSG } from '@/lib/shared/messages';
 
 /**
- * Shown on a login-required page when the session turned out to be gone (spec §2 guard screen):
+ * Shown on a login-required page when the session turned out to be gone (docs/accounts.md "Route guard"):
  * clears the stale session cookies, then goes to the sign-in page for this browser.
  */
 export function GuardScreen({ loginUrl }: { loginUrl: string }) {

@@ -5,7 +5,7 @@ import { NovelCard } from '../novel/novel-card';
 import { Section } from '../novel/section';
 import { ChangeBatch } from './change-batch';
 
-/** Renders the blocks of one home channel (spec §2 home: carousel, lists, ranking, categories, grid). */
+/** Renders the blocks of one home channel (carousel, lists, ranking, categories, grid: docs/catalogue.md "Lists and home layouts"). */
 export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; languageType: LanguageType }) {
   return (
     <>

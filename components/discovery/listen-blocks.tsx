@@ -8,7 +8,7 @@ import { Section } from '../novel/section';
 
 /**
  * Home's audio tab: the audio carousel and the listening lists. Every novel opens its first chapter on the
- * listen page (spec §2); "更多" opens that list on /m/listen-ranks.
+ * listen page (docs/listening.md "Listen page"); "更多" opens that list on /m/listen-ranks.
  */
 export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; languageType: LanguageType }) {
   return (

@@ -13,7 +13,7 @@ interface PageShape {
 }
 
 /**
- * A server-rendered first page plus "more" (spec §4: init replaces, more appends; hasmore when a page
+ * A server-rendered first page plus "more" (docs/catalogue.md "Lists and home layouts": init replaces, more appends; hasmore when a page
  * comes back full). Later pages come from the same /v1 call the server answered. `listen` lists open each
  * novel on the listen page instead of its own page.
  */

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
 
-/** The listen page without a (known) article id: the toast of spec §5/§8, and a way on. */
+/** The listen page without a (known) article id: the 章节不存在 toast (docs/listening.md "Listen page"), and a way on. */
 export function ChapterMissing() {
   useEffect(() => {
     toast(MSG.chapterMissing);

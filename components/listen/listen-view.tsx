@@ -41,7 +41,7 @@ function nextRate(rate: number): number {
 }
 
 /**
- * The listen page's player (spec §2, issue 7): it hands its chapter to the visit's controller and shows the
+ * The listen page's player (docs/listening.md "Listen page"): it hands its chapter to the visit's controller and shows the
  * listen state — cover and titles, seek bar, play/pause, ±15 s, previous/next, rate, chapter list, continuous
  * play, sleep timer, favourite — and the text with the spoken paragraph followed. When continuous play or a
  * button moves to another chapter, the page follows it (and its address with it).

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useState } from 'react';
 import type { ModalName } from '@/lib/client/stores/modal-store';
 
-/** Spec §2: 220 px from the bottom; 465 px over the read-continue modal; over another popup, its height + 220. */
+/** docs/listening.md "Mini player": 220 px from the bottom; 465 px over the read-continue modal; over another popup, its height + 220. */
 export const MINI_PLAYER_BOTTOM = 220;
 export const MINI_PLAYER_BOTTOM_READ_CONTINUE = 465;
 

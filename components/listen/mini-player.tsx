@@ -19,7 +19,7 @@ const RING_LENGTH = 2 * Math.PI * RING_R;
 export type MiniPlayerControls = Pick<ListenController, 'sync' | 'toggle' | 'close'>;
 
 /**
- * The floating mini player (spec §2, §4): shown when a novel, an article and the tts config exist, not on the
+ * The floating mini player (docs/listening.md "Mini player"): shown when a novel, an article and the tts config exist, not on the
  * listen page; a progress ring round the cover (which opens the listen page), play/pause and close.
  */
 export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
@@ -33,7 +33,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const modal = useModalStore((st) => st.current?.name ?? null);
   const bottom = useMiniPlayerBottom(modal);
 
-  // Every update: the controller sets the source on the first one that qualifies (spec §4).
+  // Every update: the controller sets the source on the first one that qualifies (docs/listening.md "Player rules").
   useEffect(() => controller.sync());
 
   if (!s.visible || !s.novel || !s.article || !flags?.tts?.enabled || pathname.startsWith('/m/listen/')) return null;

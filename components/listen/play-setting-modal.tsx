@@ -9,7 +9,7 @@ import { MSG } from '@/lib/shared/messages';
 import './options.css';
 
 /**
- * The continuous-play setting (spec §4): the type is stored with its episode counter. Opened as an episode
+ * The continuous-play setting (docs/listening.md "Player rules"): the type is stored with its episode counter. Opened as an episode
  * ended with the counter at 0 (resume), a choice also goes on to the next chapter; closing stops there.
  */
 export function PlaySettingModal({ type, resume = false }: ModalProps['play-setting']) {

@@ -4,7 +4,7 @@ import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { Dialog } from '../ui/dialog';
 
-/** Cancel-or-confirm prompt (e.g. the ad-hide confirmation of spec §5). */
+/** Cancel-or-confirm prompt (e.g. the ad-hide confirmation). */
 export function ConfirmModal({ title, message, confirmText = '确定', cancelText = '取消', onConfirm, onCancel }: ModalProps['confirm']) {
   const close = useModalStore((s) => s.close);
   return (

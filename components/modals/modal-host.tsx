@@ -18,7 +18,7 @@ const registry: Registry = {
   'play-setting': dynamic(() => import('@/components/listen/play-setting-modal').then((m) => m.PlaySettingModal)),
 };
 
-/** Renders the one open modal (spec §2: one at a time, with its props). Feature issues add their modals to the registry. */
+/** Renders the one open modal (one at a time, with its props: docs/shell.md "Modals"). Feature issues add their modals to the registry. */
 export function ModalHost() {
   const current = useModalStore((s) => s.current);
   if (!current) return null;

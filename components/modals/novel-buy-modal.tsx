@@ -21,7 +21,7 @@ import './modals.css';
 
 const quiet = <T,>(path: string) => api<T>(path, { silent: true });
 
-/** Whole-book purchase (spec §2, §8 90400): the book, its price in coins, the balance, one buy button. */
+/** Whole-book purchase (docs/shell.md "Modals"; 90400 in docs/shell.md "Error catalogue in the browser"): the book, its price in coins, the balance, one buy button. */
 export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy']) {
   const close = useModalStore((s) => s.close);
   const router = useRouter();

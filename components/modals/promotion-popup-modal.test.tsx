@@ -8,7 +8,7 @@ import { PROMOTION } from '@/test/shop-fixtures';
 
 const ORDER = '/orders/create?pid=3&return=%2F&cancel=%2F&n_from=promotion_popup&promotion_id=1';
 
-describe('promotion popup (spec §4)', () => {
+describe('promotion popup (docs/shell.md Modals)', () => {
   let assign: jest.SpyInstance;
   beforeEach(() => {
     useModalStore.setState({ current: null });

@@ -11,7 +11,7 @@ import { orderUrl } from '@/lib/shared/recharge';
 import { Dialog } from '../ui/dialog';
 import './promotion-popup.css';
 
-/** The promotion popup (spec §2, §4): tracks 1 on open, 2 on the button, 3 on close. */
+/** The promotion popup (docs/shell.md "Modals"): tracks 1 on open, 2 on the button, 3 on close. */
 export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']) {
   const close = useModalStore((s) => s.close);
   const id = promotionIdOf(promotion);

@@ -9,7 +9,7 @@ import { RechargePacks } from '../wallet/recharge-packs';
 import { Dialog, DialogClose } from '../ui/dialog';
 import './modals.css';
 
-/** The recharge packs in a bottom sheet (spec §2 "user recharge"): the recharge page's content, compact. */
+/** The recharge packs in a bottom sheet (docs/shell.md "Modals"): the recharge page's content, compact. */
 export function UserRechargeModal({ articleId, returnUrl }: ModalProps['user-recharge']) {
   const close = useModalStore((s) => s.close);
   const signedIn = useHasMemberToken();

@@ -34,7 +34,7 @@ describe('follow QR code modal', () => {
   beforeEach(() => useModalStore.setState({ current: null }));
   afterEach(() => jest.restoreAllMocks());
 
-  it('draws the code at the spec sizes and shows it as a long-pressable JPEG', async () => {
+  it('draws the code at the documented sizes and shows it as a long-pressable JPEG', async () => {
     const fetch = mockFetch({ 'GET /v1/mp/qrcode': { data: QR_DATA } });
     const { ctx, canvases, toDataURL } = mockCanvas();
     render(<SWRConfig value={{ provider: () => new Map() }}><ModalHost /></SWRConfig>);

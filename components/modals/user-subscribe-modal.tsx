@@ -11,7 +11,7 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 import { Dialog, DialogClose } from '../ui/dialog';
 import './modals.css';
 
-/** Follow the official account (spec §2 "user subscribe"): the QR code from GET /v1/mp/qrcode, drawn here. */
+/** Follow the official account (docs/shell.md "Modals"): the QR code from GET /v1/mp/qrcode, drawn here. */
 export function UserSubscribeModal({ articleId }: ModalProps['user-subscribe']) {
   const close = useModalStore((s) => s.close);
   const { data, error } = useSWR<FollowQrcode>(`/v1/mp/qrcode${articleId ? `?article_id=${articleId}` : ''}`, (p: string) => api<FollowQrcode>(p));

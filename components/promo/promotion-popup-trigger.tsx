@@ -9,7 +9,7 @@ import { claimDailyShow, pickPromotion } from '@/lib/client/promotion-popup';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 
 /**
- * On home: opens the promotion popup (spec §2, §4) when the config names a promotion, this browser may pay
+ * On home: opens the promotion popup (docs/shell.md "Modals") when the config names a promotion, this browser may pay
  * and see recharge offers, no other modal is open, and it has not been shown on this device today. Renders
  * nothing; the popup itself is the modal host's lazily loaded chunk. Uses the config loader, not SWR, to
  * keep home's first load small.

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
 import { listenHref } from '@/lib/shared/reader-links';
 
 /**
- * The reader's catalogue (spec §2 chapters-list modal): opens on the page holding the current chapter, marked;
+ * The reader's catalogue (docs/reading.md "Reader"): opens on the page holding the current chapter, marked;
  * earlier chapters are prepended (next=0) and later ones appended (next=1); the order toggle and a jump replace.
  */
 export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, listenReadType, onClose }: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2; onClose: () => void }) {

@@ -14,7 +14,7 @@ import { readerHref } from '@/lib/shared/reader-links';
 
 type Recent = Pick<LocalEntry, 'nid' | 'aid' | 'idx' | 'title' | 'article' | 'thumb'>;
 
-/** The read-continue modal (spec §2, 20 recent): the account's history when signed in, this browser's otherwise. */
+/** The read-continue modal (20 recent, docs/reading.md "Reader"): the account's history when signed in, this browser's otherwise. */
 export function ReadContinueModal() {
   const close = useModalStore((s) => s.close);
   const signedIn = useSignedIn();

@@ -65,7 +65,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     setLoading(true);
     try {
       const next = await fetchChapter(id, chapter.novel_id);
-      // Spec §8: a chapter that now lives elsewhere sends the reader there.
+      // docs/reading.md "Reader": a chapter that now lives elsewhere sends the reader there.
       if (next.redirect_to_id && next.redirect_to_id !== next.id) return void (await go(next.redirect_to_id, push));
       show(next, push);
     } catch (err) {

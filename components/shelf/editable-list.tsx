@@ -18,7 +18,7 @@ export interface RowView {
 
 export interface EditableListProps<T> {
   initial: ListPage<T>;
-  /** The list call and its query (spec §4 paging: start, limit). */
+  /** The list call and its query (paging by start, limit: docs/catalogue.md "Lists and home layouts"). */
   path: string;
   query: Record<string, string | number>;
   limit: number;
@@ -52,7 +52,7 @@ export function EditableList<T>({ initial, path, query, limit, removePath, remov
     setLoading(true);
     try {
       const page = await api<ListPage<T>>(path, { query: { ...query, start, limit } });
-      // Spec §4: the first page replaces, later pages append.
+      // docs/reading.md "Shelf": the first page replaces, later pages append.
       setItems((prev) => (start === 0 ? page.data : [...prev, ...page.data]));
       setHasmore(page.hasmore);
     } finally {

@@ -5,7 +5,7 @@ import { detectUa } from '@/lib/shared/ua';
 
 /**
  * A login page reached with a member cookie whose session is gone (the guard only sees that a cookie exists):
- * the spec §2 guard screen, then sign-in for this browser, coming back to `path`.
+ * the guard screen of docs/accounts.md "Route guard", then sign-in for this browser, coming back to `path`.
  */
 export async function SessionGone({ path }: { path: string }) {
   const ua = detectUa((await headers()).get('user-agent'));

@@ -7,7 +7,7 @@ import { trackingId } from '@/lib/client/identity';
 import { postLog } from '@/lib/client/post-log';
 
 /**
- * Per location change (spec §2): records a page view carrying the time spent on the previous location, and
+ * Per location change (docs/shell.md "Toasts, spinners, error screen, navigation"): records a page view carrying the time spent on the previous location, and
  * on back/forward puts the reader back where they were on that page. A pushed route starts at the top by
  * Next's own scrolling, which this leaves alone (and so URL updates made with history.replaceState too).
  * Also installs the API error catalogue.

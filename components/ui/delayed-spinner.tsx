@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS } from '@/lib/shared/constants';
 import { MSG } from '@/lib/shared/messages';
 
-/** Shown only after 200 ms, so fast loads never flash a spinner (spec §2). */
+/** Shown only after 200 ms, so fast loads never flash a spinner (docs/shell.md "Toasts, spinners, error screen, navigation"). */
 export function DelayedSpinner({ delayMs = LOADING_DELAY_MS }: { delayMs?: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { MSG } from '@/lib/shared/messages';
 
-/** The render-error screen (spec §2): the server had a hiccup, with a refresh link to /m. */
+/** The render-error screen (docs/shell.md "Toasts, spinners, error screen, navigation"): the server had a hiccup, with a refresh link to /m. */
 export function ErrorScreen() {
   return (
     <section className="error-screen" role="alert">

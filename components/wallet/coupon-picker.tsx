@@ -17,7 +17,7 @@ export interface CouponPickerProps {
 }
 
 /**
- * One coupon per recharge (spec §3): native radios, so keyboard and screen readers work as they should; the
+ * One coupon per recharge (docs/wallet.md "Coupons"): native radios, so keyboard and screen readers work as they should; the
  * selected look is a class, not :has(), which older in-app WebViews lack.
  * The row keeps one height whether loading, empty or full, so the packs below never move.
  */

@@ -1,6 +1,6 @@
 import { MSG } from '@/lib/shared/messages';
 
-/** Shown wherever a payment starts: recharged coins and VIP are non-refundable (spec §1). */
+/** Shown wherever a payment starts: recharged coins and VIP are non-refundable (docs/wallet.md "Units"). */
 export function RefundNotice() {
   return (
     <p className="refund-notice" data-testid="refund-notice">

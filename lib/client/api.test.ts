@@ -9,7 +9,7 @@ function mockFetch(status: number, body: unknown) {
 describe('api client', () => {
   afterEach(() => setFailureHandler(undefined));
 
-  it('sends the spec §7 headers and unwraps data', async () => {
+  it('sends the docs/shell.md headers and unwraps data', async () => {
     window.history.replaceState(null, '', '/m?referral_link_id=77&channel_id=c9');
     const fetchMock = mockFetch(200, { code: 0, message: '', data: { id: 1 } });
     await expect(api('/v1/novels/1')).resolves.toEqual({ id: 1 });

@@ -39,7 +39,7 @@ export function buildUrl(path: string, query?: CallOptions['query']): string {
   return `${API_BASE}${path}${qs ? `${path.includes('?') ? '&' : '?'}${qs}` : ''}`;
 }
 
-/** The headers of spec §7 that every call carries. */
+/** The headers every call carries (docs/shell.md "Calls from the browser"). */
 export function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.sig]: createSignature(),

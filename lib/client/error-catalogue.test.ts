@@ -27,7 +27,7 @@ function fakeNav(ua = ANDROID, path = '/m/read/21?nid=1', flags = FLAGS_OFF): Fa
 
 const fail = (code: number, status: number, data?: unknown, message = '出错了') => new ApiClientError(message, code, status, data);
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (docs/shell.md)', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     resetErrorCatalogueForTests();

@@ -18,7 +18,7 @@ export interface Navigator {
   alert: (message: string) => void;
   currentPath: () => string;
   userAgent: () => string;
-  /** The payment flags of the public config (spec §6). */
+  /** The payment flags of the public config (docs/shell.md "Payment availability and recharge doors"). */
   flags: () => Promise<PaymentFlags>;
   /** A one-time bridge address for the iOS messaging app (POST /v1/bridge/code). */
   bridgeUrl: (returnPath: string) => Promise<string>;
@@ -46,8 +46,8 @@ function numberFrom(data: unknown, ...keys: string[]): number | undefined {
 }
 
 /**
- * 90001: the recharge page, the mini-app guide or the iOS guide with a bridge, by browser (spec §8); where this
- * browser may not take payment the recharge step is skipped and the reader stays on the page (spec §5).
+ * 90001: the recharge page, the mini-app guide or the iOS guide with a bridge, by browser (docs/shell.md "Error catalogue in the browser"); where this
+ * browser may not take payment the recharge step is skipped and the reader stays on the page (docs/shell.md "Payment availability and recharge doors").
  */
 export async function goRecharge(nav: Navigator, articleId: number | undefined, returnPath: string): Promise<void> {
   const ua = nav.userAgent();
@@ -72,7 +72,7 @@ export function goRechargeFromHere(articleId?: number): Promise<void> {
   return goRecharge(browserNavigator, articleId, browserNavigator.currentPath());
 }
 
-/** The client half of spec §8: what the reader sees for each failure; settles once any navigation is decided. */
+/** The client half of the error codes (docs/shell.md "Error catalogue in the browser"): what the reader sees for each failure; settles once any navigation is decided. */
 export async function handleApiFailure(error: ApiClientError, nav: Navigator = browserNavigator): Promise<void> {
   const here = nav.currentPath();
   switch (error.code) {

@@ -19,7 +19,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The follow QR code as a JPEG data URL (spec §9): a 430×430 white canvas, the code 370 wide in the middle,
+ * The follow QR code as a JPEG data URL (docs/shell.md "Modals"): a 430×430 white canvas, the code 370 wide in the middle,
  * our logo 90×90 on a white pad at its centre, JPEG quality 0.5. An <img> of it can be long-pressed to scan or
  * save in the messaging app, which a <canvas> cannot. `qrcode` is imported here, on demand, so it never weighs
  * on a page's first load. High error correction keeps the code readable under the logo.

@@ -15,7 +15,7 @@ function storage(): Storage | null {
   }
 }
 
-/** x-ref-link-id: query referral_link_id, then the cookie, then localStorage (spec §7); remembered once seen. */
+/** x-ref-link-id: query referral_link_id, then the cookie, then localStorage (docs/shell.md "Calls from the browser"); remembered once seen. */
 export function referralLinkId(): string | undefined {
   const fromQuery = new URLSearchParams(window.location.search).get('referral_link_id') ?? undefined;
   const value = fromQuery ?? Cookies.get(COOKIE.refLink) ?? storage()?.getItem(REF_STORAGE_KEY) ?? undefined;
@@ -32,7 +32,7 @@ export function channelId(): string | undefined {
   return fromQuery ?? storage()?.getItem(CHANNEL_STORAGE_KEY) ?? undefined;
 }
 
-/** The tracking id (x-zaid), kept for 1095 days (spec §9). */
+/** The tracking id (x-zaid), kept for 1095 days (docs/accounts.md "Sessions and cookies"). */
 export function trackingId(): string {
   let id = Cookies.get(COOKIE.tracking);
   if (!id) {
@@ -63,7 +63,7 @@ export function bearerToken(): string | undefined {
 }
 
 /**
- * Whether a member token exists (spec §4 "authenticated if a token cookie exists"). The token cookie is
+ * Whether a member token exists (docs/accounts.md "Sessions and cookies"). The token cookie is
  * HttpOnly, so the web reads its readable twin member_id, set and cleared with it; apps hand a bearer.
  */
 export function hasMemberToken(): boolean {

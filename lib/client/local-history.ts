@@ -117,7 +117,7 @@ async function run(): Promise<number> {
     newestOnServer = new Map();
     for (const item of page.data) newestOnServer.set(item.nid, Math.max(newestOnServer.get(item.nid) ?? 0, serverTime(item.readAt)));
   } catch (err) {
-    // The cookie outlived the session: forget it (spec §4) so later pages do not try again; entries stay.
+    // The cookie outlived the session: forget it (docs/reading.md "Local history") so later pages do not try again; entries stay.
     if (err instanceof ApiClientError && err.code === CODES.notLoggedIn) clearMember();
     return 0;
   }

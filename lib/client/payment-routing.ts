@@ -5,7 +5,7 @@ import { api } from './api';
 
 export type RechargeKind = 'miniapp' | 'guide' | 'recharge';
 
-/** Spec §8, 90001: which recharge door this browser takes. */
+/** 90001 (docs/shell.md "Payment availability and recharge doors"): which recharge door this browser takes. */
 export function rechargeKind(ua: UaInfo): RechargeKind {
   // The mini-program's web view pays through the mini-program itself.
   if (ua.miniProgram) return 'miniapp';
@@ -22,7 +22,7 @@ export interface RechargeDeps {
 
 export type RechargeDecision = { kind: 'unavailable' } | { kind: RechargeKind; url: string };
 
-/** Where a reader who must pay goes, or 'unavailable' where this browser may not take payment (spec §5, §6). */
+/** Where a reader who must pay goes, or 'unavailable' where this browser may not take payment (docs/shell.md "Payment availability and recharge doors"). */
 export async function rechargeDestination(ua: string, articleId: number | undefined, returnPath: string, deps: RechargeDeps): Promise<RechargeDecision> {
   const info = detectUa(ua);
   if (!paymentAvailability(info, await deps.flags()).canPay) return { kind: 'unavailable' };

@@ -2,7 +2,7 @@ import type { Promotion } from '@/lib/shared/dto/shop';
 import type { PublicFlags } from './config';
 import { api } from './api';
 
-/** act_name of POST /v1/promotions/track (spec §4). */
+/** act_name of POST /v1/promotions/track (docs/shell.md "Modals"). */
 export const PROMOTION_ACT = { open: 1, button: 2, close: 3 } as const;
 const TRACK_WAIT_MS = 500;
 
@@ -36,7 +36,7 @@ export function businessDate(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-/** At most once a day per device (spec §4): true the first time today, and remembers it. */
+/** At most once a day per device (docs/shell.md "Modals"): true the first time today, and remembers it. */
 export function claimDailyShow(now = new Date(), storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeStorage()): boolean {
   if (!storage) return false;
   const today = businessDate(now);

@@ -3,7 +3,7 @@ import { api } from './api';
 export interface ReadLogReport {
   article_id: number;
   read_type: 1 | 2;
-  /** Seconds into the audio. Spec §5: sent whenever given — 0 (the very start) included. */
+  /** Seconds into the audio. docs/reading.md "Positions and read logs": sent whenever given — 0 (the very start) included. */
   time_track?: number | null;
   /** Paragraph reached in the text. */
   idx?: number;

@@ -1,7 +1,7 @@
 import { memberId } from './identity';
 import { postLog } from './post-log';
 
-/** Render errors go to POST /v1/logs/error_log as type 2 (spec §7). */
+/** Render errors go to POST /v1/logs/error_log as type 2 (docs/shell.md "Error catalogue in the browser"). */
 export function reportRenderError(error: Error & { digest?: string }): void {
   const body = {
     type: 2,

@@ -19,7 +19,7 @@ export function useUserAgent(): string {
 }
 
 /**
- * Payment availability for this browser (spec §6), null until the flags are in: callers show nothing
+ * Payment availability for this browser (docs/shell.md "Payment availability and recharge doors"), null until the flags are in: callers show nothing
  * pay-related until then rather than a button that may vanish. A failed config load counts as the defaults.
  */
 export function usePaymentAvailability(): PaymentAvailability | null {

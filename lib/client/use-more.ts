@@ -5,7 +5,7 @@ import { api } from './api';
 import type { ListPage as Paged } from '@/lib/shared/dto/shelf';
 
 /**
- * A server-rendered first page plus "more" (spec §4: more appends; hasmore when a page comes back full).
+ * A server-rendered first page plus "more" (docs/catalogue.md "Lists and home layouts": more appends; hasmore when a page comes back full).
  * The next page starts after what is shown, from the same /v1 call the server answered.
  */
 export function useMore<T>(initial: Paged<T>, path: string, query: Record<string, string | number>, limit: number) {

@@ -7,7 +7,7 @@ const schema = z.object({
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   DATA_DIR: z.string().default('.data'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // Requests in flight above which the API sheds load with HTTP 418 (spec §4).
+  // Requests in flight above which the API sheds load with HTTP 418.
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(512),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // An x-sig claim still unanswered after this long belongs to a request whose process died; a retry may take it over.

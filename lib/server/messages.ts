@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * User-facing text that only server code shows, in Chinese as the spec gives it (DESIGN.md "Text"): errors from
+ * User-facing text that only server code shows, in Chinese (README "Architecture in a few lines"): errors from
  * route handlers and lib/server, and titles rendered by server components.
  *
  * These live apart from MSG (lib/shared/messages.ts) to keep them out of the browser's first-load JS: MSG ships

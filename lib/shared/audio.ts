@@ -17,7 +17,7 @@ export function chapterIdFromPlaylistPath(pathname: string): number | null {
 }
 
 /**
- * The spoken "keep listening" prompt of spec §4 (played when continuous play runs out), synthesized once by the
+ * The spoken "keep listening" prompt (docs/listening.md "Pipeline") (played when continuous play runs out), synthesized once by the
  * same engine as the chapters: AAC-LC in an MP4 (.m4a) file, which every browser's <audio> plays without hls.js.
  * Public and cacheable.
  */

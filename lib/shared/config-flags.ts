@@ -1,4 +1,4 @@
-/** Runtime configuration flags (spec §3 Config, §6): what staff can switch without a deploy. */
+/** Runtime configuration flags (used by docs/accounts.md "Route guard" and docs/shell.md "Payment availability and recharge doors"): what staff can switch without a deploy. */
 export interface BlockedUrlRule {
   /** A regular expression matched against the path and query. */
   pattern: string;
@@ -20,7 +20,7 @@ export interface ConfigFlags {
   hide_recharge_nav: boolean;
   wxshare: number;
   /**
-   * Spending caps for minors with guardian consent, by age band (spec §1, §6), in cents of real money:
+   * Spending caps for minors with guardian consent, by age band (docs/accounts.md "Minors"), in cents of real money:
    * the first band whose under_age is above the member's age applies; 0 means no paying at all.
    */
   minor_caps: MinorCap[];

@@ -1,4 +1,4 @@
-/** Business constants of spec §9. */
+/** Business constants; the docs/ page of each domain lists the ones it relies on. */
 export const TRACKING_COOKIE_DAYS = 1095;
 export const SIGNATURE_LENGTH = 16;
 
@@ -37,7 +37,7 @@ export const ERR_418_RELOAD_MS = 3000;
 export const DEFAULT_PLAYBACK_RATE = 1;
 export const LISTEN_PROGRESS_INTERVAL_S = 30;
 
-/** language_type (spec §1): 0 Uyghur, 1 Chinese, 2 Tibetan; 0 when unset. */
+/** language_type (docs/catalogue.md "Novels and chapters"): 0 Uyghur, 1 Chinese, 2 Tibetan; 0 when unset. */
 export const LANGUAGE_TYPES = [0, 1, 2] as const;
 export type LanguageType = (typeof LANGUAGE_TYPES)[number];
 export const DEFAULT_LANGUAGE_TYPE: LanguageType = 0;

@@ -1,6 +1,6 @@
 import { CONTINUOUS_PLAY_UNLIMITED, continuousPlayCount } from './continuous-play';
 
-describe('continuousPlayCount (spec §4)', () => {
+describe('continuousPlayCount (docs/listening.md)', () => {
   it('type 1 gives 3 episodes, 2 gives 8, 3 unlimited', () => {
     expect(continuousPlayCount(1)).toBe(3);
     expect(continuousPlayCount(2)).toBe(8);

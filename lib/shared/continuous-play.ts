@@ -1,5 +1,5 @@
 /**
- * Continuous play (spec §4): the setting's type gives how many more episodes play on their own after this one.
+ * Continuous play (docs/listening.md "Player rules"): the setting's type gives how many more episodes play on their own after this one.
  * Type 1 → 3 episodes, 2 → 8, 3 → unlimited (-1); anything else (0, "off") → 0, which stops after this episode.
  */
 export const CONTINUOUS_PLAY_UNLIMITED = -1;

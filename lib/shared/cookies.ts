@@ -1,4 +1,4 @@
-/** Member cookies (spec §3): the id is readable by the page, the token is HttpOnly. */
+/** Member cookies (docs/accounts.md "Sessions and cookies"): the id is readable by the page, the token is HttpOnly. */
 export const COOKIE = {
   memberId: 'member_id',
   memberToken: 'member_token',

@@ -1,4 +1,4 @@
-/** The listening lists of spec §7, each served at /v1/lists/{slug} (semantics: lib/server/catalog/audio-lists.ts). */
+/** The listening lists (docs/listening.md "Lists"), each served at /v1/lists/{slug} (semantics: lib/server/catalog/audio-lists.ts). */
 export const LISTEN_LIST_SLUGS = ['weekly', 'weekly_new', 'original', 'subscribing', 'must_listen'] as const;
 export type ListenListSlug = (typeof LISTEN_LIST_SLUGS)[number];
 

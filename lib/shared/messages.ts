@@ -1,5 +1,5 @@
 /**
- * User-facing text, in Chinese as the spec gives it (DESIGN.md "Text"): the strings that browser code can reach.
+ * User-facing text, in Chinese (README "Architecture in a few lines"): the strings that browser code can reach.
  *
  * Client components and lib/client import MSG, so this whole object ships in the browser's first-load JS of every
  * /m page. Keep here only the strings a 'use client' module, lib/client, or a lib/shared / components module

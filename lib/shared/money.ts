@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere; shown divided by 100 (spec §1). */
+/** Money is integer cents everywhere; shown divided by 100 (docs/wallet.md "Units"). */
 export function formatCents(cents: number): string {
   const yuan = cents / 100;
   return Number.isInteger(yuan) ? String(yuan) : yuan.toFixed(2).replace(/0$/, '');

@@ -1,6 +1,6 @@
 import { splitParagraphs } from './paragraphs';
 
-describe('splitParagraphs (spec §3 chapter paragraphs)', () => {
+describe('splitParagraphs (docs/catalogue.md chapter paragraphs)', () => {
   it('splits on any line break and trims each paragraph', () => {
     expect(splitParagraphs('第一段。\n  第二段。\r\n第三段。\r第四段。')).toEqual(['第一段。', '第二段。', '第三段。', '第四段。']);
   });

@@ -1,5 +1,5 @@
 /**
- * Splits chapter content into paragraphs (spec §3): line breaks separate them; empty lines and lines
+ * Splits chapter content into paragraphs (docs/catalogue.md "Novels and chapters"): line breaks separate them; empty lines and lines
  * that are only a period (Chinese 。, ASCII ., Uyghur/Arabic ۔, Tibetan ། shad) are dropped.
  */
 const ONLY_PERIOD = /^[。.۔།]+$/;

@@ -24,7 +24,7 @@ const flagSets = [
   { ios_recharge_disabled: true, hide_recharge_nav: true },
 ];
 
-// The whole table: every browser against every combination of the two flags (spec §6).
+// The whole table: every browser against every combination of the two flags (docs/shell.md "Payment availability and recharge doors").
 const table = (Object.keys(UA) as Name[]).flatMap((name) =>
   flagSets.map((flags) => {
     const iosWechat = restricted.includes(name);
@@ -32,7 +32,7 @@ const table = (Object.keys(UA) as Name[]).flatMap((name) =>
   }),
 );
 
-describe('paymentAvailability (spec §6)', () => {
+describe('paymentAvailability (docs/shell.md)', () => {
   it.each(table)('%s with %j', (name, flags, expected) => {
     expect(paymentAvailability(UA[name], flags)).toEqual(expected);
   });

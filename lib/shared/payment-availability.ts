@@ -11,7 +11,7 @@ export interface PaymentAvailability {
 }
 
 /**
- * Spec §6. Only the iOS messaging app (including its mini-program web views) is restricted: the app store's
+ * docs/shell.md "Payment availability and recharge doors". Only the iOS messaging app (including its mini-program web views) is restricted: the app store's
  * rules on virtual goods bite there, so staff can switch paying off and hide the way to it independently.
  */
 export function paymentAvailability(ua: UaInfo | string | null | undefined, flags: PaymentFlags): PaymentAvailability {

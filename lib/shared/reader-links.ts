@@ -7,7 +7,7 @@ export function readerHref(novelId: number, articleId: number, paragraphIdx = 0)
 }
 
 /**
- * The listen page (spec §2 query: read_type, currentTime in seconds); 0 or unknown time starts at the beginning,
+ * The listen page (docs/listening.md "Listen page": read_type, currentTime in seconds); 0 or unknown time starts at the beginning,
  * no read_type lets the page choose (2 for a ctype 2 novel, else 1).
  */
 export function listenHref(articleId: number, currentTime?: number | null, readType?: 1 | 2): string {
@@ -18,7 +18,7 @@ export function listenHref(articleId: number, currentTime?: number | null, readT
   return `/m/listen/${articleId}${qs ? `?${qs}` : ''}`;
 }
 
-/** Spec §2: the listen page's read_type is 2 when the novel is audio-first (ctype 2), else 1. */
+/** docs/listening.md "Listen page": the listen page's read_type is 2 when the novel is audio-first (ctype 2), else 1. */
 export const listenReadType = (ctype: number): 1 | 2 => (ctype === 2 ? 2 : 1);
 
 /** The listen page of a chapter with the novel's read_type, resuming at currentTime seconds when given. */

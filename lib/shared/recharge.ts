@@ -1,6 +1,6 @@
 import type { MemberCoupon, ProductQuota, ShopProduct } from './dto/shop';
 
-/** A coupon works on one recharge whose pack costs at least its threshold (spec §3 Coupon). */
+/** A coupon works on one recharge whose pack costs at least its threshold (docs/wallet.md "Coupons"). */
 export function couponApplies(coupon: Pick<MemberCoupon, 'threshold_price'> | null | undefined, product: Pick<ShopProduct, 'price'>): boolean {
   return Boolean(coupon) && product.price >= coupon!.threshold_price;
 }
@@ -54,7 +54,7 @@ export interface OrderLinkInput {
   promotionId?: number;
 }
 
-/** The order-creation address (spec §2): /orders/create?pid&return&cancel[&coupon_id][&n_from&promotion_id]. */
+/** The order-creation address: /orders/create?pid&return&cancel[&coupon_id][&n_from&promotion_id]. */
 export function orderUrl(o: OrderLinkInput): string {
   const q = new URLSearchParams({ pid: String(o.pid), return: o.returnUrl, cancel: o.cancelUrl });
   if (o.couponId) q.set('coupon_id', String(o.couponId));

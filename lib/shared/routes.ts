@@ -1,5 +1,5 @@
 /**
- * The page routes of spec §2, one row each: its access rule and whether the messaging-app browser forces
+ * The page routes (docs/accounts.md "Access table"), one row each: its access rule and whether the messaging-app browser forces
  * login there. proxy.ts sends any other page path to /m.
  */
 export type Access = 'public' | 'login';
@@ -29,11 +29,11 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m\/(oauth|login|vip|vip-m|games|float|guide|questions|miniapp)$/, access: 'public' },
   { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },
   { pattern: new RegExp(`^/m/listen/${ID}$`), access: 'login' },
-  // Without an article id the listen page only says 章节不存在 (spec §5).
+  // Without an article id the listen page only says 章节不存在 (docs/listening.md "Listen page").
   { pattern: /^\/m\/listen$/, access: 'login' },
   { pattern: /^\/m\/listen-ranks$/, access: 'login' },
   { pattern: /^\/blank$/, access: 'public' },
-  // The spec's destinations outside /m.
+  // Destinations outside /m.
   { pattern: /^\/(bridge|follow)$/, access: 'public' },
   { pattern: /^\/recharge\/start$/, access: 'public' },
   { pattern: /^\/embedded\/my\/unblock$/, access: 'public' },

@@ -6,7 +6,7 @@ import { BUSINESS_TIMEZONE, DATE_FORMAT } from './constants';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Business time is Asia/Shanghai wherever the server runs (DESIGN.md "Time"). */
+/** Business time is Asia/Shanghai wherever the server runs. */
 export function formatDateTime(at: Date | string): string {
   return dayjs(at).tz(BUSINESS_TIMEZONE).format(DATE_FORMAT);
 }

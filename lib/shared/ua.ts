@@ -1,4 +1,4 @@
-/** In-app browser and platform detection from the user agent (spec §1, §6). Pure: usable in proxy, server and client. */
+/** In-app browser and platform detection from the user agent (docs/shell.md "Payment availability and recharge doors"). Pure: usable in proxy, server and client. */
 export interface UaInfo {
   wechat: boolean;
   miniProgram: boolean;

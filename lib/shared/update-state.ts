@@ -1,5 +1,5 @@
 /**
- * The shelf's "updated" badge (spec §3 isUpdated, updateCount): chapters that arrived since the reader last read
+ * The shelf's "updated" badge (isUpdated, updateCount: docs/reading.md "Shelf"): chapters that arrived since the reader last read
  * the novel. Never read → nothing counts as new (there is no "last read" to compare with).
  */
 export function updateState(articleCount: number, seenArticleCount: number | null): { updateCount: number; isUpdated: boolean } {

@@ -1,4 +1,4 @@
-/** Chinese wording of wallet records, shared by the API's titles and the pages (DESIGN.md "Text"). */
+/** Chinese wording of wallet records, shared by the API's titles and the pages. */
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

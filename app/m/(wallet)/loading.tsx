@@ -1,6 +1,6 @@
 import { MSG } from '@/lib/shared/messages';
 
-// Shaped like a record list so nothing jumps when the page arrives; it fades in only after 200 ms (spec §2),
+// Shaped like a record list so nothing jumps when the page arrives; it fades in only after 200 ms (docs/shell.md "Toasts, spinners, error screen, navigation"),
 // so a fast load never flashes it.
 export default function Loading() {
   return (

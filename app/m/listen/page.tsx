@@ -1,6 +1,6 @@
 import { ChapterMissing } from '@/components/listen/chapter-missing';
 
-/** /m/listen without an article id (spec §5): 章节不存在. */
+/** /m/listen without an article id (docs/listening.md "Listen page"): 章节不存在. */
 export default function ListenWithoutArticle() {
   return <ChapterMissing />;
 }

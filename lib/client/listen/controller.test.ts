@@ -82,7 +82,7 @@ describe('the source', () => {
     expect(state().isCreated).toBe(false);
   });
 
-  it('comes from the signed address of the chapter, and the listening is stored under the spec keys', async () => {
+  it('comes from the signed address of the chapter, and the listening is stored under the listen.* keys', async () => {
     const { controller, deps, media } = setup();
     await controller.open(listenChapter(1), { readType: 1, autoplay: true, author: '李白' });
     expect(deps.signUrl).toHaveBeenCalledWith('/audio/1/index.m3u8');

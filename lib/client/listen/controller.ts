@@ -61,7 +61,7 @@ function signedExpiry(url: string): number | null {
 }
 
 /**
- * Drives the one audio element by the rules of spec §4 (mini player) and keeps the listen state in step with
+ * Drives the one audio element by the rules of docs/listening.md "Player rules" and keeps the listen state in step with
  * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
  * page both call it.
  */
@@ -116,7 +116,7 @@ export class ListenController {
   }
 
   /**
-   * Spec §4: on the first update while visible with an article and a stream address, the source is set — once.
+   * docs/listening.md "Player rules": on the first update while visible with an article and a stream address, the source is set — once.
    * The mini player calls this on every update; only the first qualifying call does anything.
    */
   sync(): void {
@@ -251,7 +251,7 @@ export class ListenController {
     }
     this.media.currentTime = t;
     patch({ currentTime: t });
-    // Spec §4: progress 1 pauses the audio.
+    // docs/listening.md "Player rules": progress 1 pauses the audio.
     if (t >= duration) this.pause();
   }
 
@@ -337,7 +337,7 @@ export class ListenController {
       if (gen !== this.generation) return detach();
       this.detachStream = detach;
       if (this.deps.messagingApp) {
-        // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (spec §9).
+        // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
         clearTimeout(this.readyTimer);
         this.readyTimer = setTimeout(() => {
           if (gen === this.generation) this.onReady();
@@ -378,7 +378,7 @@ export class ListenController {
   private recordProgress(): void {
     const s = store();
     const seconds = this.media.currentTime;
-    // Spec §4: a read log only when the audio time is above 0.
+    // docs/listening.md "Player rules": a read log only when the audio time is above 0.
     if (this.prompting || !this.attached || !s.article || s.needMoney || !(seconds > 0)) return;
     const report: ProgressReport = { article_id: s.article.id, read_type: s.read_type, time_track: Math.floor(seconds) };
     const idx = this.track?.articleId === s.article.id ? paragraphAt(this.track.starts, seconds) : -1;
@@ -391,7 +391,7 @@ export class ListenController {
 
   private startProgressTimer(): void {
     if (this.progressTimer) return;
-    // About every 30 s of playback, sent 1 s late (spec §4).
+    // About every 30 s of playback, sent 1 s late (docs/listening.md "Player rules").
     this.progressTimer = setInterval(() => {
       setTimeout(() => this.recordProgress(), REPORT_DELAY_MS);
     }, LISTEN_PROGRESS_INTERVAL_S * 1000);
@@ -466,7 +466,7 @@ export class ListenController {
     this.onError();
   };
 
-  /** Spec §4: the first error sets the flag and, when playing, re-initialises the same article and read_type. */
+  /** docs/listening.md "Player rules": the first error sets the flag and, when playing, re-initialises the same article and read_type. */
   private onError(): void {
     const s = store();
     if (s.error) return;
@@ -481,7 +481,7 @@ export class ListenController {
     if (this.prompting || !this.attached) return;
     const t = this.media.currentTime;
     patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
-    // Spec §4: progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
+    // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.
     const end = this.mediaDuration();
     if (end > 0 && t >= end && !this.media.paused) this.pause();

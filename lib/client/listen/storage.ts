@@ -1,10 +1,10 @@
-/** The listen state kept in this browser (spec §3), under exactly the spec's keys. Raw access only: the /m layout
+/** The listen state kept in this browser (docs/listening.md "Listen state and local-storage keys"), under exactly those keys. Raw access only: the /m layout
  * imports this on every page to decide whether to load the player; typed values are in stored-values.ts. */
 export const LISTEN_KEYS = {
   novel: 'listen.novel',
   article: 'listen.article',
   m3u8Url: 'listen.m3u8_url',
-  // Spelled as the spec spells it.
+  // Spelled as clients have always spelled it.
   visible: 'listen.visable',
   playbackRate: 'listen.playbackRate',
   continuousPlay: 'listen.continuous_play',

@@ -1,7 +1,7 @@
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { memberId } from '../identity';
 
-/** Spec §9: the browser keeps the last 10 articles, so back and next are instant. */
+/** docs/reading.md "Reader": the browser keeps the last 10 articles, so back and next are instant. */
 export const ARTICLE_CACHE_SIZE = 10;
 
 // Entries belong to whoever was signed in when they were fetched: after signing out (or in as someone else)

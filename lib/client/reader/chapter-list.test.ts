@@ -3,7 +3,7 @@ import { mergeChapterList } from './chapter-list';
 const ids = (list: Array<{ id: number }>) => list.map((c) => c.id);
 const of = (...n: number[]) => n.map((id) => ({ id }));
 
-describe('the chapter-list update rule (spec §4)', () => {
+describe('the chapter-list update rule (docs/reading.md)', () => {
   it('next=1 appends, next=0 prepends, anything else replaces', () => {
     expect(ids(mergeChapterList(of(3, 4), of(5, 6), 1))).toEqual([3, 4, 5, 6]);
     expect(ids(mergeChapterList(of(3, 4), of(1, 2), 0))).toEqual([1, 2, 3, 4]);

@@ -10,20 +10,20 @@ export type { ListenArticle, ListenNovel } from '../listen/stored-values';
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 
 export interface ListenState {
-  // Playback, mirrored from the one audio element (spec §3 listen state).
+  // Playback, mirrored from the one audio element (docs/listening.md "Listen state and local-storage keys").
   playing: boolean;
   error: boolean;
   currentTime: number;
   /** End of the buffered range around the current position, in seconds. */
   buffered: number;
   duration: number;
-  // Flags (spec §3).
+  // Flags (docs/listening.md "Listen state and local-storage keys").
   isCreated: boolean;
   needMoney: boolean;
   guideReadComplete: boolean;
   read_type: 1 | 2;
   is_favorited: boolean;
-  // Persisted under the spec's local-storage keys.
+  // Persisted under the listen.* local-storage keys.
   novel: ListenNovel | null;
   article: ListenArticle | null;
   m3u8Url: string | null;
@@ -63,7 +63,7 @@ export const LISTEN_DEFAULTS: ListenState = {
 const validRate = (r: number) => (r >= PLAYBACK_RATES[0] && r <= PLAYBACK_RATES[4] ? r : DEFAULT_PLAYBACK_RATE);
 
 /**
- * The listen state (spec §3) shared by the mini player, the listen page and the controller that drives the one
+ * The listen state (docs/listening.md "Listen state and local-storage keys") shared by the mini player, the listen page and the controller that drives the one
  * audio element. It starts with the defaults (the server render has no storage) and reads this browser's
  * persisted slices on hydrate(); every setter of a persisted slice writes its key at once.
  */

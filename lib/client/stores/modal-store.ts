@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Promotion } from '@/lib/shared/dto/shop';
 
-/** The modals of spec §2 "Modals", each with its own props. */
+/** The modals (docs/shell.md "Modals"), each with its own props. */
 export interface ModalProps {
   confirm: {
     title: string;
@@ -25,7 +25,7 @@ export interface ModalProps {
   'checkin-stats': Record<string, never>;
   /** listenReadType: the list opens chapters on the listen page (with this read_type) instead of the reader. */
   chapters: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2 };
-  /** The continuous-play setting (spec §4); resume: opened as a chapter ended, so a choice goes on to the next. */
+  /** The continuous-play setting (docs/listening.md "Player rules"); resume: opened as a chapter ended, so a choice goes on to the next. */
   'play-setting': { type: number; resume?: boolean };
 }
 
@@ -39,7 +39,7 @@ interface ModalState {
   close: () => void;
 }
 
-/** Only one modal is open at a time (spec §2): opening one replaces any other. */
+/** Only one modal is open at a time (docs/shell.md "Modals"): opening one replaces any other. */
 export const useModalStore = create<ModalState>((set) => ({
   current: null,
   open: (name, props) => set({ current: { name, props } as OpenModal }),

@@ -4,7 +4,7 @@ import { persist } from 'zustand/middleware';
 export const RESEND_SECONDS = 60;
 
 interface SmsState {
-  /** When the last code was requested (ms), persisted so a reload keeps the resend countdown (spec §3). */
+  /** When the last code was requested (ms), persisted so a reload keeps the resend countdown (docs/accounts.md "SMS sign-in"). */
   sentAt: number;
   markSent: (at?: number) => void;
 }

@@ -7,7 +7,7 @@ export interface Toast {
   id: number;
   text: string;
   durationMs: number;
-  /** A mask blocks taps while an action is processing (spec §4). */
+  /** A mask blocks taps while an action is processing (docs/shell.md "Toasts, spinners, error screen, navigation"). */
   mask: boolean;
 }
 

@@ -177,7 +177,7 @@ describe('binding a phone', () => {
   });
 });
 
-describe('minors (spec §1)', () => {
+describe('minors (docs/accounts.md)', () => {
   it('lets adults and undeclared members pay, stops minors until a guardian consents', async () => {
     const d = db.handle().db;
     const [adult, minor, unknown] = await d.insert(members).values([{ nickname: 'A' }, { nickname: 'M' }, { nickname: 'U' }]).returning();

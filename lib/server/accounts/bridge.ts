@@ -12,7 +12,7 @@ export const BRIDGE_CODE_TTL_MS = 5 * 60_000;
 
 /**
  * POST /v1/bridge/code: a one-time code that hands this member's session to the recharge page in another
- * browser (spec §2 /bridge?token&return). The code is random, stored only as a hash, and dies on first use.
+ * browser (/bridge?token&return, docs/accounts.md "Sessions and cookies"). The code is random, stored only as a hash, and dies on first use.
  */
 export async function issueBridgeCode(memberId: number, returnTo: string | undefined, now = new Date()): Promise<{ url: string; expires_in: number }> {
   const code = randomBytes(24).toString('base64url');

@@ -24,7 +24,7 @@ export function ageOn(birthDate: string, on: Date = new Date()): number {
 }
 
 /**
- * The one check every paid action runs (spec §1): a member who declared an age under 18 needs a recorded,
+ * The one check every paid action runs (docs/accounts.md "Minors"): a member who declared an age under 18 needs a recorded,
  * unrevoked guardian consent, and a recharge of real money (`amount` in cents) must stay within the per-transaction
  * and monthly caps of the member's age band (config `minor_caps`). Pass the caller's transaction so the check and
  * the payment see the same data; callers that create orders lock the member row first, so two orders cannot both

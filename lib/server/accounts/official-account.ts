@@ -6,11 +6,11 @@ import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
 import { notFound } from '../http/errors';
 
-/** Drawn in the middle of the follow QR code (spec §9: 90×90 on a 430×430 canvas). */
+/** Drawn in the middle of the follow QR code (90×90 on a 430×430 canvas, docs/shell.md "Modals"). */
 export const LOGO_PATH = '/brand/logo.svg';
 
 /**
- * The "follow the official account" QR code's data (spec §3 QR code result): `content` is what the code
+ * The "follow the official account" QR code's data (docs/accounts.md "Profile and language"): `content` is what the code
  * encodes — the absolute /follow address on this site, so a phone's scanner lands here — and `url` the same link.
  */
 export async function getFollowQrcode(articleId: number | undefined, origin: string): Promise<FollowQrcode> {

@@ -40,7 +40,7 @@ export function parseExtraFields(raw: string | undefined): Extra[] {
   return (raw ?? '').split(',').map((f) => f.trim()).filter((f): f is Extra => (EXTRA_FIELDS as readonly string[]).includes(f));
 }
 
-/** The signed-in member's profile; extra fields only when asked for (spec §3 "extra fields selectable"). */
+/** The signed-in member's profile; extra fields only when asked for (docs/accounts.md "Profile and language"). */
 export async function getProfile(memberId: number, extra: Extra[] = []): Promise<Profile> {
   const db = getDb();
   const [member] = await db.select().from(members).where(eq(members.id, memberId));

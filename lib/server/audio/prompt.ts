@@ -33,7 +33,7 @@ async function synthesizePrompt(key: string): Promise<Buffer> {
 }
 
 /**
- * The spoken "keep listening" prompt (spec §4), made once by the chapters' engine in the Mandarin voice and
+ * The spoken "keep listening" prompt (docs/listening.md "Pipeline"), made once by the chapters' engine in the Mandarin voice and
  * stored beside the chapters; a new engine version or new wording makes a new one.
  */
 export async function keepListeningPrompt(): Promise<Buffer> {

@@ -10,8 +10,8 @@ import { cachedRead } from '../cache';
 import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
 
 /**
- * The listening lists of spec §7: GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_listen.
- * The spec names them without saying what they hold; these are the semantics chosen:
+ * The listening lists (docs/listening.md "Lists"): GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_listen.
+ * Clients know them by name only; these are the semantics chosen:
  *
  * - weekly — the last 7 days' most listened (read_type 2) or read (read_type 1): novels ranked by how many
  *   members' read log of that kind moved in those 7 days, then by all-time popularity (so a quiet week still
@@ -93,7 +93,7 @@ async function newThisWeek(f: Filter, start: number, limit: number) {
   return { rows, n };
 }
 
-/** One listening list, paged with start/limit; hasmore when the page came back full (spec §4). */
+/** One listening list, paged with start/limit; hasmore when the page came back full (docs/catalogue.md "Lists and home layouts"). */
 export const getListenList = cachedRead('listen_list', async (slug: ListenListSlug, q: ListenListQuery): Promise<ListenListDto> => {
   const { start, limit, ...f } = q;
   const { rows, n } =

@@ -73,7 +73,7 @@ export const getRichListOrThrow = cachedRead('rich_list', async (key: string, re
 
 export interface BookListDto { id: number; name: string; description: string; novels: Array<NovelSummary & { banner_url: string | null }> }
 
-/** GET /v1/book_lists/{id}: an editor's themed book list (spec §3 Book list). */
+/** GET /v1/book_lists/{id}: an editor's themed book list (docs/catalogue.md "Lists and home layouts"). */
 export const getBookListOrThrow = cachedRead('book_list', async (id: number): Promise<BookListDto> => {
   const [list] = await getDb().select().from(bookLists).where(eq(bookLists.id, id));
   if (!list) throw notFound('书单不存在');

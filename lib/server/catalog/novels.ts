@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../http/errors';
 import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../cache';
 
-/** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (spec §8). */
+/** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (docs/catalogue.md "Novels and chapters"). */
 export const getNovelOrThrow = cachedRead('novel', async (id: number): Promise<NovelDetail> => {
   const db = getDb();
   const [row] = await db

@@ -16,7 +16,7 @@ export function toSummaries(rows: Array<{ novel: typeof novels.$inferSelect; aut
   return rows.map((r) => toNovelSummary(r.novel, r.author));
 }
 
-/** The list rule of spec §4: hasmore when a page came back full. */
+/** The list rule (docs/catalogue.md "Lists and home layouts"): hasmore when a page came back full. */
 export function page<T>(data: T[], limit: number, total: number) {
   return { data, total, hasmore: data.length >= limit };
 }

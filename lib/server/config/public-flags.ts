@@ -2,7 +2,7 @@ import 'server-only';
 import type { ConfigFlags } from '@/lib/shared/config-flags';
 import { cachedFlags } from './flags-cache';
 
-/** The flags the browser needs (spec §3 Config, §6); blocked-URL rules and minors' caps stay on the server. */
+/** The flags the browser needs (docs/shell.md "Payment availability and recharge doors"); blocked-URL rules and minors' caps stay on the server. */
 export type PublicFlags = Omit<ConfigFlags, 'blocked_urls' | 'minor_caps'>;
 
 export function publicFlags(flags: ConfigFlags = cachedFlags()): PublicFlags {

@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 
 /**
  * The one table of API errors: business code → HTTP status and default Chinese message.
- * Codes 9xxxx are the client's error catalogue (spec §8); 4xxxx/5xxxx are ours (README "Error codes").
+ * Codes 9xxxx are the client's error catalogue (docs/shell.md "Error catalogue in the browser"); 4xxxx/5xxxx are ours (README "Error codes").
  */
 export const ERROR_TABLE = {
   [CODES.paymentNeeded]: { status: 402, message: SERVER_MSG.paymentNeeded },

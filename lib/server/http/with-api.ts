@@ -149,7 +149,7 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
         );
       }
       const response = envelopeResponse(status, body, requestId);
-      // A dead cookie token is cleared, so the browser stops presenting it (spec §4: 90002 clears id and token).
+      // A dead cookie token is cleared, so the browser stops presenting it (90002 clears id and token: docs/accounts.md "Sessions and cookies").
       if (apiError?.code === CODES.notLoggedIn && presented?.source === 'cookie') new ApiReply(null, status, {}, clearedSessionCookies(req)).applyCookies(response);
       return response;
     } finally {

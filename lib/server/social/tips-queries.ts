@@ -6,7 +6,7 @@ import { gifts, members, tips } from '../db/schema';
 import { cachedRead } from '../cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 
-/** Spec §3: a tipper without a nickname shows a generic guest name, without an avatar the default image. */
+/** A tipper without a nickname shows a generic guest name, without an avatar the default image. */
 export const GUEST_NAME = '书友';
 
 export interface TopTipper { member_id: number; nickname: string; headimgurl: string; welth: number; ranking: number }

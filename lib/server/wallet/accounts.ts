@@ -20,7 +20,7 @@ async function ensureAccount(db: DbOrTx, owner: Owner, currency: Currency): Prom
 export const ensureMemberAccount = (db: DbOrTx, memberId: number, currency: Currency) => ensureAccount(db, { memberId }, currency);
 export const ensureSystemAccount = (db: DbOrTx, systemName: string, currency: Currency) => ensureAccount(db, { systemName }, currency);
 
-/** Coins and vouchers as the reader sees them (spec §3 balance). */
+/** Coins and vouchers as the reader sees them (docs/wallet.md "Balances and records"). */
 export async function getBalance(memberId: number, db: DbOrTx = getDb()): Promise<{ welth: number; welth_coupon: number }> {
   const rows = await db
     .select({ currency: walletAccounts.currency, balance: walletAccounts.balance })

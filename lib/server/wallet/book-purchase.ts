@@ -19,7 +19,7 @@ export function wholeBookPriceOf(novel: { saleMode: string; wholeBookPrice: numb
 }
 
 /**
- * POST /v1/novels/{nid}/buy_book: buys a novel sold whole (spec §8 90400) — every chapter, present and future,
+ * POST /v1/novels/{nid}/buy_book: buys a novel sold whole (90400, docs/wallet.md "Purchases") — every chapter, present and future,
  * through one book entitlement. One transaction: the member's wallet is locked first, so parallel buys of the
  * same book queue and the later ones find the entitlement instead of paying again; idempotent on x-sig too.
  */

@@ -40,7 +40,7 @@ function toOrderDto(o: OrderRow, p: ProductRow): OrderDto {
     product: { id: p.id, name: p.name, product_type: p.productType, valid_days: p.validDays },
     welth: p.welth, reward_welth: p.rewardWelth, reward_welth_coupon: p.rewardWelthCoupon + p.extraRewardCoupon,
     created_at: o.createdAt.toISOString(),
-    // Spec §3: paid_at in seconds.
+    // paid_at in seconds, as clients expect.
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
     pay_url: providerNamed(o.provider).payUrl(o.id), return_url: o.returnUrl ?? '/m/my', cancel_url: o.cancelUrl ?? '/m/my',
   };

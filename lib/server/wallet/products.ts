@@ -14,7 +14,7 @@ export function toProductDto(p: typeof products.$inferSelect, quota: ProductQuot
     id: p.id, product_type: p.productType, name: p.name, price: p.price, welth: p.welth, reward_welth: p.rewardWelth,
     reward_welth_coupon: p.rewardWelthCoupon, extra_reward_coupon: p.extraRewardCoupon, extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,
     valid_days: p.validDays, extra_drama_days: p.extraDramaDays,
-    // VIP products show a price per day, in cents, rounded up (spec §3 "daily price").
+    // VIP products show a price per day, in cents, rounded up (docs/wallet.md "Products and VIP").
     daily_price: p.productType === 'vip' && p.validDays > 0 ? Math.ceil(p.price / p.validDays) : null,
     daily_quota: p.dailyQuota, novel_id: p.novelId,
     quota, sold_out_text: quota?.sold_out ? MSG.soldOut : null,

@@ -32,7 +32,7 @@ export async function listActivePromotions(now = new Date()): Promise<Promotion[
   }));
 }
 
-/** Popup tracking (spec §4): act_name 1 opened, 2 button tapped, 3 closed; anonymous readers count too. */
+/** Popup tracking (docs/wallet.md "Products and VIP"): act_name 1 opened, 2 button tapped, 3 closed; anonymous readers count too. */
 export async function trackPromotion(promotionId: number, actName: 1 | 2 | 3, memberId: number | null): Promise<{ ok: true }> {
   const [promo] = await getDb().select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId));
   if (!promo) throw notFound('活动不存在');

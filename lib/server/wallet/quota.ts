@@ -12,7 +12,7 @@ import { productQuotaDays } from '../db/schema';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Limited-quota products refill at 21:00 Asia/Shanghai (spec §4): the quota's day starts then, not at midnight. */
+/** Limited-quota products refill at 21:00 Asia/Shanghai (docs/wallet.md "Limited quota"): the quota's day starts then, not at midnight. */
 export const REFILL_HOUR = 21;
 
 /** The quota day `now` belongs to: 21:00 on the 20th opens the 21st's slots. */

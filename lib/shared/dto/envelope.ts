@@ -1,4 +1,4 @@
-/** The one response envelope (DESIGN.md): success has code 0. */
+/** The one response envelope (docs/api.md): success has code 0. */
 export interface ApiSuccess<T> {
   code: 0;
   message: '';
@@ -12,7 +12,7 @@ export interface ApiFailure {
 }
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
-/** Business codes of spec §8 plus our own table (README "Error codes"). */
+/** Business codes 9xxxx plus our own 4xxxx/5xxxx (README "Error codes", docs/api.md). */
 export const CODES = {
   ok: 0,
   paymentNeeded: 90001,

@@ -7,7 +7,7 @@ export interface ListenGuide {
   article_id: number;
   /** Seconds into the chapter's audio to resume from; 0 for a fresh start. */
   time_track: number;
-  /** The novel's ctype: the listen page's read_type is 2 when it is 2, else 1 (spec §2). */
+  /** The novel's ctype: the listen page's read_type is 2 when it is 2, else 1 (docs/listening.md "Listen page"). */
   ctype: number;
   title: string;
   article_title: string;

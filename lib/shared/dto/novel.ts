@@ -1,4 +1,4 @@
-/** DTOs: what the API and the pages hand out (snake_case as spec §3 names the fields). */
+/** DTOs: what the API and the pages hand out (snake_case, as docs/catalogue.md "Novels and chapters" lists the fields). */
 export interface NovelSummary {
   id: number;
   title: string;

@@ -12,7 +12,7 @@ export interface Paywall {
   auto_buy: boolean;
 }
 
-/** GET /v1/read/{id} (spec §3 chapter): paragraphs only when the reader is entitled; next_id 0 is the last chapter. */
+/** GET /v1/read/{id} (docs/reading.md "Reader"): paragraphs only when the reader is entitled; next_id 0 is the last chapter. */
 export interface ReadChapter {
   id: number;
   novel_id: number;

@@ -1,9 +1,9 @@
-/** Shelf and history DTOs (spec §3): shared so the pages' client islands can type what /v1 hands them. */
+/** Shelf and history DTOs (docs/reading.md "Shelf", docs/reading.md "Positions and read logs"): shared so the pages' client islands can type what /v1 hands them. */
 
 /** 1 text (reading), 2 audio (listening). */
 export type ReadType = 1 | 2;
 
-/** Spec §3 favourite item. */
+/** A shelf entry (docs/reading.md "Shelf"). */
 export interface FavoriteItem {
   id: number;
   title: string;
@@ -15,7 +15,7 @@ export interface FavoriteItem {
   read_type: number;
   cover_tag: string | null;
   last_read_id: number | null;
-  /** Paragraph reached in that chapter (not in the spec's list; lets the shelf open the exact spot). */
+  /** Paragraph reached in that chapter (an addition to the classic fields; lets the shelf open the exact spot). */
   lastReadParagraph: number | null;
   lastReadTitle: string | null;
   created: string;
@@ -24,14 +24,14 @@ export interface FavoriteItem {
   status: number;
 }
 
-/** Spec §3 reading log item. */
+/** A reading log item (docs/reading.md "Positions and read logs"). */
 export interface ReadLogItem {
   id: number;
   nid: number;
   aid: number;
   /** Paragraph index reached in the text (the reader's `#p{idx}`). */
   idx: number;
-  /** Chapter number of `aid`, for "第N章" (not in the spec's list; added for the continue button). */
+  /** Chapter number of `aid`, for "第N章" (an addition to the classic fields, added for the continue button). */
   article_idx: number;
   time_track: number | null;
   count: number;
@@ -44,7 +44,7 @@ export interface ReadLogItem {
   read_type: number;
 }
 
-/** One page of a list (spec §4: hasmore when the page came back full). */
+/** One page of a list (docs/catalogue.md "Lists and home layouts": hasmore when the page came back full). */
 export interface ListPage<T> {
   data: T[];
   hasmore: boolean;

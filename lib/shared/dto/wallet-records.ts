@@ -36,7 +36,7 @@ export interface VoucherLotRecord {
   status: VoucherLotStatus;
 }
 
-/** The part of an order record (spec §3) the recharge-records page shows. */
+/** The part of an order record (docs/wallet-orders.md) the recharge-records page shows. */
 export interface OrderRecord {
   id: number;
   price: number;
@@ -46,7 +46,7 @@ export interface OrderRecord {
   reward_welth_coupon: number;
   /** Cents a coupon took off (price is what was paid). */
   discount?: number;
-  /** Seconds (spec §3). */
+  /** Seconds, as clients expect. */
   paid_at: number | null;
 }
 

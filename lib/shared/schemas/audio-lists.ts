@@ -6,9 +6,9 @@ import { idSchema, intQuery } from './common';
 import { langDefault, optionalLang, readType } from './catalog';
 
 const gender = z.enum(['1', '2'], { error: 'gender 只能是 1（男生）或 2（女生）' }).transform((v) => Number(v) as 1 | 2).optional();
-// These lists are listed among the audio calls (spec §7): read_type 2 unless a caller asks for the text kind.
+// These lists are listed among the audio calls (docs/listening.md "Lists"): read_type 2 unless a caller asks for the text kind.
 const audioReadType = readType.optional().transform((v): ReadType => (v === 1 ? 1 : 2));
-// Spec §9: lists come 20 a page, and no caller may ask for more.
+// docs/listening.md "Lists": lists come 20 a page, and no caller may ask for more.
 const paging = { start: intQuery(0, 1_000_000), limit: intQuery(PAGE_SIZE.list, PAGE_SIZE.list, 1) };
 
 export const listenListQuery = z.object({ language_type: langDefault, read_type: audioReadType, gender, ...paging });

@@ -30,7 +30,7 @@ export const listIdParams = z.object({ id: idSchema });
 export const richListParams = z.object({
   id: z.string().regex(/^(\d{1,10}|[a-z_]{1,32}\.[012])$/, { error: '列表编号不正确' }),
 });
-// At most one carousel's worth (spec §9: audio carousel 20).
+// At most one carousel's worth (20, docs/catalogue.md "Lists and home layouts").
 export const richListQuery = z.object({ read_type: readType.optional().transform((v) => v ?? 1), limit: intQuery(PAGE_SIZE.audioCarousel, PAGE_SIZE.audioCarousel, 1) });
 export const batchQuery = z.object({
   ids: z

@@ -6,7 +6,7 @@ export const couponsQuery = pagedQuery.extend({
   status: z.enum(['usable', 'used', 'expired'], { error: '优惠券状态只能是 usable、used 或 expired' }).default('usable'),
 });
 
-/** Promotion popup tracking (spec §4): 1 opened, 2 button tapped, 3 closed. */
+/** Promotion popup tracking (docs/wallet.md "Products and VIP"): 1 opened, 2 button tapped, 3 closed. */
 export const promotionTrackBody = z.object({
   promotion_id: idSchema,
   act_name: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'act_name 只能是 1、2 或 3' }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const json = z.unknown();
 
-/** POST /v1/logs/error_log (spec §7): type 1 API failure, 2 render error. */
+/** POST /v1/logs/error_log (docs/shell.md "Error catalogue in the browser"): type 1 API failure, 2 render error. */
 export const errorLogBody = z.object({
   type: z.union([z.literal(1), z.literal(2)], { error: 'type 只能是 1 或 2' }),
   headers: json.optional(),

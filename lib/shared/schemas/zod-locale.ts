@@ -1,4 +1,4 @@
 import { z } from 'zod';
 
-// Every validation message a reader or client can see is Chinese (spec §1), including zod's own defaults.
+// Every validation message a reader or client can see is Chinese, including zod's own defaults.
 z.config(z.locales.zhCN());

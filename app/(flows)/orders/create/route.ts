@@ -9,7 +9,7 @@ import { orderFailureFor } from '@/lib/shared/order-failure';
 import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
 
 // GET /orders/create?pid&return&cancel&n_from&coupon_id&promotion_id — create the order and send the payer to
-// the provider's page; without a session, sign in first and come back here (spec §2). When no order can be
+// the provider's page; without a session, sign in first and come back here. When no order can be
 // opened (sold out, coupon, minors' caps) the payer sees why on /orders/failed and goes back to `cancel`.
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;

@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: '充值书币', robots: { index: fals
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 
 /**
- * /recharge/start?aid&return&n_domain (spec §2): where 90001 sends a reader who must pay. After paying the
+ * /recharge/start?aid&return&n_domain (docs/shell.md "Payment availability and recharge doors"): where 90001 sends a reader who must pay. After paying the
  * reader goes to `return`, else back to chapter `aid`; the packs are rendered here so nothing shifts.
  */
 export default async function RechargeStart({ searchParams }: { searchParams: SearchParams }) {

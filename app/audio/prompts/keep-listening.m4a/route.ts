@@ -7,7 +7,7 @@ import { mediaRefusal } from '@/lib/server/audio/media';
 // Made on first request, never at build time.
 export const dynamic = 'force-dynamic';
 
-// GET /audio/prompts/keep-listening.m4a — the spoken "keep listening" prompt (spec §4): public, the same for all.
+// GET /audio/prompts/keep-listening.m4a — the spoken "keep listening" prompt (docs/listening.md "Pipeline"): public, the same for all.
 export async function GET(): Promise<Response> {
   try {
     const bytes = await keepListeningPrompt();

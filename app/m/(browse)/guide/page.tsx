@@ -12,7 +12,7 @@ import '@/components/wallet/guide.css';
 export const metadata: Metadata = { title: SERVER_MSG.guideTitle, robots: { index: false } };
 
 /**
- * /m/guide?url={bridge} (spec §2, §8): the iOS messaging app cannot pay here, so the reader opens the one-time
+ * /m/guide?url={bridge} (docs/shell.md "Payment availability and recharge doors"): the iOS messaging app cannot pay here, so the reader opens the one-time
  * bridge address in Safari, which signs them in there. Only this site's /bridge?token=… is ever shown.
  */
 export default async function GuidePage({ searchParams }: { searchParams: SearchParams }) {

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: SERVER_MSG.listenRanksTitle, descript
 type Tab = { slug: string; name: string; ranking: boolean };
 
 /**
- * The ranks of audio novels (spec §2, login — proxy.ts guards it): one tab per audio ranking and per listening
+ * The ranks of audio novels (docs/listening.md "Lists"; login — proxy.ts guards it): one tab per audio ranking and per listening
  * list (?tab=), in one language (?lang). Every novel opens its first chapter on the listen page.
  */
 export default async function ListenRanksPage({ searchParams }: { searchParams: SearchParams }) {

@@ -7,7 +7,7 @@ import '@/components/wallet/guide.css';
 
 export const metadata: Metadata = { title: SERVER_MSG.miniappTitle, robots: { index: false } };
 
-/** /m/miniapp (spec §2, §8): inside the mini-program the web view cannot pay; the mini-program's own page can. */
+/** /m/miniapp (docs/shell.md "Payment availability and recharge doors"): inside the mini-program the web view cannot pay; the mini-program's own page can. */
 export default async function MiniappGuidePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = (await searchParams).return;
   const back = sitePath(typeof raw === 'string' ? raw : null) ?? '/m';

@@ -34,7 +34,7 @@ export default async function MyPage() {
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
   const p = await getProfile(member.id, ['phone', 'birth_date', 'guardian']);
-  // The iOS messaging app may hide every way to recharge (spec §6); the guard's cached flags decide, no query.
+  // The iOS messaging app may hide every way to recharge (docs/shell.md "Payment availability and recharge doors"); the guard's cached flags decide, no query.
   const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
   return (
     <div className="page">

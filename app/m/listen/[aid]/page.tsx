@@ -17,7 +17,7 @@ import { listenReadType } from '@/lib/shared/reader-links';
 type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The chapter as this member may hear it (the proxy lets only signed-in members here, spec §2), once per
+ * The chapter as this member may hear it (the proxy lets only signed-in members here, docs/accounts.md "Access table"), once per
  * request. Null when there is no such chapter: the page then says 章节不存在.
  */
 const listenFor = cache(async (rawId: string) => {
@@ -36,7 +36,7 @@ const listenFor = cache(async (rawId: string) => {
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** Spec §2: read_type from the query, else 2 for a ctype 2 novel and 1 otherwise. */
+/** docs/listening.md "Listen page": read_type from the query, else 2 for a ctype 2 novel and 1 otherwise. */
 function readTypeOf(raw: string | undefined, ctype: number): 1 | 2 {
   return raw === '1' || raw === '2' ? (Number(raw) as 1 | 2) : listenReadType(ctype);
 }

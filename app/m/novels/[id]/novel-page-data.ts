@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
 
-/** The novel a /m/novels/{id} page is about: missing → not-found page, off shelf → /off (spec §2). */
+/** The novel a /m/novels/{id} page is about: missing → not-found page, off shelf → /off (docs/catalogue.md "Novels and chapters"). */
 export async function novelForPage(rawId: string, { allowOffShelf = false } = {}) {
   const id = readId(rawId);
   if (!id) notFound();

@@ -2,5 +2,5 @@ import { withApi } from '@/lib/server/http/with-api';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
 import { nidParams } from '@/lib/shared/schemas/common';
 
-// GET /v1/novels/{nid} — novel detail (spec §3 Novel summary + article_count).
+// GET /v1/novels/{nid} — novel detail (summary + article_count, docs/catalogue.md "Novels and chapters").
 export const GET = withApi(({ params }) => getNovelOrThrow(params.nid), { params: nidParams });

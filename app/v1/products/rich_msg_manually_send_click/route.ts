@@ -2,5 +2,5 @@ import { withApi } from '@/lib/server/http/with-api';
 import { recordRichMsgClick } from '@/lib/server/wallet/promotions';
 import { richMsgClickBody } from '@/lib/shared/schemas/commerce';
 
-// POST /v1/products/rich_msg_manually_send_click — payload passed through (spec §7) and stored for staff.
+// POST /v1/products/rich_msg_manually_send_click — payload passed through and stored for staff.
 export const POST = withApi(({ member, body }) => recordRichMsgClick(member?.id ?? null, body), { auth: 'optional', body: richMsgClickBody });

@@ -4,7 +4,7 @@ import { PUBLIC_CACHE } from '@/lib/server/cache';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { articleParams, readQuery } from '@/lib/shared/schemas/reading';
 
-// GET /v1/read/{id}?nid&auto_buy=1 — a chapter with its paragraphs when this reader is entitled (spec §3).
+// GET /v1/read/{id}?nid&auto_buy=1 — a chapter with its paragraphs when this reader is entitled (docs/reading.md "Reader").
 // Only a chapter free to everyone may sit in a shared cache; anything else is private and never stored, so a
 // locked view is never served to someone who owns the chapter, nor paid text to someone who does not.
 export const GET = withApi(async ({ params, query, member }) => {

@@ -9,13 +9,13 @@ export const members = pgTable('members', {
   phone: varchar({ length: 20 }),
   nickname: varchar({ length: 64 }),
   avatar: text(),
-  // 0 Uyghur, 1 Chinese, 2 Tibetan (spec §1); null until the member chooses, read as 0.
+  // 0 Uyghur, 1 Chinese, 2 Tibetan (docs/accounts.md "Profile and language"); null until the member chooses, read as 0.
   languageType: smallint(),
   isGuest: boolean().notNull().default(false),
   deviceId: varchar({ length: 128 }),
   birthDate: date(),
   guardianConsentAt: timestamp({ withTimezone: true }),
-  // Marketing tags such as 'bonus_hunter' (spec §3 profile tags).
+  // Marketing tags such as 'bonus_hunter' (docs/accounts.md "Profile and language").
   tags: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   spinwin: boolean().notNull().default(false),
   channelId: varchar({ length: 64 }),
@@ -75,7 +75,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('idempotency_uq').on(t.actor, t.route, t.sig), index('idempotency_created_idx').on(t.createdAt)]);
 
-/** A guardian's recorded consent for a minor's paid actions (spec §1). */
+/** A guardian's recorded consent for a minor's paid actions (docs/accounts.md "Minors"). */
 export const guardianConsents = pgTable('guardian_consents', {
   id: serial().primaryKey(),
   memberId: integer().notNull().references(() => members.id),

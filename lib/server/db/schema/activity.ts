@@ -18,7 +18,7 @@ export const missions = pgTable('missions', {
   id: serial().primaryKey(),
   actionId: varchar({ length: 32 }).notNull(),
   name: varchar({ length: 64 }).notNull(),
-  // 'day' resets at 0:00, 'week' every 7×24 h (spec §4).
+  // 'day' resets at 0:00, 'week' every 7×24 h.
   period: varchar({ length: 8 }).notNull(),
   target: integer().notNull().default(1),
   rewardType: varchar({ length: 16 }).notNull(),

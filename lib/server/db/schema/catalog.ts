@@ -37,7 +37,7 @@ export const novels = pgTable('novels', {
   // Badge on the cover, e.g. 独家 / 完结 / 限免.
   coverTag: varchar({ length: 16 }),
   tags: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  // 1 text novel, 2 audio-first novel (spec §2 listen page read_type rule).
+  // 1 text novel, 2 audio-first novel (docs/listening.md "Listen page").
   ctype: smallint().notNull().default(1),
   hasTts: boolean().notNull().default(false),
   // 0 serializing, 1 finished.
@@ -73,7 +73,7 @@ export const novelTags = pgTable('novel_tags', {
   tagId: integer().notNull().references(() => tags.id),
 }, (t) => [primaryKey({ columns: [t.novelId, t.tagId] }), index('novel_tags_tag_idx').on(t.tagId)]);
 
-/** Chapters are the spec's "articles": their id is global, idx is the position within the novel. */
+/** Chapters are "articles" to clients: their id is global, idx is the position within the novel. */
 export const chapters = pgTable('chapters', {
   id: serial().primaryKey(),
   novelId: integer().notNull().references(() => novels.id),

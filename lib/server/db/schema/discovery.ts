@@ -20,7 +20,7 @@ export const listItems = pgTable('list_items', {
   position: integer().notNull(),
 }, (t) => [primaryKey({ columns: [t.listId, t.novelId] }), index('list_items_pos_idx').on(t.listId, t.position)]);
 
-/** Rich lists: carousels and banners whose items may link anywhere (spec §3 rich list item). */
+/** Rich lists: carousels and banners whose items may link anywhere (docs/catalogue.md "Lists and home layouts"). */
 export const richLists = pgTable('rich_lists', {
   id: serial().primaryKey(),
   name: varchar({ length: 64 }).notNull(),

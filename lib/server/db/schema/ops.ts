@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
 import { chapters } from './catalog';
 
-/** Runtime configuration flags (spec §3 Config): one JSON value per key, edited by staff. */
+/** Runtime configuration flags: one JSON value per key, edited by staff. */
 export const configFlags = pgTable('config_flags', {
   key: varchar({ length: 64 }).primaryKey(),
   value: jsonb().notNull(),
@@ -47,7 +47,7 @@ export const audioAssets = pgTable('audio_assets', {
 
 export const errorLogs = pgTable('error_logs', {
   id: serial().primaryKey(),
-  // 1 API failure, 2 render error (spec §7 error log).
+  // 1 API failure, 2 render error (docs/shell.md "Error catalogue in the browser").
   type: smallint().notNull(),
   headers: jsonb(),
   method: varchar({ length: 10 }),

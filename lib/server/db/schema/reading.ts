@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, bool
 import { members } from './accounts';
 import { chapters, novels } from './catalog';
 
-/** Bookshelf entries; read_type 1 text, 2 audio (spec §3 favourite item). */
+/** Bookshelf entries; read_type 1 text, 2 audio (docs/reading.md "Shelf"). */
 export const favorites = pgTable('favorites', {
   id: serial().primaryKey(),
   memberId: integer().notNull().references(() => members.id),

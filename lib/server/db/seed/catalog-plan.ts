@@ -136,7 +136,7 @@ export function planChapters(novel: NovelPlan, cast: Cast, firstId: number, seed
     const paragraphs: string[] = [];
     const count = rng.int(novel.chapterLength[0], novel.chapterLength[1]);
     for (let p = 0; p < count; p++) paragraphs.push(pack.paragraph(rng, cast));
-    // Blank lines between some paragraphs, as authors type them; the reader drops them (spec §3).
+    // Blank lines between some paragraphs, as authors type them; the reader drops them (docs/catalogue.md "Novels and chapters").
     const content = paragraphs.map((p) => (rng.chance(0.3) ? `${p}\n` : p)).join('\n');
     const wordCount = pack.countWords(content);
     const isFree = novel.saleMode === 'free' || n <= novel.freeChapters;

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '@/lib/client/api';
 import { toast } from '@/lib/client/stores/toast-store';
 
-/** Spec §1: a member may declare a birth date; under 18, paid actions need a guardian's recorded consent. */
+/** docs/accounts.md "Minors": a member may declare a birth date; under 18, paid actions need a guardian's recorded consent. */
 export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: string | null; isMinor: boolean; consented: boolean }) {
   const [state, setState] = useState({ birthDate, isMinor, consented });
   const [form, setForm] = useState({ birth_date: '', guardian_name: '', guardian_phone: '', relation: 'mother' });

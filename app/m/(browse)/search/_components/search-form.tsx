@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
 
-/** A keyword is required (spec §5); the search itself is a page navigation, so results are server-rendered. */
+/** A keyword is required (docs/catalogue.md "Search"); the search itself is a page navigation, so results are server-rendered. */
 export function SearchForm({ initial, lang }: { initial: string; lang: number }) {
   const router = useRouter();
   const [keyword, setKeyword] = useState(initial);

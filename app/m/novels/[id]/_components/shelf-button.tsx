@@ -9,7 +9,7 @@ import { useSignedIn } from '@/lib/client/use-signed-in';
 import { MSG } from '@/lib/shared/messages';
 
 /**
- * Add to shelf; signed-out readers go to login first (spec §5), and come back here. A member sees whether the
+ * Add to shelf; signed-out readers go to login first (docs/reading.md "Shelf"), and come back here. A member sees whether the
  * book is already on their text shelf once the page (cached for everyone) has hydrated.
  */
 export function ShelfButton({ novelId }: { novelId: number }) {

@@ -7,7 +7,7 @@ import { novelForPage } from '../novel-page-data';
 
 export const metadata: Metadata = { title: '全书完', robots: { index: false } };
 
-/** Where the reader lands when a chapter has no next one (spec §2: next id 0). */
+/** Where the reader lands when a chapter has no next one (next id 0, docs/reading.md "Reader"). */
 export default async function EndPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
   const novel = (await novelForPage((await params).id))!;

@@ -3,7 +3,7 @@ import Link from 'next/link';
 
 export const metadata: Metadata = { title: '作品已下架', robots: { index: false } };
 
-/** Off-shelf novels (spec §8 90401) land here; nothing of the book is shown. */
+/** Off-shelf novels (90401, docs/catalogue.md "Novels and chapters") land here; nothing of the book is shown. */
 export default function OffShelfPage() {
   return (
     <div className="page center-page">
