@@ -12,7 +12,12 @@ const nextConfig: NextConfig = {
   // Every response, static files and the API included (docs/web-security.md). Next writes these into the build, so
   // SITE_URL at build time decides HSTS and upgrade-insecure-requests.
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders() }];
+    // The bridge keeps no-referrer (its one-time code must not reach the next page's Referer): config headers
+    // override a route's own, and the later entry wins.
+    return [
+      { source: '/:path*', headers: securityHeaders() },
+      { source: '/bridge', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ];
   },
 };
 
