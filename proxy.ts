@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
-import { TRACKING_COOKIE_DAYS } from '@/lib/shared/constants';
 import { COOKIE } from '@/lib/shared/cookies';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { hasMalformedEscape } from '@/lib/shared/malformed-path';
+import { MSG } from '@/lib/shared/messages';
 import { loginDestination, matchRoute } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
 import { absoluteUrl } from '@/lib/shared/request-origin';
-
-const YEAR_3 = TRACKING_COOKIE_DAYS * 86_400;
 
 function blockedRedirect(pathAndQuery: string): string | undefined {
   for (const rule of cachedFlags().blocked_urls) {
@@ -27,11 +27,27 @@ function homeVariant(params: URLSearchParams): string {
 }
 
 /**
+ * A path whose percent-escapes do not decode: Next's router would answer 500. The API and audio answer the JSON
+ * envelope (40000), generated images and sitemaps a plain 404, and pages the not-found page: a rewrite to a path no
+ * route owns renders app/not-found.tsx with status 404 (docs/web-security.md).
+ */
+function malformedPathAnswer(req: NextRequest): NextResponse {
+  const { pathname } = req.nextUrl;
+  const noStore = { 'cache-control': 'private, no-store' };
+  if (/^\/(v1|audio)\//.test(pathname)) return NextResponse.json({ code: CODES.validation, message: MSG.invalidParams }, { status: 400, headers: noStore });
+  if (/^\/(covers|sitemaps)\//.test(pathname)) return new NextResponse('Not found', { status: 404, headers: noStore });
+  return NextResponse.rewrite(new URL('/_malformed-path', req.nextUrl));
+}
+
+/**
  * The route guard (docs/accounts.md "Route guard"). It reads only the URL, cookies, the user agent and the cached config —
  * never the database: signed in means a token cookie exists (docs/accounts.md "Route guard"); the API checks the token itself.
  */
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
+  if (hasMalformedEscape(pathname)) return malformedPathAnswer(req);
+  // The API and media come here only for that check (see the matcher); their handlers do the rest.
+  if (/^\/(v1|audio|covers|sitemaps)\//.test(pathname)) return NextResponse.next();
   const rule = matchRoute(pathname);
   if (!rule) return NextResponse.redirect(absoluteUrl(req, '/m'));
 
@@ -54,16 +70,17 @@ export function proxy(req: NextRequest) {
   const home = req.nextUrl.clone();
   home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;
   const response = pathname === '/m' || pathname === '/m/' ? NextResponse.rewrite(home) : NextResponse.next();
-  // The tracking id (x-zaid) and a referral link id from the query live in cookies for three years (docs/accounts.md "Sessions and cookies").
-  if (!req.cookies.get(COOKIE.tracking)) {
-    response.cookies.set(COOKIE.tracking, `${Date.now().toString(36)}${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });
-  }
-  const referral = req.nextUrl.searchParams.get('referral_link_id');
-  if (referral && /^[\w-]{1,64}$/.test(referral)) response.cookies.set(COOKIE.refLink, referral, { maxAge: YEAR_3, sameSite: 'lax', path: '/' });
+  // No cookies here: /m home and /m/novels/{id} are cached whole, and a Set-Cookie on a cached answer would hand one
+  // reader's tracking id to everyone. The browser sets zaid and ref_link_id itself (lib/client/identity.ts,
+  // docs/web-security.md).
   return response;
 }
 
 export const config = {
-  // The API, media, generated and static images, Next's assets and root files are not pages.
-  matcher: ['/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)'],
+  // The API, media, generated and static images, Next's assets and root files are not pages. Of the API, media and
+  // generated files, only paths holding a percent sign come here: to be checked for escapes that do not decode.
+  matcher: [
+    '/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)',
+    '/:handler(v1|audio|covers|sitemaps)/:rest(.*%.*)',
+  ],
 };

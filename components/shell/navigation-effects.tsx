@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { installErrorCatalogue } from '@/lib/client/error-catalogue';
-import { trackingId } from '@/lib/client/identity';
+import { referralLinkId, trackingId } from '@/lib/client/identity';
 import { postLog } from '@/lib/client/post-log';
 
 /**
@@ -66,6 +66,8 @@ export function NavigationEffects() {
   }, []);
 
   useEffect(() => {
+    // A referral link's id arrives in the query; remember it now, not only when the page happens to call the API.
+    referralLinkId();
     const now = performance.now();
     const prev = previous.current;
     previous.current = { path: location, since: now };

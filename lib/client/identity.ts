@@ -6,6 +6,11 @@ import { createSignature } from './signature';
 const REF_STORAGE_KEY = 'referral_link_id';
 const CHANNEL_STORAGE_KEY = 'channel_id';
 
+/** Three years, SameSite=Lax, and Secure on an https page (docs/web-security.md). */
+function cookieAttributes(): Cookies.CookieAttributes {
+  return { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax', secure: window.location.protocol === 'https:' };
+}
+
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -20,7 +25,7 @@ export function referralLinkId(): string | undefined {
   const fromQuery = new URLSearchParams(window.location.search).get('referral_link_id') ?? undefined;
   const value = fromQuery ?? Cookies.get(COOKIE.refLink) ?? storage()?.getItem(REF_STORAGE_KEY) ?? undefined;
   if (fromQuery) {
-    Cookies.set(COOKIE.refLink, fromQuery, { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax' });
+    Cookies.set(COOKIE.refLink, fromQuery, cookieAttributes());
     storage()?.setItem(REF_STORAGE_KEY, fromQuery);
   }
   return value;
@@ -37,7 +42,7 @@ export function trackingId(): string {
   let id = Cookies.get(COOKIE.tracking);
   if (!id) {
     id = `${Date.now().toString(36)}${createSignature()}`;
-    Cookies.set(COOKIE.tracking, id, { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax' });
+    Cookies.set(COOKIE.tracking, id, cookieAttributes());
   }
   return id;
 }

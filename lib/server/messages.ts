@@ -56,4 +56,8 @@ export const SERVER_MSG = {
   audioLocked: '本章需购买后才能收听',
   audioForbidden: '音频链接无效或已过期，请重新进入播放页',
   audioBusy: '音频生成中，请稍后再试',
+  // The not-found page (app/not-found.tsx, app/m/not-found.tsx).
+  pageNotFoundTitle: '页面不存在',
+  pageNotFoundBody: '链接可能有误，或内容已被删除。',
+  goHome: '返回首页',
 } as const;

@@ -2,13 +2,19 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { COOKIE } from '@/lib/shared/cookies';
 import type { CookieToSet } from './reply';
+import { siteIsHttps } from './security-headers';
 
 function isLoopback(req: NextRequest): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(req.nextUrl.hostname);
 }
 
-/** Secure in production, except over plain http on this machine (local demos and the e2e server). */
+/**
+ * Always Secure when SITE_URL is https, whatever the request's forwarded headers claim (a TLS proxy that forgets
+ * X-Forwarded-Proto must not downgrade them); otherwise Secure in production except over plain http on this
+ * machine (local demos and the e2e server). docs/web-security.md
+ */
 export function secureCookies(req: NextRequest): boolean {
+  if (siteIsHttps()) return true;
   return process.env.NODE_ENV === 'production' && !(req.nextUrl.protocol === 'http:' && isLoopback(req));
 }
 
