@@ -44,7 +44,19 @@ function layer(base, forbidden, { ignores = [], swr = false } = {}) {
 
 const config = [
   {
-    ignores: ['.next/**', 'node_modules/**', 'bench/results/**', 'public/**', 'coverage/**', 'lib/server/db/migrations/**', '.data*/**', 'test-results/**', 'playwright-report/**', '.test-results/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'bench/results/**',
+      'public/**',
+      'coverage/**',
+      'lib/server/db/migrations/**',
+      '.data*/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.test-results/**',
+      'next-env.d.ts',
+    ],
   },
   ...nextVitals,
   ...nextTs,
@@ -54,7 +66,10 @@ const config = [
     rules: {
       'local/no-server-in-client': 'error',
       // A leading underscore marks a deliberately unused binding (an omitted field, a positional callback argument).
-      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'warn',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Covers are generated SVGs (/covers/{id}.svg) and avatars come from other hosts: the image optimiser does not
       // serve SVG by default, and next/image would add its client code to every page. Our <img> tags carry width,
       // height, loading and fetchPriority themselves (components/novel/cover.tsx).
