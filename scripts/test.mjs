@@ -1,4 +1,4 @@
-// npm test: type check, Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
+// npm test: lint, format check, type check, Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
 // the production build, the crash test on it (PostgreSQL, skipped without TEST_DATABASE_URL), then Playwright e2e
 // against the build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
@@ -31,6 +31,11 @@ async function jest(name, args, env) {
 }
 
 if (!e2eOnly) {
+  // Lint and format first: the cheapest checks, and each failure counts once in the summary.
+  console.log('\n▶ lint (ESLint, no warnings allowed)');
+  if ((await run(bin('eslint'), ['.', '--max-warnings', '0'])) !== 0) failures.push('lint');
+  console.log('\n▶ format check (Prettier)');
+  if ((await run(bin('prettier'), ['--check', '.'])) !== 0) failures.push('format');
   console.log('\n▶ type check');
   if ((await run(bin('tsc'), ['--noEmit'])) !== 0) failures.push('typecheck');
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;

@@ -1,15 +1,13 @@
 'use client';
 
-import useSWR from 'swr';
 import { NovelTile } from '@/components/novel/novel-tile';
-import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
-import type { NovelSummary } from '@/lib/shared/dto/novel';
+import { useSimilarAudio } from '@/lib/client/swr/use-similar-audio';
 import { MSG } from '@/lib/shared/messages';
 import { novelListenHref } from '@/lib/shared/reader-links';
 
 /** GET /v1/audio/similar?nid: novels to listen to next; each opens its first chapter on the listen page. */
 export function SimilarAudio({ novelId }: { novelId: number }) {
-  const { data } = useSWR<NovelSummary[] | { data: NovelSummary[] }>(`/v1/audio/similar?nid=${novelId}`, quietFetcher, { revalidateOnFocus: false });
+  const { data } = useSimilarAudio(novelId);
   const novels = (Array.isArray(data) ? data : data?.data ?? []).filter((n) => n.id !== novelId && n.first_article_id);
   if (novels.length === 0) return null;
   return (

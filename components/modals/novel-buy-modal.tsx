@@ -1,16 +1,15 @@
 'use client';
 
-import useSWR, { useSWRConfig } from 'swr';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { NovelDetail } from '@/lib/shared/dto/novel';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { loginDestination } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
 import { api, ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
-import { BALANCE_PATH, useBalance, useHasMemberToken } from '@/lib/client/swr/use-shop';
+import { useNovel } from '@/lib/client/swr/use-novel';
+import { useBalance, useHasMemberToken } from '@/lib/client/swr/use-shop';
 import { usePaymentAvailability } from '@/lib/client/use-config';
 import { toast, useToastStore } from '@/lib/client/stores/toast-store';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
@@ -19,17 +18,14 @@ import { Cover } from '../novel/cover';
 import { Dialog, DialogClose } from '../ui/dialog';
 import './modals.css';
 
-const quiet = <T,>(path: string) => api<T>(path, { silent: true });
-
 /** Whole-book purchase (docs/shell.md "Modals"; 90400 in docs/shell.md "Error catalogue in the browser"): the book, its price in coins, the balance, one buy button. */
 export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy']) {
   const close = useModalStore((s) => s.close);
   const router = useRouter();
-  const { mutate } = useSWRConfig();
   const signedIn = useHasMemberToken();
   const availability = usePaymentAvailability();
-  const { data: novel } = useSWR<NovelDetail>(`/v1/novels/${novelId}`, quiet);
-  const { data: balance } = useBalance(signedIn);
+  const { data: novel } = useNovel(novelId);
+  const { data: balance, mutate: refreshBalance } = useBalance(signedIn);
   const [busy, setBusy] = useState(false);
   // Vouchers spend before coins at the same rate (README "Wallet"), so both count towards the price.
   const funds = balance ? balance.welth + balance.welth_coupon : undefined;
@@ -42,7 +38,7 @@ export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy'
       await api(`/v1/novels/${novelId}/buy_book`, { method: 'POST', body: {} });
       useToastStore.getState().dismiss(processing);
       toast(MSG.buyBookOk, { length: 'short' });
-      void mutate(BALANCE_PATH);
+      void refreshBalance();
       close();
       if (onDone) onDone();
       else router.refresh();

@@ -1,11 +1,9 @@
 'use client';
 
-import useSWR from 'swr';
 import { useEffect, useState } from 'react';
-import type { FollowQrcode } from '@/lib/shared/dto/shop';
 import { MSG } from '@/lib/shared/messages';
-import { api } from '@/lib/client/api';
 import { drawFollowQrcode } from '@/lib/client/follow-qrcode';
+import { useFollowQrcode } from '@/lib/client/swr/use-follow-qrcode';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { Dialog, DialogClose } from '../ui/dialog';
@@ -14,7 +12,7 @@ import './modals.css';
 /** Follow the official account (docs/shell.md "Modals"): the QR code from GET /v1/mp/qrcode, drawn here. */
 export function UserSubscribeModal({ articleId }: ModalProps['user-subscribe']) {
   const close = useModalStore((s) => s.close);
-  const { data, error } = useSWR<FollowQrcode>(`/v1/mp/qrcode${articleId ? `?article_id=${articleId}` : ''}`, (p: string) => api<FollowQrcode>(p));
+  const { data, error } = useFollowQrcode(articleId);
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 

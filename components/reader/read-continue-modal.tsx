@@ -1,15 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import useSWR from 'swr';
 import { Cover } from '@/components/novel/cover';
 import { Dialog } from '@/components/ui/dialog';
 import { listLocal, type LocalEntry } from '@/lib/client/local-history';
 import { useModalStore } from '@/lib/client/stores/modal-store';
-import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
+import { useReadlogs } from '@/lib/client/swr/use-readlogs';
 import { useSignedIn } from '@/lib/client/use-signed-in';
 import { PAGE_SIZE } from '@/lib/shared/constants';
-import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
 import { readerHref } from '@/lib/shared/reader-links';
 
 type Recent = Pick<LocalEntry, 'nid' | 'aid' | 'idx' | 'title' | 'article' | 'thumb'>;
@@ -18,7 +16,7 @@ type Recent = Pick<LocalEntry, 'nid' | 'aid' | 'idx' | 'title' | 'article' | 'th
 export function ReadContinueModal() {
   const close = useModalStore((s) => s.close);
   const signedIn = useSignedIn();
-  const { data, isLoading } = useSWR<ListPage<ReadLogItem>>(signedIn ? `/v1/my/readlogs?read_type=1&limit=${PAGE_SIZE.readContinue}` : null, quietFetcher);
+  const { data, isLoading } = useReadlogs(signedIn, { readType: 1, limit: PAGE_SIZE.readContinue });
   const recent: Recent[] = signedIn
     ? (data?.data ?? []).map((r) => ({ nid: r.nid, aid: r.aid, idx: r.idx, title: r.title, article: r.article, thumb: r.thumb }))
     : listLocal().slice(0, PAGE_SIZE.readContinue);

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { api, ApiClientError } from '@/lib/client/api';
+import { navigate } from '@/lib/client/navigate';
 import { cachedArticle, rememberArticle } from '@/lib/client/reader/article-cache';
 import { reportPosition } from '@/lib/client/reader/position';
 import { applySettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
@@ -54,9 +55,9 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     body.current?.scrollTo?.({ left: 0 });
   }, []);
 
-  const go = useCallback(async (id: number, push = true) => {
+  const go = useCallback(async function go(id: number, push = true): Promise<void> {
     if (id === 0) {
-      window.location.assign(`/m/novels/${chapter.novel_id}/end`);
+      navigate.assign(`/m/novels/${chapter.novel_id}/end`);
       return;
     }
     // A kept or prefetched chapter swaps in with one render: no loading state, no await.

@@ -64,6 +64,7 @@ export function EditableList<T>({ initial, path, query, limit, removePath, remov
   useEffect(() => {
     void syncLocalHistory().then((posted) => (posted ? load(0) : undefined));
     // Once per mount: a tab switch mounts a new list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const toggle = (id: number) =>

@@ -1,14 +1,12 @@
 'use client';
 
-import useSWR from 'swr';
-import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
+import { useListenGuide } from '@/lib/client/swr/use-listen-guide';
 import { useSignedIn } from '@/lib/client/use-signed-in';
-import type { ListenGuide } from '@/lib/shared/dto/listen-guide';
 import { MSG } from '@/lib/shared/messages';
 import { listenPageHref } from '@/lib/shared/reader-links';
 import { FloatingContinue } from './floating-continue';
 
-export const LISTEN_GUIDE_PATH = '/v1/tts/readlogs_tts/guide_novel_article_id';
+export { LISTEN_GUIDE_PATH } from '@/lib/client/swr/use-listen-guide';
 
 /**
  * The audio tab's "继续收听《书名》": a signed-in member's latest listening position, opening the listen page
@@ -17,7 +15,7 @@ export const LISTEN_GUIDE_PATH = '/v1/tts/readlogs_tts/guide_novel_article_id';
  */
 export function ListenGuideBar() {
   const signedIn = useSignedIn();
-  const { data } = useSWR<ListenGuide>(signedIn ? LISTEN_GUIDE_PATH : null, quietFetcher);
+  const { data } = useListenGuide(signedIn);
   if (data?.source !== 'readlog') return null;
   return (
     <FloatingContinue

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { installErrorCatalogue } from '@/lib/client/error-catalogue';
 import { referralLinkId, trackingId } from '@/lib/client/identity';
@@ -29,7 +29,9 @@ export function NavigationEffects() {
   const previous = useRef<{ path: string; since: number } | null>(null);
   const positions = useRef(new Map<string, number>());
   const here = useRef(location);
-  here.current = location;
+  useLayoutEffect(() => {
+    here.current = location;
+  });
 
   useEffect(() => {
     installErrorCatalogue();

@@ -12,7 +12,7 @@ export function ErrorScreen() {
       </svg>
       <h1>{MSG.renderErrorTitle}</h1>
       <p>{MSG.renderErrorBody}</p>
-      {/* A plain anchor: after a render error the client router may itself be broken. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain anchor: after a render error the client router may itself be broken. */}
       <a className="button button-primary" href="/m">
         {MSG.refresh}
       </a>

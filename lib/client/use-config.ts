@@ -1,13 +1,13 @@
 'use client';
 
-import useSWR from 'swr';
 import { useSyncExternalStore } from 'react';
 import { paymentAvailability, type PaymentAvailability } from '@/lib/shared/payment-availability';
-import { CONFIG_PATH, loadConfig, type PublicFlags } from './config';
+import type { PublicFlags } from './config';
+import { usePublicFlags } from './swr/use-public-flags';
 
 /** The public config flags (GET /v1/spa/config), undefined until loaded. */
 export function useConfig(): { flags: PublicFlags | undefined; error: unknown; isLoading: boolean } {
-  const { data, error, isLoading } = useSWR(CONFIG_PATH, () => loadConfig(), { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  const { data, error, isLoading } = usePublicFlags();
   return { flags: data, error, isLoading };
 }
 

@@ -1,10 +1,9 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
-import useSWR from 'swr';
-import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
+import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { useSignedIn } from '../use-signed-in';
-import { quietFetcher } from './quiet-fetcher';
+import { useNovelReadlog, useReadlogs } from './use-readlogs';
 import { listLocal, localHistoryRaw, type LocalEntry } from '../local-history';
 
 /** Where a reader is in a novel, from the account's read log or this browser's local history. */
@@ -37,7 +36,7 @@ const fromLocal = (e: LocalEntry): Position => ({ nid: e.nid, aid: e.aid, idx: e
 /** The position in one novel (novel page): the account's newest of reading and listening, else local history. */
 export function useNovelPosition(novelId: number): Position | null {
   const signedIn = useSignedIn();
-  const { data } = useSWR<ReadLogItem | null>(signedIn ? `/v1/novels/${novelId}/readlog` : null, quietFetcher);
+  const { data } = useNovelReadlog(novelId, signedIn);
   const local = useLocalHistory().find((e) => e.nid === novelId);
   if (data) return fromLog(data);
   return local ? fromLocal(local) : null;
@@ -46,7 +45,7 @@ export function useNovelPosition(novelId: number): Position | null {
 /** The newest position in any novel (home's continue bar). */
 export function useLatestPosition(): Position | null {
   const signedIn = useSignedIn();
-  const { data } = useSWR<ListPage<ReadLogItem>>(signedIn ? '/v1/my/readlogs?limit=1' : null, quietFetcher);
+  const { data } = useReadlogs(signedIn, { limit: 1 });
   const local = useLocalHistory()[0];
   const log = data?.data[0];
   if (log) return fromLog(log);

@@ -1,4 +1,4 @@
-import { fill, type Rng } from './random';
+import { fill } from './random';
 import type { LanguagePack } from './language-pack';
 
 const names = ['ئابدۇللا', 'مۇھەممەت', 'ئايگۈل', 'گۈلنار', 'ئەركىن', 'دىلنۇر', 'پەرىدە', 'ئالىم', 'نۇرئەلى', 'شېرىپ', 'مەرىيەم', 'ئەخمەت', 'زۆھرە', 'تۇرسۇن', 'ساۋۇت', 'رەيھان'];

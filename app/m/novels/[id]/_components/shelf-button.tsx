@@ -1,10 +1,10 @@
 'use client';
 
-import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import { memberId } from '@/lib/client/identity';
+import { navigate } from '@/lib/client/navigate';
 import { toast } from '@/lib/client/stores/toast-store';
-import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';
+import { useFavoriteStatus } from '@/lib/client/swr/use-favorite-status';
 import { useSignedIn } from '@/lib/client/use-signed-in';
 import { MSG } from '@/lib/shared/messages';
 
@@ -14,11 +14,11 @@ import { MSG } from '@/lib/shared/messages';
  */
 export function ShelfButton({ novelId }: { novelId: number }) {
   const signedIn = useSignedIn();
-  const { data, mutate } = useSWR<{ is_favorited: boolean }>(signedIn ? `/v1/novels/${novelId}/favorite_status` : null, quietFetcher);
+  const { data, mutate } = useFavoriteStatus(novelId, signedIn);
   const added = data?.is_favorited ?? false;
   async function add() {
     if (!memberId()) {
-      window.location.assign(`/m/login?next=${encodeURIComponent(`/m/novels/${novelId}`)}`);
+      navigate.assign(`/m/login?next=${encodeURIComponent(`/m/novels/${novelId}`)}`);
       return;
     }
     await api('/v1/favorites', { method: 'POST', body: { nid: novelId, read_type: 1 } });

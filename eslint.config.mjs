@@ -1,0 +1,107 @@
+// ESLint: Next's rules (core web vitals + TypeScript, react-hooks included), the one-way imports of DESIGN.md and
+// the SWR convention (docs/development.md). `npm run lint` allows no warnings.
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import path from 'node:path';
+import noServerInClient from './eslint-rules/no-server-in-client.mjs';
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+// A project folder, reached through the `@/` alias or by a relative path. Relative paths depend on how deep the
+// importing file sits, so each layer's rule is generated per depth (a glob `*` never crosses a `/`): from
+// lib/server/db/seed/x.ts `../client` is the database client, from lib/server/x.ts it is lib/client.
+const MAX_DEPTH = 8;
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WHY = {
+  'lib/server': 'lib/server is server code: only server modules in app, proxy.ts and lib/server import it.',
+  'lib/client': 'lib/client is browser code: lib/shared and lib/server never import it.',
+  components: 'components are for pages: lib and app/v1 never import them.',
+  app: 'app is the top of the graph: nothing outside it imports from it.',
+};
+function pattern(base, depth, to) {
+  const up = '../'.repeat(depth - 1);
+  const toRoot = '../'.repeat(depth - 1 + base.split('/').length);
+  const shortest = up + path.posix.relative(base, to);
+  const ways = [`@/${to}`, shortest, toRoot + to].map(esc);
+  return { regex: `^(${[...new Set(ways)].join('|')})(/|$)`, message: WHY[to] };
+}
+
+// Server data comes through one hook per resource in lib/client/swr (tests may still wrap renders in SWRConfig).
+const SWR_MESSAGE = 'Use (or add) a hook in lib/client/swr/use-<resource>.ts instead of calling SWR here.';
+
+/** One layer's import rule, per depth, for its source files (SWR restricted unless allowed) and its tests (SWR allowed). */
+function layer(base, forbidden, { ignores = [], swr = false } = {}) {
+  const configs = [];
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    const files = `${base}/${'*/'.repeat(depth - 1)}*`;
+    const patterns = forbidden.map((to) => pattern(base, depth, to));
+    const rule = (noSwr) => ['error', { paths: noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : [], patterns: noSwr ? [...patterns, { regex: '^swr/', message: SWR_MESSAGE }] : patterns }];
+    configs.push({ files: [files], ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr) } });
+    configs.push({ files: TESTS.map((t) => files.slice(0, -1) + t.slice(3)), ignores, rules: { 'no-restricted-imports': rule(false) } });
+  }
+  return configs;
+}
+
+const config = [
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'bench/results/**',
+      'public/**',
+      'coverage/**',
+      'lib/server/db/migrations/**',
+      '.data*/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.test-results/**',
+      'next-env.d.ts',
+    ],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    name: 'project',
+    plugins: { local: { rules: { 'no-server-in-client': noServerInClient } } },
+    rules: {
+      'local/no-server-in-client': 'error',
+      // A leading underscore marks a deliberately unused binding (an omitted field, a positional callback argument).
+      '@typescript-eslint/no-unused-vars': [
+        'warn',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Covers are generated SVGs (/covers/{id}.svg) and avatars come from other hosts: the image optimiser does not
+      // serve SVG by default, and next/image would add its client code to every page. Our <img> tags carry width,
+      // height, loading and fetchPriority themselves (components/novel/cover.tsx).
+      '@next/next/no-img-element': 'off',
+      // React Compiler rule. Here effects set state from outside React on purpose: a clock tick (sleep timer), the
+      // audio controller's current chapter (listen view), the first catalogue page once a sheet opens, a scroll target
+      // reset after the DOM scrolled. The rule's advice (derive during render) does not apply to any of them.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    // `useTestDatabase` is a Jest helper (it registers beforeAll/afterAll), not a React hook; renaming it would touch
+    // every server test file for no gain.
+    name: 'tests',
+    files: [...TESTS, 'test/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // Jest 30 wants a CommonJS config file.
+    files: ['jest.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // One-way imports (DESIGN.md "Layout"): app → components → lib/client, lib/shared; server code → lib/server → lib/shared.
+  // Client modules anywhere are kept off lib/server by local/no-server-in-client.
+  ...layer('lib/shared', ['lib/server', 'lib/client', 'components', 'app']),
+  ...layer('lib/client', ['lib/server', 'components', 'app'], { ignores: ['lib/client/swr/**'] }),
+  ...layer('lib/client/swr', ['lib/server', 'components', 'app'], { swr: true }),
+  ...layer('lib/server', ['lib/client', 'components', 'app']),
+  ...layer('lib/tts', ['lib/client', 'components', 'app']),
+  ...layer('components', ['app']),
+  ...layer('app/v1', ['components']),
+  ...layer('app', [], { ignores: ['app/v1/**'] }),
+];
+
+export default config;

@@ -1,0 +1,17 @@
+'use client';
+
+import useSWR from 'swr';
+import type { TtsTimeTrack } from '@/lib/shared/dto/audio';
+import { quietFetcher } from './quiet-fetcher';
+
+export const TIME_TRACK_POLL_MS = 3_000;
+
+// Module-level on purpose: SWR restarts its polling timer whenever this option changes identity, and the listen
+// page re-renders several times a second while playing — an inline function would never let the timer fire.
+const pollUntilComplete = (latest: TtsTimeTrack | undefined) => (latest?.complete ? 0 : TIME_TRACK_POLL_MS);
+const POLL_OPTIONS = { refreshInterval: pollUntilComplete, revalidateOnFocus: false };
+
+/** GET /v1/articles/{id}/tts_time_track, polled every few seconds until complete; null asks nothing. */
+export function useTtsTimeTrack(articleId: number | null) {
+  return useSWR<TtsTimeTrack>(articleId === null ? null : `/v1/articles/${articleId}/tts_time_track`, quietFetcher, POLL_OPTIONS);
+}

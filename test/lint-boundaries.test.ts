@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+// The import direction of DESIGN.md as eslint.config.mjs encodes it: each case lints a snippet as if it lived at
+// `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
+// its ESM config does not load inside Jest's module system.
+const root = path.resolve(__dirname, '..');
+const cases: { file: string; code: string }[] = [];
+let answers: string[][] = [];
+
+const LINT = `
+const { ESLint } = require('eslint');
+const path = require('node:path');
+const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+const eslint = new ESLint({ cwd: process.cwd() });
+(async () => {
+  const out = [];
+  for (const c of cases) {
+    const [r] = await eslint.lintText(c.code, { filePath: path.join(process.cwd(), c.file) });
+    out.push(r.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'local/no-server-in-client').map((m) => m.line + ':' + m.ruleId));
+  }
+  process.stdout.write(JSON.stringify(out));
+})();
+`;
+
+/** Registers a case now (all are linted together in beforeAll) and returns a getter for its answer. */
+function lint(file: string, code: string): () => string[] {
+  const i = cases.push({ file, code }) - 1;
+  return () => answers[i]!;
+}
+
+beforeAll(() => {
+  const child = spawnSync(process.execPath, ['-e', LINT], { cwd: root, input: JSON.stringify(cases), encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  if (child.status !== 0) throw new Error(child.stderr);
+  answers = JSON.parse(child.stdout);
+}, 120_000);
+
+const R = '1:no-restricted-imports';
+const sharedAll = lint('lib/shared/x.ts', ["import '@/lib/server/a';", "import '../client/b';", "import '../../components/c';", "import '@/app/m/d';", "import './e';"].join('\n'));
+const dbClient = lint('lib/server/db/seed/x.ts', "import '../client';");
+const serverToClient = lint('lib/server/x.ts', "import '../client/api';");
+const serverComponent = lint('components/seo/x.tsx', "import { a } from '@/lib/server/catalog/seo';\nexport const b = a;");
+const clientComponent = lint('components/seo/x.tsx', "'use client';\nimport { a } from '../../lib/server/catalog/seo';\nimport type { T } from '@/lib/server/t';\nexport const b: T = a;");
+const clientIsland = lint('app/m/x/_components/y.tsx', "'use client';\nimport '@/lib/server/z';");
+const apiToComponents = lint('app/v1/x/route.ts', "import '@/components/ui/toaster';");
+const componentsToApp = lint('components/ui/x.tsx', "import '../../app/m/layout';");
+const swrInComponent = lint('components/ui/x.tsx', "import useSWR from 'swr';\nimport useSWRInfinite from 'swr/infinite';");
+const swrInHook = lint('lib/client/swr/use-x.ts', "import useSWR from 'swr';");
+const swrInTest = lint('components/ui/x.test.tsx', "import { SWRConfig } from 'swr';");
+
+describe('import boundaries', () => {
+  it('keeps lib/shared free of every other layer, by alias and by relative path', () => {
+    expect(sharedAll()).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-imports', '4:no-restricted-imports']);
+  });
+
+  it('judges a relative path by where it lands: ../client inside lib/server/db is the database client', () => {
+    expect(dbClient()).toEqual([]);
+    expect(serverToClient()).toEqual([R]);
+  });
+
+  it('lets server components import lib/server but not client modules, type imports included', () => {
+    expect(serverComponent()).toEqual([]);
+    expect(clientComponent()).toEqual(['2:local/no-server-in-client', '3:local/no-server-in-client']);
+    expect(clientIsland()).toEqual(['2:local/no-server-in-client']);
+  });
+
+  it('keeps app/v1 off components and components off app', () => {
+    expect(apiToComponents()).toEqual([R]);
+    expect(componentsToApp()).toEqual([R]);
+  });
+
+  it('allows SWR only in lib/client/swr (and in tests)', () => {
+    expect(swrInComponent()).toEqual([R, '2:no-restricted-imports']);
+    expect(swrInHook()).toEqual([]);
+    expect(swrInTest()).toEqual([]);
+  });
+});
