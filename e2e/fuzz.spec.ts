@@ -83,6 +83,13 @@ function cases(): Case[] {
     for (const p of pathsFor(pattern)) out.push({ method: 'GET', path: p });
     const plain = pattern.replace(/\[[^\]]+\]/g, '1').replace(/\[|\]/g, '');
     for (const method of ['HEAD', 'OPTIONS', 'PROPFIND', 'TRACE', 'FOO']) out.push({ method, path: plain });
+    // Headers no client should send: origins that are no origin, non-ASCII tokens (as raw bytes), a broken cookie.
+    for (const headers of <Record<string, string>[]>[
+      { 'X-Forwarded-Host': '[::1', 'X-Forwarded-Proto': '%', Authorization: `Bearer ${'\u00e4'.repeat(40)}`, 'x-admin-token': '\u00e4\u00bb\u00a4'.repeat(9) },
+      { 'X-Forwarded-Host': 'a b', Cookie: 'member_token=%FF%FE; zaid=%00', 'x-sig': '\u00e7\u00ad\u00be'.repeat(6) },
+    ]) {
+      out.push({ method: 'GET', path: plain, headers }, { method: 'POST', path: plain, headers: { ...headers, 'Content-Type': 'text/plain' }, body: 'a=1' });
+    }
     if (pattern.startsWith('/v1/')) {
       for (const body of ['{"a":"\\u0000"}', '{"nid":"\\uD800"}', '{', '[]', `{"a":${'1'.repeat(400)}}`, `${'['.repeat(5000)}`]) {
         out.push({ method: 'POST', path: plain, headers: { 'Content-Type': 'application/json', 'x-sig': 'fuzzfuzzfuzzfuzz' }, body });

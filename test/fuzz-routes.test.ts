@@ -338,7 +338,7 @@ const KNOWN_CORE_CAUSES: { owner: string; why: string; matches: (f: Failure) => 
     owner: 'http (lib/server/http/with-api.ts)',
     why: 'a JSON body with a lone surrogate or NUL escape (\\uDFFF, \\u0000) reaches the database, which refuses it: 500 instead of 400',
     // e.g. POST /v1/products/rich_msg_manually_send_click {"nid":"\uDFFF"} — the only route that stores a free JSON object
-    matches: (f) => f.status === 500 && /\\\\u(0000|d[89a-f][0-9a-f]{2})/i.test(f.request),
+    matches: (f) => f.status === 500 && f.route === '/v1/products/rich_msg_manually_send_click' && /\\\\u(0000|d[89a-f][0-9a-f]{2})/i.test(f.request),
   },
 ];
 
