@@ -100,6 +100,7 @@ function cases(): Case[] {
   for (const p of ['/v1/novels/%FF%FE', '/audio/%FF/index.m3u8', '/covers/%FF.svg', '/sitemaps/%FF', '/m/novels/%FF', '/m/read/%E0%A4%A', '/%FF', '/%00', '/m/%C0%AF', '/_next/%FF', '/_next/static/%FF.js', '/favicon.ico%00']) {
     out.push({ method: 'GET', path: p });
   }
+  out.push({ method: 'POST', path: `/v1/${'%E4%B9%A6'.repeat(1500)}`, headers: { 'Content-Type': 'application/json', 'x-sig': 'aaaaaaaaaaaaaaaa' }, body: '{}' });
   out.push({ method: 'GET', path: `/v1/${'a/'.repeat(4000)}` }, { method: 'GET', path: `/m/${'%FF'.repeat(3000)}` }, { method: 'GET', path: `/v1/search?keyword=${'x'.repeat(60_000)}` });
   const huge = 'x'.repeat(14_000);
   for (const p of ['/v1/health', '/v1/my/profile', '/m', '/m/read/1']) {
@@ -134,6 +135,11 @@ const KNOWN_CORE_CAUSES: { owner: string; why: string; matches: (c: Case) => boo
     why: 'a JSON body with a lone surrogate or NUL escape reaches the database (rich_msg_manually_send_click stores any object)',
     // e.g. POST /v1/products/rich_msg_manually_send_click {"nid":"\uD800"}
     matches: (c) => c.method === 'POST' && /\\u(0000|d[89a-f])/i.test(c.body ?? ''),
+  },  {
+    owner: 'http (x-sig: lib/server/http/with-api.ts, idempotency.ts)',
+    why: 'a mutation with a well-formed x-sig on a very long path: the claim key (method + path) is too big for the idempotency index',
+    // e.g. POST /v1/{1,500 × %E4%B9%A6} with x-sig aaaaaaaaaaaaaaaa
+    matches: (c) => c.method !== 'GET' && c.path.length > 2000 && /^[A-Za-z0-9_-]{16}$/.test(c.headers?.['x-sig'] ?? ''),
   },
 ];
 

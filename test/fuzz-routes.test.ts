@@ -343,6 +343,11 @@ const KNOWN_CORE_CAUSES: { owner: string; why: string; matches: (f: Failure) => 
     why: 'a JSON body with a lone surrogate or NUL escape (\\uDFFF, \\u0000) reaches the database, which refuses it: 500 instead of 400',
     // e.g. POST /v1/products/rich_msg_manually_send_click {"nid":"\uDFFF"} — the only route that stores a free JSON object
     matches: (f) => f.status === 500 && f.route === '/v1/products/rich_msg_manually_send_click' && /\\\\u(0000|d[89a-f][0-9a-f]{2})/i.test(f.request),
+  },  {
+    owner: 'http (x-sig: lib/server/http/with-api.ts, idempotency.ts)',
+    why: 'a mutation with a well-formed x-sig on a very long path: the claim key (method + path) is too big for the idempotency index, 500',
+    // e.g. POST /v1/{2,000 × 书} with x-sig aaaaaaaaaaaaaaaa (found with FUZZ_RUNS=40)
+    matches: (f) => f.status === 500 && f.cause.includes('idempotency_keys'),
   },
 ];
 
@@ -374,5 +379,15 @@ describe('the outcome', () => {
     }
     expect(await tableCounts()).toEqual(before);
     expect(statuses.filter((st) => st >= 500)).toEqual([]);
+  });
+
+  it.failing('known core causes: an x-sig mutation on a very long /v1 path answers below 500 (delete after merging http)', async () => {
+    const mod = (await import('@/app/v1/[...path]/route')) as unknown as Record<string, Handler>;
+    const long = '书'.repeat(2000);
+    const res = await callRouteRaw(mod.POST!, {
+      method: 'POST', url: `/v1/${encodeURIComponent(long)}`, params: { path: [long] }, rawBody: '{}',
+      headers: { 'content-type': 'application/json', 'x-sig': 'aaaaaaaaaaaaaaaa', ...member.auth },
+    });
+    expect(res.status).toBeLessThan(500);
   });
 });
