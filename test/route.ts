@@ -23,3 +23,15 @@ export async function callRoute<T = unknown>(
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   return { status: res.status, body: (await res.json()) as CallResult<T>['body'], headers: res.headers };
 }
+
+/** Like callRoute, for any answer (redirects, plain text, images): the body as text, not parsed. */
+export async function callRouteRaw(
+  handler: Handler,
+  options: { method?: string; url: string; params?: Record<string, string | string[]>; rawBody?: string; headers?: Record<string, string> },
+): Promise<{ status: number; text: string; headers: Headers }> {
+  const init: { method: string; headers: Record<string, string>; body?: string } = { method: options.method ?? 'GET', headers: { ...options.headers } };
+  if (options.rawBody !== undefined) init.body = options.rawBody;
+  const req = new NextRequest(new URL(options.url, 'http://localhost'), init);
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+}

@@ -5,7 +5,9 @@ import { requestOrigin } from '@/lib/shared/request-origin';
 
 // POST /oauth/local/approve — the local provider's consent form: issue a code and redirect like a real provider would.
 export async function POST(req: NextRequest) {
-  const form = await req.formData();
+  // A body that is not a form (another content type, a broken multipart body) is a bad request, not a crash.
+  const form = await req.formData().catch(() => null);
+  if (!form) return NextResponse.json({ code: 40000, message: '授权请求无效' }, { status: 400 });
   const nickname = String(form.get('nickname') ?? '').trim().slice(0, 32);
   const state = String(form.get('state') ?? '');
   const redirectUri = String(form.get('redirect_uri') ?? '');
