@@ -1,7 +1,9 @@
 import './zod-locale';
 import { z } from 'zod';
 
-const json = z.unknown();
+// Anyone can post error reports; each free-form part is capped so one report stays small (docs/abuse.md "Limits").
+export const LOG_JSON_MAX_CHARS = 4096;
+const json = z.unknown().refine((v) => v === undefined || (JSON.stringify(v)?.length ?? 0) <= LOG_JSON_MAX_CHARS, { error: '内容过长' });
 
 /** POST /v1/logs/error_log (spec §7): type 1 API failure, 2 render error. */
 export const errorLogBody = z.object({
