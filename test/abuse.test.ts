@@ -90,6 +90,25 @@ describe('demo switches', () => {
     }
   });
 
+  it('a local client of a demo server is not counted per IP, but each phone still is', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) statuses.push((await post(sendCode, '/v1/sms/code', { phone: `1370001${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await post(sendCode, '/v1/sms/code', { phone: '13700011000' }, { peer: '127.0.0.1' })).status).toBe(429);
+    // Without a demo switch a loopback client is counted like any other.
+    process.env.SMS_DEV_INBOX = '0';
+    process.env.OAUTH_LOCAL = '0';
+    try {
+      const more: number[] = [];
+      for (let i = 0; i < 22; i++) more.push((await post(sendCode, '/v1/sms/code', { phone: `1370002${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
+      expect(more.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(more.slice(20)).toEqual([429, 429]);
+    } finally {
+      process.env.SMS_DEV_INBOX = '1';
+      delete process.env.OAUTH_LOCAL;
+    }
+  });
+
   it.each([
     [{ SMS_DEV_INBOX: '1', SITE_URL: 'https://shusheng.example' }, /SMS_DEV_INBOX.*SITE_URL/],
     [{ OAUTH_LOCAL: '1', SITE_URL: 'http://203.0.113.5:3000' }, /OAUTH_LOCAL/],
@@ -104,6 +123,7 @@ describe('demo switches', () => {
     { OAUTH_LOCAL: '1', SITE_URL: 'http://127.0.0.1:3201' },
     { OAUTH_LOCAL: '1', SITE_URL: 'http://[::1]:3000' },
     { SMS_DEV_INBOX: '0', OAUTH_LOCAL: '0', SITE_URL: 'https://shusheng.example', NODE_ENV: 'production', DEPLOY: '1' },
+    { SITE_URL: 'https://shusheng.example', NODE_ENV: 'production', DEPLOY: '1' },
   ])('a local demo or a server without them starts: %p', (env) => {
     expect(demoSwitchRefusal(env as unknown as NodeJS.ProcessEnv)).toBeNull();
   });

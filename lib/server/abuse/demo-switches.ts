@@ -6,8 +6,10 @@ import { isLocalClient } from '../http/peer';
  * signs anyone in as any nickname. Both are keys to every account, so each answers only a local client, and a
  * server that looks deployed refuses to start with either on.
  */
-export function demoSwitches(): { smsDevInbox: boolean; oauthLocal: boolean } {
-  return { smsDevInbox: process.env.SMS_DEV_INBOX === '1', oauthLocal: process.env.OAUTH_LOCAL === '1' };
+export function demoSwitches(env: NodeJS.ProcessEnv = process.env): { smsDevInbox: boolean; oauthLocal: boolean } {
+  // OAUTH_LOCAL left unset means on outside production (development and tests sign in without the messaging app).
+  const oauthLocal = env.OAUTH_LOCAL === '1' || (env.OAUTH_LOCAL === undefined && env.NODE_ENV !== 'production');
+  return { smsDevInbox: env.SMS_DEV_INBOX === '1', oauthLocal };
 }
 
 export function anyDemoSwitchOn(): boolean {
@@ -32,7 +34,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Why this server must not start with a demo switch on, or null when it may (a machine for one person). */
 export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
-  const on = ['SMS_DEV_INBOX', 'OAUTH_LOCAL'].filter((name) => env[name] === '1');
+  const { smsDevInbox, oauthLocal } = demoSwitches(env);
+  const on = [smsDevInbox && 'SMS_DEV_INBOX', oauthLocal && 'OAUTH_LOCAL'].filter((name): name is string => Boolean(name));
   if (!on.length) return null;
   const switches = on.join(' and ');
   if (env.NODE_ENV === 'production' && env.DEPLOY === '1') {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { OAuthProvider } from './provider';
 import { localProvider } from './local';
 import { wechatProvider } from './wechat';
-import { isLocalClient } from '../../http/peer';
+import { demoAllowed } from '../../abuse/demo-switches';
 
 /**
  * The messaging app's OAuth when configured; else the local provider, which signs anyone in under any nickname, so
@@ -10,9 +10,7 @@ import { isLocalClient } from '../../http/peer';
  * outside production).
  */
 export function oauthProvider(headers: Headers): OAuthProvider | null {
-  const { WECHAT_APP_ID, WECHAT_APP_SECRET, OAUTH_LOCAL, NODE_ENV } = process.env;
+  const { WECHAT_APP_ID, WECHAT_APP_SECRET } = process.env;
   if (WECHAT_APP_ID && WECHAT_APP_SECRET) return wechatProvider(WECHAT_APP_ID, WECHAT_APP_SECRET);
-  const localOn = OAUTH_LOCAL === '1' || (OAUTH_LOCAL === undefined && NODE_ENV !== 'production');
-  if (localOn && isLocalClient(headers)) return localProvider;
-  return null;
+  return demoAllowed(headers, 'oauthLocal') ? localProvider : null;
 }
