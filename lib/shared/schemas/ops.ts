@@ -1,9 +1,7 @@
 import './zod-locale';
 import { z } from 'zod';
 
-// Anyone can post error reports; each free-form part is capped so one report stays small (docs/abuse.md "Limits").
-export const LOG_JSON_MAX_CHARS = 4096;
-const json = z.unknown().refine((v) => v === undefined || (JSON.stringify(v)?.length ?? 0) <= LOG_JSON_MAX_CHARS, { error: '内容过长' });
+const json = z.unknown();
 
 /** POST /v1/logs/error_log (spec §7): type 1 API failure, 2 render error. */
 export const errorLogBody = z.object({
