@@ -52,3 +52,11 @@ export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string 
   }
   return null;
 }
+
+/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
+export function refuseDeployedDemo(): void {
+  const refusal = demoSwitchRefusal();
+  if (!refusal) return;
+  console.error(`\n✖ ${refusal}\n`);
+  process.exit(1);
+}
