@@ -67,7 +67,7 @@ try {
   const big = await productId('5000书币');
 
   // Members sign in by SMS; every other one has coins before the burst, the rest only what the burst recharges.
-  const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => client.signIn(`1390000${String(1000 + i)}`, `10.1.0.${i + 1}`)));
+  const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => client.signIn(`1390000${String(1000 + i)}`)));
   const funding = await Promise.all(members.filter((_, i) => i % 2 === 0).map(async (m) => {
     const id = await client.createOrder(m.token, small.id);
     const res = await client.approve(id, m.token);

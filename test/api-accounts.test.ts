@@ -22,8 +22,8 @@ process.env.SMS_DEV_INBOX = '1';
 
 let ipSeq = 0;
 const post = (handler: Parameters<typeof callRoute>[0], url: string, body: unknown, headers: Record<string, string> = {}) =>
-  callRoute(handler, { method: 'POST', url, body, headers: { 'x-forwarded-for': `10.20.0.${++ipSeq}`, ...headers } });
-const codeOf = async (phone: string) => (await callRoute<{ code: string }>(devSms, { url: `/v1/dev/sms?phone=${phone}` })).body.data!.code;
+  callRoute(handler, { method: 'POST', url, body, peer: `10.20.0.${++ipSeq}`, headers });
+const codeOf = async (phone: string) => (await callRoute<{ code: string }>(devSms, { url: `/v1/dev/sms?phone=${phone}`, peer: '127.0.0.1' })).body.data!.code;
 const rowCount = async (table: typeof smsCodes | typeof members | typeof guardianConsents) => (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
 
 describe('POST /v1/sms/code', () => {
@@ -156,7 +156,7 @@ describe('GET /v1/dev/sms', () => {
   it('answers 404 unless the server runs with SMS_DEV_INBOX=1', async () => {
     process.env.SMS_DEV_INBOX = '0';
     try {
-      const res = await callRoute(devSms, { url: '/v1/dev/sms?phone=13500000001' });
+      const res = await callRoute(devSms, { url: '/v1/dev/sms?phone=13500000001', peer: '127.0.0.1' });
       expect(res.status).toBe(404);
     } finally {
       process.env.SMS_DEV_INBOX = '1';

@@ -52,7 +52,7 @@ function findRoutes(): RouteFile[] {
 const SKIP = new Set(['audio/prompts/keep-listening.m4a/route.ts']);
 
 // Routes for which an object body of any shape may be valid: send them only bodies that are not objects.
-// rich_msg_manually_send_click stores any small JSON object for staff (spec §7); bridge/code's only field is optional.
+// rich_msg_manually_send_click stores any small JSON object for staff (docs/wallet.md); bridge/code's only field is optional.
 const ANY_OBJECT_BODY = new Set(['v1/products/rich_msg_manually_send_click/route.ts', 'v1/bridge/code/route.ts']);
 // Routes that act on the session alone, whatever the input: logout revokes the caller's session. They are fuzzed
 // only without a valid session (anonymous or a bad token), where nothing can happen.

@@ -6,9 +6,13 @@ import { POST as approve } from '@/app/(flows)/oauth/local/approve/route';
 import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
 import { findMemberByToken } from '@/lib/server/accounts/current-member';
+import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/http/peer';
+import { peerHeaders } from './peer';
 
 useTestDatabase();
 const ORIGIN = 'http://localhost:3100';
+// The local provider answers only a browser on this machine (docs/abuse.md "Demo switches").
+const LOCAL = peerHeaders('127.0.0.1');
 
 function cookieValue(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]!.slice(name.length + 1);
@@ -34,7 +38,7 @@ describe('OAuth state', () => {
 
 describe('the local provider, end to end through the routes', () => {
   async function authorize(next: string, nickname = '本地书友') {
-    const started = start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`));
+    const started = start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`, { headers: LOCAL }));
     const authorizeUrl = new URL(started.headers.get('location')!);
     expect(authorizeUrl.pathname).toBe('/oauth/local/authorize');
     const stateCookie = cookieValue(started, 'oauth_state')!;
@@ -42,14 +46,14 @@ describe('the local provider, end to end through the routes', () => {
     form.set('nickname', nickname);
     form.set('state', authorizeUrl.searchParams.get('state')!);
     form.set('redirect_uri', authorizeUrl.searchParams.get('redirect_uri')!);
-    const approved = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form }));
+    const approved = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form, headers: LOCAL }));
     expect(approved.status).toBe(303);
     return { callbackUrl: approved.headers.get('location')!, stateCookie };
   }
 
   it('signs in and lands on next with a session', async () => {
     const { callbackUrl, stateCookie } = await authorize('/m/my');
-    const res = await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
+    const res = await callback(new NextRequest(callbackUrl, { headers: { ...LOCAL, cookie: `oauth_state=${stateCookie}` } }));
     expect(new URL(res.headers.get('location')!).pathname).toBe('/m/my');
     const token = cookieValue(res, 'member_token')!;
     expect(await findMemberByToken(token)).toMatchObject({ id: Number(cookieValue(res, 'member_id')) });
@@ -57,19 +61,19 @@ describe('the local provider, end to end through the routes', () => {
 
   it('the same name is the same account', async () => {
     const first = await authorize('/m', '同一个人');
-    const a = await callback(new NextRequest(first.callbackUrl, { headers: { cookie: `oauth_state=${first.stateCookie}` } }));
+    const a = await callback(new NextRequest(first.callbackUrl, { headers: { ...LOCAL, cookie: `oauth_state=${first.stateCookie}` } }));
     const second = await authorize('/m', '同一个人');
-    const b = await callback(new NextRequest(second.callbackUrl, { headers: { cookie: `oauth_state=${second.stateCookie}` } }));
+    const b = await callback(new NextRequest(second.callbackUrl, { headers: { ...LOCAL, cookie: `oauth_state=${second.stateCookie}` } }));
     expect(cookieValue(b, 'member_id')).toBe(cookieValue(a, 'member_id'));
   });
 
   it('refuses a callback without the browser’s state cookie, and a code used twice', async () => {
     const { callbackUrl, stateCookie } = await authorize('/m/my');
-    const forged = await callback(new NextRequest(callbackUrl));
+    const forged = await callback(new NextRequest(callbackUrl, { headers: LOCAL }));
     expect(forged.headers.get('location')).toContain('/m/login?oauth=expired');
     expect(cookieValue(forged, 'member_token')).toBeUndefined();
-    await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
-    const replay = await callback(new NextRequest(callbackUrl, { headers: { cookie: `oauth_state=${stateCookie}` } }));
+    await callback(new NextRequest(callbackUrl, { headers: { ...LOCAL, cookie: `oauth_state=${stateCookie}` } }));
+    const replay = await callback(new NextRequest(callbackUrl, { headers: { ...LOCAL, cookie: `oauth_state=${stateCookie}` } }));
     expect(replay.headers.get('location')).toContain('/m/login?oauth=failed');
   });
 
@@ -78,8 +82,37 @@ describe('the local provider, end to end through the routes', () => {
     form.set('nickname', 'x');
     form.set('state', 's');
     form.set('redirect_uri', 'https://evil.example/cb');
-    const res = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form }));
+    const res = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form, headers: LOCAL }));
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the local provider is for this machine only', () => {
+  const unavailable = (res: Response) => expect(res.headers.get('location')).toContain('oauth=unavailable');
+
+  it.each([
+    ['a remote client', peerHeaders('203.0.113.7')],
+    ['a request a local proxy forwarded', peerHeaders('127.0.0.1', true)],
+    ['a client forging the address header', { [PEER_HEADER]: '127.0.0.1;forwarded=0', [PEER_KEY_HEADER]: 'guessed-secret-guessed-secret-gu' }],
+    ['a server that cannot see the socket', {}],
+  ])('%s gets no local sign-in', async (_label, headers: Record<string, string>) => {
+    unavailable(start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers })));
+    const form = new FormData();
+    form.set('nickname', '冒充者');
+    form.set('state', 's');
+    form.set('redirect_uri', `${ORIGIN}/oauth/callback`);
+    const res = await approve(new NextRequest(`${ORIGIN}/oauth/local/approve`, { method: 'POST', body: form, headers }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('is off with OAUTH_LOCAL=0 even for this machine', () => {
+    process.env.OAUTH_LOCAL = '0';
+    try {
+      unavailable(start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers: LOCAL })));
+    } finally {
+      delete process.env.OAUTH_LOCAL;
+    }
   });
 });
 

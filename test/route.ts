@@ -1,4 +1,5 @@
 import { NextRequest } from 'next/server';
+import { peerHeaders } from './peer';
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -8,14 +9,21 @@ export interface CallResult<T = unknown> {
   headers: Headers;
 }
 
-/** Calls a route handler the way Next does: a NextRequest plus a params promise. */
+/**
+ * Calls a route handler the way Next does: a NextRequest plus a params promise. `peer` is the socket address the
+ * custom server would report (scripts/server.mjs); without it the client's address is unknown.
+ */
 export async function callRoute<T = unknown>(
   handler: Handler,
-  options: { method?: string; url: string; params?: Record<string, string | string[]>; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  options: { method?: string; url: string; params?: Record<string, string | string[]>; body?: unknown; rawBody?: string; headers?: Record<string, string>; peer?: string },
 ): Promise<CallResult<T>> {
   const init: { method: string; headers: Record<string, string>; body?: string } = {
     method: options.method ?? 'GET',
-    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.peer ? peerHeaders(options.peer) : {}),
+      ...options.headers,
+    },
   };
   if (options.rawBody !== undefined) init.body = options.rawBody;
   else if (options.body !== undefined) init.body = JSON.stringify(options.body);

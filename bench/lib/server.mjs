@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 export async function startServer({ port, dataDir, databaseUrl, env: extra = {} }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
     env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extra },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -23,6 +23,8 @@ export const SERVER_MSG = {
   novelNotFound: '小说不存在',
   conflict: '请求冲突，请稍后重试',
   inProgress: '请求正在处理中，请勿重复提交',
+  alreadyDone: '该请求已处理，请重新操作',
+  birthDateLocked: '出生日期已设置，如需更正请联系客服',
   rateLimited: '操作太频繁，请稍后再试',
   methodNotAllowed: '不支持的请求方式',
   bodyTooLarge: '请求内容过大',

@@ -1,11 +1,11 @@
-// One `next start` of the production build on a PostgreSQL database, as a child whose pid we keep: the crash
-// test kills exactly that process (SIGKILL), never anything found by name. `next start` serves from this one
-// process (no worker children), so the pid is the whole server.
+// One production server (scripts/server.mjs, Next in-process) on a PostgreSQL database, as a child whose pid we
+// keep: the crash test kills exactly that process (SIGKILL), never anything found by name. It serves from this
+// one process (no worker children), so the pid is the whole server.
 import fs from 'node:fs';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 
-const NEXT_BIN = new URL('../../node_modules/next/dist/bin/next', import.meta.url).pathname;
+const SERVER = new URL('../server.mjs', import.meta.url).pathname;
 
 export function assertPortFree(port) {
   return new Promise((resolve, reject) => {
@@ -23,7 +23,7 @@ export async function startServer({ port, databaseUrl, env = {}, logFile, timeou
   await assertPortFree(port);
   const out = fs.openSync(logFile, 'a');
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [SERVER, '-p', String(port)], {
     env: { ...inherited, NODE_ENV: 'production', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', out, out],
   });

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
+import { clientIp } from '@/lib/server/http/client-ip';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 
@@ -9,7 +10,7 @@ import { safeNext } from '@/lib/shared/schemas/accounts';
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;
   const back = safeNext(q.get('return'));
-  const signedIn = await redeemBridgeCode(q.get('token') ?? '', { userAgent: req.headers.get('user-agent'), ip: req.headers.get('x-forwarded-for') });
+  const signedIn = await redeemBridgeCode(q.get('token') ?? '', { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
   if (!signedIn) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(back)}`), 303);
   const response = NextResponse.redirect(absoluteUrl(req, back), 303);
   for (const { name, value, ...options } of sessionCookies(req, signedIn.memberId, signedIn.token, signedIn.expiresAt)) {

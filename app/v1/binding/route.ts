@@ -9,7 +9,8 @@ export const POST = withApi(
   async ({ body, member, req, ip }) => {
     const result = await bindPhone(member!.id, body.phone, body.code, { userAgent: req.headers.get('user-agent'), ip });
     const cookies = result.token && result.expires_at ? sessionCookies(req, result.member_id, result.token, result.expires_at) : [];
-    return new ApiReply(result, 200, {}, cookies);
+    // A new session token is a secret: such an answer is not kept for an x-sig replay (docs/abuse.md).
+    return new ApiReply(result, 200, {}, cookies, Boolean(result.token));
   },
   { auth: 'member', body: bindingBody },
 );

@@ -54,9 +54,29 @@ export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now =
   if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly });
 }
 
+/**
+ * The member declares a birth date once. Changing it would lift a minor's caps and consent at will, so a different
+ * date afterwards is refused and goes through support (docs/abuse.md "Minors"); the same date again is a no-op.
+ */
 export async function declareBirthDate(memberId: number, birthDate: string): Promise<{ birth_date: string; is_minor: boolean }> {
-  await getDb().update(members).set({ birthDate, updatedAt: new Date() }).where(eq(members.id, memberId));
+  const db = getDb();
+  const set = await db
+    .update(members)
+    .set({ birthDate, updatedAt: new Date() })
+    .where(and(eq(members.id, memberId), isNull(members.birthDate)))
+    .returning({ id: members.id });
+  if (!set.length) {
+    const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
+    if (member?.birthDate !== birthDate) throw new ApiError(CODES.forbidden, SERVER_MSG.birthDateLocked);
+  }
   return { birth_date: birthDate, is_minor: ageOn(birthDate) < ADULT_AGE };
+}
+
+/** Support's correction of a declared birth date (POST /v1/admin/members/{id}/birth_date, docs/abuse.md "Minors"). */
+export async function correctBirthDate(memberId: number, birthDate: string): Promise<{ member_id: number; birth_date: string; is_minor: boolean }> {
+  const [row] = await getDb().update(members).set({ birthDate, updatedAt: new Date() }).where(eq(members.id, memberId)).returning({ id: members.id });
+  if (!row) throw new ApiError(CODES.notFound);
+  return { member_id: memberId, birth_date: birthDate, is_minor: ageOn(birthDate) < ADULT_AGE };
 }
 
 export async function recordGuardianConsent(memberId: number, input: { guardian_name: string; guardian_phone: string; relation: string }): Promise<{ id: number }> {

@@ -6,6 +6,7 @@ import { seedIfEmpty } from './seed';
 import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
+import { startAbuseJobs } from '../abuse/jobs';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
 export async function startDatabase(): Promise<void> {
@@ -17,6 +18,7 @@ export async function startDatabase(): Promise<void> {
     await seedIfEmpty(handle.db, (line) => console.log(line));
     await startFlagRefresh();
     startWalletJobs();
+    startAbuseJobs();
     await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {

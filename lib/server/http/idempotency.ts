@@ -3,6 +3,8 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { env } from '../env';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { SERVER_MSG } from '@/lib/server/messages';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SIG_PATTERN = /^[A-Za-z0-9_-]{16}$/;
@@ -49,8 +51,23 @@ export async function claimIdempotencyKey(actor: string, route: string, sig: str
   return { kind: 'in_progress' };
 }
 
-export async function completeIdempotencyKey(id: number, status: number, body: unknown): Promise<void> {
-  await getDb().update(idempotencyKeys).set({ status, response: body }).where(eq(idempotencyKeys.id, id));
+/**
+ * Stores the answer a replay gets. An answer holding a secret (`secret`) is not stored: a replay would hand the token
+ * to whoever repeats the x-sig — for a visitor the actor is only a cookie or address. Such a call is done once and
+ * its replay answers 40900 (docs/abuse.md "Stored secrets").
+ */
+export async function completeIdempotencyKey(id: number, status: number, body: unknown, secret = false): Promise<void> {
+  const answer = secret ? { status: 409, response: { code: CODES.conflict, message: SERVER_MSG.alreadyDone } } : { status, response: body };
+  await getDb().update(idempotencyKeys).set(answer).where(eq(idempotencyKeys.id, id));
+}
+
+/** Drops answers older than the 24 h replay window; they can never be replayed again. */
+export async function purgeIdempotencyKeys(now = new Date()): Promise<number> {
+  const rows = await getDb()
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - WINDOW_MS)))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
 }
 
 /** A server failure is not an answer worth replaying: the client may retry with the same x-sig. */

@@ -21,11 +21,18 @@ export class ApiReply<T> {
     readonly status = 200,
     readonly headers: Record<string, string> = {},
     readonly cookies: CookieToSet[] = [],
+    /** The answer carries a secret (a session token, a one-time code): never stored for an x-sig replay. */
+    readonly secret = false,
   ) {}
 
   applyCookies(response: NextResponse): void {
     for (const { name, value, ...options } of this.cookies) response.cookies.set(name, value, { path: '/', ...options });
   }
+}
+
+/** An answer that hands out a secret; an x-sig replay of its call gets 40900 instead (docs/abuse.md "Stored secrets"). */
+export function secretReply<T>(data: T, cookies: CookieToSet[] = []): ApiReply<T> {
+  return new ApiReply(data, 200, {}, cookies, true);
 }
 
 export function failureBody(error: ApiError, requestId: string): ApiFailure {

@@ -13,6 +13,7 @@ import { clearedSessionCookies } from './session-cookies';
 import { ApiError, ERROR_TABLE } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
+import { clientIp } from './client-ip';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -79,10 +80,6 @@ export function isSameOrigin(req: NextRequest): boolean {
   }
 }
 
-function clientIp(req: NextRequest): string {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || '127.0.0.1';
-}
-
 /**
  * The one wrapper every /v1 route goes through (dub's withWorkspace): load shedding, member resolution,
  * zod parsing of path, query and body, x-sig idempotency on mutations, and error mapping to the envelope.
@@ -130,7 +127,7 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
       const result = await handler({ req, params, query, body, member, requestId, ip });
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const payload = { code: 0, message: '', data: reply.data ?? null };
-      if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload);
+      if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
       const response = envelopeResponse(reply.status, payload, requestId, {
         'cache-control': options.cacheControl ?? 'private, no-store',
         ...reply.headers,

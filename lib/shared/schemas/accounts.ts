@@ -1,7 +1,7 @@
 import './zod-locale';
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { languageTypeSchema } from './common';
+import { idSchema, languageTypeSchema } from './common';
 
 /** Mainland mobile numbers only: 11 digits starting 13–19. */
 export const phoneSchema = z
@@ -34,6 +34,9 @@ export const birthDateBody = z.object({
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
     }, { error: MSG.birthDateInvalid }),
 });
+
+/** POST /v1/admin/members/{id}/birth_date: the member whose declared birth date support corrects. */
+export const memberIdParams = z.object({ id: idSchema });
 
 export const guardianConsentBody = z.object({
   guardian_name: z.string({ error: MSG.guardianRequired }).trim().min(2, { error: MSG.guardianRequired }).max(32),

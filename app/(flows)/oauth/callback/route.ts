@@ -3,6 +3,7 @@ import { loginWithIdentity } from '@/lib/server/accounts/login';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
+import { clientIp } from '@/lib/server/http/client-ip';
 import { log } from '@/lib/server/logger';
 import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 
@@ -16,11 +17,11 @@ function backToLogin(req: NextRequest, reason: 'expired' | 'failed') {
 export async function GET(req: NextRequest) {
   const next = verifyOAuthState(req.nextUrl.searchParams.get('state'), req.cookies.get(STATE_COOKIE)?.value);
   const code = req.nextUrl.searchParams.get('code');
-  const provider = oauthProvider();
+  const provider = oauthProvider(req.headers);
   if (!next || !code || code.length > 512 || !provider) return backToLogin(req, 'expired');
   try {
     const identity = await provider.exchange({ code, redirectUri: `${requestOrigin(req)}/oauth/callback` });
-    const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: req.headers.get('x-forwarded-for') });
+    const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
     const response = NextResponse.redirect(absoluteUrl(req, next));
     for (const { name, value, ...options } of sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)) {
       response.cookies.set(name, value, { path: '/', ...options });

@@ -8,7 +8,7 @@ import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 // GET /oauth/start?next — begins the authorization-code flow with the configured provider.
 export function GET(req: NextRequest) {
   const next = safeNext(req.nextUrl.searchParams.get('next'));
-  const provider = oauthProvider();
+  const provider = oauthProvider(req.headers);
   if (!provider) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(next)}&oauth=unavailable`));
   const { state, cookie } = createOAuthState(next);
   const origin = requestOrigin(req);

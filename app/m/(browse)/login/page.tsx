@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { safeNext } from '@/lib/shared/schemas/accounts';
@@ -11,12 +12,13 @@ const oauthNotice: Record<string, string> = { expired: SERVER_MSG.oauthExpired, 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { next, oauth } = await searchParams;
   const notice = oauth ? oauthNotice[oauth] : undefined;
+  const oauthAvailable = oauthProvider(await headers()) !== null;
   return (
     <div className="page">
       <h1 className="page-title">手机号登录</h1>
       <p className="muted login-lead">未注册的手机号验证后将自动创建书声账号</p>
       {notice ? <p className="notice" role="alert">{notice}</p> : null}
-      <LoginForm next={safeNext(next)} oauthAvailable={oauthProvider() !== null} />
+      <LoginForm next={safeNext(next)} oauthAvailable={oauthAvailable} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { issueBridgeCode } from '@/lib/server/accounts/bridge';
 import { bridgeCodeBody } from '@/lib/shared/schemas/commerce';
+import { secretReply } from '@/lib/server/http/reply';
 
-// POST /v1/bridge/code {return} — a one-time /bridge URL that signs the recharge page in as this member.
-export const POST = withApi(({ member, body }) => issueBridgeCode(member!.id, body.return), { auth: 'member', body: bridgeCodeBody });
+// POST /v1/bridge/code {return} — a one-time /bridge URL that signs the recharge page in as this member. The code is
+// a secret: not kept for an x-sig replay.
+export const POST = withApi(async ({ member, body }) => secretReply(await issueBridgeCode(member!.id, body.return)), { auth: 'member', body: bridgeCodeBody });

@@ -1,13 +1,15 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { ApiError } from '@/lib/server/http/errors';
-import { devInboxEnabled, readDevInbox } from '@/lib/server/accounts/sms/provider';
+import { readDevInbox } from '@/lib/server/accounts/sms/provider';
+import { demoAllowed } from '@/lib/server/abuse/demo-switches';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { devSmsQuery } from '@/lib/shared/schemas/accounts';
 
-// GET /v1/dev/sms?phone — the last code sent to a phone, only while SMS_DEV_INBOX=1 (tests, local demos); 404 otherwise.
-export const GET = withApi(async ({ query }) => {
-  if (!devInboxEnabled()) throw new ApiError(CODES.notFound, SERVER_MSG.routeNotFound);
+// GET /v1/dev/sms?phone — the last code sent to a phone, only while SMS_DEV_INBOX=1 and only to a client on this
+// machine (docs/abuse.md "Demo switches"); 404 otherwise.
+export const GET = withApi(async ({ query, req }) => {
+  if (!demoAllowed(req.headers, 'smsDevInbox')) throw new ApiError(CODES.notFound, SERVER_MSG.routeNotFound);
   const entry = readDevInbox(query.phone);
   if (!entry) throw new ApiError(CODES.notFound, SERVER_MSG.codeExpired);
   return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };

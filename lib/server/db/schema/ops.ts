@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar, boolean, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar, boolean, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { chapters } from './catalog';
 
 /** Runtime configuration flags: one JSON value per key, edited by staff. */
@@ -70,3 +70,14 @@ export const pageViews = pgTable('page_views', {
   durationMs: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('page_views_created_idx').on(t.createdAt), index('page_views_path_idx').on(t.path)]);
+
+/**
+ * Fixed-window counters for the abuse limits (lib/server/abuse/rate-limit.ts, docs/abuse.md): one row per bucket
+ * (limit name and client key) and window start, incremented with an upsert, so every process on one database
+ * shares the count. Rows older than a day are purged by the per-minute jobs.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  bucket: varchar({ length: 160 }).notNull(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)]);

@@ -13,7 +13,7 @@ export async function POST(req: NextRequest) {
   const redirectUri = String(form.get('redirect_uri') ?? '');
   // Only our own callback may receive codes: the local provider is no open redirector.
   const allowed = `${requestOrigin(req)}/oauth/callback`;
-  if (oauthProvider()?.name !== 'local' || !nickname || !state || redirectUri !== allowed) {
+  if (oauthProvider(req.headers)?.name !== 'local' || !nickname || !state || redirectUri !== allowed) {
     return NextResponse.json({ code: 40000, message: '授权请求无效' }, { status: 400 });
   }
   const code = await issueLocalCode(nickname, redirectUri);

@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 
 export const metadata: Metadata = { title: '授权登录', robots: { index: false } };
 
 /** The local OAuth provider's consent screen (development and tests stand-in for the messaging app's). */
 export default async function LocalAuthorize({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  // Only where the local provider is on and the browser is on this machine (docs/abuse.md "Demo switches").
+  if (oauthProvider(await headers())?.name !== 'local') notFound();
   const { state = '', redirect_uri: redirectUri = '' } = await searchParams;
   return (
     <main className="shell">

@@ -1,0 +1,62 @@
+import 'server-only';
+import { isLocalClient } from '../http/peer';
+
+/**
+ * The two demo switches (docs/abuse.md "Demo switches"): SMS_DEV_INBOX shows any phone's login code and OAUTH_LOCAL
+ * signs anyone in as any nickname. Both are keys to every account, so each answers only a local client, and a
+ * server that looks deployed refuses to start with either on.
+ */
+export function demoSwitches(env: NodeJS.ProcessEnv = process.env): { smsDevInbox: boolean; oauthLocal: boolean } {
+  // OAUTH_LOCAL left unset means on outside production (development and tests sign in without the messaging app).
+  const oauthLocal = env.OAUTH_LOCAL === '1' || (env.OAUTH_LOCAL === undefined && env.NODE_ENV !== 'production');
+  return { smsDevInbox: env.SMS_DEV_INBOX === '1', oauthLocal };
+}
+
+export function anyDemoSwitchOn(): boolean {
+  const { smsDevInbox, oauthLocal } = demoSwitches();
+  return smsDevInbox || oauthLocal;
+}
+
+/** True when this request may use a demo switch that is on: the switch is set and the client is on this machine. */
+export function demoAllowed(headers: Headers, which: 'smsDevInbox' | 'oauthLocal'): boolean {
+  return demoSwitches()[which] && isLocalClient(headers);
+}
+
+/**
+ * A local client of a demo server is not counted against per-IP limits: it already holds every account through the
+ * switches, and the tests, crash test and benches sign many members in from 127.0.0.1.
+ */
+export function exemptFromIpLimits(headers: Headers): boolean {
+  return anyDemoSwitchOn() && isLocalClient(headers);
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Why this server must not start with a demo switch on, or null when it may (a machine for one person). */
+export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
+  const { smsDevInbox, oauthLocal } = demoSwitches(env);
+  const on = [smsDevInbox && 'SMS_DEV_INBOX', oauthLocal && 'OAUTH_LOCAL'].filter((name): name is string => Boolean(name));
+  if (!on.length) return null;
+  const switches = on.join(' and ');
+  if (env.NODE_ENV === 'production' && env.DEPLOY === '1') {
+    return `${switches} must be off in a deployment (DEPLOY=1): set ${on.map((n) => `${n}=0`).join(' ')}`;
+  }
+  if (env.SITE_URL) {
+    let host = '';
+    try {
+      host = new URL(env.SITE_URL).hostname;
+    } catch {
+      // An unreadable SITE_URL cannot prove the server is local.
+    }
+    if (!LOCAL_HOSTS.has(host)) return `${switches} must be off on a public site (SITE_URL=${env.SITE_URL}): set ${on.map((n) => `${n}=0`).join(' ')}`;
+  }
+  return null;
+}
+
+/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
+export function refuseDeployedDemo(): void {
+  const refusal = demoSwitchRefusal();
+  if (!refusal) return;
+  console.error(`\n✖ ${refusal}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+import 'server-only';
+import { lt, sql } from 'drizzle-orm';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { SERVER_MSG } from '@/lib/server/messages';
+import { getDb } from '../db/client';
+import { rateCounters } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { exemptFromIpLimits } from './demo-switches';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+export interface RateLimit {
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * Per-IP limits of the calls anyone can make without an account (docs/abuse.md "Limits"). Windows are fixed
+ * (aligned to the epoch), so a burst across a window edge can reach twice `max` — still far from a flood.
+ */
+export const IP_LIMITS = {
+  // Each guest is a member row and a session: 300 from one address in seconds was the attack.
+  guest: [{ windowMs: MINUTE, max: 10 }, { windowMs: DAY, max: 50 }],
+  // Page views, error reports and rich-message clicks share one budget: a few a second sustained.
+  logs: [{ windowMs: 10 * SECOND, max: 50 }, { windowMs: DAY, max: 20_000 }],
+} as const satisfies Record<string, readonly RateLimit[]>;
+
+export type IpLimitName = keyof typeof IP_LIMITS;
+
+/**
+ * Counts one hit of `key` against each limit and throws 42900 when any window is over its maximum. One upsert per
+ * window on a shared table: the count holds across processes on PostgreSQL and needs no lock.
+ */
+export async function hitRateLimits(name: string, key: string, limits: readonly RateLimit[], now = new Date()): Promise<void> {
+  let over = false;
+  for (const limit of limits) {
+    const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+    const [row] = await getDb()
+      .insert(rateCounters)
+      .values({ bucket: `${name}/${limit.windowMs}:${key}`.slice(0, 160), windowStart, hits: 1 })
+      .onConflictDoUpdate({ target: [rateCounters.bucket, rateCounters.windowStart], set: { hits: sql`${rateCounters.hits} + 1` } })
+      .returning({ hits: rateCounters.hits });
+    if (row!.hits > limit.max) over = true;
+  }
+  if (over) throw new ApiError(CODES.rateLimited, SERVER_MSG.rateLimited);
+}
+
+/** The per-IP limit `name` for this request; a local client of a demo server is not counted (docs/abuse.md). */
+export async function limitByIp(name: IpLimitName, ip: string, headers: Headers, now = new Date()): Promise<void> {
+  if (exemptFromIpLimits(headers)) return;
+  await hitRateLimits(name, ip, IP_LIMITS[name], now);
+}
+
+/** Drops counters whose windows ended more than a day ago (the longest window is a day). */
+export async function purgeRateCounters(now = new Date()): Promise<number> {
+  const rows = await getDb()
+    .delete(rateCounters)
+    .where(lt(rateCounters.windowStart, new Date(now.getTime() - 2 * DAY)))
+    .returning({ bucket: rateCounters.bucket });
+  return rows.length;
+}

@@ -1,0 +1,44 @@
+// The production server: Next's request handler behind our own node:http listener, so the app can know the socket
+// address of each client (docs/abuse.md "Client addresses"). Route handlers never see the socket; this process
+// writes it into a private header on every request, next to a random secret of this process that the app checks
+// (lib/server/http/peer.ts). Whatever a client sent under those names is deleted first.
+// Usage: node scripts/server.mjs [-p PORT] [--dev]. Started by npm start, the e2e server, the crash test and benches.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import next from 'next';
+
+const PEER_HEADER = 'x-shusheng-peer';
+const PEER_KEY_HEADER = 'x-shusheng-peer-key';
+
+const args = process.argv.slice(2);
+const portFlag = args.indexOf('-p');
+const port = Number(portFlag >= 0 ? args[portFlag + 1] : (process.env.PORT ?? 3000));
+const dev = args.includes('--dev');
+
+// On globalThis, where the app's bundles (same process) read it; never sent to any client.
+const secret = randomBytes(24).toString('base64url');
+globalThis.__shushengPeerSecret = secret;
+
+const app = next({ dev, dir: process.cwd(), port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  // Node lower-cases incoming header names; delete then set, so exactly one value of ours reaches the app. Whether
+  // a proxy forwarded the request is noted here, before Next adds an X-Forwarded-For of its own.
+  delete req.headers[PEER_HEADER];
+  delete req.headers[PEER_KEY_HEADER];
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => name in req.headers);
+  req.headers[PEER_HEADER] = `${req.socket.remoteAddress ?? ''};forwarded=${forwarded ? 1 : 0}`;
+  req.headers[PEER_KEY_HEADER] = secret;
+  handle(req, res);
+});
+server.listen(port, () => console.log(`server: listening on port ${port}${dev ? ' (development)' : ''}`));
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close();
+    app.close?.().catch(() => {});
+    process.exit(0);
+  });
+}
