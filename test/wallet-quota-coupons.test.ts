@@ -149,13 +149,14 @@ describe('coupons', () => {
     const [wholeBook] = await db.handle().db.select().from(products).where(eq(products.productType, 'whole_book')).limit(1);
     const [soldOut] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试售罄包', price: 100, welth: 100, dailyQuota: 0 }).returning();
     const reasons = [];
+    const [small, big] = [await productNamed('600书币'), await productNamed('3000书币')];
     for (const attempt of [
-      createOrder(m.id, soldOut!.id, {}),
-      createOrder(m.id, (await productNamed('600书币')).id, { couponId: mine!.id }),
-      createOrder(m.id, (await productNamed('3000书币')).id, { couponId: 999_999 }),
-      createOrder(m.id, 999_999, {}),
-      createOrder(m.id, wholeBook!.id, {}),
-    ]) reasons.push(orderFailureFor(((await errorOf(attempt)) as { reason?: OrderFailure } | null)?.reason));
+      () => createOrder(m.id, soldOut!.id, {}),
+      () => createOrder(m.id, small.id, { couponId: mine!.id }),
+      () => createOrder(m.id, big.id, { couponId: 999_999 }),
+      () => createOrder(m.id, 999_999, {}),
+      () => createOrder(m.id, wholeBook!.id, {}),
+    ]) reasons.push(orderFailureFor(((await errorOf(attempt())) as { reason?: OrderFailure } | null)?.reason));
     expect(reasons).toEqual(['sold_out', 'coupon', 'coupon_missing', 'product', 'whole_book']);
     // A refusal without a reason is 'other', and so is a key the page does not know.
     expect(orderFailureFor(undefined)).toBe('other');
