@@ -2,13 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { createMember } from '@/lib/server/accounts/members';
 import { mergeMembers } from '@/lib/server/accounts/merge';
-import { chapterUnlocks, ledgerEntries, ledgerTransactions, orders, products, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import { chapterUnlocks, ledgerEntries, ledgerTransactions, memberCoupons, orders, paymentExceptions, productQuotaDays, products, vipPeriods, voucherLots, walletAccounts } from '@/lib/server/db/schema';
 import { auditLedger, type Violation } from '@/lib/server/wallet/audit';
 import { credit } from '@/lib/server/wallet/credit';
 import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
 import { postMovement } from '@/lib/server/wallet/ledger';
 import { buyChapter } from '@/lib/server/wallet/purchases';
-import { createOrder } from '@/lib/server/wallet/orders';
+import { cancelOrder, createOrder } from '@/lib/server/wallet/orders';
+import { grantSignupCoupons } from '@/lib/server/wallet/coupons';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { Tx } from '@/lib/server/db/client';
@@ -42,6 +43,11 @@ const checks = (v: Violation[]) => [...new Set(v.map((x) => x.check))].sort();
 let buyer: number;
 let paidOrder: number;
 let unlock: typeof chapterUnlocks.$inferSelect;
+let couponOrder: number;
+let vipOrderId: number;
+let couponId: number;
+let cancelledOrder: number;
+let limitedProduct: number;
 
 beforeAll(async () => {
   const d = db.handle().db;
@@ -57,6 +63,7 @@ beforeAll(async () => {
   const [vip] = await d.select().from(products).where(eq(products.name, '包月VIP'));
   const vipOrder = await createOrder(buyer, vip!.id, {});
   await handlePaymentNotification('sandbox', signSandboxNotification(vipOrder.id, vipOrder.price));
+  vipOrderId = vipOrder.id;
   for (const aid of [21, 22, 23, 24]) await buyChapter(buyer, 1, aid);
   const guest = (await createMember(d, { isGuest: true })).id;
   // Fewer vouchers than any paid chapter costs: this purchase takes both currencies.
@@ -66,6 +73,21 @@ beforeAll(async () => {
   // A purchase that took coins as well as vouchers, so both currencies have a leg to corrupt.
   unlock = (await d.select().from(chapterUnlocks).where(and(eq(chapterUnlocks.memberId, buyer),
     sql`exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth') and exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth_coupon')`)).limit(1))[0]!;
+  // Orders of every kind the order checks read: one paid with a coupon, one of a limited product, and one
+  // cancelled whose payment arrived anyway (recorded and flagged for refund).
+  await grantSignupCoupons(d, buyer);
+  couponId = (await d.select().from(memberCoupons).where(eq(memberCoupons.memberId, buyer)))[0]!.id;
+  const [bigPack] = await d.select().from(products).where(eq(products.name, '3000书币'));
+  const withCoupon = await createOrder(buyer, bigPack!.id, { couponId });
+  await handlePaymentNotification('sandbox', signSandboxNotification(withCoupon.id, withCoupon.price));
+  couponOrder = withCoupon.id;
+  limitedProduct = (await d.insert(products).values({ productType: 'recharge', name: '审计限量包', price: 100, welth: 100, dailyQuota: 5 }).returning())[0]!.id;
+  const limited = await createOrder(buyer, limitedProduct, {});
+  await handlePaymentNotification('sandbox', signSandboxNotification(limited.id, limited.price));
+  const late = await createOrder(buyer, bigPack!.id, {});
+  await cancelOrder(late.id, buyer);
+  await handlePaymentNotification('sandbox', signSandboxNotification(late.id, late.price));
+  cancelledOrder = late.id;
 }, 120_000);
 
 const accountOf = async (tx: Tx, currency: 'welth' | 'welth_coupon') => (await tx.select().from(walletAccounts).where(and(eq(walletAccounts.memberId, buyer), eq(walletAccounts.currency, currency))))[0]!;
@@ -77,8 +99,10 @@ describe('auditLedger', () => {
     // The scenario did touch every kind of row the audit reads.
     const d = db.handle().db;
     const [counts] = (await d.execute(sql`select (select count(*) from chapter_unlocks)::int as unlocks, (select count(*) from voucher_lots where remaining < amount)::int as spent_lots,
-      (select count(*) from orders where status = 'paid')::int as paid, (select count(*) from ledger_transactions where kind = 'merge')::int as merges`)).rows as Array<Record<string, number>>;
-    expect(counts).toEqual({ unlocks: 5, spent_lots: expect.any(Number), paid: 2, merges: 1 });
+      (select count(*) from orders where status = 'paid')::int as paid, (select count(*) from ledger_transactions where kind = 'merge')::int as merges,
+      (select count(*) from payment_exceptions)::int as refunds_due, (select count(*) from member_coupons where used_at is not null)::int as spent_coupons,
+      (select count(*) from product_quota_days)::int as quota_days`)).rows as Array<Record<string, number>>;
+    expect(counts).toEqual({ unlocks: 5, spent_lots: expect.any(Number), paid: 4, merges: 1, refunds_due: 1, spent_coupons: 1, quota_days: 1 });
     expect(counts!.spent_lots).toBeGreaterThan(0);
   });
 
@@ -181,10 +205,10 @@ describe('auditLedger', () => {
   it('reports a paid order whose recharge went missing, and a recharge whose order is not paid', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.update(ledgerTransactions).set({ idempotencyKey: 'gone' }).where(and(eq(ledgerTransactions.kind, 'recharge'), eq(ledgerTransactions.idempotencyKey, `order:${paidOrder}`)));
-      const [other] = await tx.select().from(orders).where(and(eq(orders.memberId, buyer), sql`id <> ${paidOrder}`));
-      await tx.update(orders).set({ status: 'pending' }).where(eq(orders.id, other!.id));
+      await tx.update(orders).set({ status: 'pending' }).where(eq(orders.id, vipOrderId));
     });
-    expect(checks(found)).toEqual(['paid_order_not_credited_once', 'recharge_without_paid_order']);
+    // The VIP order set back to pending still has its payment time and its VIP period.
+    expect(checks(found)).toEqual(['fulfilment_without_paid_order', 'order_paid_not_from_pending', 'paid_order_not_credited_once', 'recharge_without_paid_order']);
     expect(found).toContainEqual(expect.objectContaining({ check: 'paid_order_not_credited_once', subject: `orders:${paidOrder}`, detail: expect.objectContaining({ recharges: 0 }) }));
   });
 
@@ -194,6 +218,63 @@ describe('auditLedger', () => {
       await tx.insert(ledgerTransactions).values({ kind: 'recharge', memberId: buyer, idempotencyKey: `order:${paidOrder}` });
     });
     expect(found).toEqual([expect.objectContaining({ check: 'paid_order_not_credited_once', subject: `orders:${paidOrder}`, detail: expect.objectContaining({ recharges: 2 }) })]);
+  });
+
+  it('reports an order paid after it was closed, or one flagged for refund that was fulfilled anyway', async () => {
+    const found = await auditAfter(async (tx) => {
+      await tx.update(orders).set({ closedAt: new Date() }).where(eq(orders.id, paidOrder));
+      await tx.insert(paymentExceptions).values({ orderId: couponOrder, provider: 'sandbox', providerRef: 'probe', amount: 1, reason: 'order_cancelled', orderStatus: 'cancelled' });
+    });
+    expect(found).toEqual(expect.arrayContaining([
+      expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${paidOrder}` }),
+      expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${couponOrder}` }),
+    ]));
+    expect(found).toHaveLength(2);
+  });
+
+  it('reports a cancelled order that carries a payment', async () => {
+    const found = await auditAfter(async (tx) => {
+      await tx.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, cancelledOrder));
+    });
+    expect(found).toEqual([expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${cancelledOrder}`, detail: expect.objectContaining({ status: 'cancelled' }) })]);
+  });
+
+  it('reports bonus coins or a VIP period granted for an order that is not paid', async () => {
+    const found = await auditAfter(async (tx) => {
+      await tx.insert(ledgerTransactions).values({ kind: 'recharge_bonus', memberId: buyer, idempotencyKey: `order:${cancelledOrder}` });
+      await tx.update(vipPeriods).set({ orderId: cancelledOrder }).where(sql`id = (select min(id) from vip_periods where member_id = ${buyer})`);
+    });
+    expect(found.map((v) => v.check)).toEqual(['fulfilment_without_paid_order', 'fulfilment_without_paid_order']);
+    expect(found.map((v) => v.subject.split(':')[0])).toEqual(['ledger_transactions', 'vip_periods']);
+  });
+
+  it('reports a limited product sold past its quota, and slots that disagree with the orders holding them', async () => {
+    const found = await auditAfter(async (tx) => {
+      await tx.update(productQuotaDays).set({ used: sql`used + 1` }).where(eq(productQuotaDays.productId, limitedProduct));
+      await tx.update(products).set({ dailyQuota: 1 }).where(eq(products.id, limitedProduct));
+    });
+    expect(checks(found)).toEqual(['quota_holders_mismatch', 'quota_oversold']);
+    expect(found.find((v) => v.check === 'quota_holders_mismatch')!.detail).toMatchObject({ product_id: limitedProduct, used: 2, holders: 1 });
+  });
+
+  it('reports an order holding a slot its day does not count', async () => {
+    const found = await auditAfter(async (tx) => {
+      await tx.delete(productQuotaDays).where(eq(productQuotaDays.productId, limitedProduct));
+    });
+    expect(found).toEqual([expect.objectContaining({ check: 'quota_holders_mismatch', detail: expect.objectContaining({ product_id: limitedProduct, used: 0, holders: 1 }) })]);
+  });
+
+  it('reports one coupon on two paid orders, and a spent coupon whose order is not paid', async () => {
+    const found = await auditAfter(async (tx) => {
+      // The old attack: a cancelled order that had given its coupon back, paid anyway with the discount.
+      await tx.update(orders).set({ status: 'paid', paidAt: new Date(), closedAt: null, memberCouponId: couponId }).where(eq(orders.id, cancelledOrder));
+    });
+    expect(found).toContainEqual(expect.objectContaining({ check: 'coupon_spent_twice', subject: `member_coupons:${couponId}`, detail: { member_coupon_id: couponId, paid_orders: 2 } }));
+    expect(found).toContainEqual(expect.objectContaining({ check: 'coupon_spend_mismatch', subject: `orders:${cancelledOrder}` }));
+    const unpaid = await auditAfter(async (tx) => {
+      await tx.update(orders).set({ status: 'cancelled', closedAt: new Date(), paidAt: null, txId: null }).where(eq(orders.id, couponOrder));
+    });
+    expect(unpaid).toContainEqual(expect.objectContaining({ check: 'coupon_spend_mismatch', subject: `member_coupons:${couponId}`, detail: expect.objectContaining({ order_status: 'cancelled' }) }));
   });
 
   it('stays clean after all the corruptions were rolled back', async () => {

@@ -158,6 +158,6 @@ describe('POST /v1/pay/notify/sandbox', () => {
 
   it('the paid order\'s own notice, replayed, answers without writing anything', () => nothingWritten(async () => {
     const res = await send(paidNotice);
-    expect(res.body.data).toEqual({ order_id: paid.id, status: 'paid', credited: false });
+    expect(res.body.data).toEqual({ order_id: paid.id, status: 'paid', credited: false, refund_due: false });
   }));
 });

@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
-import { bookEntitlements, chapterUnlocks, chapters, novels, products, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import { bookEntitlements, chapterUnlocks, chapters, coupons, memberCoupons, novels, products, voucherLots, walletAccounts } from '@/lib/server/db/schema';
 import { createMember } from '@/lib/server/accounts/members';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
 import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
 import { memberBalance } from '@/lib/server/wallet/balances';
 import { expireVoucherLots } from '@/lib/server/wallet/expiry';
-import { createOrder } from '@/lib/server/wallet/orders';
+import { cancelOrder, createOrder, expireStaleOrders } from '@/lib/server/wallet/orders';
+import { grantCoupon } from '@/lib/server/wallet/coupons';
+import { auditLedger } from '@/lib/server/wallet/audit';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { Tx } from '@/lib/server/db/client';
@@ -26,6 +28,8 @@ type Op =
   | { kind: 'buy'; chapter: number; sig: number }
   | { kind: 'book'; sig: number }
   | { kind: 'order'; replays: number }
+  | { kind: 'late'; how: 'cancel' | 'expire'; limited: boolean; replays: number }
+  | { kind: 'coupon' }
   | { kind: 'sweep' }
   | { kind: 'balance' };
 
@@ -37,6 +41,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('book' as const), sig: fc.integer({ min: 0, max: 1 }) }),
   // A paid recharge order whose signed notification arrives 1–3 times.
   fc.record({ kind: fc.constant('order' as const), replays: fc.integer({ min: 1, max: 3 }) }),
+  // An order cancelled or expired before its payment arrives (1–2 notifications): flagged for refund, never granted.
+  fc.record({ kind: fc.constant('late' as const), how: fc.constantFrom('cancel' as const, 'expire' as const), limited: fc.boolean(), replays: fc.integer({ min: 1, max: 2 }) }),
+  // One coupon on an order that is cancelled, then on a second that is paid; the first one's payment arrives last.
+  fc.record({ kind: fc.constant('coupon' as const) }),
   // The clock-driven expiry sweep, and a balance read (which expires that member's lots first).
   fc.record({ kind: fc.constant('sweep' as const) }),
   fc.record({ kind: fc.constant('balance' as const) }),
@@ -49,6 +57,8 @@ interface Model {
   unlocked: Set<number>;
   keys: Set<string>;
   book: boolean;
+  paidOrders: number;
+  refundsDue: number;
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -73,7 +83,14 @@ function spendModel(model: Model, clock: number, price: number): boolean {
 describe('wallet against a plain model (fast-check)', () => {
   let paid: Array<{ id: number; price: number }>;
   let pack: typeof products.$inferSelect;
+  let bigPack: typeof products.$inferSelect;
+  let limited: typeof products.$inferSelect;
+  let couponTemplate: number;
+  let grants = 0;
   beforeAll(async () => {
+    bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
+    limited = (await db.handle().db.insert(products).values({ productType: 'recharge', name: '模型限量包', price: 100, welth: 100, dailyQuota: 1_000_000 }).returning())[0]!;
+    couponTemplate = (await db.handle().db.select().from(coupons).where(eq(coupons.name, '满30减5')))[0]!.id;
     await db.handle().db.update(novels).set({ wholeBookPrice: BOOK_PRICE }).where(eq(novels.id, BOOK));
     pack = (await db.handle().db.select().from(products).where(eq(products.name, '600书币')))[0]!;
     paid = (await db.handle().db.select({ id: chapters.id, price: chapters.price }).from(chapters).where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`)).orderBy(chapters.idx));
@@ -84,7 +101,8 @@ describe('wallet against a plain model (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
         const member = await createMember(d, {});
-        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set(), book: false };
+        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set(), book: false, paidOrders: 0, refundsDue: 0 };
+        const pay = async (order: { id: number; price: number }) => handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
         let clock = Date.now();
         for (const o of ops) {
           const now = new Date(clock);
@@ -127,6 +145,27 @@ describe('wallet against a plain model (fast-check)', () => {
             for (let i = 0; i < o.replays; i++) credited.push((await handlePaymentNotification('sandbox', i % 2 ? signSandboxNotification(order.id, order.price) : notice, now)).credited);
             expect(credited.filter(Boolean)).toHaveLength(1);
             model.coins += pack.welth;
+            model.paidOrders += 1;
+          } else if (o.kind === 'late') {
+            const order = await createOrder(member.id, o.limited ? limited.id : pack.id, {}, now);
+            if (o.how === 'cancel') await cancelOrder(order.id, member.id, now);
+            else expect(await expireStaleOrders(new Date(clock + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+            for (let i = 0; i < o.replays; i++) {
+              expect(await pay(order)).toEqual({ order_id: order.id, status: o.how === 'cancel' ? 'cancelled' : 'expired', credited: false, refund_due: true });
+            }
+            model.refundsDue += 1;
+          } else if (o.kind === 'coupon') {
+            grants += 1;
+            await grantCoupon(d, member.id, couponTemplate, `model:${grants}`, now);
+            const [mine] = await d.select({ id: memberCoupons.id }).from(memberCoupons).where(and(eq(memberCoupons.memberId, member.id), eq(memberCoupons.grantKey, `model:${grants}`)));
+            const first = await createOrder(member.id, bigPack.id, { couponId: mine!.id }, now);
+            await cancelOrder(first.id, member.id, now);
+            const second = await createOrder(member.id, bigPack.id, { couponId: mine!.id }, now);
+            expect(await pay(second)).toMatchObject({ credited: true });
+            expect(await pay(first)).toMatchObject({ credited: false, refund_due: true });
+            model.coins += bigPack.welth + bigPack.rewardWelth;
+            model.paidOrders += 1;
+            model.refundsDue += 1;
           } else if (o.kind === 'sweep') {
             await expireVoucherLots(now);
             expireModel(model, clock);
@@ -156,6 +195,11 @@ describe('wallet against a plain model (fast-check)', () => {
           where t.member_id = ${member.id} group by e.tx_id, e.currency having sum(e.amount) <> 0`)).rows;
         expect(unbalanced).toEqual([]);
         expect(lots.every((l) => l.remaining >= 0 && l.remaining <= l.amount)).toBe(true);
+        // Orders: paid only from pending, every late payment flagged once; the whole audit holds.
+        const [orderCounts] = (await d.execute(sql`select count(*) filter (where o.status = 'paid')::int as paid, count(e.id)::int as flagged
+          from orders o left join payment_exceptions e on e.order_id = o.id where o.member_id = ${member.id}`)).rows as Array<{ paid: number; flagged: number }>;
+        expect(orderCounts).toEqual({ paid: model.paidOrders, flagged: model.refundsDue });
+        expect(await auditLedger()).toEqual([]);
       }),
       { numRuns: RUNS },
     );

@@ -11,9 +11,8 @@ import { grantCoupon, grantSignupCoupons } from '@/lib/server/wallet/coupons';
 import { nextRefill, quotaDay } from '@/lib/server/wallet/quota';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import { coupons, memberCoupons, orders, products } from '@/lib/server/db/schema';
-import { orderFailureFor } from '@/lib/shared/order-failure';
+import { ORDER_FAILURES, orderFailureFor, type OrderFailure } from '@/lib/shared/order-failure';
 import { MSG } from '@/lib/shared/messages';
-import { SERVER_MSG } from '@/lib/server/messages';
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -143,11 +142,25 @@ describe('coupons', () => {
     expect([theirs.return_url, theirs.cancel_url]).toEqual(['/m', '/m']);
   });
 
-  it('maps each refusal to our own text for /orders/failed', () => {
-    expect(orderFailureFor(MSG.soldOut)).toBe('sold_out');
-    expect(orderFailureFor(MSG.couponUnusable)).toBe('coupon');
-    expect(orderFailureFor(SERVER_MSG.minorCapMonthly('200'))).toBe('minor_cap');
-    expect(orderFailureFor('商品不存在')).toBe('product');
-    expect(orderFailureFor('<script>')).toBe('other');
+  it('maps each refusal to our own text for /orders/failed by its typed reason, never by its wording', async () => {
+    const m = await signedInMember();
+    await grantSignupCoupons(db.handle().db, m.id);
+    const [mine] = await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.memberId, m.id));
+    const [wholeBook] = await db.handle().db.select().from(products).where(eq(products.productType, 'whole_book')).limit(1);
+    const [soldOut] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试售罄包', price: 100, welth: 100, dailyQuota: 0 }).returning();
+    const reasons = [];
+    const [small, big] = [await productNamed('600书币'), await productNamed('3000书币')];
+    for (const attempt of [
+      () => createOrder(m.id, soldOut!.id, {}),
+      () => createOrder(m.id, small.id, { couponId: mine!.id }),
+      () => createOrder(m.id, big.id, { couponId: 999_999 }),
+      () => createOrder(m.id, 999_999, {}),
+      () => createOrder(m.id, wholeBook!.id, {}),
+    ]) reasons.push(orderFailureFor(((await errorOf(attempt())) as { reason?: OrderFailure } | null)?.reason));
+    expect(reasons).toEqual(['sold_out', 'coupon', 'coupon_missing', 'product', 'whole_book']);
+    // A refusal without a reason is 'other', and so is a key the page does not know.
+    expect(orderFailureFor(undefined)).toBe('other');
+    expect(orderFailureFor('<script>' as OrderFailure)).toBe('other');
+    expect(ORDER_FAILURES[orderFailureFor(undefined)]).toBe(MSG.orderFailed);
   });
 });

@@ -23,6 +23,12 @@ export const MSG = {
   soldOut: '今日已售罄，明天21点再来',
   couponUnusable: '优惠券不可用于该商品',
   couponMissing: '优惠券不存在或已失效',
+  // /orders/failed: why no order could be opened.
+  orderMinorCap: '已超出未成年人充值限额（单笔或本月），请联系监护人',
+  orderProductGone: '商品不存在或已下架',
+  orderWholeBook: '全本购买请使用书币支付',
+  orderLimitedPending: '您已有一笔该限量商品的待支付订单，请先完成支付或取消后再下单',
+  orderFailed: '下单失败，请稍后重试',
   nonRefundable: '充值书币及开通VIP为虚拟商品，一经购买不支持退款',
   minorNoPay: '未满8周岁的未成年人不能充值',
   invalidParams: '参数错误',

@@ -2,25 +2,25 @@ import { MSG } from './messages';
 
 /**
  * Why /orders/create could not open an order, as a short key in the URL of /orders/failed: the page shows our own
- * text for the key, so nobody can make this site display words of their choosing.
+ * text for the key, so nobody can make this site display words of their choosing. The wallet sets the key on the
+ * error it throws (ApiError.reason), so nothing here reads message text (docs/wallet-orders.md).
  */
 export const ORDER_FAILURES = {
   sold_out: MSG.soldOut,
   coupon: MSG.couponUnusable,
   coupon_missing: MSG.couponMissing,
   minor_consent: MSG.minorNeedsConsent,
-  minor_cap: '已超出未成年人充值限额（单笔或本月），请联系监护人',
+  minor_cap: MSG.orderMinorCap,
   minor_no_pay: MSG.minorNoPay,
-  product: '商品不存在或已下架',
-  whole_book: '全本购买请使用书币支付',
-  other: '下单失败，请稍后重试',
+  product: MSG.orderProductGone,
+  whole_book: MSG.orderWholeBook,
+  limited_pending: MSG.orderLimitedPending,
+  other: MSG.orderFailed,
 } as const;
 
 export type OrderFailure = keyof typeof ORDER_FAILURES;
 
-export function orderFailureFor(message: string): OrderFailure {
-  if (message.startsWith('未成年人单笔') || message.startsWith('未成年人本月')) return 'minor_cap';
-  const hit = (Object.entries(ORDER_FAILURES) as Array<[OrderFailure, string]>).find(([, text]) => text === message);
-  if (hit) return hit[0];
-  return message === '商品不存在' ? 'product' : 'other';
+/** The /orders/failed key for a refusal's typed reason; one without a reason is 'other'. */
+export function orderFailureFor(reason: OrderFailure | undefined): OrderFailure {
+  return reason && reason in ORDER_FAILURES ? reason : 'other';
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
@@ -28,9 +28,10 @@ export function ageOn(birthDate: string, on: Date = new Date()): number {
  * unrevoked guardian consent, and a recharge of real money (`amount` in cents) must stay within the per-transaction
  * and monthly caps of the member's age band (config `minor_caps`). Pass the caller's transaction so the check and
  * the payment see the same data; callers that create orders lock the member row first, so two orders cannot both
- * slip under the monthly cap.
+ * slip under the monthly cap. At fulfilment the wallet checks again with `payingOrderId`, the pending order being
+ * paid: it is already in this month's sum, so it is left out of it (docs/wallet-orders.md).
  */
-export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now = new Date(), amount?: number): Promise<void> {
+export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now = new Date(), amount?: number, payingOrderId?: number): Promise<void> {
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
   if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
   const [consent] = await db
@@ -38,20 +39,20 @@ export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now =
     .from(guardianConsents)
     .where(and(eq(guardianConsents.memberId, memberId), isNull(guardianConsents.revokedAt)))
     .limit(1);
-  if (!consent) throw new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true });
+  if (!consent) throw new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true }, 'minor_consent');
   if (amount === undefined) return;
   const age = ageOn(member.birthDate, now);
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
   if (!cap) return;
-  if (cap.per_transaction <= 0 || cap.monthly <= 0) throw new ApiError(CODES.forbidden, MSG.minorNoPay);
-  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction });
+  if (cap.per_transaction <= 0 || cap.monthly <= 0) throw new ApiError(CODES.forbidden, MSG.minorNoPay, undefined, 'minor_no_pay');
+  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction }, 'minor_cap');
   // This calendar month in business time; pending orders count, or many small pending orders could pass the cap.
   const monthStart = dayjs(now).tz(BUSINESS_TIMEZONE).startOf('month').toDate();
   const [spent] = await db
     .select({ total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), gte(orders.createdAt, monthStart), inArray(orders.status, ['pending', 'paid'])));
-  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly });
+    .where(and(eq(orders.memberId, memberId), gte(orders.createdAt, monthStart), inArray(orders.status, ['pending', 'paid']), payingOrderId === undefined ? undefined : ne(orders.id, payingOrderId)));
+  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly }, 'minor_cap');
 }
 
 /**

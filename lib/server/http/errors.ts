@@ -2,6 +2,10 @@ import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
+import type { OrderFailure } from '@/lib/shared/order-failure';
+
+/** Why a paid action was refused, for callers that must not read the Chinese message (docs/wallet-orders.md). */
+export type ApiErrorReason = OrderFailure;
 
 /**
  * The one table of API errors: business code → HTTP status and default Chinese message.
@@ -30,7 +34,7 @@ export type ErrorCode = keyof typeof ERROR_TABLE;
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(readonly code: ErrorCode, message?: string, readonly data?: unknown) {
+  constructor(readonly code: ErrorCode, message?: string, readonly data?: unknown, readonly reason?: ApiErrorReason) {
     super(message ?? ERROR_TABLE[code].message);
     this.name = 'ApiError';
     this.status = ERROR_TABLE[code].status;

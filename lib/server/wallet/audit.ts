@@ -15,7 +15,13 @@ export type AuditCheck =
   | 'duplicate_unlock'
   | 'unlock_without_purchase'
   | 'paid_order_not_credited_once'
-  | 'recharge_without_paid_order';
+  | 'recharge_without_paid_order'
+  | 'order_paid_not_from_pending'
+  | 'fulfilment_without_paid_order'
+  | 'quota_oversold'
+  | 'quota_holders_mismatch'
+  | 'coupon_spent_twice'
+  | 'coupon_spend_mismatch';
 
 export interface Violation {
   check: AuditCheck;
@@ -117,6 +123,61 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
       from ledger_transactions t left join orders o on o.id::text = substring(t.idempotency_key from 7)
       where t.kind = 'recharge' and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid') order by t.id`,
   },
+  {
+    // Only a pending order is paid (docs/wallet-orders.md): a paid order was never closed and no payment for it was
+    // flagged for refund; an order that ended unpaid has no payment time and no movement.
+    check: 'order_paid_not_from_pending',
+    rows: sql`select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'status', o.status, 'paid_at', o.paid_at, 'closed_at', o.closed_at, 'tx_id', o.tx_id)
+      from orders o
+      where (o.status = 'paid' and (o.paid_at is null or o.closed_at is not null or exists (select 1 from payment_exceptions e where e.order_id = o.id)))
+        or (o.status <> 'paid' and (o.paid_at is not null or o.tx_id is not null))
+      order by o.id`,
+  },
+  {
+    // The rest of what an order grants — bonus coins, bonus vouchers, VIP and ad-free periods — only for a paid order.
+    check: 'fulfilment_without_paid_order',
+    rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'kind', t.kind, 'idempotency_key', t.idempotency_key, 'status', o.status)
+      from ledger_transactions t left join orders o on o.id::text = substring(t.idempotency_key from 7)
+      where t.kind in ('recharge_bonus', 'recharge_extra') and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid')
+      union all
+      select 'vip_periods:' || v.id, jsonb_build_object('vip_period_id', v.id, 'kind', v.kind, 'order_id', v.order_id, 'status', o.status)
+      from vip_periods v left join orders o on o.id = v.order_id where v.order_id is not null and (o.id is null or o.status <> 'paid')
+      order by 1`,
+  },
+  {
+    // A limited product never sells more slots a day than its quota.
+    check: 'quota_oversold',
+    rows: sql`select 'product_quota_days:' || q.product_id || ':' || q.business_day, jsonb_build_object('product_id', q.product_id, 'business_day', q.business_day, 'used', q.used, 'quota', p.daily_quota)
+      from product_quota_days q join products p on p.id = q.product_id
+      where q.used < 0 or (p.daily_quota is not null and q.used > p.daily_quota) order by q.product_id, q.business_day`,
+  },
+  {
+    // A day's used slots are exactly the pending and paid orders holding one of that day (orders.quota_day).
+    check: 'quota_holders_mismatch',
+    rows: sql`select 'product_quota_days:' || coalesce(q.product_id, h.product_id) || ':' || coalesce(q.business_day, h.quota_day),
+        jsonb_build_object('product_id', coalesce(q.product_id, h.product_id), 'business_day', coalesce(q.business_day, h.quota_day), 'used', coalesce(q.used, 0), 'holders', coalesce(h.n, 0))
+      from product_quota_days q
+      full join (select product_id, quota_day, count(*) as n from orders where quota_day is not null and status in ('pending', 'paid') group by product_id, quota_day) h
+        on h.product_id = q.product_id and h.quota_day = q.business_day
+      where coalesce(q.used, 0) <> coalesce(h.n, 0) order by 1`,
+  },
+  {
+    check: 'coupon_spent_twice',
+    rows: sql`select 'member_coupons:' || member_coupon_id, jsonb_build_object('member_coupon_id', member_coupon_id, 'paid_orders', count(*))
+      from orders where status = 'paid' and member_coupon_id is not null group by member_coupon_id having count(*) > 1 order by member_coupon_id`,
+  },
+  {
+    // A spent coupon names the paid order that took it off, and a paid order's coupon is spent by that order.
+    check: 'coupon_spend_mismatch',
+    rows: sql`select 'member_coupons:' || c.id, jsonb_build_object('member_coupon_id', c.id, 'used_order_id', c.used_order_id, 'order_status', o.status, 'order_coupon', o.member_coupon_id)
+      from member_coupons c left join orders o on o.id = c.used_order_id
+      where c.used_at is not null and (o.id is null or o.status <> 'paid' or o.member_coupon_id is distinct from c.id)
+      union all
+      select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'member_coupon_id', o.member_coupon_id, 'used_order_id', c.used_order_id, 'spent', c.used_at is not null)
+      from orders o left join member_coupons c on c.id = o.member_coupon_id
+      where o.status = 'paid' and o.member_coupon_id is not null and (c.id is null or c.used_order_id is distinct from o.id or c.used_at is null)
+      order by 1`,
+  },
 ];
 
 async function run(tx: Tx, limit: number): Promise<Violation[]> {
@@ -131,7 +192,8 @@ async function run(tx: Tx, limit: number): Promise<Violation[]> {
 /**
  * The full ledger check (issue 5): double entry per movement and currency, balances against entries, no member
  * below zero, voucher lots against what was taken from them, one unlock per member and chapter backed by its
- * purchase, one recharge per paid order. Empty means healthy. One statement — one scan of the entries and one
+ * purchase, one recharge per paid order; orders paid only from pending, nothing granted for an unpaid order, no
+ * limited product oversold, no coupon spent twice (docs/wallet-orders.md). Empty means healthy. One statement — one scan of the entries and one
  * snapshot, so purchases running meanwhile never show up half seen. At most `limitPerCheck` rows per check.
  */
 export async function auditLedger(db: DbOrTx = getDb(), options: { limitPerCheck?: number } = {}): Promise<Violation[]> {

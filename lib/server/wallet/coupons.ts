@@ -71,8 +71,8 @@ export async function reserveCoupon(tx: Tx, memberId: number, memberCouponId: nu
     .innerJoin(coupons, eq(coupons.id, memberCoupons.couponId))
     .where(and(eq(memberCoupons.id, memberCouponId), eq(memberCoupons.memberId, memberId)))
     .for('update', { of: memberCoupons });
-  if (!row || row.usedOrderId !== null || row.expiresAt <= now) throw new ApiError(CODES.validation, MSG.couponMissing);
-  if (product.productType !== 'recharge' || product.price < row.threshold || row.discount >= product.price) throw new ApiError(CODES.validation, MSG.couponUnusable);
+  if (!row || row.usedOrderId !== null || row.expiresAt <= now) throw new ApiError(CODES.validation, MSG.couponMissing, undefined, 'coupon_missing');
+  if (product.productType !== 'recharge' || product.price < row.threshold || row.discount >= product.price) throw new ApiError(CODES.validation, MSG.couponUnusable, undefined, 'coupon');
   return { id: row.id, discount: row.discount };
 }
 
@@ -85,10 +85,23 @@ export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
   await tx.update(memberCoupons).set({ usedOrderId: null }).where(and(eq(memberCoupons.usedOrderId, orderId), isNull(memberCoupons.usedAt)));
 }
 
-/** Payment arrived: the coupon is spent for good — re-taken if a cancelled order is paid after all and it is still free. */
+/** At fulfilment: the coupon is still reserved by this order and unspent. Locks the coupon until the payment commits. */
+export async function couponStillReserved(tx: Tx, memberCouponId: number, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: memberCoupons.id })
+    .from(memberCoupons)
+    .where(and(eq(memberCoupons.id, memberCouponId), eq(memberCoupons.usedOrderId, orderId), isNull(memberCoupons.usedAt)))
+    .for('update');
+  return row !== undefined;
+}
+
+/**
+ * Payment arrived for the pending order that reserves this coupon: it is spent for good. Only that order may spend
+ * it (a coupon given back by a cancelled order is never re-taken: that order is never paid, docs/wallet-orders.md).
+ */
 export async function spendCoupon(tx: Tx, memberCouponId: number, orderId: number, now: Date): Promise<void> {
   await tx
     .update(memberCoupons)
-    .set({ usedOrderId: orderId, usedAt: now })
-    .where(and(eq(memberCoupons.id, memberCouponId), sql`(${memberCoupons.usedOrderId} is null or ${memberCoupons.usedOrderId} = ${orderId})`));
+    .set({ usedAt: now })
+    .where(and(eq(memberCoupons.id, memberCouponId), eq(memberCoupons.usedOrderId, orderId), isNull(memberCoupons.usedAt)));
 }

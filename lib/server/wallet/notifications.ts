@@ -1,16 +1,19 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb, type Tx } from '../db/client';
-import { orders, paymentNotifications, products, vipPeriods } from '../db/schema';
+import { members, orders, paymentNotifications, products, vipPeriods } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { log } from '../logger';
-import { spendCoupon } from './coupons';
+import { SERVER_MSG } from '../messages';
+import { assertMayPay } from '../accounts/minors';
+import { couponStillReserved, spendCoupon } from './coupons';
 import { credit } from './credit';
-import type { OrderRow, ProductRow } from './orders';
+import { closeOrder, type OrderRow, type ProductRow } from './orders';
+import { flagForRefund, type RefundReason } from './payment-exceptions';
 import { providerNamed } from './payments/provider';
 import type { PaymentNotification } from './payments/sandbox';
-import { retakeSlot } from './quota';
+import { slotStillHeld } from './quota';
 
 /** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */
 async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<number> {
@@ -36,28 +39,68 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
   return txId;
 }
 
+/** Locks the member, then the order — the member first, as creating an order does, so caps are checked under the same lock. */
+async function lockOrder(t: Tx, orderId: number): Promise<{ o: OrderRow; p: ProductRow } | null> {
+  // A merge may move the order to another member between the look and the lock: look again then.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [peek] = await t.select({ memberId: orders.memberId }).from(orders).where(eq(orders.id, orderId));
+    if (!peek) return null;
+    await t.select({ id: members.id }).from(members).where(eq(members.id, peek.memberId)).for('update');
+    const [row] = await t.select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId)).for('update', { of: orders });
+    if (row && row.o.memberId === peek.memberId) return row;
+  }
+  throw new ApiError(CODES.conflict);
+}
+
+/**
+ * What stops a pending order's payment from being fulfilled, checked again at payment time with the member row
+ * locked (docs/wallet-orders.md): the minors' caps (this order already counted as pending), the coupon still
+ * reserved by this order and unspent, the limited slot still held by this order.
+ */
+async function fulfilmentRefusal(t: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<RefundReason | null> {
+  try {
+    await assertMayPay(order.memberId, t, now, order.price, order.id);
+  } catch (err) {
+    if (err instanceof ApiError && (err.reason === 'minor_cap' || err.reason === 'minor_consent' || err.reason === 'minor_no_pay')) return err.reason;
+    throw err;
+  }
+  if (order.memberCouponId !== null && !(await couponStillReserved(t, order.memberCouponId, order.id))) return 'coupon';
+  if (product.dailyQuota !== null && !(await slotStillHeld(t, order.productId, order.quotaDay))) return 'quota';
+  return null;
+}
+
 /**
  * The notify endpoint's work: check the signature and amount, record the notification once, move the order
  * from pending to paid once, and credit it once — however often, and however concurrently, it is replayed.
+ * Only a pending order is paid. A payment for an order that was cancelled or expired, or one that fails the
+ * checks at fulfilment, is recorded and flagged for refund instead, and nothing is granted (docs/wallet-orders.md).
  */
-export async function handlePaymentNotification(providerName: string, n: PaymentNotification, now = new Date()): Promise<{ order_id: number; status: string; credited: boolean }> {
-  if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, '签名校验失败');
+export async function handlePaymentNotification(providerName: string, n: PaymentNotification, now = new Date()): Promise<{ order_id: number; status: string; credited: boolean; refund_due: boolean }> {
+  if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, SERVER_MSG.paymentSignatureBad);
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
-    const [row] = await t.select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, n.order_id)).for('update');
-    if (!row) throw notFound('订单不存在');
-    if (row.o.provider !== providerName) throw notFound('订单不存在');
-    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, '支付金额与订单不符');
+    const row = await lockOrder(t, n.order_id);
+    if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
+    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
     await t.insert(paymentNotifications).values({ provider: providerName, notificationId: n.notification_id, orderId: n.order_id, payload: n }).onConflictDoNothing();
-    const [paid] = await t.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, n.order_id), sql`${orders.status} in ('pending', 'expired', 'cancelled')`)).returning();
-    if (!paid) return { order_id: n.order_id, status: row.o.status, credited: false };
-    const txId = await fulfil(t, paid, row.p, now);
-    if (paid.memberCouponId) await spendCoupon(t, paid.memberCouponId, paid.id, now);
-    // Paid after it was cancelled or expired (the payer finished on the provider's page anyway): the money is
-    // taken, so it is credited, and the slot it gave back is counted again.
-    if (row.o.status !== 'pending' && row.p.dailyQuota !== null) await retakeSlot(t, paid.productId, paid.createdAt);
-    await t.update(orders).set({ txId }).where(eq(orders.id, paid.id));
-    log('info', 'order_paid', { orderId: paid.id, memberId: paid.memberId, price: paid.price });
-    return { order_id: n.order_id, status: 'paid', credited: true };
+    // A provider takes one payment per order: another notification for a paid order is a replay.
+    if (row.o.status === 'paid') return { order_id: n.order_id, status: 'paid', credited: false, refund_due: false };
+    const payment = { orderId: row.o.id, provider: providerName, providerRef: n.notification_id, amount: n.amount, orderStatus: row.o.status };
+    if (row.o.status !== 'pending') {
+      await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
+      return { order_id: n.order_id, status: row.o.status, credited: false, refund_due: true };
+    }
+    const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
+    if (refusal) {
+      await closeOrder(t, row.o.id, 'rejected', now);
+      await flagForRefund(t, { ...payment, reason: refusal }, now);
+      return { order_id: n.order_id, status: 'rejected', credited: false, refund_due: true };
+    }
+    const [paid] = await t.update(orders).set({ status: 'paid', paidAt: now, providerRef: n.notification_id }).where(and(eq(orders.id, n.order_id), eq(orders.status, 'pending'))).returning();
+    const txId = await fulfil(t, paid!, row.p, now);
+    if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
+    await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
+    log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price });
+    return { order_id: n.order_id, status: 'paid', credited: true, refund_due: false };
   });
 }

@@ -6,11 +6,12 @@ import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
 import { members, orders, products } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
+import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
 import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { getProductOrThrow } from './products';
 import { DEFAULT_PROVIDER, providerNamed } from './payments/provider';
-import { nextRefill, releaseSlot, takeSlot } from './quota';
+import { nextRefill, quotaDay, releaseSlot, takeSlot } from './quota';
 
 const ORDER_TTL_MS = 30 * 60_000;
 
@@ -60,19 +61,25 @@ export interface CreateOrderOptions {
 /**
  * A pending order for one product, paid through the provider's page; return and cancel stay on this site.
  * One transaction with the member row locked: the coupon is reserved, the minors' caps checked against this
- * month's orders, and a limited product's slot taken — all or nothing.
+ * month's orders, and a limited product's slot taken — all or nothing. A member holds at most one pending order
+ * of a limited product: a second is refused while the first is pending (docs/wallet-orders.md), so nobody can
+ * hoard a day's slots or keep renewing a hold. The member lock makes that check race-free.
  */
 export async function createOrder(memberId: number, productId: number, opts: CreateOrderOptions, now = new Date()): Promise<OrderDto> {
   const product = await getProductOrThrow(productId);
-  if (product.productType === 'whole_book') throw new ApiError(CODES.validation, '全本购买请使用书币支付');
+  if (product.productType === 'whole_book') throw new ApiError(CODES.validation, MSG.orderWholeBook, undefined, 'whole_book');
   const order = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    if (product.dailyQuota !== null) {
+      const [held] = await t.select({ id: orders.id }).from(orders).where(and(eq(orders.memberId, memberId), eq(orders.productId, productId), eq(orders.status, 'pending'))).limit(1);
+      if (held) throw new ApiError(CODES.conflict, MSG.orderLimitedPending, { order_id: held.id }, 'limited_pending');
+    }
     const coupon = opts.couponId ? await reserveCoupon(t, memberId, opts.couponId, product, now) : null;
     const price = product.price - (coupon?.discount ?? 0);
     await assertMayPay(memberId, t, now, price);
     if (product.dailyQuota !== null && !(await takeSlot(t, product.id, product.dailyQuota, now))) {
-      throw new ApiError(CODES.conflict, MSG.soldOut, { refill_at: nextRefill(now).toISOString() });
+      throw new ApiError(CODES.conflict, MSG.soldOut, { refill_at: nextRefill(now).toISOString() }, 'sold_out');
     }
     const [row] = await t
       .insert(orders)
@@ -80,6 +87,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
         memberId, productId, price, discount: coupon?.discount ?? 0, memberCouponId: coupon?.id ?? null, provider: DEFAULT_PROVIDER.name, status: 'pending',
         returnUrl: safeReturn(opts.returnUrl, opts.ownHosts ?? []), cancelUrl: safeReturn(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []), nFrom: opts.nFrom?.slice(0, 32) ?? null,
         promotionId: opts.promotionId ?? null, createdAt: now, expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+        quotaDay: product.dailyQuota === null ? null : quotaDay(now),
       })
       .returning();
     if (coupon) await attachCoupon(t, coupon.id, row!.id);
@@ -91,7 +99,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
 export async function getOrderOrThrow(orderId: number, memberId?: number): Promise<OrderDto> {
   const [row] = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId));
   // Another member's order is reported as missing: its existence is not theirs to learn.
-  if (!row || (memberId !== undefined && row.o.memberId !== memberId)) throw notFound('订单不存在');
+  if (!row || (memberId !== undefined && row.o.memberId !== memberId)) throw notFound(SERVER_MSG.orderNotFound);
   return toOrderDto(row.o, row.p);
 }
 
@@ -102,23 +110,27 @@ export async function listOrders(memberId: number, start: number, limit: number)
   return { data, hasmore: data.length >= limit };
 }
 
-/** Ends an unpaid order: its coupon and its limited slot go back. Returns false when it was no longer pending. */
-async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired', memberId?: number): Promise<boolean> {
-  const [closed] = await t
-    .update(orders)
-    .set({ status })
+/**
+ * Ends an unpaid order for good: its coupon and its limited slot go back, and it can never be paid afterwards (a
+ * payment that still arrives is flagged for refund, docs/wallet-orders.md). 'rejected' is an order whose payment
+ * failed the checks at fulfilment. Returns false when it was no longer pending.
+ */
+export async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired' | 'rejected', now: Date, memberId?: number): Promise<boolean> {
+  const [open] = await t
+    .select({ id: orders.id, productId: orders.productId, quotaDay: orders.quotaDay })
+    .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), memberId === undefined ? undefined : eq(orders.memberId, memberId)))
-    .returning();
-  if (!closed) return false;
-  await releaseCoupon(t, closed.id);
-  const [product] = await t.select({ dailyQuota: products.dailyQuota }).from(products).where(eq(products.id, closed.productId));
-  if (product?.dailyQuota !== null && product?.dailyQuota !== undefined) await releaseSlot(t, closed.productId, closed.createdAt);
+    .for('update');
+  if (!open) return false;
+  await t.update(orders).set({ status, closedAt: now, quotaDay: null }).where(eq(orders.id, open.id));
+  await releaseCoupon(t, open.id);
+  if (open.quotaDay) await releaseSlot(t, open.productId, open.quotaDay);
   return true;
 }
 
 /** The payer cancelled on the provider's page: their pending order ends; anything else, or anyone else's, is left as it is. */
-export async function cancelOrder(orderId: number, memberId: number): Promise<OrderDto> {
-  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled', memberId));
+export async function cancelOrder(orderId: number, memberId: number, now = new Date()): Promise<OrderDto> {
+  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled', now, memberId));
   return getOrderOrThrow(orderId, memberId);
 }
 
@@ -126,7 +138,7 @@ export async function cancelOrder(orderId: number, memberId: number): Promise<Or
 export async function expireStaleOrders(now = new Date()): Promise<number> {
   const stale = await getDb().select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now))).limit(500);
   let expired = 0;
-  for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired'))) expired += 1;
+  for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired', now))) expired += 1;
   return expired;
 }
 

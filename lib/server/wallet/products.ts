@@ -2,7 +2,9 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products } from '../db/schema';
-import { notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { CODES } from '@/lib/shared/dto/envelope';
+import { SERVER_MSG } from '../messages';
 import { MSG } from '@/lib/shared/messages';
 import type { ProductDto, ProductQuota } from '@/lib/shared/dto/shop';
 import { quotaStates } from './quota';
@@ -39,6 +41,6 @@ export async function getProductDto(id: number): Promise<ProductDto> {
 
 export async function getProductOrThrow(id: number): Promise<typeof products.$inferSelect> {
   const [row] = await getDb().select().from(products).where(and(eq(products.id, id), eq(products.active, true)));
-  if (!row) throw notFound('商品不存在');
+  if (!row) throw new ApiError(CODES.notFound, SERVER_MSG.productNotFound, undefined, 'product');
   return row;
 }

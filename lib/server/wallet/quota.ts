@@ -47,20 +47,26 @@ export async function takeSlot(tx: Tx, productId: number, dailyQuota: number, no
   return rows.length > 0;
 }
 
-/** Gives back the slot an unpaid order held, on the quota day it was taken. */
-export async function releaseSlot(tx: Tx, productId: number, takenAt: Date): Promise<void> {
+/** Gives back the slot an unpaid order held, on the quota day it was taken (orders.quota_day). */
+export async function releaseSlot(tx: Tx, productId: number, day: string): Promise<void> {
   await tx
     .update(productQuotaDays)
     .set({ used: sql`${productQuotaDays.used} - 1` })
-    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, quotaDay(takenAt)), sql`${productQuotaDays.used} > 0`));
+    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, day), sql`${productQuotaDays.used} > 0`));
 }
 
-/** Counts a slot again for an order paid after it had given its slot back (no limit: the payment already happened). */
-export async function retakeSlot(tx: Tx, productId: number, takenAt: Date): Promise<void> {
-  await tx
-    .insert(productQuotaDays)
-    .values({ productId, businessDay: quotaDay(takenAt), used: 1 })
-    .onConflictDoUpdate({ target: [productQuotaDays.productId, productQuotaDays.businessDay], set: { used: sql`${productQuotaDays.used} + 1` } });
+/**
+ * At fulfilment: the order still holds the slot it took (orders.quota_day) and that day still counts it. A slot is
+ * never re-taken for an order that gave it back — such an order is never paid (docs/wallet-orders.md).
+ */
+export async function slotStillHeld(tx: Tx, productId: number, day: string | null): Promise<boolean> {
+  if (day === null) return false;
+  const [row] = await tx
+    .select({ used: productQuotaDays.used })
+    .from(productQuotaDays)
+    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, day)))
+    .for('update');
+  return row !== undefined && row.used >= 1;
 }
 
 /** Slots left today for each limited product. */

@@ -30,7 +30,7 @@ export async function GET(req: NextRequest) {
     });
     return NextResponse.redirect(absoluteUrl(req, order.pay_url), 303);
   } catch (err) {
-    if (err instanceof ApiError) return failed(orderFailureFor(err.message));
+    if (err instanceof ApiError) return failed(orderFailureFor(err.reason));
     throw err;
   }
 }

@@ -144,7 +144,7 @@ export const orders = pgTable('orders', {
   id: serial().primaryKey(),
   memberId: integer().notNull().references(() => members.id),
   productId: integer().notNull().references(() => products.id),
-  // 'pending' | 'paid' | 'cancelled' | 'expired'
+  // 'pending' | 'paid' | 'cancelled' | 'expired' | 'rejected'; only a pending order is ever paid (docs/wallet-orders.md).
   status: varchar({ length: 16 }).notNull().default('pending'),
   price: integer().notNull(),
   memberCouponId: integer(),
@@ -159,6 +159,10 @@ export const orders = pgTable('orders', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   paidAt: timestamp({ withTimezone: true }),
+  // When it left pending without being paid (cancelled, expired, rejected); a paid order never has one.
+  closedAt: timestamp({ withTimezone: true }),
+  // The quota day whose slot of a limited product this order holds; cleared when the slot goes back.
+  quotaDay: date(),
   txId: integer(),
 }, (t) => [index('orders_member_idx').on(t.memberId, t.createdAt), uniqueIndex('orders_provider_ref_uq').on(t.provider, t.providerRef)]);
 
@@ -170,6 +174,27 @@ export const paymentNotifications = pgTable('payment_notifications', {
   payload: jsonb().notNull(),
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('payment_notifications_uq').on(t.provider, t.notificationId)]);
+
+/**
+ * A payment we took but did not fulfil: it arrived for an order that was no longer pending, or the order failed
+ * its checks at fulfilment (minors' caps, coupon, limited slot). Staff refund it (docs/wallet-orders.md).
+ * One per order: a provider takes one payment per order, so further notifications are replays.
+ */
+export const paymentExceptions = pgTable('payment_exceptions', {
+  id: serial().primaryKey(),
+  orderId: integer().notNull().references(() => orders.id),
+  provider: varchar({ length: 32 }).notNull(),
+  // The provider's reference for the payment (its notification id).
+  providerRef: varchar({ length: 96 }).notNull(),
+  amount: integer().notNull(),
+  // Why it was not fulfilled: 'order_cancelled' | 'order_expired' | 'minor_cap' | 'minor_consent' | 'minor_no_pay' | 'coupon' | 'quota'
+  reason: varchar({ length: 32 }).notNull(),
+  // The order's status when the payment arrived.
+  orderStatus: varchar({ length: 16 }).notNull(),
+  // 'due' until staff refund it.
+  refundStatus: varchar({ length: 16 }).notNull().default('due'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('payment_exceptions_order_uq').on(t.orderId), index('payment_exceptions_refund_idx').on(t.refundStatus, t.id)]);
 
 export const chapterUnlocks = pgTable('chapter_unlocks', {
   id: serial().primaryKey(),
