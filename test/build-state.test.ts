@@ -3,18 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 // The build check of npm start / npm test / npm run bench (docs/operations.md "Build check"), on a scratch tree.
-type BuildStateModule = {
-  buildState: (root: string) => { needed: boolean; hash: string };
-  needsBuild: (root: string) => boolean;
-  recordBuild: (hash: string, root: string) => void;
-};
+type BuildStateModule = typeof import('../scripts/lib/build-state.mjs');
 
 describe('build check by content', () => {
   let root: string;
   let m: BuildStateModule;
 
   beforeAll(async () => {
-    m = (await import('../scripts/lib/build-state.mjs')) as BuildStateModule;
+    m = await import('../scripts/lib/build-state.mjs');
   });
 
   beforeEach(() => {
