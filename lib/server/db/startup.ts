@@ -6,6 +6,7 @@ import { seedIfEmpty } from './seed';
 import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
+import { log } from '../logger';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
 export async function startDatabase(): Promise<void> {
@@ -13,17 +14,19 @@ export async function startDatabase(): Promise<void> {
     const handle = dbHandle();
     const started = Date.now();
     await runMigrations(handle);
-    console.log(`db: ${handle.driver} ready, migrations applied in ${Date.now() - started} ms`);
-    await seedIfEmpty(handle.db, (line) => console.log(line));
+    // Start-up lines are JSON like every other server log line (docs/operations.md "Logs").
+    log('info', 'db_ready', { driver: handle.driver, migrations_ms: Date.now() - started });
+    await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }));
     await startFlagRefresh();
     startWalletJobs();
     await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       // A second server on the same PGlite directory would silently lose writes: refuse to start at all.
-      console.error(`\n✖ ${err.message}\n`);
+      log('error', 'data_dir_locked', { message: err.message });
       process.exit(1);
     }
+    log('error', 'db_start_failed', { err });
     throw err;
   }
 }
