@@ -16,7 +16,7 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
-  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(3_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
   DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
