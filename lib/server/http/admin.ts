@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { timingSafeEqual } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -9,5 +10,5 @@ export function assertAdmin(req: NextRequest): void {
   const expected = process.env.ADMIN_TOKEN;
   const given = req.headers.get('x-admin-token') ?? '';
   const ok = Boolean(expected) && expected!.length === given.length && timingSafeEqual(Buffer.from(expected!), Buffer.from(given));
-  if (!ok) throw new ApiError(CODES.forbidden, '无权访问');
+  if (!ok) throw new ApiError(CODES.forbidden, SERVER_MSG.adminForbidden);
 }

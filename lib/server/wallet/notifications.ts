@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb, type Tx } from '../db/client';
@@ -41,13 +42,13 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
  * from pending to paid once, and credit it once — however often, and however concurrently, it is replayed.
  */
 export async function handlePaymentNotification(providerName: string, n: PaymentNotification, now = new Date()): Promise<{ order_id: number; status: string; credited: boolean }> {
-  if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, '签名校验失败');
+  if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, SERVER_MSG.paySignatureInvalid);
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [row] = await t.select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, n.order_id)).for('update');
-    if (!row) throw notFound('订单不存在');
-    if (row.o.provider !== providerName) throw notFound('订单不存在');
-    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, '支付金额与订单不符');
+    if (!row) throw notFound(SERVER_MSG.orderNotFound);
+    if (row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
+    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, SERVER_MSG.payAmountMismatch);
     await t.insert(paymentNotifications).values({ provider: providerName, notificationId: n.notification_id, orderId: n.order_id, payload: n }).onConflictDoNothing();
     const [paid] = await t.update(orders).set({ status: 'paid', paidAt: now }).where(and(eq(orders.id, n.order_id), sql`${orders.status} in ('pending', 'expired', 'cancelled')`)).returning();
     if (!paid) return { order_id: n.order_id, status: row.o.status, credited: false };

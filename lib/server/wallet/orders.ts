@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { safeReturn } from '@/lib/shared/schemas/accounts';
@@ -64,7 +65,7 @@ export interface CreateOrderOptions {
  */
 export async function createOrder(memberId: number, productId: number, opts: CreateOrderOptions, now = new Date()): Promise<OrderDto> {
   const product = await getProductOrThrow(productId);
-  if (product.productType === 'whole_book') throw new ApiError(CODES.validation, '全本购买请使用书币支付');
+  if (product.productType === 'whole_book') throw new ApiError(CODES.validation, SERVER_MSG.wholeBookCoinsOnly);
   const order = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
@@ -91,7 +92,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
 export async function getOrderOrThrow(orderId: number, memberId?: number): Promise<OrderDto> {
   const [row] = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId));
   // Another member's order is reported as missing: its existence is not theirs to learn.
-  if (!row || (memberId !== undefined && row.o.memberId !== memberId)) throw notFound('订单不存在');
+  if (!row || (memberId !== undefined && row.o.memberId !== memberId)) throw notFound(SERVER_MSG.orderNotFound);
   return toOrderDto(row.o, row.p);
 }
 

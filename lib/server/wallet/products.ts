@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products } from '../db/schema';
@@ -39,6 +40,6 @@ export async function getProductDto(id: number): Promise<ProductDto> {
 
 export async function getProductOrThrow(id: number): Promise<typeof products.$inferSelect> {
   const [row] = await getDb().select().from(products).where(and(eq(products.id, id), eq(products.active, true)));
-  if (!row) throw notFound('商品不存在');
+  if (!row) throw notFound(SERVER_MSG.productNotFound);
   return row;
 }
