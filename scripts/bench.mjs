@@ -1,9 +1,13 @@
 // npm run bench: builds if needed, then runs every bench/*.mjs in turn. Not part of npm test.
 import fs from 'node:fs';
-import { needsBuild } from './lib/build-state.mjs';
+import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run } from './lib/run.mjs';
 
-if (needsBuild() && (await run(bin('next'), ['build'])) !== 0) process.exit(1);
+const build = buildState();
+if (build.needed) {
+  if ((await run(bin('next'), ['build'])) !== 0) process.exit(1);
+  recordBuild(build.hash);
+}
 const only = process.argv[2];
 for (const file of fs.readdirSync('bench').filter((f) => f.endsWith('.mjs')).sort()) {
   if (only && !file.includes(only)) continue;

@@ -8,7 +8,10 @@ async function main() {
   const handle = dbHandle();
   if (process.argv.includes('--reset')) {
     console.log('seed: --reset drops every table first');
-    await handle.db.execute(sql`drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;`);
+    // One statement per call: PGlite prepares each query, and a prepared statement holds exactly one command.
+    await handle.db.execute(sql`drop schema if exists public cascade`);
+    await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+    await handle.db.execute(sql`create schema public`);
   }
   await runMigrations(handle);
   if (!(await isEmpty(handle.db))) {
@@ -19,7 +22,18 @@ async function main() {
   await handle.close();
 }
 
+/** Drizzle reports `Failed query: …` and keeps the database's own words in `cause`: print the whole chain. */
+function describe(err: unknown): string {
+  const lines: string[] = [];
+  for (let e: unknown = err, depth = 0; e !== undefined && e !== null && depth < 10; depth++) {
+    const code = typeof e === 'object' && 'code' in e && e.code ? ` [${String(e.code)}]` : '';
+    lines.push(`${depth ? 'caused by: ' : ''}${e instanceof Error ? e.message : String(e)}${code}`);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return lines.join('\n');
+}
+
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(`seed: failed\n${describe(err)}`);
   process.exit(1);
 });

@@ -1,14 +1,16 @@
 // npm start: build when the sources changed, then serve. The server migrates and seeds on start (instrumentation.ts).
 import { spawn } from 'node:child_process';
-import { needsBuild } from './lib/build-state.mjs';
+import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run } from './lib/run.mjs';
 
 const port = process.env.PORT ?? '3000';
 
-if (needsBuild()) {
+const build = buildState();
+if (build.needed) {
   console.log('start: building the app (first start or sources changed)…');
   const code = await run(bin('next'), ['build']);
   if (code !== 0) process.exit(code);
+  recordBuild(build.hash);
 }
 
 console.log(`start: serving http://localhost:${port}/m (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.DATA_DIR ?? '.data'}`})`);

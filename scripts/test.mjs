@@ -3,7 +3,7 @@
 // against the build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
 import path from 'node:path';
-import { needsBuild } from './lib/build-state.mjs';
+import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run } from './lib/run.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
@@ -48,9 +48,11 @@ if (!e2eOnly) {
 }
 
 console.log('\n▶ production build');
-if (needsBuild()) {
+const build = buildState();
+if (build.needed) {
   console.log('test: building the app…');
   if ((await run(bin('next'), ['build'])) !== 0) failures.push('next build');
+  else recordBuild(build.hash);
 }
 
 if (!e2eOnly && !failures.includes('next build')) {

@@ -12,6 +12,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // An x-sig claim still unanswered after this long belongs to a request whose process died; a retry may take it over.
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // PostgreSQL pool limits (docs/operations.md "Database"): one member's locked rows must not stall everyone else.
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(2_000),
+  DB_IDLE_TX_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;

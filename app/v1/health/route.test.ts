@@ -20,6 +20,7 @@ describe('GET /v1/health', () => {
     try {
       const res = await callRoute(GET, { url: '/v1/health' });
       expect(res.status).toBe(503);
+      expect(res.body.code).toBe(50300);
       expect(res.body.data).toMatchObject({ status: 'down', database: { ok: false } });
     } finally {
       setDbHandle(healthy);

@@ -1,9 +1,12 @@
+import { CODES } from '@/lib/shared/dto/envelope';
 import { withApi } from '@/lib/server/http/with-api';
-import { ApiReply } from '@/lib/server/http/reply';
+import { ApiError } from '@/lib/server/http/errors';
 import { getHealth } from '@/lib/server/ops/health';
 
-// GET /v1/health — database state, for load balancers and the test harness.
+// GET /v1/health — database state, for load balancers and the test harness. Down answers 503 with code 50300
+// (never code 0 on a 503) and the same state in `data`.
 export const GET = withApi(async () => {
   const health = await getHealth();
-  return new ApiReply(health, health.status === 'ok' ? 200 : 503);
+  if (health.status !== 'ok') throw new ApiError(CODES.unavailable, undefined, health);
+  return health;
 });

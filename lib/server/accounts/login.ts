@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { grantSignupCoupons } from '../wallet/coupons';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
@@ -27,7 +28,7 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
     // Two first sign-ins racing: the unique phone index lets one insert win; the other finds it.
     const member = existing ?? (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ?? (await findMemberByPhone(tx, phone))!;
     const isNew = !existing;
-    if (isNew && !member.nickname) await tx.update(members).set({ nickname: `书友${member.id}` }).where(eq(members.id, member.id));
+    if (isNew && !member.nickname) await tx.update(members).set({ nickname: SERVER_MSG.memberNickname(member.id) }).where(eq(members.id, member.id));
     if (isNew) await grantSignupCoupons(tx, member.id);
     const session = await createSession(tx, member.id, 'sms', ctx);
     return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: isNew };

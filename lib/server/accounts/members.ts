@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { members } from '../db/schema';
@@ -15,7 +16,7 @@ export async function createMember(db: DbOrTx, values: Partial<typeof members.$i
   const [row] = await db.insert(members).values(values).returning();
   // A readable default name until the reader sets one: 书友 + member id.
   if (!row!.nickname) {
-    const [named] = await db.update(members).set({ nickname: `${row!.isGuest ? '游客' : '书友'}${row!.id}` }).where(eq(members.id, row!.id)).returning();
+    const [named] = await db.update(members).set({ nickname: (row!.isGuest ? SERVER_MSG.guestNickname : SERVER_MSG.memberNickname)(row!.id) }).where(eq(members.id, row!.id)).returning();
     return named!;
   }
   return row!;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -53,7 +54,7 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const profile: Profile = {
     id: member.id,
     member_id: member.id,
-    nickname: member.nickname ?? `书友${member.id}`,
+    nickname: member.nickname ?? SERVER_MSG.memberNickname(member.id),
     headimgurl: member.avatar ?? DEFAULT_AVATAR,
     ...balance,
     tickets: tickets[0]?.balance ?? 0,

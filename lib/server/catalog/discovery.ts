@@ -98,7 +98,7 @@ export interface AuthorDto { id: number; name: string; bio: string; avatar: stri
 
 export const getAuthorOrThrow = cachedRead('author', async (authorId: number): Promise<AuthorDto> => {
   const [author] = await getDb().select().from(authors).where(eq(authors.id, authorId));
-  if (!author) throw notFound('作者不存在');
+  if (!author) throw notFound(SERVER_MSG.authorNotFound);
   const rows = await selectSummaries().where(onShelf(eq(novels.authorId, authorId))).orderBy(desc(novels.popularity));
   const list = toSummaries(rows);
   return { id: author.id, name: author.name, bio: author.bio, avatar: author.avatar, language_type: author.languageType, novels: list, word_count: list.reduce((s, n) => s + n.word_count, 0) };

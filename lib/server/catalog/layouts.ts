@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { getDb } from '../db/client';
@@ -28,7 +29,7 @@ const BLOCK_SIZE = { list: 6, grid: 8, ranking: 5, carousel: 6 } as const;
 export const getLayoutOrThrow = cachedRead('layout', async (pageId: number, languageType: number): Promise<{ page: LayoutPageDto; blocks: LayoutBlock[] }> => {
   const db = getDb();
   const [pageRow] = await db.select().from(webLayoutPages).where(eq(webLayoutPages.id, pageId));
-  if (!pageRow) throw notFound('页面不存在');
+  if (!pageRow) throw notFound(SERVER_MSG.pageNotFound);
   const blocks = await db.select().from(webLayoutBlocks).where(and(eq(webLayoutBlocks.pageId, pageId), eq(webLayoutBlocks.languageType, languageType))).orderBy(asc(webLayoutBlocks.position));
   const out: LayoutBlock[] = [];
   for (const b of blocks) {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LISTEN_LIST_NAMES, type ListenListSlug } from '@/lib/shared/listen-lists';
 import { cachedRead } from '../cache';
@@ -22,8 +23,8 @@ export interface ListenHomeDto {
 
 // The home's audio tab, top to bottom: one section per listening list, the must-listen list once per channel.
 const SECTIONS: Array<Omit<ListenHomeSection, 'novels'> & { size: number; gender?: 1 | 2 }> = [
-  { key: 'must_listen_1', title: '男生必听', slug: 'must_listen', kind: 'list', size: 4, gender: 1 },
-  { key: 'must_listen_2', title: '女生必听', slug: 'must_listen', kind: 'list', size: 4, gender: 2 },
+  { key: 'must_listen_1', title: SERVER_MSG.mustListenMale, slug: 'must_listen', kind: 'list', size: 4, gender: 1 },
+  { key: 'must_listen_2', title: SERVER_MSG.mustListenFemale, slug: 'must_listen', kind: 'list', size: 4, gender: 2 },
   { key: 'weekly', title: LISTEN_LIST_NAMES.weekly[2], slug: 'weekly', kind: 'ranked', size: 5 },
   { key: 'weekly_new', title: LISTEN_LIST_NAMES.weekly_new[2], slug: 'weekly_new', kind: 'grid', size: 8 },
   { key: 'original', title: LISTEN_LIST_NAMES.original[2], slug: 'original', kind: 'list', size: 4 },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
 import { getDb } from '../db/client';
@@ -25,13 +26,13 @@ async function listPage(list: typeof lists.$inferSelect, start: number, limit: n
 /** GET /v1/lists/{id}: a curated list, paged (init replaces, more appends on the client). */
 export const getListOrThrow = cachedRead('list', async (id: number, start: number, limit: number): Promise<ListDto> => {
   const [list] = await getDb().select().from(lists).where(eq(lists.id, id));
-  if (!list) throw notFound('书单不存在');
+  if (!list) throw notFound(SERVER_MSG.listNotFound);
   return listPage(list, start, limit);
 }, (id) => [`list:${id}`, 'lists']);
 
 export const getListBySlug = cachedRead('list_slug', async (slug: string, languageType: number, start: number, limit: number): Promise<ListDto> => {
   const [list] = await getDb().select().from(lists).where(and(eq(lists.slug, slug), eq(lists.languageType, languageType)));
-  if (!list) throw notFound('书单不存在');
+  if (!list) throw notFound(SERVER_MSG.listNotFound);
   return listPage(list, start, limit);
 }, () => ['lists']);
 
@@ -55,7 +56,7 @@ export const getRichListOrThrow = cachedRead('rich_list', async (key: string, re
   const [slug, lang] = key.split('.');
   const where = /^\d+$/.test(key) ? eq(richLists.id, Number(key)) : and(eq(richLists.slug, slug!), eq(richLists.languageType, Number(lang)), eq(richLists.readType, readType));
   const [list] = await db.select().from(richLists).where(where);
-  if (!list) throw notFound('内容不存在');
+  if (!list) throw notFound(SERVER_MSG.notFound);
   const items = await db.select().from(richListItems).where(eq(richListItems.richListId, list.id)).orderBy(asc(richListItems.position)).limit(limit);
   const novelIds = items.map((i) => i.novelId).filter((id): id is number => id !== null);
   // The audio variant (read_type 2) never offers a novel that cannot be listened to, whatever an editor put there.
@@ -76,7 +77,7 @@ export interface BookListDto { id: number; name: string; description: string; no
 /** GET /v1/book_lists/{id}: an editor's themed book list (docs/catalogue.md "Lists and home layouts"). */
 export const getBookListOrThrow = cachedRead('book_list', async (id: number): Promise<BookListDto> => {
   const [list] = await getDb().select().from(bookLists).where(eq(bookLists.id, id));
-  if (!list) throw notFound('书单不存在');
+  if (!list) throw notFound(SERVER_MSG.listNotFound);
   const rows = await selectSummaries().innerJoin(bookListItems, eq(bookListItems.novelId, novels.id)).where(onShelf(eq(bookListItems.bookListId, id))).orderBy(asc(bookListItems.position));
   return { id: list.id, name: list.name, description: list.description, novels: toSummaries(rows).map((n) => ({ ...n, banner_url: n.banner })) };
 }, (id) => [`book_list:${id}`, 'lists']);

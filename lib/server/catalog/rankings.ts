@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
 import { getDb } from '../db/client';
@@ -17,7 +18,7 @@ export const listRankings = cachedRead('rankings', async (readType: number | nul
 /** One ranking within one language, ranked 1..n after off-shelf and other-language novels are left out. */
 export const getRankingOrThrow = cachedRead('ranking', async (slug: string, languageType: number, start: number, limit: number): Promise<RankingDto & Page<NovelSummary & { rank: number }>> => {
   const [ranking] = await getDb().select().from(rankings).where(eq(rankings.slug, slug));
-  if (!ranking) throw notFound('榜单不存在');
+  if (!ranking) throw notFound(SERVER_MSG.rankingNotFound);
   // An audio ranking (read_type 2) lists only novels that can be listened to.
   const where = onShelf(eq(rankingItems.rankingId, ranking.id), eq(novels.languageType, languageType), ranking.readType === 2 ? eq(novels.hasTts, true) : undefined);
   const [rows, [total]] = await Promise.all([

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import type { NovelDetail } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 
@@ -31,7 +32,7 @@ export function novelJsonLd(novel: NovelDetail): object[] {
       dateModified: novel.updated_at,
     },
     breadcrumbs([
-      ['书声', '/m'],
+      [SERVER_MSG.siteName, '/m'],
       [novel.category.name, `/m/library?lang=${novel.language_type}&category=${novel.category.id}`],
       [novel.title, `/m/novels/${novel.id}`],
     ]),

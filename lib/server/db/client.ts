@@ -8,6 +8,7 @@ import * as schema from './schema';
 import { dataDir, env } from '../env';
 import { acquireDataDirLock } from './lock';
 import { log } from '../logger';
+import { isDeadConnection, isRetryableRead } from './pg-errors';
 
 /** One Drizzle type for both drivers: the PGlite and node-postgres sessions expose the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -20,6 +21,8 @@ export interface DbHandle {
   db: Db;
   driver: Driver;
   close: () => Promise<void>;
+  /** PostgreSQL only: the server, for jobs that need a connection without the pool's timeouts (migrations). */
+  url?: string;
 }
 
 // Next bundles server modules several times; the handle lives on globalThis so the process has one client.
@@ -43,12 +46,66 @@ export function createPgliteHandle(dir?: string): DbHandle {
   return { db, driver: 'pglite', close: () => client.close() };
 }
 
-export function createPostgresHandle(url: string, max = 10): DbHandle {
-  const pool = new Pool({ connectionString: url, max });
+export interface PoolLimits {
+  max: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleTxTimeoutMs: number;
+}
+
+export function poolLimitsFromEnv(): PoolLimits {
+  const e = env();
+  return {
+    max: e.DB_POOL_MAX,
+    connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+    idleTxTimeoutMs: e.DB_IDLE_TX_TIMEOUT_MS,
+  };
+}
+
+/**
+ * Every connection starts with a statement, lock and idle-in-transaction limit, and waiting for a free connection
+ * is bounded too: without them one member's locked rows held every pooled connection and an unrelated balance read
+ * waited 12.7 s (docs/operations.md "Database"). 0 turns a limit off. A job that legitimately runs longer raises it
+ * inside its own transaction with `set local statement_timeout` (see liftTimeouts in ./timeouts.ts).
+ */
+export function createPostgresHandle(url: string, max?: number, limits: Partial<PoolLimits> = {}): DbHandle {
+  const l = { ...poolLimitsFromEnv(), ...(max === undefined ? {} : { max }), ...limits };
+  const pool = new Pool({
+    connectionString: url,
+    max: l.max,
+    connectionTimeoutMillis: l.connectTimeoutMs,
+    statement_timeout: l.statementTimeoutMs || false,
+    lock_timeout: l.lockTimeoutMs || undefined,
+    idle_in_transaction_session_timeout: l.idleTxTimeoutMs || undefined,
+  });
   // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
   pool.on('error', (err) => log('warn', 'pg_idle_client_error', { err }));
+  retryReadsOnDeadConnection(pool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  return { db, driver: 'postgres', close: () => pool.end() };
+  return { db, driver: 'postgres', url, close: () => pool.end() };
+}
+
+/**
+ * A pooled connection the server has closed (pg_terminate_backend, a restart, a failover) fails the next query
+ * sent on it before the pool notices. A plain read is sent once more on a fresh connection; writes and locking
+ * reads are not (they may have run), and statements inside a transaction never come through pool.query.
+ */
+function retryReadsOnDeadConnection(pool: Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const first = query(...args);
+    if (typeof args[args.length - 1] === 'function' || !(first instanceof Promise)) return first;
+    const config = args[0] as string | { text?: string };
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    return first.catch((err: unknown) => {
+      if (!isDeadConnection(err) || !isRetryableRead(text)) throw err;
+      log('warn', 'pg_read_retried', { err });
+      return query(...args);
+    });
+  }) as Pool['query'];
 }
 
 function openDefault(): DbHandle {

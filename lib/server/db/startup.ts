@@ -7,6 +7,7 @@ import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
 import { startAbuseJobs } from '../abuse/jobs';
+import { log } from '../logger';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
 export async function startDatabase(): Promise<void> {
@@ -14,8 +15,9 @@ export async function startDatabase(): Promise<void> {
     const handle = dbHandle();
     const started = Date.now();
     await runMigrations(handle);
-    console.log(`db: ${handle.driver} ready, migrations applied in ${Date.now() - started} ms`);
-    await seedIfEmpty(handle.db, (line) => console.log(line));
+    // Start-up lines are JSON like every other server log line (docs/operations.md "Logs").
+    log('info', 'db_ready', { driver: handle.driver, migrations_ms: Date.now() - started });
+    await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }));
     await startFlagRefresh();
     startWalletJobs();
     startAbuseJobs();
@@ -23,9 +25,10 @@ export async function startDatabase(): Promise<void> {
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       // A second server on the same PGlite directory would silently lose writes: refuse to start at all.
-      console.error(`\n✖ ${err.message}\n`);
+      log('error', 'data_dir_locked', { message: err.message });
       process.exit(1);
     }
+    log('error', 'db_start_failed', { err });
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { SERVER_MSG } from '@/lib/server/messages';
 import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { ApiError } from './errors';
@@ -12,5 +13,5 @@ export function assertAdmin(req: NextRequest): void {
   // (non-ASCII) would make timingSafeEqual throw.
   const digest = (s: string) => createHash('sha256').update(s).digest();
   const ok = Boolean(expected) && timingSafeEqual(digest(expected!), digest(given));
-  if (!ok) throw new ApiError(CODES.forbidden, '无权访问');
+  if (!ok) throw new ApiError(CODES.forbidden, SERVER_MSG.adminForbidden);
 }

@@ -10,7 +10,7 @@ import { env } from '../env';
 import { log } from '../logger';
 import { findMemberByToken, readToken, type CurrentMember, type PresentedToken } from '../accounts/current-member';
 import { clearedSessionCookies } from './session-cookies';
-import { ApiError, ERROR_TABLE } from './errors';
+import { ApiError, ERROR_TABLE, dbUnavailable } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
 import { clientIp } from './client-ip';
@@ -135,8 +135,9 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
       reply.applyCookies(response);
       return response;
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : undefined;
+      const apiError = err instanceof ApiError ? err : dbUnavailable(err);
       if (!apiError) log('error', 'api_unexpected', { requestId, method: req.method, path: req.nextUrl.pathname, err });
+      else if (!(err instanceof ApiError)) log('warn', 'api_db_unavailable', { requestId, method: req.method, path: req.nextUrl.pathname, err });
       const status = apiError?.status ?? 500;
       const body = failureBody(apiError ?? new ApiError(CODES.internal), requestId);
       if (claimId !== undefined) {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { formatDateTime } from '@/lib/shared/time';
 import { getDb } from '../db/client';
@@ -7,7 +8,7 @@ import { cachedRead } from '../cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 
 /** A tipper without a nickname shows a generic guest name, without an avatar the default image. */
-export const GUEST_NAME = '书友';
+export const GUEST_NAME = SERVER_MSG.readerName;
 
 export interface TopTipper { member_id: number; nickname: string; headimgurl: string; welth: number; ranking: number }
 export interface TipRecord { id: number; nid: number; mid: number; nickname: string; giftname: string; giftamount: number; giftimgurl: string; headimgurl: string; createdat: string; ranking: number }

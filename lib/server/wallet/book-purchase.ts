@@ -30,13 +30,13 @@ export async function buyWholeBook(memberId: number, novelId: number, idempotenc
     if (!novel) throw notFound(SERVER_MSG.novelNotFound);
     if (novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
     const price = wholeBookPriceOf(novel);
-    if (price === null) throw new ApiError(CODES.validation, '本书不支持全本购买，请按章节购买');
+    if (price === null) throw new ApiError(CODES.validation, SERVER_MSG.wholeBookNotSold);
     await lockMemberWallet(t, memberId);
     const [owned] = await t.select({ id: bookEntitlements.id }).from(bookEntitlements).where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, novelId)));
     if (owned) return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
     await assertMayPay(memberId, t, now);
     const paid = await spend(t, memberId, price, { kind: 'book_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${novelId}:${idempotencyKey}` : undefined, reference: `novel:${novelId}` }, now);
-    if (!paid.fresh) throw new ApiError(CODES.conflict, '重复的购买请求');
+    if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     await t.insert(bookEntitlements).values({ memberId, novelId, price, txId: paid.txId });
     return { charged: price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products, promotionEvents, promotions, richMsgClicks } from '../db/schema';
@@ -35,7 +36,7 @@ export async function listActivePromotions(now = new Date()): Promise<Promotion[
 /** Popup tracking (docs/wallet.md "Products and VIP"): act_name 1 opened, 2 button tapped, 3 closed; anonymous readers count too. */
 export async function trackPromotion(promotionId: number, actName: 1 | 2 | 3, memberId: number | null): Promise<{ ok: true }> {
   const [promo] = await getDb().select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId));
-  if (!promo) throw notFound('活动不存在');
+  if (!promo) throw notFound(SERVER_MSG.promotionNotFound);
   await getDb().insert(promotionEvents).values({ promotionId, actName, memberId });
   return { ok: true };
 }

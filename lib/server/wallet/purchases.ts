@@ -71,7 +71,7 @@ export async function buyChapter(memberId: number, novelId: number, chapterId: n
     await assertMayPay(memberId, t);
     // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
     const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` }, now);
-    if (!paid.fresh) throw new ApiError(CODES.conflict, '重复的购买请求');
+    if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
     await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
     return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };

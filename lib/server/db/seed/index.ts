@@ -5,12 +5,15 @@ import { novels } from '../schema';
 import { seedCatalog, type Log } from './seed-catalog';
 import { seedDiscovery } from './seed-discovery';
 import { seedCommerce } from './seed-commerce';
+import { liftTimeouts } from '../timeouts';
 
 /** Writes the whole demo catalogue in one transaction, so a crash never leaves half a catalogue behind. */
 export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms: number }> {
   const started = Date.now();
   const now = new Date();
   await db.transaction(async (tx) => {
+    // Tens of thousands of rows in one transaction: longer than the pool's statement limit allows a request.
+    await liftTimeouts(tx);
     const plan = await seedCatalog(tx as unknown as Db, log, now);
     log('seed: lists, rankings and layouts');
     await seedDiscovery(tx as unknown as Db, plan);

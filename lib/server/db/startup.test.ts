@@ -1,0 +1,43 @@
+import { createPgliteHandle, setDbHandle, type DbHandle } from './client';
+import { startDatabase } from './startup';
+
+// The speech engine's worker threads are not part of this check.
+jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
+
+// docs/operations.md "Logs": what the server prints while it migrates and seeds is one JSON object per line.
+describe('start-up logs', () => {
+  let handle: DbHandle;
+  const level = process.env.LOG_LEVEL;
+  afterAll(async () => {
+    process.env.LOG_LEVEL = level;
+    setDbHandle(undefined);
+    await handle.close();
+  });
+
+  it('migrating and seeding an empty database prints only JSON lines with an event', async () => {
+    process.env.LOG_LEVEL = 'info';
+    handle = createPgliteHandle();
+    setDbHandle(handle);
+    const lines: string[] = [];
+    const out = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+    const err = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+    try {
+      await startDatabase();
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThan(3);
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as { event?: string; level?: string };
+      } catch {
+        return { notJson: line };
+      }
+    });
+    expect(parsed.filter((p) => 'notJson' in p)).toEqual([]);
+    const events = parsed.map((p) => (p as { event?: string }).event);
+    expect(events).toContain('db_ready');
+    expect(events).toContain('seed_progress');
+  }, 180_000);
+});
