@@ -3,6 +3,7 @@ import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { safeNext } from '@/lib/shared/schemas/accounts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /bridge?token&return — redeem a one-time code from POST /v1/bridge/code: sign this browser in and go on to
 // `return` (this site only). A used, expired or unknown code sends the reader to sign in, then to `return`.
@@ -20,3 +21,5 @@ export async function GET(req: NextRequest) {
   response.headers.set('Cache-Control', 'no-store');
   return response;
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -5,6 +5,7 @@ import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/stat
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { log } from '@/lib/server/logger';
 import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 function backToLogin(req: NextRequest, reason: 'expired' | 'failed') {
   const response = NextResponse.redirect(absoluteUrl(req, `/m/login?oauth=${reason}`));
@@ -32,3 +33,5 @@ export async function GET(req: NextRequest) {
     return backToLogin(req, 'failed');
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -4,6 +4,7 @@ import { createOAuthState, STATE_COOKIE, STATE_TTL_S } from '@/lib/server/accoun
 import { secureCookies } from '@/lib/server/http/session-cookies';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /oauth/start?next — begins the authorization-code flow with the configured provider.
 export function GET(req: NextRequest) {
@@ -16,3 +17,5 @@ export function GET(req: NextRequest) {
   response.cookies.set(STATE_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', secure: secureCookies(req), maxAge: STATE_TTL_S, path: '/oauth' });
   return response;
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -7,6 +7,7 @@ import { readId } from '@/lib/shared/page-params';
 import { safeNext } from '@/lib/shared/schemas/accounts';
 import { orderFailureFor } from '@/lib/shared/order-failure';
 import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /orders/create?pid&return&cancel&n_from&coupon_id&promotion_id — create the order and send the payer to
 // the provider's page; without a session, sign in first and come back here (spec §2). When no order can be
@@ -34,3 +35,5 @@ export async function GET(req: NextRequest) {
     throw err;
   }
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

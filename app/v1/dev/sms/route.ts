@@ -4,6 +4,7 @@ import { devInboxEnabled, readDevInbox } from '@/lib/server/accounts/sms/provide
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { devSmsQuery } from '@/lib/shared/schemas/accounts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/dev/sms?phone — the last code sent to a phone, only while SMS_DEV_INBOX=1 (tests, local demos); 404 otherwise.
 export const GET = withApi(async ({ query }) => {
@@ -12,3 +13,5 @@ export const GET = withApi(async ({ query }) => {
   if (!entry) throw new ApiError(CODES.notFound, SERVER_MSG.codeExpired);
   return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };
 }, { query: devSmsQuery });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -2,6 +2,7 @@ import { withApi } from '@/lib/server/http/with-api';
 import { recordPageView } from '@/lib/server/ops/page-views';
 import { pageViewBody } from '@/lib/shared/schemas/ops';
 import { COOKIE } from '@/lib/shared/cookies';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/logs/page_views — a location change: the page opened and the time spent on the previous one.
 export const POST = withApi(
@@ -9,3 +10,5 @@ export const POST = withApi(
     recordPageView(body, { memberId: member?.id ?? null, visitorId: req.cookies.get(COOKIE.tracking)?.value ?? null }),
   { auth: 'optional', body: pageViewBody },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -1,6 +1,9 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
 import { nidParams } from '@/lib/shared/schemas/common';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/novels/{nid} — novel detail (spec §3 Novel summary + article_count).
 export const GET = withApi(({ params }) => getNovelOrThrow(params.nid), { params: nidParams });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');

@@ -1,6 +1,9 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { sendLoginCode } from '@/lib/server/accounts/sms/codes';
 import { smsSendBody } from '@/lib/shared/schemas/accounts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/sms/code — send a 6-digit login code (rate limited per phone and per IP).
 export const POST = withApi(({ body, ip }) => sendLoginCode(body.phone, ip), { body: smsSendBody });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { issueLocalCode } from '@/lib/server/accounts/oauth/local';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { requestOrigin } from '@/lib/shared/request-origin';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /oauth/local/approve — the local provider's consent form: issue a code and redirect like a real provider would.
 export async function POST(req: NextRequest) {
@@ -17,3 +18,5 @@ export async function POST(req: NextRequest) {
   const code = await issueLocalCode(nickname, redirectUri);
   return NextResponse.redirect(`${redirectUri}?${new URLSearchParams({ code, state })}`, 303);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -7,6 +7,7 @@ import { readId } from '@/lib/shared/page-params';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { log } from '@/lib/server/logger';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /pay/sandbox/{orderId}/approve — the sandbox provider takes the payment, hands the app a signed
 // notification (checked exactly as POST /v1/pay/notify/sandbox checks one), then sends the payer back to `return`.
@@ -27,3 +28,5 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ord
   });
   return NextResponse.redirect(absoluteUrl(req, ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`), 303);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');

@@ -4,6 +4,7 @@ import { cancelOrder } from '@/lib/server/wallet/orders';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { readId } from '@/lib/shared/page-params';
 import { absoluteUrl } from '@/lib/shared/request-origin';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /pay/sandbox/{orderId}/cancel — the payer gives up: their order is cancelled and they go back to `cancel`.
 // Anyone else's order (or a visitor without a session) cannot be cancelled: ids are sequential and easy to guess.
@@ -16,3 +17,5 @@ export async function POST(req: NextRequest, { params }: { params: Promise<{ ord
   if (!order) return NextResponse.json({ code: 40400, message: '订单不存在' }, { status: 404 });
   return NextResponse.redirect(absoluteUrl(req, order.cancel_url), 303);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
