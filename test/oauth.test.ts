@@ -25,7 +25,7 @@ describe('OAuth state', () => {
   });
 
   it('never lets next leave the site', () => {
-    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example', '/%09/evil.example', '/\t/evil.example', '/%2F%2Fevil.example']) {
       const { state, cookie } = createOAuthState(next);
       expect(verifyOAuthState(state, cookie)).toBe('/m');
     }

@@ -2,14 +2,14 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { absoluteUrl } from '@/lib/shared/request-origin';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /bridge?token&return — redeem a one-time code from POST /v1/bridge/code: sign this browser in and go on to
 // `return` (this site only). A used, expired or unknown code sends the reader to sign in, then to `return`.
 export async function GET(req: NextRequest) {
   const q = req.nextUrl.searchParams;
-  const back = safeNext(q.get('return'));
+  const back = returnPathOr(q.get('return'));
   const signedIn = await redeemBridgeCode(q.get('token') ?? '', { userAgent: req.headers.get('user-agent'), ip: req.headers.get('x-forwarded-for') });
   if (!signedIn) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(back)}`), 303);
   const response = NextResponse.redirect(absoluteUrl(req, back), 303);

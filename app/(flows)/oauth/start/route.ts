@@ -2,13 +2,13 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { createOAuthState, STATE_COOKIE, STATE_TTL_S } from '@/lib/server/accounts/oauth/state';
 import { secureCookies } from '@/lib/server/http/session-cookies';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /oauth/start?next — begins the authorization-code flow with the configured provider.
 export function GET(req: NextRequest) {
-  const next = safeNext(req.nextUrl.searchParams.get('next'));
+  const next = returnPathOr(req.nextUrl.searchParams.get('next'));
   const provider = oauthProvider();
   if (!provider) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(next)}&oauth=unavailable`));
   const { state, cookie } = createOAuthState(next);

@@ -4,7 +4,7 @@ import { createOrder } from '@/lib/server/wallet/orders';
 import { ApiError } from '@/lib/server/http/errors';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { readId } from '@/lib/shared/page-params';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { orderFailureFor } from '@/lib/shared/order-failure';
 import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
@@ -21,7 +21,7 @@ export async function GET(req: NextRequest) {
   if (!productId) return NextResponse.redirect(absoluteUrl(req, '/recharge/start'));
   const couponRaw = q.get('coupon_id');
   const couponId = couponRaw ? readId(couponRaw) : null;
-  const back = safeNext(q.get('cancel') ?? q.get('return'));
+  const back = returnPathOr(q.get('cancel') ?? q.get('return'));
   const failed = (reason: string) => NextResponse.redirect(absoluteUrl(req, `/orders/failed?${new URLSearchParams({ reason, back })}`));
   if (couponId === undefined) return failed('coupon_missing');
   try {
