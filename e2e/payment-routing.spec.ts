@@ -1,8 +1,9 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { sigHeader } from './helpers/sig';
 
 // Inside the messaging app home forces sign-in (spec §2); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
-  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
   expect(res.ok()).toBe(true);
 }
 
@@ -10,9 +11,9 @@ let seq = 0;
 // A new member signed in by SMS receives the signup coupon (满30减5); guests do not.
 async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
-  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
 }
 
 function trackedActs(page: Page): number[] {

@@ -1,11 +1,12 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { ShopProduct } from '@/lib/shared/dto/shop';
+import { sigHeader } from './sig';
 
 export type Product = ShopProduct;
 
 /** A fresh guest session in this page's browser context (one guest per device id). */
 export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {
-  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
   expect(res.ok()).toBe(true);
 }
 
@@ -36,7 +37,7 @@ export const freshPhone = (salt: number) => `137${String((Date.now() * 7 + salt 
 
 /** Signs in by SMS through the API (the dev inbox gives the code): a new phone member, who gets the signup coupons. */
 export async function signInByPhone(page: Page, phone: string): Promise<void> {
-  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
 }
