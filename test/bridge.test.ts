@@ -13,7 +13,7 @@ const db = useTestDatabase();
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const issue = (auth: Record<string, string>, body: unknown = { return: '/recharge/start?aid=21' }) =>
   callRoute(codeRoute, { method: 'POST', url: '/v1/bridge/code', body, headers: auth }) as Promise<{ status: number; body: Any }>;
-const open = (url: string) => bridgeRoute(new NextRequest(new URL(url, 'http://localhost')));
+const open = (url: string) => bridgeRoute(new NextRequest(new URL(url, 'http://localhost')), { params: Promise.resolve({}) });
 
 describe('/bridge one-time codes', () => {
   it('hands the session to another browser once, through a short-lived code that is stored only hashed', async () => {

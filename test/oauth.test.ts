@@ -1,13 +1,17 @@
 import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
-import { GET as start } from '@/app/(flows)/oauth/start/route';
-import { GET as callback } from '@/app/(flows)/oauth/callback/route';
-import { POST as approve } from '@/app/(flows)/oauth/local/approve/route';
+import { GET as startRoute } from '@/app/(flows)/oauth/start/route';
+import { GET as callbackRoute } from '@/app/(flows)/oauth/callback/route';
+import { POST as approveRoute } from '@/app/(flows)/oauth/local/approve/route';
 import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
 import { findMemberByToken } from '@/lib/server/accounts/current-member';
 
 useTestDatabase();
+const NO_PARAMS = { params: Promise.resolve({}) };
+const start = (req: NextRequest) => startRoute(req, NO_PARAMS);
+const callback = (req: NextRequest) => callbackRoute(req, NO_PARAMS);
+const approve = (req: NextRequest) => approveRoute(req, NO_PARAMS);
 const ORIGIN = 'http://localhost:3100';
 
 function cookieValue(res: Response, name: string): string | undefined {
@@ -34,7 +38,7 @@ describe('OAuth state', () => {
 
 describe('the local provider, end to end through the routes', () => {
   async function authorize(next: string, nickname = '本地书友') {
-    const started = start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`));
+    const started = await start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`));
     const authorizeUrl = new URL(started.headers.get('location')!);
     expect(authorizeUrl.pathname).toBe('/oauth/local/authorize');
     const stateCookie = cookieValue(started, 'oauth_state')!;

@@ -63,7 +63,7 @@ function firstIssue(error: z.ZodError): ApiError {
   });
 }
 
-function parseWith<T>(schema: ZodType<T> | undefined, input: unknown): T {
+export function parseInput<T>(schema: ZodType<T> | undefined, input: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(input);
   if (!result.success) throw firstIssue(result.error);
@@ -116,9 +116,9 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       // caller, and refusing it keeps every write idempotent (docs/api.md "x-sig").
       if (mutating && !sig && options.sig !== 'exempt') throw new ApiError(CODES.validation, SERVER_MSG.sigMissing);
       if (auth === 'admin') assertAdminToken(req.headers);
-      const params = parseWith(options.params, await readParams(route?.params));
-      const query = parseWith(options.query, readQuery(req.nextUrl.searchParams));
-      const body = options.body ? parseWith(options.body, await readJsonBody(req)) : (undefined as B);
+      const params = parseInput(options.params, await readParams(route?.params));
+      const query = parseInput(options.query, readQuery(req.nextUrl.searchParams));
+      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : (undefined as B);
       // Public reads skip the session lookup entirely: nothing member-specific may shape their answer.
       presented = auth === 'member' || auth === 'optional' ? readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value) : undefined;
       const member = presented ? await findMemberByToken(presented.token) : null;
