@@ -19,7 +19,8 @@ async function member(baseURL: string, salt: number): Promise<APIRequestContext>
 async function pay(ctx: APIRequestContext, productName: string, productType: string): Promise<void> {
   const products = (await (await ctx.get(`/v1/products?product_type=${productType}`)).json()).data as Array<{ id: number; name: string }>;
   const pid = products.find((p) => p.name === productName)!.id;
-  const created = await ctx.get(`/orders/create?pid=${pid}&return=%2Fm%2Fmy`, { maxRedirects: 0 });
+  // The confirmation's form post (a GET only shows the confirmation).
+  const created = await ctx.post('/orders/create', { form: { pid: String(pid), return: '/m/my' }, maxRedirects: 0 });
   const orderPath = new URL(created.headers().location!, 'http://x').pathname;
   expect((await ctx.post(`${orderPath}/approve`, { maxRedirects: 0 })).status()).toBe(303);
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { sigHeader } from './helpers/sig';
+import { confirmOrder } from './helpers/wallet';
 
 // Inside the messaging app home forces sign-in (spec §2); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
@@ -60,7 +61,7 @@ test.describe('recharge page', () => {
     await expect(pack3000).toContainText('¥25');
     await expect(packs.filter({ hasText: '600书币' }).first()).toContainText('满¥30可用');
     await pack3000.click();
-    await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    await confirmOrder(page);
     await expect(page.getByRole('button', { name: /确认支付 ¥25/ })).toBeVisible();
   });
 
@@ -103,7 +104,7 @@ test.describe('promotion popup on home', () => {
     const acts = trackedActs(page);
     await page.goto('/m');
     await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
-    if (signedIn) await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    if (signedIn) await confirmOrder(page);
     else await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/);
     expect(acts).toEqual([1, 2]);
   });

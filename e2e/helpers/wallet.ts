@@ -17,9 +17,19 @@ export async function productNamed(page: Page, productType: string, name: string
   return product;
 }
 
-/** Confirms payment on the sandbox provider's page (after /orders/create sent the browser there) and waits to be back. */
-export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
+/**
+ * A link to /orders/create shows a confirmation whose button posts the order (a GET never opens one, so another
+ * site's link cannot either; docs/api.md "Flow routes"): press it and wait for the provider's page.
+ */
+export async function confirmOrder(page: Page): Promise<void> {
+  await page.waitForURL(/\/(orders\/create\?|pay\/sandbox\/\d+$)/);
+  if (/\/orders\/create\?/.test(page.url())) await page.getByRole('button', { name: '确认并前往支付' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+}
+
+/** Confirms the order, then payment on the sandbox provider's page, and waits to be back. */
+export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
+  await confirmOrder(page);
   await expect(page.getByText('一经购买不支持退款')).toBeVisible();
   await page.getByRole('button', { name: /确认支付/ }).click();
   await expect(page).toHaveURL(new RegExp(`${returnPath.replace(/[/?]/g, '\\$&')}$`));

@@ -42,9 +42,10 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
       if (login.status !== 200) throw new Error(`sms login for ${phone}: HTTP ${login.status} ${JSON.stringify(login.body)}`);
       return { id: login.body.data.member_id, token: login.body.data.token };
     },
-    /** GET /orders/create?pid: a pending order; the answer is a redirect to the sandbox page /pay/sandbox/{id}. */
+    /** POST /orders/create (the confirmation's form): a pending order; the answer is a redirect to /pay/sandbox/{id}. */
     async createOrder(token, productId) {
-      const res = await call('GET', `/orders/create?pid=${productId}&return=%2Fm%2Fmy`, { token });
+      const form = new URLSearchParams({ pid: String(productId), return: '/m/my' }).toString();
+      const res = await call('POST', '/orders/create', { token, body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       const id = Number(res.headers.get('location')?.match(/\/pay\/sandbox\/(\d+)$/)?.[1]);
       if (res.status !== 303 || !id) throw new Error(`order for product ${productId}: HTTP ${res.status} → ${res.headers.get('location')}`);
       return id;
