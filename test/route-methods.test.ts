@@ -38,5 +38,15 @@ describe('every route answers an unsupported method with the 40500 envelope', ()
       expect(allow.filter((m) => ROUTE_METHODS.includes(m as (typeof ROUTE_METHODS)[number]))).toEqual(own);
       expect(allow).toContain('OPTIONS');
     }
+    // OPTIONS lists what the route really takes (Next's own would list the 405 handlers too).
+    if (mod.OPTIONS) {
+      const options = await mod.OPTIONS(new NextRequest('http://localhost/x', { method: 'OPTIONS' }), { params: Promise.resolve({}) });
+      expect(options.status).toBe(204);
+      const allow = options.headers.get('allow')!.split(', ');
+      expect(allow.filter((m) => ROUTE_METHODS.includes(m as (typeof ROUTE_METHODS)[number]))).toEqual(own);
+      expect(allow.includes('HEAD')).toBe(own.includes('GET'));
+    } else {
+      expect(own).toEqual([...ROUTE_METHODS]);
+    }
   });
 });

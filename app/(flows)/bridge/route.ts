@@ -23,4 +23,4 @@ export const GET = withFlow(async ({ req, query }) => {
   return response;
 }, { query: bridgeQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -15,4 +15,4 @@ export const POST = withApi(
   { auth: 'member', body: bindingBody },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -12,4 +12,4 @@ export const POST = withApi(({ member, body }) => addFavorite(member.id, body.ni
 // DELETE /v1/favorites?nid&read_type — remove from the shelf.
 export const DELETE = withApi(({ member, query }) => removeFavorites(member.id, [query.nid], query.read_type), { auth: 'member', query: favoriteDeleteQuery });
 
-export const { PUT, PATCH } = otherMethods('GET', 'POST', 'DELETE');
+export const { PUT, PATCH, OPTIONS } = otherMethods('GET', 'POST', 'DELETE');

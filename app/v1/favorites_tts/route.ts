@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // POST /v1/favorites_tts {nid} — add to the audio shelf (read_type 2).
 export const POST = withApi(({ member, body }) => addFavorite(member.id, body.nid, 2), { auth: 'member', body: favoriteBody });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -9,4 +9,4 @@ export const GET = withApi(async () => {
   return new ApiReply(health, health.status === 'ok' ? 200 : 503);
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -13,4 +13,4 @@ export const POST = withApi(
   { auth: 'optional' },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -7,4 +7,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // Not publicly cached: limited packs carry today's slots left, which must not lag behind a sell-out.
 export const GET = withApi(({ query }) => listProducts(query.product_type), { query: productsQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/rankings — the rankings shown as tabs on /m/ranks.
 export const GET = withApi(() => listRankings(null), { cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

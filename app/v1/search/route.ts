@@ -9,4 +9,4 @@ export const GET = withApi(
   { auth: 'optional', query: searchQuery },
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -34,4 +34,4 @@ export const GET = withFlow(async ({ req }) => {
   }
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

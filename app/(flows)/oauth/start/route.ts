@@ -21,4 +21,4 @@ export const GET = withFlow(async ({ req, query }) => {
   return response;
 }, { query: startQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -51,4 +51,4 @@ export const POST = withFlow(async ({ req, form, member }) => {
   }
 }, { auth: 'member', form: orderFields, signInNext: ({ form }) => `/orders/create?${pick(form)}` });
 
-export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

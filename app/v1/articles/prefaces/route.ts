@@ -7,4 +7,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/articles/prefaces?nid=1,2 — the opening lines of each novel's first (free) chapter, keyed by novel id.
 export const GET = withApi(({ query }) => listPrefaces(query.nid), { query: prefacesQuery, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -10,4 +10,4 @@ export const GET = withApi(
   { query: audioListQuery, cacheControl: PUBLIC_CACHE },
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -11,4 +11,4 @@ export const GET = withApi(async ({ query }) => {
   return listRelated(query.nid, novel.language_type, query.limit, true);
 }, { query: audioSimilarQuery, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

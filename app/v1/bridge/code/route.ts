@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // POST /v1/bridge/code {return} — a one-time /bridge URL that signs the recharge page in as this member.
 export const POST = withApi(({ member, body }) => issueBridgeCode(member.id, body.return), { auth: 'member', body: bridgeCodeBody });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

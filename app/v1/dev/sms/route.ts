@@ -14,4 +14,4 @@ export const GET = withApi(async ({ query }) => {
   return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };
 }, { query: devSmsQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,4 +7,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/lists/must_listen?read_type&language_type&gender&start&limit — the editors' must-listen list (semantics in lib/server/catalog/audio-lists.ts).
 export const GET = withApi(({ query }) => getListenList('must_listen', query), { query: listenListQuery, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -9,4 +9,4 @@ export const POST = withApi(
   { auth: 'optional', body: errorLogBody },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

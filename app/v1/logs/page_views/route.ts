@@ -11,4 +11,4 @@ export const POST = withApi(
   { auth: 'optional', body: pageViewBody },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // POST /v1/members/language — 0 Uyghur, 1 Chinese, 2 Tibetan.
 export const POST = withApi(({ member, body }) => setLanguage(member.id, body.language_type), { auth: 'member', body: languageBody });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

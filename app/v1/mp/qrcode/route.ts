@@ -12,4 +12,4 @@ export const GET = withApi(({ req, query }) => getFollowQrcode(query.article_id,
   query: mpQrcodeQuery,
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -8,4 +8,4 @@ export const GET = withApi(async ({ member }) => {
   return { is_paid: vip.active, expires_at: vip.expires_at };
 }, { auth: 'member' });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

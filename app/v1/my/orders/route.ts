@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/my/orders — the member's paid recharge and VIP orders, newest first.
 export const GET = withApi(({ member, query }) => listOrders(member.id, query.start, query.limit), { auth: 'member', query: pagedQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

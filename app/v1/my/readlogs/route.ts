@@ -9,4 +9,4 @@ export const GET = withApi(({ member, query }) => listReadLogs(member.id, query.
 // POST /v1/my/readlogs {article_id, read_type, time_track, idx} — the reader's position (when a chapter opens and as it scrolls).
 export const POST = withApi(({ member, body }) => recordReadLog(member.id, body), { auth: 'member', body: readLogBody });
 
-export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/novels/{nid} — novel detail (spec §3 Novel summary + article_count).
 export const GET = withApi(({ params }) => getNovelOrThrow(params.nid), { params: nidParams });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/products/{id} — one product, with today's slots when limited (so not cached: slots change by the minute).
 export const GET = withApi(({ params }) => getProductDto(params.id), { params: productParams });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

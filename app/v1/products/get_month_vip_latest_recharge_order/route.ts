@@ -5,4 +5,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/products/get_month_vip_latest_recharge_order — the member's latest paid month-VIP order (null if none).
 export const GET = withApi(({ member }) => latestMonthVipOrder(member.id), { auth: 'member' });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

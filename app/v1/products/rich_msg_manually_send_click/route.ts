@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // POST /v1/products/rich_msg_manually_send_click — payload passed through (spec §7) and stored for staff.
 export const POST = withApi(({ member, body }) => recordRichMsgClick(member?.id ?? null, body), { auth: 'optional', body: richMsgClickBody });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -13,4 +13,4 @@ export const GET = withApi(async ({ params, query, member }) => {
   return new ApiReply(chapter, 200, { 'cache-control': chapter.access === 'free' ? PUBLIC_CACHE : 'private, no-store' });
 }, { auth: 'optional', params: articleParams, query: readQuery });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

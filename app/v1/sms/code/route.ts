@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // POST /v1/sms/code — send a 6-digit login code (rate limited per phone and per IP).
 export const POST = withApi(({ body, ip }) => sendLoginCode(body.phone, ip), { body: smsSendBody });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

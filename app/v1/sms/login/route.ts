@@ -10,4 +10,4 @@ export const POST = withApi(
   { body: smsLoginBody },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // Read from the in-process cache (refreshed every 30 s), so it costs no query; browsers may keep it a minute.
 export const GET = withApi(async () => publicFlags(), { cacheControl: 'public, max-age=60' });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

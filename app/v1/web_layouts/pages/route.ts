@@ -6,4 +6,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/web_layouts/pages — the home page's gender channels.
 export const GET = withApi(() => listLayoutPages(), { cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

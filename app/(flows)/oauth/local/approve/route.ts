@@ -22,4 +22,4 @@ export const POST = withFlow(async ({ req, form }) => {
   return NextResponse.redirect(`${redirectUri}?${new URLSearchParams({ code, state })}`, 303);
 }, { form: consentForm });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -17,4 +17,4 @@ export const POST = withApi(async ({ body: input }) => {
   return { invalidated: input.tags };
 }, { auth: 'admin', body });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -10,4 +10,4 @@ export const GET = withApi(async () => {
   return { healthy: violations.length === 0, violations, took_ms: Math.round(performance.now() - started) };
 }, { auth: 'admin' });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

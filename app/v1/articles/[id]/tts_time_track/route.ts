@@ -7,4 +7,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // Private: a paid chapter's track is answered only to those entitled to hear it.
 export const GET = withApi(({ params, member }) => getTimeTrack(member?.id ?? null, params.id), { auth: 'optional', params: articleParams });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

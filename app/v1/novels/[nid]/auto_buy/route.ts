@@ -10,4 +10,4 @@ export const GET = withApi(({ params, member }) => getAutoBuy(member.id, params.
 // POST /v1/novels/{nid}/auto_buy {enabled} — the paywall's auto-buy switch.
 export const POST = withApi(({ params, member, body }) => setAutoBuy(member.id, params.nid, body.enabled), { auth: 'member', params: nidParams, body: autoBuyBody });
 
-export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

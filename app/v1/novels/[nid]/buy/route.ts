@@ -11,4 +11,4 @@ export const POST = withApi(({ params, body, member, sig }) => buyChapter(member
   body: buyBody,
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

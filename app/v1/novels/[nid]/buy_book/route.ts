@@ -9,4 +9,4 @@ export const POST = withApi(({ params, member, sig }) => buyWholeBook(member.id,
   params: nidParams,
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

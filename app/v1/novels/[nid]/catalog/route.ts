@@ -12,4 +12,4 @@ export const GET = withApi(({ params, query }) => listCatalog(params.nid, query.
   cacheControl: PUBLIC_CACHE,
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -12,4 +12,4 @@ export const GET = withApi(async ({ params, query }) => {
   return listRelated(params.nid, query.language_type ?? novel.language_type, query.limit);
 }, { params: nidParams, query: relatedQuery, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -12,4 +12,4 @@ export const GET = withApi(async ({ params, query }) => {
   return listTips(params.nid, query.start, query.limit);
 }, { params: nidParams, query: tipsQuery, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

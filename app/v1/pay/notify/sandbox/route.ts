@@ -8,4 +8,4 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // its notification id makes replays harmless (docs/api.md "x-sig").
 export const POST = withApi(({ body }) => handlePaymentNotification('sandbox', body), { body: notificationBody, sig: 'exempt' });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -10,4 +10,4 @@ export const GET = withApi(
   { auth: 'optional', query: listenGuideQuery },
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -26,4 +26,4 @@ export const POST = withFlow(async ({ req, params, member }) => {
   return flowRedirect(req, ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`);
 }, { auth: 'member', params: orderIdParams });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

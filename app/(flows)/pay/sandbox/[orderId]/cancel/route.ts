@@ -15,4 +15,4 @@ export const POST = withFlow(async ({ req, params, member }) => {
   return flowRedirect(req, order.cancel_url);
 }, { auth: 'member', params: orderIdParams });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

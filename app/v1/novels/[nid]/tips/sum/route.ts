@@ -11,4 +11,4 @@ export const GET = withApi(async ({ params }) => {
   return getTipsSum(params.nid);
 }, { params: nidParams, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

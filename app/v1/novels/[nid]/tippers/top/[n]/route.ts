@@ -11,4 +11,4 @@ export const GET = withApi(async ({ params }) => {
   return listTopTippers(params.nid, params.n);
 }, { params: topTippersParams, cacheControl: PUBLIC_CACHE });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
