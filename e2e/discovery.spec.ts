@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { sigHeader } from './helpers/sig';
 
 test.describe('discovery', () => {
   test.beforeEach(async ({ page }, info) => {
     // Inside the messaging app these pages force sign-in (docs/accounts.md "Access table"); a guest session keeps the journey the same.
-    if (info.project.name === 'wechat') await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-disc-${info.workerIndex}-${Date.now()}` } });
+    if (info.project.name === 'wechat') await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-disc-${info.workerIndex}-${Date.now()}` } });
   });
 
   test('home → category → novel → catalogue → chapter link', async ({ page }) => {

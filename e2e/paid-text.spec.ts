@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { freshPhone } from './helpers/wallet';
+import { sigHeader } from './helpers/sig';
 
 // The entitlement matrix of issue 6 against the running server: a paid chapter's text appears in the page HTML,
 // the RSC payload, GET /v1/read and the reader's prefetch only for those entitled to it.
@@ -9,16 +10,17 @@ type Reader = { name: string; ctx: APIRequestContext; entitled: (novel: 'paid' |
 async function member(baseURL: string, salt: number): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const phone = freshPhone(salt);
-  expect((await ctx.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  expect((await ctx.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await ctx.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await ctx.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+  expect((await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
   return ctx;
 }
 
 async function pay(ctx: APIRequestContext, productName: string, productType: string): Promise<void> {
   const products = (await (await ctx.get(`/v1/products?product_type=${productType}`)).json()).data as Array<{ id: number; name: string }>;
   const pid = products.find((p) => p.name === productName)!.id;
-  const created = await ctx.get(`/orders/create?pid=${pid}&return=%2Fm%2Fmy`, { maxRedirects: 0 });
+  // The confirmation's form post (a GET only shows the confirmation).
+  const created = await ctx.post('/orders/create', { form: { pid: String(pid), return: '/m/my' }, maxRedirects: 0 });
   const orderPath = new URL(created.headers().location!, 'http://x').pathname;
   expect((await ctx.post(`${orderPath}/approve`, { maxRedirects: 0 })).status()).toBe(303);
 }
@@ -36,10 +38,10 @@ test('paid text reaches only entitled readers: HTML, RSC payload, API and prefet
   const plain = await member(baseURL!, 11);
   const owner = await member(baseURL!, 12);
   await pay(owner, '600书币', 'recharge');
-  expect((await owner.post('/v1/novels/1/buy', { data: { aid: paidAid } })).ok()).toBe(true);
+  expect((await owner.post('/v1/novels/1/buy', { headers: sigHeader(), data: { aid: paidAid } })).ok()).toBe(true);
   const bookOwner = await member(baseURL!, 13);
   await pay(bookOwner, '600书币', 'recharge');
-  expect((await bookOwner.post('/v1/novels/6/buy_book')).ok()).toBe(true);
+  expect((await bookOwner.post('/v1/novels/6/buy_book', { headers: sigHeader() })).ok()).toBe(true);
 
   const readers: Reader[] = [
     { name: 'anonymous', ctx: anon, entitled: () => false },

@@ -1,8 +1,10 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { sigHeader } from './helpers/sig';
+import { confirmOrder } from './helpers/wallet';
 
 // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
-  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
   expect(res.ok()).toBe(true);
 }
 
@@ -10,9 +12,9 @@ let seq = 0;
 // A new member signed in by SMS receives the signup coupon (满30减5); guests do not.
 async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
-  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
 }
 
 function trackedActs(page: Page): number[] {
@@ -59,7 +61,7 @@ test.describe('recharge page', () => {
     await expect(pack3000).toContainText('¥25');
     await expect(packs.filter({ hasText: '600书币' }).first()).toContainText('满¥30可用');
     await pack3000.click();
-    await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    await confirmOrder(page);
     await expect(page.getByRole('button', { name: /确认支付 ¥25/ })).toBeVisible();
   });
 
@@ -102,7 +104,7 @@ test.describe('promotion popup on home', () => {
     const acts = trackedActs(page);
     await page.goto('/m');
     await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
-    if (signedIn) await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+    if (signedIn) await confirmOrder(page);
     else await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/);
     expect(acts).toEqual([1, 2]);
   });

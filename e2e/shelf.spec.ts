@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsGuest } from './helpers/wallet';
+import { sigHeader } from './helpers/sig';
 
 // Tap only once React has attached to the element (server-rendered buttons exist before they work).
 const hydrated = (page: Page, selector: string) =>
@@ -23,7 +24,7 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
 
   // The reader records positions through the API; here the test does it for chapter 7, paragraph 3.
   const c7 = await chapterId(page, 1, 7);
-  const posted = await page.request.post('/v1/my/readlogs', { data: { article_id: c7, read_type: 1, idx: 3 } });
+  const posted = await page.request.post('/v1/my/readlogs', { headers: sigHeader(), data: { article_id: c7, read_type: 1, idx: 3 } });
   expect((await posted.json()).code).toBe(0);
 
   // /m/show/1 opens the novel at that chapter and paragraph.

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { sigHeader } from './helpers/sig';
 
 test.describe('the /m shell on a phone', () => {
   // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"): sign in as a guest first, sharing the page's cookies.
   test.beforeEach(async ({ page }, info) => {
     if (info.project.name !== 'wechat') return;
-    const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` } });
+    const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` } });
     expect(res.ok()).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { approveSandboxPayment, freshPhone, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
+import { approveSandboxPayment, confirmOrder, freshPhone, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
+import { sigHeader } from './helpers/sig';
 
 // Screenshots of every wallet page per phone, for a person to look at (not compared by the test).
 const SHOTS = process.env.WALLET_SHOTS_DIR ?? '/tmp/shots-a';
@@ -35,10 +36,10 @@ test('recharge, buy a chapter and open VIP: the records, vouchers and VIP pages 
 
   // A paid chapter of novel 1: the vouchers the pack gave pay for it.
   // Bought from the page itself, as the reader would: the browser's own connection and same-origin cookie.
-  const bought = await page.evaluate(async () => {
-    const res = await fetch('/v1/novels/1/buy', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aid: 21 }) });
+  const bought = await page.evaluate(async (sig) => {
+    const res = await fetch('/v1/novels/1/buy', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sig': sig }, body: JSON.stringify({ aid: 21 }) });
     return ((await res.json()) as { data: { charged: number; from_vouchers: number } }).data;
-  });
+  }, sigHeader()['x-sig']);
   expect(bought.from_vouchers).toBe(bought.charged);
 
   await page.goto('/m/expenses');
@@ -98,6 +99,7 @@ test('a new member’s signup coupon: usable, then used on a recharge', async ({
   // Spend it on a recharge that reaches its threshold; the order is 5 yuan cheaper.
   const [mine] = (await (await page.request.get('/v1/my/coupons')).json()).data.data as Array<{ id: number }>;
   await page.goto(`/orders/create?pid=${pack.id}&coupon_id=${mine!.id}&return=${encodeURIComponent(path)}`);
+  await confirmOrder(page);
   await expect(page.getByText(`¥${(pack.price - 500) / 100}`).first()).toBeVisible();
   await approveSandboxPayment(page, path);
   await expect(page.getByText('暂无可用优惠券')).toBeVisible();

@@ -13,7 +13,7 @@ const db = useTestDatabase();
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const issue = (auth: Record<string, string>, body: unknown = { return: '/recharge/start?aid=21' }) =>
   callRoute(codeRoute, { method: 'POST', url: '/v1/bridge/code', body, headers: auth }) as Promise<{ status: number; body: Any }>;
-const open = (url: string) => bridgeRoute(new NextRequest(new URL(url, 'http://localhost')));
+const open = (url: string) => bridgeRoute(new NextRequest(new URL(url, 'http://localhost')), { params: Promise.resolve({}) });
 
 describe('/bridge one-time codes', () => {
   it('hands the session to another browser once, through a short-lived code that is stored only hashed', async () => {
@@ -60,5 +60,11 @@ describe('/bridge one-time codes', () => {
     expect((await issue(m.auth, { return: '/'.repeat(2000) })).status).toBe(400);
     expect((await db.handle().db.select({ n: count() }).from(bridgeCodes))[0]!.n).toBe(before);
     expect((await db.handle().db.select({ n: count() }).from(sessions).where(eq(sessions.memberId, m.id)))[0]!.n).toBe(1);
+    for (const back of ['/%09/evil.example', '/\t/evil.example', '/%5Cevil.example']) {
+      const signedIn = (await issue(m.auth, {})).body.data.url as string;
+      const token = new URL(signedIn, 'http://localhost').searchParams.get('token')!;
+      const res = await open(`/bridge?token=${token}&return=${encodeURIComponent(back)}`);
+      expect(res.headers.get('location')).toBe('http://localhost/m');
+    }
   });
 });

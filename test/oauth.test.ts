@@ -1,8 +1,8 @@
 import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
-import { GET as start } from '@/app/(flows)/oauth/start/route';
-import { GET as callback } from '@/app/(flows)/oauth/callback/route';
-import { POST as approve } from '@/app/(flows)/oauth/local/approve/route';
+import { GET as startRoute } from '@/app/(flows)/oauth/start/route';
+import { GET as callbackRoute } from '@/app/(flows)/oauth/callback/route';
+import { POST as approveRoute } from '@/app/(flows)/oauth/local/approve/route';
 import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
 import { findMemberByToken } from '@/lib/server/accounts/current-member';
@@ -10,6 +10,10 @@ import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/http/peer';
 import { peerHeaders } from './peer';
 
 useTestDatabase();
+const NO_PARAMS = { params: Promise.resolve({}) };
+const start = (req: NextRequest) => startRoute(req, NO_PARAMS);
+const callback = (req: NextRequest) => callbackRoute(req, NO_PARAMS);
+const approve = (req: NextRequest) => approveRoute(req, NO_PARAMS);
 const ORIGIN = 'http://localhost:3100';
 // The local provider answers only a browser on this machine (docs/abuse.md "Demo switches").
 const LOCAL = peerHeaders('127.0.0.1');
@@ -29,7 +33,7 @@ describe('OAuth state', () => {
   });
 
   it('never lets next leave the site', () => {
-    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
+    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example', '/%09/evil.example', '/\t/evil.example', '/%2F%2Fevil.example']) {
       const { state, cookie } = createOAuthState(next);
       expect(verifyOAuthState(state, cookie)).toBe('/m');
     }
@@ -38,7 +42,7 @@ describe('OAuth state', () => {
 
 describe('the local provider, end to end through the routes', () => {
   async function authorize(next: string, nickname = '本地书友') {
-    const started = start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`, { headers: LOCAL }));
+    const started = await start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`, { headers: LOCAL }));
     const authorizeUrl = new URL(started.headers.get('location')!);
     expect(authorizeUrl.pathname).toBe('/oauth/local/authorize');
     const stateCookie = cookieValue(started, 'oauth_state')!;
@@ -96,7 +100,7 @@ describe('the local provider is for this machine only', () => {
     ['a client forging the address header', { [PEER_HEADER]: '127.0.0.1;forwarded=0', [PEER_KEY_HEADER]: 'guessed-secret-guessed-secret-gu' }],
     ['a server that cannot see the socket', {}],
   ])('%s gets no local sign-in', async (_label, headers: Record<string, string>) => {
-    unavailable(start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers })));
+    unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers })));
     const form = new FormData();
     form.set('nickname', '冒充者');
     form.set('state', 's');
@@ -106,10 +110,10 @@ describe('the local provider is for this machine only', () => {
     expect(res.headers.get('location')).toBeNull();
   });
 
-  it('is off with OAUTH_LOCAL=0 even for this machine', () => {
+  it('is off with OAUTH_LOCAL=0 even for this machine', async () => {
     process.env.OAUTH_LOCAL = '0';
     try {
-      unavailable(start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers: LOCAL })));
+      unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers: LOCAL })));
     } finally {
       delete process.env.OAUTH_LOCAL;
     }

@@ -3,6 +3,7 @@ import { callRoute } from './route';
 import { useTestDatabase } from './db';
 import { POST as touristLogin } from '@/app/v1/tourist/login/route';
 import { GET as oauthStart } from '@/app/(flows)/oauth/start/route';
+import { peerHeaders } from './peer';
 
 useTestDatabase();
 
@@ -37,7 +38,7 @@ describe('cookies on an https site (docs/web-security.md)', () => {
   it('the OAuth state cookie is Secure too', async () => {
     process.env.SITE_URL = 'https://shusheng.example';
     process.env.OAUTH_LOCAL = '1';
-    const res = oauthStart(new NextRequest('http://localhost/oauth/start?next=/m', { headers: { 'x-forwarded-proto': 'http' } }));
+    const res = await oauthStart(new NextRequest('http://localhost/oauth/start?next=/m', { headers: { 'x-forwarded-proto': 'http', ...peerHeaders('127.0.0.1') } }), { params: Promise.resolve({}) });
     const cookies = setCookies(res.headers);
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);

@@ -6,7 +6,7 @@ import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { BAD_IDS, expectNothingWritten, expectRefused } from './write-guard';
-import { GET as createOrderRoute } from '@/app/(flows)/orders/create/route';
+import { GET as confirmOrderRoute, POST as createOrderRoute } from '@/app/(flows)/orders/create/route';
 import { POST as approve } from '@/app/(flows)/pay/sandbox/[orderId]/approve/route';
 import { POST as cancel } from '@/app/(flows)/pay/sandbox/[orderId]/cancel/route';
 import { POST as notify } from '@/app/v1/pay/notify/sandbox/route';
@@ -20,12 +20,14 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 const nothingWritten = (calls: () => Promise<unknown>) => expectNothingWritten(db.handle().db, calls);
 
 /** Calls a flow route; its answer is a redirect (location) or a JSON refusal (body). */
-async function call(handler: (req: NextRequest, ctx: { params: Promise<{ orderId: string }> }) => Promise<Response>, method: string, url: string, orderId = '', headers: Record<string, string> = {}) {
-  const res = await handler(new NextRequest(new URL(url, 'http://localhost'), { method, headers }), { params: Promise.resolve({ orderId }) });
+async function call(handler: (req: NextRequest, ctx: { params: Promise<{ orderId: string }> }) => Promise<Response>, method: string, url: string, orderId = '', headers: Record<string, string> = {}, body?: string) {
+  const res = await handler(new NextRequest(new URL(url, 'http://localhost'), { method, headers, body }), { params: Promise.resolve({ orderId }) });
   const location = res.headers.get('location');
   return { status: res.status, location: location ? new URL(location) : null, body: location ? {} : ((await res.json()) as { code?: number; message?: string }) };
 }
-const create = (query: string, member?: Member) => call(createOrderRoute as never, 'GET', `/orders/create?${query}`, '', member?.auth ?? {});
+/** The confirmation's form post: the fields of the /orders/create link, posted from this origin. */
+const create = (query: string, member?: Member) =>
+  call(createOrderRoute as never, 'POST', '/orders/create', '', { ...member?.auth, 'content-type': 'application/x-www-form-urlencoded' }, query);
 const sandbox = (action: 'approve' | 'cancel', orderId: string, member?: Member) =>
   call(action === 'approve' ? approve : cancel, 'POST', `/pay/sandbox/${encodeURIComponent(orderId)}/${action}`, orderId, member?.auth ?? {});
 
@@ -42,11 +44,11 @@ beforeAll(async () => {
   order = await createOrder(payer.id, pack.id, {});
 }, 120_000);
 
-describe('GET /orders/create', () => {
+describe('POST /orders/create', () => {
   it('a malformed product id goes to the shop and creates no order', () => nothingWritten(async () => {
     for (const pid of BAD_IDS) {
       const res = await create(`pid=${encodeURIComponent(pid)}`, payer);
-      expect([res.status, res.location?.pathname]).toEqual([307, '/recharge/start']);
+      expect([res.status, res.location?.pathname]).toEqual([303, '/recharge/start']);
     }
     expect((await create('', payer)).location?.pathname).toBe('/recharge/start');
   }));
@@ -64,7 +66,7 @@ describe('GET /orders/create', () => {
     const res = await create(`pid=${pack.id}`);
     expect(res.location?.pathname).toBe('/m/login');
     expect(res.location?.searchParams.get('next')).toBe(`/orders/create?pid=${pack.id}`);
-    const forged = await call(createOrderRoute as never, 'GET', `/orders/create?pid=${pack.id}`, '', { authorization: `Bearer ${'z'.repeat(43)}` });
+    const forged = await call(confirmOrderRoute as never, 'GET', `/orders/create?pid=${pack.id}`, '', { authorization: `Bearer ${'z'.repeat(43)}` });
     expect(forged.location?.pathname).toBe('/m/login');
   }));
 });

@@ -6,11 +6,13 @@ import crypto from 'node:crypto';
 const sig = () => crypto.randomBytes(8).toString('hex');
 
 /** One call with the client's headers; any other status than `expect` (or a non-zero code) ends the bench. */
-export async function call(base, path, { method = 'GET', token, body, expect = 200 } = {}) {
+export async function call(base, path, { method = 'GET', token, body, form, expect = 200 } = {}) {
   const headers = { accept: 'application/json', 'x-sig': sig() };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  if (form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const payload = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+  const res = await fetch(`${base}${path}`, { method, headers, body: payload, redirect: 'manual' });
   const text = await res.text();
   let json;
   try {
@@ -33,7 +35,8 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
 
   const { data: products } = await call(base, '/v1/products?product_type=recharge');
   const pack = [...products].sort((a, b) => b.welth + b.reward_welth - (a.welth + a.reward_welth))[0];
-  const { res: created } = await call(base, `/orders/create?pid=${pack.id}&return=${encodeURIComponent('/m/my')}`, { token, expect: 303 });
+  // The confirmation's form post: a GET of /orders/create only shows the confirmation.
+  const { res: created } = await call(base, '/orders/create', { method: 'POST', token, form: { pid: String(pack.id), return: '/m/my' }, expect: 303 });
   const orderId = /\/pay\/sandbox\/(\d+)/.exec(created.headers.get('location') ?? '')?.[1];
   if (!orderId) throw new Error(`bench: /orders/create sent the member to ${created.headers.get('location')}, not the sandbox page`);
   await call(base, `/pay/sandbox/${orderId}/approve`, { method: 'POST', token, expect: 303 });

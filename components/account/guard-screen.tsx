@@ -2,6 +2,8 @@
 
 import { useEffect } from 'react';
 import { clearMember } from '@/lib/client/identity';
+import { createSignature } from '@/lib/client/signature';
+import { HEADER } from '@/lib/shared/cookies';
 import { MSG } from '@/lib/shared/messages';
 
 /**
@@ -11,7 +13,7 @@ import { MSG } from '@/lib/shared/messages';
 export function GuardScreen({ loginUrl }: { loginUrl: string }) {
   useEffect(() => {
     clearMember();
-    void fetch('/v1/logout', { method: 'POST' })
+    void fetch('/v1/logout', { method: 'POST', headers: { [HEADER.sig]: createSignature() } })
       .catch(() => undefined)
       .finally(() => window.location.replace(loginUrl));
   }, [loginUrl]);

@@ -35,11 +35,11 @@ export function NavigationEffects() {
 
   useEffect(() => {
     installErrorCatalogue();
-    // Leaving the site: send the last page's time with a beacon, which survives the unload.
+    // Leaving the site: send the last page's time with a keepalive request, which survives the unload.
     const onHide = () => {
       if (document.visibilityState !== 'hidden' || !previous.current) return;
-      const body = JSON.stringify({ path: loggable(previous.current.path), previous_path: loggable(previous.current.path), previous_duration_ms: Math.round(performance.now() - previous.current.since), visitor_id: trackingId() });
-      navigator.sendBeacon?.('/v1/logs/page_views', new Blob([body], { type: 'application/json' }));
+      const body = { path: loggable(previous.current.path), previous_path: loggable(previous.current.path), previous_duration_ms: Math.round(performance.now() - previous.current.since), visitor_id: trackingId() };
+      postLog('/v1/logs/page_views', body, { keepalive: true });
       previous.current = { path: previous.current.path, since: performance.now() };
     };
     document.addEventListener('visibilitychange', onHide);

@@ -18,7 +18,7 @@ function bonusParts(p: ShopProduct): string[] {
 }
 
 /**
- * One recharge pack. A plain <a>, never next/link: /orders/create creates an order, and a prefetch must not.
+ * One recharge pack. A plain <a>, never next/link: /orders/create is a route handler (its confirmation posts the order).
  * A sold-out pack is not a link at all.
  */
 export function PackCard({ product: p, coupon, href }: PackCardProps) {

@@ -1,11 +1,12 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { ShopProduct } from '@/lib/shared/dto/shop';
+import { sigHeader } from './sig';
 
 export type Product = ShopProduct;
 
 /** A fresh guest session in this page's browser context (one guest per device id). */
 export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {
-  const res = await page.request.post('/v1/tourist/login', { data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
   expect(res.ok()).toBe(true);
 }
 
@@ -16,9 +17,19 @@ export async function productNamed(page: Page, productType: string, name: string
   return product;
 }
 
-/** Confirms payment on the sandbox provider's page (after /orders/create sent the browser there) and waits to be back. */
-export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
+/**
+ * A link to /orders/create shows a confirmation whose button posts the order (a GET never opens one, so another
+ * site's link cannot either; docs/api.md "Flow routes"): press it and wait for the provider's page.
+ */
+export async function confirmOrder(page: Page): Promise<void> {
+  await page.waitForURL(/\/(orders\/create\?|pay\/sandbox\/\d+$)/);
+  if (/\/orders\/create\?/.test(page.url())) await page.getByRole('button', { name: '确认并前往支付' }).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
+}
+
+/** Confirms the order, then payment on the sandbox provider's page, and waits to be back. */
+export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
+  await confirmOrder(page);
   await expect(page.getByText('一经购买不支持退款')).toBeVisible();
   await page.getByRole('button', { name: /确认支付/ }).click();
   await expect(page).toHaveURL(new RegExp(`${returnPath.replace(/[/?]/g, '\\$&')}$`));
@@ -36,7 +47,7 @@ export const freshPhone = (salt: number) => `137${String((Date.now() * 7 + salt 
 
 /** Signs in by SMS through the API (the dev inbox gives the code): a new phone member, who gets the signup coupons. */
 export async function signInByPhone(page: Page, phone: string): Promise<void> {
-  expect((await page.request.post('/v1/sms/code', { data: { phone } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { data: { phone, code: data.code } })).ok()).toBe(true);
+  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
 }

@@ -1,3 +1,4 @@
+import { returnPath } from './return-path';
 import type { MemberCoupon, ProductQuota, ShopProduct } from './dto/shop';
 
 /** A coupon works on one recharge whose pack costs at least its threshold (docs/wallet.md "Coupons"). */
@@ -19,12 +20,6 @@ export function quotaState(quota: ProductQuota | null | undefined): QuotaState {
   return { kind: 'left', left: quota.left };
 }
 
-/** A same-site path (`/…`, not `//host` or `/\host`), or null: nothing from a query string may redirect off-site. */
-export function sitePath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\u0000-\u001f]/.test(raw)) return null;
-  return raw;
-}
-
 export interface ReturnInput {
   aid?: string | null;
   return?: string | null;
@@ -38,7 +33,7 @@ export interface ReturnInput {
  */
 export function rechargeReturn(input: ReturnInput, site: { host: string; protocol: string; ownHosts: string[] }): string {
   const aid = input.aid && /^\d{1,10}$/.test(input.aid) ? input.aid : null;
-  const path = sitePath(input.return) ?? (aid ? `/m/read/${aid}` : '/m/my');
+  const path = returnPath(input.return) ?? (aid ? `/m/read/${aid}` : '/m/my');
   const domain = input.n_domain?.trim().toLowerCase();
   if (!domain || domain === site.host.toLowerCase()) return path;
   const own = site.ownHosts.some((h) => h.toLowerCase() === domain);

@@ -1,7 +1,9 @@
 // A small HTTP client for the crash test and the purchase bench: SMS sign-in through the dev inbox, sandbox
 // orders and notifications, chapter purchases. Every call answers {status, body, headers} and never throws on a
 // 4xx/5xx; a connection error (the server died) rejects, which is what the crash test counts on.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
   async function call(method, path, { token, body, sig, headers = {} } = {}) {
@@ -12,7 +14,8 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(sig ? { 'x-sig': sig } : {}),
+        // Every mutation carries an x-sig, as the app's client sends (docs/api.md "x-sig"): a given one to replay.
+        ...(sig || MUTATING.has(method) ? { 'x-sig': sig ?? randomBytes(12).toString('base64url') } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -42,9 +45,10 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
       if (login.status !== 200) throw new Error(`sms login for ${phone}: HTTP ${login.status} ${JSON.stringify(login.body)}`);
       return { id: login.body.data.member_id, token: login.body.data.token };
     },
-    /** GET /orders/create?pid: a pending order; the answer is a redirect to the sandbox page /pay/sandbox/{id}. */
+    /** POST /orders/create (the confirmation's form): a pending order; the answer is a redirect to /pay/sandbox/{id}. */
     async createOrder(token, productId) {
-      const res = await call('GET', `/orders/create?pid=${productId}&return=%2Fm%2Fmy`, { token });
+      const form = new URLSearchParams({ pid: String(productId), return: '/m/my' }).toString();
+      const res = await call('POST', '/orders/create', { token, body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       const id = Number(res.headers.get('location')?.match(/\/pay\/sandbox\/(\d+)$/)?.[1]);
       if (res.status !== 303 || !id) throw new Error(`order for product ${productId}: HTTP ${res.status} → ${res.headers.get('location')}`);
       return id;

@@ -1,23 +1,27 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
 import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { clientIp } from '@/lib/server/http/client-ip';
-import { absoluteUrl } from '@/lib/shared/request-origin';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { ApiReply } from '@/lib/server/http/reply';
+import { returnPathOr } from '@/lib/shared/return-path';
+import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
+
+// An unusable token or return is treated like a missing one: the reader signs in, or lands on /m.
+const bridgeQuery = z.object({ token: z.string().max(200).optional().catch(undefined), return: z.string().max(2048).optional().catch(undefined) });
 
 // GET /bridge?token&return — redeem a one-time code from POST /v1/bridge/code: sign this browser in and go on to
 // `return` (this site only). A used, expired or unknown code sends the reader to sign in, then to `return`.
-export async function GET(req: NextRequest) {
-  const q = req.nextUrl.searchParams;
-  const back = safeNext(q.get('return'));
-  const signedIn = await redeemBridgeCode(q.get('token') ?? '', { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
-  if (!signedIn) return NextResponse.redirect(absoluteUrl(req, `/m/login?next=${encodeURIComponent(back)}`), 303);
-  const response = NextResponse.redirect(absoluteUrl(req, back), 303);
-  for (const { name, value, ...options } of sessionCookies(req, signedIn.memberId, signedIn.token, signedIn.expiresAt)) {
-    response.cookies.set(name, value, { path: '/', ...options });
-  }
+export const GET = withFlow(async ({ req, query }) => {
+  const back = returnPathOr(query.return);
+  const signedIn = await redeemBridgeCode(query.token ?? '', { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
+  if (!signedIn) return flowRedirect(req, `/m/login?next=${encodeURIComponent(back)}`);
+  const response = flowRedirect(req, back);
+  new ApiReply(null, 303, {}, sessionCookies(req, signedIn.memberId, signedIn.token, signedIn.expiresAt)).applyCookies(response);
   // The code must not linger in the history or a Referer of the next page.
   response.headers.set('Referrer-Policy', 'no-referrer');
   response.headers.set('Cache-Control', 'no-store');
   return response;
-}
+}, { query: bridgeQuery });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

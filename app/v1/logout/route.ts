@@ -2,6 +2,7 @@ import { withApi } from '@/lib/server/http/with-api';
 import { revokeSession } from '@/lib/server/accounts/sessions';
 import { ApiReply } from '@/lib/server/http/reply';
 import { clearedSessionCookies } from '@/lib/server/http/session-cookies';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/logout — revoke this session and clear the session cookies.
 export const POST = withApi(
@@ -11,3 +12,5 @@ export const POST = withApi(
   },
   { auth: 'optional' },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

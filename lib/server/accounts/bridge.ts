@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { getDb } from '../db/client';
 import { bridgeCodes, members } from '../db/schema';
 import { createSession } from './sessions';
@@ -17,7 +17,7 @@ export const BRIDGE_CODE_TTL_MS = 5 * 60_000;
 export async function issueBridgeCode(memberId: number, returnTo: string | undefined, now = new Date()): Promise<{ url: string; expires_in: number }> {
   const code = randomBytes(24).toString('base64url');
   await getDb().insert(bridgeCodes).values({ codeHash: hashToken(code), memberId, expiresAt: new Date(now.getTime() + BRIDGE_CODE_TTL_MS) });
-  const back = safeNext(returnTo ?? '/recharge/start');
+  const back = returnPathOr(returnTo ?? '/recharge/start');
   return { url: `/bridge?${new URLSearchParams({ token: code, return: back })}`, expires_in: BRIDGE_CODE_TTL_MS / 1000 };
 }
 

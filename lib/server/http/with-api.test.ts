@@ -106,13 +106,30 @@ describe('withApi', () => {
     expect(runs).toBe(3);
   });
 
-  it('does not record idempotency keys for GET or without a well-formed x-sig', async () => {
+  it('does not record idempotency keys for GET, and refuses a mutation without a well-formed x-sig before running it', async () => {
     const [before] = await db.handle().db.select({ n: count() }).from(idempotencyKeys);
-    const ok = withApi(async () => 1);
+    let runs = 0;
+    const ok = withApi(async () => ++runs);
     await callRoute(ok, { url: '/v1/g', headers: { 'x-sig': 'Sig0000000000006' } });
-    await callRoute(ok, { method: 'POST', url: '/v1/g', headers: { 'x-sig': 'short' } });
+    for (const sig of ['short', 'Sig00000000000060', 'Sig000000000000!', undefined]) {
+      const refused = await callRoute(ok, { method: 'POST', url: '/v1/g', headers: { 'x-sig': sig } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ code: 40000, message: '请求签名缺失或格式不正确，请刷新页面后重试' });
+    }
     const [after] = await db.handle().db.select({ n: count() }).from(idempotencyKeys);
     expect(after!.n).toBe(before!.n);
+    expect(runs).toBe(1);
+  });
+
+  it('lets a route exempt from x-sig (a provider notification) take an unsigned mutation', async () => {
+    const notify = withApi(async ({ sig }) => ({ sig }), { sig: 'exempt' });
+    const res = await callRoute(notify, { method: 'POST', url: '/v1/pay/notify/x', headers: { 'x-sig': undefined } });
+    expect(res.body).toEqual({ code: 0, message: '', data: { sig: null } });
+  });
+
+  it('hands the x-sig to the handler', async () => {
+    const echo = withApi(async ({ sig }) => ({ sig }));
+    expect((await callRoute(echo, { method: 'POST', url: '/v1/e', headers: { 'x-sig': 'Sig0000000000010' } })).body.data).toEqual({ sig: 'Sig0000000000010' });
   });
 
   it('parses the query with zod and answers Chinese messages', async () => {

@@ -14,31 +14,47 @@ import { ApiError, ERROR_TABLE, dbUnavailable } from './errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
 import { clientIp } from './client-ip';
+import { assertAdminToken } from './admin';
+import { readJsonBody, readParams, readQuery } from './request-input';
 
-const MAX_BODY_BYTES = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const inflight = globalThis as typeof globalThis & { __shushengInflight?: number };
 
-export interface ApiContext<P, Q, B> {
+/**
+ * Who may call a route (docs/api.md "Auth modes"): nobody in particular (no session lookup), `optional` (the member
+ * when signed in), `member` (90002 without one) or `admin` (the x-admin-token header; no member).
+ */
+export type AuthMode = 'none' | 'optional' | 'member' | 'admin';
+export type MemberFor<A extends AuthMode> = A extends 'member' ? CurrentMember : A extends 'optional' ? CurrentMember | null : null;
+
+export interface ApiContext<P, Q, B, M extends CurrentMember | null = CurrentMember | null> {
   req: NextRequest;
   params: P;
   query: Q;
   body: B;
-  member: CurrentMember | null;
+  member: M;
   requestId: string;
   ip: string;
+  /** The request's x-sig: always a well-formed one on mutations (except `sig: 'exempt'` routes), else null. */
+  sig: string | null;
 }
 
-export interface ApiOptions<P, Q, B> {
-  auth?: 'member' | 'optional';
+export interface ApiOptions<P, Q, B, A extends AuthMode = AuthMode> {
+  auth?: A;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
   /** Cache-Control for successful answers; everything is private and uncached unless a route says otherwise. */
   cacheControl?: string;
+  /**
+   * `exempt`: a mutation called by a third party that knows nothing of x-sig (payment notifications), which
+   * brings its own replay protection. Every other mutation without a well-formed x-sig is refused (docs/api.md).
+   */
+  sig?: 'exempt';
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (req: NextRequest, route: RouteContext) => Promise<Response>;
 
 function firstIssue(error: z.ZodError): ApiError {
   const issue = error.issues[0];
@@ -48,22 +64,11 @@ function firstIssue(error: z.ZodError): ApiError {
   });
 }
 
-function parseWith<T>(schema: ZodType<T> | undefined, input: unknown): T {
+export function parseInput<T>(schema: ZodType<T> | undefined, input: unknown): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(input);
   if (!result.success) throw firstIssue(result.error);
   return result.data;
-}
-
-async function readJsonBody(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(CODES.tooLarge);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(CODES.validation, SERVER_MSG.invalidJson);
-  }
 }
 
 /** Same-origin check for cookie-authenticated writes: Sec-Fetch-Site first, then Origin against Host. */
@@ -81,13 +86,15 @@ export function isSameOrigin(req: NextRequest): boolean {
 }
 
 /**
- * The one wrapper every /v1 route goes through (dub's withWorkspace): load shedding, member resolution,
- * zod parsing of path, query and body, x-sig idempotency on mutations, and error mapping to the envelope.
+ * The one wrapper every /v1 route goes through (dub's withWorkspace): load shedding, x-sig on mutations, member
+ * resolution typed by the auth mode, zod parsing of path, query and body, idempotency, and error mapping to the
+ * envelope (docs/api.md).
  */
-export function withApi<R, P = undefined, Q = undefined, B = undefined>(
-  handler: (ctx: ApiContext<P, Q, B>) => Promise<R | ApiReply<R>>,
-  options: ApiOptions<P, Q, B> = {},
-) {
+export function withApi<R, P = undefined, Q = undefined, B = undefined, A extends AuthMode = 'none'>(
+  handler: (ctx: ApiContext<P, Q, B, MemberFor<A>>) => Promise<R | ApiReply<R>>,
+  options: ApiOptions<P, Q, B, A> = {},
+): RouteHandler {
+  const auth: AuthMode = options.auth ?? 'none';
   return async (req: NextRequest, route: RouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const current = inflight.__shushengInflight ?? 0;
@@ -99,22 +106,27 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
     let claimId: number | undefined;
     let presented: PresentedToken | undefined;
     try {
-      const params = parseWith(options.params, await route.params);
-      const query = parseWith(options.query, Object.fromEntries(req.nextUrl.searchParams));
-      const body = options.body ? parseWith(options.body, await readJsonBody(req)) : (undefined as B);
-
+      const mutating = MUTATING.has(req.method);
+      const rawSig = req.headers.get(HEADER.sig);
+      const sig = rawSig !== null && SIG_PATTERN.test(rawSig) ? rawSig : null;
+      // Every client we ship sends a fresh x-sig with each call; a mutation without one is a forged or broken
+      // caller, and refusing it keeps every write idempotent (docs/api.md "x-sig").
+      if (mutating && !sig && options.sig !== 'exempt') throw new ApiError(CODES.validation, SERVER_MSG.sigMissing);
+      if (auth === 'admin') assertAdminToken(req.headers);
+      const params = parseInput(options.params, await readParams(route?.params));
+      const query = parseInput(options.query, readQuery(req.nextUrl.searchParams));
+      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : (undefined as B);
       // Public reads skip the session lookup entirely: nothing member-specific may shape their answer.
-      presented = options.auth ? readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value) : undefined;
+      presented = auth === 'member' || auth === 'optional' ? readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value) : undefined;
       const member = presented ? await findMemberByToken(presented.token) : null;
-      if (options.auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
+      if (auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
       // Cookies ride along on cross-site requests; bearer tokens do not, so only cookie calls need the check.
-      if (MUTATING.has(req.method) && member && presented?.source === 'cookie' && !isSameOrigin(req)) {
+      if (mutating && member && presented?.source === 'cookie' && !isSameOrigin(req)) {
         throw new ApiError(CODES.forbidden, SERVER_MSG.crossSite);
       }
       const ip = clientIp(req);
 
-      const sig = req.headers.get(HEADER.sig);
-      if (MUTATING.has(req.method) && sig && SIG_PATTERN.test(sig)) {
+      if (mutating && sig) {
         const actor = member ? `m:${member.id}` : `v:${req.cookies.get(COOKIE.tracking)?.value ?? ip}`;
         const claim = await claimIdempotencyKey(actor, `${req.method} ${req.nextUrl.pathname}`, sig);
         if (claim.kind === 'in_progress') throw new ApiError(CODES.conflict, SERVER_MSG.inProgress);
@@ -124,7 +136,7 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined>(
         claimId = claim.id;
       }
 
-      const result = await handler({ req, params, query, body, member, requestId, ip });
+      const result = await handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig });
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const payload = { code: 0, message: '', data: reply.data ?? null };
       if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { safeReturn } from '@/lib/shared/schemas/accounts';
+import { returnAddressOr } from '@/lib/shared/return-path';
 import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
 import { members, orders, products } from '../db/schema';
@@ -85,7 +85,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
       .insert(orders)
       .values({
         memberId, productId, price, discount: coupon?.discount ?? 0, memberCouponId: coupon?.id ?? null, provider: DEFAULT_PROVIDER.name, status: 'pending',
-        returnUrl: safeReturn(opts.returnUrl, opts.ownHosts ?? []), cancelUrl: safeReturn(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []), nFrom: opts.nFrom?.slice(0, 32) ?? null,
+        returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []), cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []), nFrom: opts.nFrom?.slice(0, 32) ?? null,
         promotionId: opts.promotionId ?? null, createdAt: now, expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
         quotaDay: product.dailyQuota === null ? null : quotaDay(now),
       })

@@ -45,26 +45,3 @@ export const guardianConsentBody = z.object({
 });
 
 export const devSmsQuery = z.object({ phone: phoneSchema });
-
-/** A post-login destination: a path on this site only, never another origin. */
-/**
- * Like safeNext, but an absolute http(s) address on one of `hosts` (ours: the payment and reader domains of
- * /recharge/start's n_domain) is kept as well; anything else still falls back to /m.
- */
-export function safeReturn(url: string | null | undefined, hosts: readonly string[]): string {
-  if (url && /^https?:\/\//i.test(url)) {
-    try {
-      const parsed = new URL(url);
-      if (hosts.includes(parsed.host.toLowerCase()) && !parsed.username && !parsed.password) return parsed.toString();
-    } catch {
-      // Not a URL after all: treated like any other unsafe value below.
-    }
-    return '/m';
-  }
-  return safeNext(url);
-}
-
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/m';
-  return next;
-}

@@ -1,20 +1,23 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { loginWithIdentity } from '@/lib/server/accounts/login';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
 import { clientIp } from '@/lib/server/http/client-ip';
+import { ApiReply } from '@/lib/server/http/reply';
 import { log } from '@/lib/server/logger';
-import { absoluteUrl, requestOrigin } from '@/lib/shared/request-origin';
+import { requestOrigin } from '@/lib/shared/request-origin';
+import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 function backToLogin(req: NextRequest, reason: 'expired' | 'failed') {
-  const response = NextResponse.redirect(absoluteUrl(req, `/m/login?oauth=${reason}`));
+  const response = flowRedirect(req, `/m/login?oauth=${reason}`, 307);
   response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
   return response;
 }
 
 // GET /oauth/callback?code&state — the provider sends the browser back here; exchange the code and sign in.
-export async function GET(req: NextRequest) {
+export const GET = withFlow(async ({ req }) => {
   const next = verifyOAuthState(req.nextUrl.searchParams.get('state'), req.cookies.get(STATE_COOKIE)?.value);
   const code = req.nextUrl.searchParams.get('code');
   const provider = oauthProvider(req.headers);
@@ -22,14 +25,14 @@ export async function GET(req: NextRequest) {
   try {
     const identity = await provider.exchange({ code, redirectUri: `${requestOrigin(req)}/oauth/callback` });
     const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
-    const response = NextResponse.redirect(absoluteUrl(req, next));
-    for (const { name, value, ...options } of sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)) {
-      response.cookies.set(name, value, { path: '/', ...options });
-    }
+    const response = flowRedirect(req, next, 307);
+    new ApiReply(null, 307, {}, sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)).applyCookies(response);
     response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
     return response;
   } catch (err) {
     log('warn', 'oauth_exchange_failed', { provider: provider.name, err });
     return backToLogin(req, 'failed');
   }
-}
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ORDER_FAILURES, type OrderFailure } from '@/lib/shared/order-failure';
 import { readEnum, type SearchParams } from '@/lib/shared/page-params';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 
 export const metadata: Metadata = { title: '下单失败', robots: { index: false } };
 
@@ -12,7 +12,7 @@ const REASONS = Object.keys(ORDER_FAILURES) as [OrderFailure, ...OrderFailure[]]
 export default async function OrderFailed({ searchParams }: { searchParams: SearchParams }) {
   const q = await searchParams;
   const reason = readEnum(q.reason, REASONS, 'other');
-  const back = safeNext(typeof q.back === 'string' ? q.back : null);
+  const back = returnPathOr(typeof q.back === 'string' ? q.back : null);
   return (
     <main className="shell">
       <div className="page">

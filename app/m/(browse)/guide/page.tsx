@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { hostFrom } from '@/lib/server/http/own-hosts';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { safeBridgeUrl, sitePath } from '@/lib/shared/recharge';
+import { safeBridgeUrl } from '@/lib/shared/recharge';
+import { returnPath } from '@/lib/shared/return-path';
 import type { SearchParams } from '@/lib/shared/page-params';
 import { CopyLink } from '@/components/wallet/copy-link';
 import { OpenInBrowserArt } from '@/components/wallet/open-in-browser-art';
@@ -19,7 +20,7 @@ export default async function GuidePage({ searchParams }: { searchParams: Search
   const raw = (await searchParams).url;
   const site = hostFrom(await headers());
   const url = safeBridgeUrl(typeof raw === 'string' ? raw : null, `${site.protocol}//${site.host}`);
-  const back = (url && sitePath(new URL(url).searchParams.get('return'))) || '/m';
+  const back = (url && returnPath(new URL(url).searchParams.get('return'))) || '/m';
   return (
     <div className="page guide-page">
       <OpenInBrowserArt />

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { LoginForm } from './_components/login-form';
 
 export const metadata: Metadata = { title: '登录', robots: { index: false } };
@@ -18,7 +18,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <h1 className="page-title">手机号登录</h1>
       <p className="muted login-lead">未注册的手机号验证后将自动创建书声账号</p>
       {notice ? <p className="notice" role="alert">{notice}</p> : null}
-      <LoginForm next={safeNext(next)} oauthAvailable={oauthAvailable} />
+      <LoginForm next={returnPathOr(next)} oauthAvailable={oauthAvailable} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { sitePath } from '@/lib/shared/recharge';
+import { returnPath } from '@/lib/shared/return-path';
 import type { SearchParams } from '@/lib/shared/page-params';
 import '@/components/wallet/guide.css';
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: SERVER_MSG.miniappTitle, robots: { in
 /** /m/miniapp (docs/shell.md "Payment availability and recharge doors"): inside the mini-program the web view cannot pay; the mini-program's own page can. */
 export default async function MiniappGuidePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = (await searchParams).return;
-  const back = sitePath(typeof raw === 'string' ? raw : null) ?? '/m';
+  const back = returnPath(typeof raw === 'string' ? raw : null) ?? '/m';
   return (
     <div className="page guide-page guide-page-plain">
       <svg className="guide-art" viewBox="0 0 240 140" width="240" height="140" role="img" aria-label="小程序充值示意">

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { MSG } from '@/lib/shared/messages';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { GoToProvider } from './_components/go-to-provider';
 
 export const metadata: Metadata = { title: '登录', robots: { index: false } };
@@ -11,7 +11,7 @@ export default async function OAuthPage({ searchParams }: { searchParams: Promis
   return (
     <div className="page center-page" role="status">
       <p className="muted">{MSG.goingToLogin}</p>
-      <GoToProvider href={`/oauth/start?next=${encodeURIComponent(safeNext(next))}`} />
+      <GoToProvider href={`/oauth/start?next=${encodeURIComponent(returnPathOr(next))}`} />
     </div>
   );
 }

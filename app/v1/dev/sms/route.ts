@@ -5,6 +5,7 @@ import { demoAllowed } from '@/lib/server/abuse/demo-switches';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { devSmsQuery } from '@/lib/shared/schemas/accounts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/dev/sms?phone — the last code sent to a phone, only while SMS_DEV_INBOX=1 and only to a client on this
 // machine (docs/abuse.md "Demo switches"); 404 otherwise.
@@ -14,3 +15,5 @@ export const GET = withApi(async ({ query, req }) => {
   if (!entry) throw new ApiError(CODES.notFound, SERVER_MSG.codeExpired);
   return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };
 }, { query: devSmsQuery });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

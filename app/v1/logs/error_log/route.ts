@@ -2,6 +2,7 @@ import { withApi } from '@/lib/server/http/with-api';
 import { limitByIp } from '@/lib/server/abuse/rate-limit';
 import { recordErrorLog } from '@/lib/server/ops/error-logs';
 import { errorLogBody } from '@/lib/shared/schemas/ops';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/logs/error_log — client-side API failures (type 1) and render errors (type 2).
 export const POST = withApi(
@@ -11,3 +12,5 @@ export const POST = withApi(
   },
   { auth: 'optional', body: errorLogBody },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -3,6 +3,7 @@ import { limitByIp } from '@/lib/server/abuse/rate-limit';
 import { recordPageView } from '@/lib/server/ops/page-views';
 import { pageViewBody } from '@/lib/shared/schemas/ops';
 import { COOKIE } from '@/lib/shared/cookies';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/logs/page_views — a location change: the page opened and the time spent on the previous one.
 export const POST = withApi(
@@ -12,3 +13,5 @@ export const POST = withApi(
   },
   { auth: 'optional', body: pageViewBody },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

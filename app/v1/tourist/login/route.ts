@@ -3,6 +3,7 @@ import { limitByIp } from '@/lib/server/abuse/rate-limit';
 import { loginAsGuest } from '@/lib/server/accounts/login';
 import { signedInReply } from '@/lib/server/http/signed-in-reply';
 import { touristLoginBody } from '@/lib/shared/schemas/accounts';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/tourist/login — one-tap guest sign-in tied to a device id.
 export const POST = withApi(
@@ -12,3 +13,5 @@ export const POST = withApi(
   },
   { body: touristLoginBody },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

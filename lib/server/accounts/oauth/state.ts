@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { safeNext } from '@/lib/shared/schemas/accounts';
+import { returnPathOr } from '@/lib/shared/return-path';
 import { hmac } from '../../secret';
 
 export const STATE_COOKIE = 'oauth_state';
@@ -9,7 +9,7 @@ export const STATE_TTL_S = 600;
 /** state goes to the provider; the cookie binds it to this browser and carries `next`, signed. */
 export function createOAuthState(next: string): { state: string; cookie: string } {
   const state = randomBytes(16).toString('base64url');
-  const payload = `${state}.${Buffer.from(safeNext(next)).toString('base64url')}.${Date.now()}`;
+  const payload = `${state}.${Buffer.from(returnPathOr(next)).toString('base64url')}.${Date.now()}`;
   return { state, cookie: `${payload}.${hmac(`oauth:${payload}`)}` };
 }
 
@@ -23,5 +23,5 @@ export function verifyOAuthState(state: string | null, cookie: string | undefine
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (cookieState !== state || now - Number(issued) > STATE_TTL_S * 1000) return null;
-  return safeNext(Buffer.from(next64, 'base64url').toString());
+  return returnPathOr(Buffer.from(next64, 'base64url').toString());
 }

@@ -7,6 +7,7 @@ import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
 import { smsLoginBody } from '@/lib/shared/schemas/accounts';
 import { PhoneCodeFields } from '@/components/account/phone-code-fields';
+import { returnPathOr } from '@/lib/shared/return-path';
 
 /** Phone + code sign-in, guest sign-in and third-party sign-in; afterwards back to `next`. */
 export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailable: boolean }) {
@@ -14,8 +15,9 @@ export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailab
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
-  // A full navigation, so the server renders `next` with the new session cookie.
-  const done = () => window.location.replace(next);
+  // A full navigation, so the server renders `next` with the new session cookie. The page validated `next`
+  // already; the same check here keeps the browser from following anything off-site (docs/api.md "Return paths").
+  const done = () => window.location.replace(returnPathOr(next));
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,5 +1,6 @@
 import { POST } from './route';
 import { callRoute } from '@/test/route';
+import { useTestDatabase } from '@/test/db';
 
 jest.mock('@/lib/server/cache', () => ({ invalidate: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -7,6 +8,9 @@ const { invalidate } = require('@/lib/server/cache') as { invalidate: jest.Mock 
 
 const call = (body: unknown, token?: string) =>
   callRoute(POST, { method: 'POST', url: '/v1/admin/cache/invalidate', body, headers: token ? { 'x-admin-token': token } : {} });
+
+// A mutation with an x-sig is claimed for idempotency, which needs the database.
+useTestDatabase();
 
 describe('POST /v1/admin/cache/invalidate', () => {
   beforeEach(() => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withApi } from '@/lib/server/http/with-api';
-import { assertAdmin } from '@/lib/server/http/admin';
 import { invalidate } from '@/lib/server/cache';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 const body = z.object({
   tags: z
@@ -12,8 +12,9 @@ const body = z.object({
 
 // POST /v1/admin/cache/invalidate {tags} — content changed (an import, an edit): drop the cached pages and reads
 // tagged with it, e.g. ["novel:1"] after novel 1 gets a chapter, or ["catalog"] for everything. Header x-admin-token.
-export const POST = withApi(async ({ req, body: input }) => {
-  assertAdmin(req);
+export const POST = withApi(async ({ body: input }) => {
   invalidate(...input.tags);
   return { invalidated: input.tags };
-}, { body });
+}, { auth: 'admin', body });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
