@@ -23,7 +23,17 @@ const app = next({ dev, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Next's request adapter throws on methods outside these (TRACE, PROPFIND, …) before any route runs: answer the
+// documented 40500 envelope here instead of its 500 (docs/api.md "Methods"; the text is SERVER_MSG.methodNotAllowed).
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const METHOD_REFUSED = JSON.stringify({ code: 40500, message: '不支持的请求方式' });
+
 const server = http.createServer((req, res) => {
+  if (!METHODS.has(req.method ?? '')) {
+    res.writeHead(405, { 'content-type': 'application/json; charset=utf-8', allow: [...METHODS].join(', '), 'cache-control': 'no-store' });
+    res.end(METHOD_REFUSED);
+    return;
+  }
   // Node lower-cases incoming header names; delete then set, so exactly one value of ours reaches the app. Whether
   // a proxy forwarded the request is noted here, before Next adds an X-Forwarded-For of its own.
   delete req.headers[PEER_HEADER];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -15,10 +16,20 @@ export type Claim =
   | { kind: 'in_progress' };
 
 /**
+ * Keys longer than their column (route 200, actor 80 characters) are stored as a digest: any unknown /v1 path can be
+ * long, and a visitor's actor carries the tracking cookie, which the client controls.
+ */
+function fitKey(value: string, max: number): string {
+  return value.length <= max ? value : `sha256:${createHash('sha256').update(value).digest('hex')}`;
+}
+
+/**
  * Claims (actor, route, x-sig). The unique index makes the first caller the only one to run the action;
  * later callers within 24 h get its stored answer, or "in progress" while it is still running (at most the lease).
  */
-export async function claimIdempotencyKey(actor: string, route: string, sig: string): Promise<Claim> {
+export async function claimIdempotencyKey(rawActor: string, rawRoute: string, sig: string): Promise<Claim> {
+  const actor = fitKey(rawActor, 80);
+  const route = fitKey(rawRoute, 200);
   const db = getDb();
   for (let attempt = 0; attempt < 2; attempt++) {
     const [inserted] = await db
