@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { sigHeader } from './helpers/sig';
-import { confirmOrder } from './helpers/wallet';
+import { expectSandboxPage } from './helpers/wallet';
 
 // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
@@ -10,6 +10,9 @@ async function guest(page: Page, tag: string, workerIndex: number) {
 
 let seq = 0;
 // A new member signed in by SMS receives the signup coupon (满30减5); guests do not.
+/** The fields a buy form posts. */
+const formFields = (form: Locator) => form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
+
 async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
@@ -44,15 +47,17 @@ test.describe('recharge page', () => {
     await expect(page.getByTestId('refund-notice')).toHaveText('充值书币及开通VIP为虚拟商品，一经购买不支持退款');
     const packs = page.getByRole('list', { name: '充值档位' }).getByRole('listitem');
     await expect(packs).toHaveCount(6);
-    const pack3000 = packs.filter({ hasText: '3000书币' }).getByRole('link');
+    const pack3000 = packs.filter({ hasText: '3000书币' }).getByRole('button');
     await expect(pack3000).toContainText('送300书币');
     await expect(pack3000).toContainText('¥30');
     await expect(packs.filter({ hasText: '限量特惠' })).toContainText(/今日仅剩\d+份/);
     await expect(packs.filter({ hasText: /^5000书币/ })).toContainText('加赠300书券 · 7天有效');
-    const href = new URL((await pack3000.getAttribute('href'))!, 'http://x');
-    expect(href.pathname).toBe('/orders/create');
-    expect(href.searchParams.get('return')).toBe('/m/novels/1');
-    expect(href.searchParams.get('cancel')).toBe('/recharge/start?aid=21&return=%2Fm%2Fnovels%2F1');
+    // The card is the submit button of a form posting the order: one tap, no confirmation step.
+    const form = pack3000.locator('xpath=ancestor::form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/orders/create');
+    expect(await formFields(form)).toMatchObject({ return: '/m/novels/1', cancel: '/recharge/start?aid=21&return=%2Fm%2Fnovels%2F1' });
+    expect((await pack3000.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await fitsThePhone(page);
 
     // A new member holds the signup coupon 满30减5: it applies to the ¥30 pack, not the ¥6 one.
@@ -61,14 +66,14 @@ test.describe('recharge page', () => {
     await expect(pack3000).toContainText('¥25');
     await expect(packs.filter({ hasText: '600书币' }).first()).toContainText('满¥30可用');
     await pack3000.click();
-    await confirmOrder(page);
+    await expectSandboxPage(page);
     await expect(page.getByRole('button', { name: /确认支付 ¥25/ })).toBeVisible();
   });
 
   test('after paying with no return, goes back to the chapter; an off-site n_domain is ignored', async ({ page }) => {
     await page.goto('/recharge/start?aid=21&n_domain=evil.example');
-    const href = new URL((await page.getByRole('list', { name: '充值档位' }).getByRole('link').first().getAttribute('href'))!, 'http://x');
-    expect(href.searchParams.get('return')).toBe('/m/read/21');
+    const form = page.getByRole('list', { name: '充值档位' }).getByRole('button').first().locator('xpath=ancestor::form');
+    expect((await formFields(form)).return).toBe('/m/read/21');
   });
 });
 
@@ -104,7 +109,7 @@ test.describe('promotion popup on home', () => {
     const acts = trackedActs(page);
     await page.goto('/m');
     await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
-    if (signedIn) await confirmOrder(page);
+    if (signedIn) await expectSandboxPage(page);
     else await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/);
     expect(acts).toEqual([1, 2]);
   });

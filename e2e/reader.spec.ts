@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmOrder, freshPhone } from './helpers/wallet';
+import { expectSandboxPage, freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 
 // The reading journey of issue 6 on the phones: free chapters one after another, the paywall at chapter 21,
@@ -31,8 +31,8 @@ test('read to the paywall, sign in, recharge, buy, and find the novel on the she
   // No coins yet: the buy button leads to the recharge page for this browser (90001), and back after paying.
   await page.getByRole('button', { name: /去充值/ }).click();
   await expect(page).toHaveURL(/\/recharge\/start\?/);
-  await page.getByRole('list', { name: '充值档位' }).getByRole('listitem').filter({ hasText: '600书币' }).getByRole('link').click();
-  await confirmOrder(page);
+  await page.getByRole('list', { name: '充值档位' }).getByRole('listitem').filter({ hasText: '600书币' }).getByRole('button').click();
+  await expectSandboxPage(page);
   await page.getByRole('button', { name: /确认支付/ }).click();
   await expect(page).toHaveURL(/\/m\/read\/21\?nid=1$/);
 

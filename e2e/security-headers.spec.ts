@@ -78,7 +78,8 @@ test('the pages load with zero CSP violations: home, novel, reader with its sett
   await page.goto('/m/coins');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const pack = await productNamed(page, 'recharge', '3000书币');
-  await page.goto(`/orders/create?pid=${pack.id}&return=${encodeURIComponent('/m/my')}`);
+  await page.goto(`/recharge/start?return=${encodeURIComponent('/m/my')}`);
+  await page.getByTestId(`pack-${pack.id}`).click();
   await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
   await expect(page.getByRole('button', { name: /确认支付/ })).toBeVisible();
 

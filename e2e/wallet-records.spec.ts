@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { approveSandboxPayment, confirmOrder, freshPhone, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
+import { approveSandboxPayment, freshPhone, openOrder, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 
 // Screenshots of every wallet page per phone, for a person to look at (not compared by the test).
@@ -98,8 +98,7 @@ test('a new member’s signup coupon: usable, then used on a recharge', async ({
 
   // Spend it on a recharge that reaches its threshold; the order is 5 yuan cheaper.
   const [mine] = (await (await page.request.get('/v1/my/coupons')).json()).data.data as Array<{ id: number }>;
-  await page.goto(`/orders/create?pid=${pack.id}&coupon_id=${mine!.id}&return=${encodeURIComponent(path)}`);
-  await confirmOrder(page);
+  await openOrder(page, { pid: String(pack.id), coupon_id: String(mine!.id), return: path });
   await expect(page.getByText(`¥${(pack.price - 500) / 100}`).first()).toBeVisible();
   await approveSandboxPayment(page, path);
   await expect(page.getByText('暂无可用优惠券')).toBeVisible();

@@ -64,6 +64,8 @@ describe('POST /orders/create', () => {
 
   it('without a session (or with a forged one) it sends the reader to sign in first', () => nothingWritten(async () => {
     const res = await create(`pid=${pack.id}`);
+    // See Other: the browser GETs the login page (the in-app buy buttons post this form without a session too).
+    expect(res.status).toBe(303);
     expect(res.location?.pathname).toBe('/m/login');
     expect(res.location?.searchParams.get('next')).toBe(`/orders/create?pid=${pack.id}`);
     const forged = await call(confirmOrderRoute as never, 'GET', `/orders/create?pid=${pack.id}`, '', { authorization: `Bearer ${'z'.repeat(43)}` });

@@ -2,22 +2,32 @@ import Cookies from 'js-cookie';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ModalHost } from './modal-host';
 import { useModalStore } from '@/lib/client/stores/modal-store';
-import { navigate } from '@/lib/client/navigate';
 import { mockFetch } from '@/test/mock-fetch';
 import { PROMOTION } from '@/test/shop-fixtures';
 
-const ORDER = '/orders/create?pid=3&return=%2F&cancel=%2F&n_from=promotion_popup&promotion_id=1';
+const ORDER = { pid: '3', return: '/', cancel: '/', n_from: 'promotion_popup', promotion_id: '1' };
 
 describe('promotion popup (docs/shell.md Modals)', () => {
-  let assign: jest.SpyInstance;
+  let submit: jest.SpyInstance;
   beforeEach(() => {
     useModalStore.setState({ current: null });
-    assign = jest.spyOn(navigate, 'assign').mockImplementation(() => undefined);
+    // jsdom does not navigate: record which form the popup sends on.
+    submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
   });
   afterEach(() => {
-    assign.mockRestore();
+    submit.mockRestore();
     Cookies.remove('member_id');
   });
+
+  /** The order form the button belongs to: a POST of the order's fields to /orders/create. */
+  function orderForm() {
+    const form = screen.getByRole('button', { name: '立即抢购' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/orders/create');
+    expect(Object.fromEntries(new FormData(form))).toEqual(ORDER);
+    return form;
+  }
+  const submitted = () => submit.mock.contexts as HTMLFormElement[];
 
   async function openPopup() {
     const fetch = mockFetch({ 'POST /v1/promotions/track': { data: null } });
@@ -39,18 +49,21 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     expect(screen.getByText('书券7天内有效')).toHaveStyle({ color: '#ffe8a3' });
   });
 
-  it('tracks 1 then 2 and goes to order creation with a member token', async () => {
+  it('tracks 1 then 2 and posts the order form, once, on the button', async () => {
     Cookies.set('member_id', '12');
     const { acts } = await openPopup();
+    const form = orderForm();
     fireEvent.click(screen.getByRole('button', { name: '立即抢购' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(ORDER));
+    fireEvent.click(screen.getByRole('button', { name: '立即抢购' }));
+    await waitFor(() => expect(submitted()).toEqual([form]));
     expect(acts()).toEqual([{ promotion_id: 1, act_name: 1 }, { promotion_id: 1, act_name: 2 }]);
   });
 
-  it('without a member token goes to login first, with the order address as next', async () => {
+  it('posts the same form without a member token (the route sends the reader to login and back)', async () => {
     const { acts } = await openPopup();
+    const form = orderForm();
     fireEvent.click(screen.getByRole('button', { name: '立即抢购' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/m/login?next=${encodeURIComponent(ORDER)}`));
+    await waitFor(() => expect(submitted()).toEqual([form]));
     expect(acts().map((a) => (a as { act_name: number }).act_name)).toEqual([1, 2]);
   });
 
@@ -59,7 +72,7 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(acts()).toEqual([{ promotion_id: 1, act_name: 1 }, { promotion_id: 1, act_name: 3 }]));
-    expect(assign).not.toHaveBeenCalled();
+    expect(submit).not.toHaveBeenCalled();
   });
 
   it('tracks 3 on Escape too', async () => {
@@ -74,6 +87,6 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     render(<ModalHost />);
     act(() => useModalStore.getState().open('promotion-popup', { promotion: PROMOTION }));
     fireEvent.click(await screen.findByRole('button', { name: '立即抢购' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(ORDER));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
   });
 });

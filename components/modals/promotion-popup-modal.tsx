@@ -1,14 +1,12 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
-import { hasMemberToken } from '@/lib/client/identity';
-import { navigate } from '@/lib/client/navigate';
 import { PROMOTION_ACT, promotionIdOf, trackPromotion } from '@/lib/client/promotion-popup';
 import { formatCents } from '@/lib/shared/money';
-import { orderUrl } from '@/lib/shared/recharge';
 import { Dialog } from '../ui/dialog';
+import { OrderForm } from '../wallet/order-form';
 import './promotion-popup.css';
 
 /** The promotion popup (docs/shell.md "Modals"): tracks 1 on open, 2 on the button, 3 on close. */
@@ -34,15 +32,17 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
     close();
   };
 
-  const buy = async () => {
+  // The popup only opens on the client, so the page it came up on is known at first render.
+  const [here] = useState(() => `${window.location.pathname}${window.location.search}`);
+
+  // The button posts the order form (a signed-out reader is sent to login by the route, coming back to it); the
+  // button's track is sent first, then the form goes on.
+  const buy = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
     if (leaving.current) return;
     leaving.current = true;
-    const here = `${window.location.pathname}${window.location.search}`;
-    const order = orderUrl({ pid: p.id, returnUrl: here, cancelUrl: here, nFrom: 'promotion_popup', promotionId: id });
-    // Without a member token the order would bounce off login anyway; go there first, coming back to the order.
-    const target = hasMemberToken() ? order : `/m/login?next=${encodeURIComponent(order)}`;
-    await trackPromotion(id, PROMOTION_ACT.button);
-    navigate.assign(target);
+    const form = e.currentTarget;
+    void trackPromotion(id, PROMOTION_ACT.button).finally(() => form.submit());
   };
 
   const vouchers = p.reward_welth_coupon + p.extra_reward_coupon;
@@ -65,9 +65,9 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
         <p className="promo-valid" style={{ color: style?.valid_days_text_color ?? undefined }}>
           {vouchers > 0 ? `书券${validDays}天内有效` : ''}
         </p>
-        <button type="button" className="promo-button" onClick={buy}>
+        <OrderForm order={{ pid: p.id, returnUrl: here, cancelUrl: here, nFrom: 'promotion_popup', promotionId: id }} buttonClassName="promo-button" onSubmit={buy}>
           {style?.popup_button_image ? <img src={style.popup_button_image} alt="立即抢购" width={560} height={120} /> : '立即抢购'}
-        </button>
+        </OrderForm>
       </div>
       <button type="button" className="promo-close" aria-label="关闭" onClick={dismiss}>
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">

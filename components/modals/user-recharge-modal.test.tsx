@@ -36,8 +36,10 @@ describe('recharge sheet', () => {
     open({ articleId: 21 });
     expect(await screen.findByRole('dialog', { name: '充值书币' })).toBeInTheDocument();
     expect(await screen.findByText('余额 12 书币 · 3 书券')).toBeInTheDocument();
-    const link = await screen.findByTestId('pack-3');
-    expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('return')).toBe('/m/read/21');
+    const form = (await screen.findByTestId('pack-3')).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/orders/create');
+    expect(new FormData(form).get('return')).toBe('/m/read/21');
     expect(screen.getByTestId('refund-notice')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

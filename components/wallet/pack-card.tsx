@@ -1,13 +1,15 @@
 import type { MemberCoupon, ShopProduct } from '@/lib/shared/dto/shop';
 import { formatCents } from '@/lib/shared/money';
 import { MSG } from '@/lib/shared/messages';
-import { couponApplies, payablePrice, quotaState } from '@/lib/shared/recharge';
+import { couponApplies, payablePrice, quotaState, type OrderInput } from '@/lib/shared/recharge';
+import { OrderForm } from './order-form';
 
 export interface PackCardProps {
   product: ShopProduct;
   /** The chosen coupon; it only changes the price when this pack reaches its threshold. */
   coupon: MemberCoupon | null;
-  href: string;
+  /** The order this card posts (its coupon already decided by the caller). */
+  order: OrderInput;
 }
 
 function bonusParts(p: ShopProduct): string[] {
@@ -18,10 +20,10 @@ function bonusParts(p: ShopProduct): string[] {
 }
 
 /**
- * One recharge pack. A plain <a>, never next/link: /orders/create is a route handler (its confirmation posts the order).
- * A sold-out pack is not a link at all.
+ * One recharge pack: the whole card is the submit button of a form posting the order to /orders/create, so one
+ * tap buys, with or without JavaScript. A sold-out pack is not a button at all.
  */
-export function PackCard({ product: p, coupon, href }: PackCardProps) {
+export function PackCard({ product: p, coupon, order }: PackCardProps) {
   const quota = quotaState(p.quota);
   const applies = couponApplies(coupon, p);
   const pay = payablePrice(p, coupon);
@@ -67,9 +69,9 @@ export function PackCard({ product: p, coupon, href }: PackCardProps) {
           {body}
         </div>
       ) : (
-        <a className="pack-body" href={href} data-testid={`pack-${p.id}`}>
+        <OrderForm order={order} buttonClassName="pack-body pack-button" testId={`pack-${p.id}`}>
           {body}
-        </a>
+        </OrderForm>
       )}
     </li>
   );

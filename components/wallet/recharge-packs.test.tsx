@@ -15,7 +15,14 @@ function renderPacks(props: Partial<Parameters<typeof RechargePacks>[0]> = {}) {
   );
 }
 const pack = (id: number) => screen.getByTestId(`pack-${id}`);
-const hrefOf = (id: number) => new URL(pack(id).getAttribute('href')!, 'http://x');
+/** What a tap on the pack posts: the form around its submit button. */
+const formOf = (id: number) => {
+  const form = pack(id).closest('form')!;
+  expect(form).toHaveAttribute('method', 'post');
+  expect(form).toHaveAttribute('action', '/orders/create');
+  return new FormData(form);
+};
+const fieldsOf = (id: number) => Object.fromEntries(formOf(id));
 
 describe('recharge packs', () => {
   it('shows coins, bonuses, extra vouchers with valid days, prices in yuan, quotas and the refund notice', async () => {
@@ -36,13 +43,17 @@ describe('recharge packs', () => {
     expect(await screen.findByRole('radio', { name: /满30减5/ })).toBeInTheDocument();
   });
 
-  it('links each pack to order creation with return and cancel, and no coupon by default', async () => {
+  it('makes each pack the submit button of a form posting its order with return and cancel, and no coupon by default', async () => {
     mockFetch({ 'GET /v1/my/coupons': { data: { data: COUPONS, hasmore: false } } });
     renderPacks();
     expect(await screen.findByRole('radio', { name: '不使用优惠券' })).toBeChecked();
-    const url = hrefOf(2);
-    expect(url.pathname).toBe('/orders/create');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ pid: '2', return: RETURN, cancel: CANCEL });
+    expect(pack(2).tagName).toBe('BUTTON');
+    expect(pack(2)).toHaveAttribute('type', 'submit');
+    // The card's text is the button's accessible name.
+    expect(screen.getByRole('button', { name: '3000 书币 送300书币 ¥30' })).toBe(pack(2));
+    expect(fieldsOf(2)).toEqual({ pid: '2', return: RETURN, cancel: CANCEL });
+    // A sold-out pack posts nothing.
+    expect(pack(7).closest('form')).toBeNull();
   });
 
   it('applies the chosen coupon only to packs priced at or above its threshold', async () => {
@@ -51,21 +62,21 @@ describe('recharge packs', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /满50减10/ }));
     expect(screen.getByRole('radio', { name: /满50减10/ })).toBeChecked();
     // 5000 (¥50) reaches the ¥50 threshold: ¥40 with the list price struck out, and the coupon on the order.
-    expect(hrefOf(3).searchParams.get('coupon_id')).toBe('42');
+    expect(formOf(3).get('coupon_id')).toBe('42');
     expect(within(pack(3)).getByText('¥50', { selector: 's' })).toBeInTheDocument();
     expect(pack(3)).toHaveTextContent('¥40');
     // 3000 (¥30) does not: list price, no coupon, and why.
-    expect(hrefOf(2).searchParams.get('coupon_id')).toBeNull();
+    expect(formOf(2).get('coupon_id')).toBeNull();
     expect(pack(2)).toHaveTextContent('满¥50可用');
     expect(pack(2)).toHaveTextContent('¥30');
 
     fireEvent.click(screen.getByRole('radio', { name: /满30减5/ }));
-    expect(hrefOf(2).searchParams.get('coupon_id')).toBe('41');
-    expect(hrefOf(3).searchParams.get('coupon_id')).toBe('41');
-    expect(hrefOf(1).searchParams.get('coupon_id')).toBeNull();
+    expect(formOf(2).get('coupon_id')).toBe('41');
+    expect(formOf(3).get('coupon_id')).toBe('41');
+    expect(formOf(1).get('coupon_id')).toBeNull();
 
     fireEvent.click(screen.getByRole('radio', { name: '不使用优惠券' }));
-    expect(hrefOf(3).searchParams.get('coupon_id')).toBeNull();
+    expect(formOf(3).get('coupon_id')).toBeNull();
   });
 
   it('asks for no coupons when signed out', () => {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ShopProduct } from '@/lib/shared/dto/shop';
-import { couponApplies, orderUrl } from '@/lib/shared/recharge';
+import { couponApplies } from '@/lib/shared/recharge';
 import { useRechargeProducts, useUsableCoupons } from '@/lib/client/swr/use-shop';
 import { CouponPicker } from './coupon-picker';
 import { PackCard } from './pack-card';
@@ -35,7 +35,7 @@ export function RechargePacks({ initialProducts, signedIn, returnUrl, cancelUrl,
               key={p.id}
               product={p}
               coupon={coupon}
-              href={orderUrl({ pid: p.id, returnUrl, cancelUrl, couponId: couponApplies(coupon, p) ? coupon!.id : null })}
+              order={{ pid: p.id, returnUrl, cancelUrl, couponId: couponApplies(coupon, p) ? coupon!.id : null }}
             />
           ))}
         </ul>

@@ -1,19 +1,15 @@
 'use client';
 
-import Link from 'next/link';
 import { useState } from 'react';
 import type { VipPlan } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
 import { MSG } from '@/lib/shared/messages';
-
-export function orderUrl(planId: number, returnPath: string): string {
-  const back = encodeURIComponent(returnPath);
-  return `/orders/create?pid=${planId}&return=${back}&cancel=${back}`;
-}
+import { OrderForm } from './order-form';
 
 /**
- * The plans as a radio group and one pay button under the non-refundable notice. Before hydration the button
- * already points at the first plan, so the page works while its script loads.
+ * The plans as a radio group and one pay button under the non-refundable notice: the submit button of a
+ * form posting the chosen plan's order. Before hydration the form already holds the first plan, so the page
+ * works while its script loads.
  */
 export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { plans: VipPlan[]; returnPath: string; renew: boolean; compact?: boolean }) {
   const [selectedId, setSelectedId] = useState(plans[0]?.id);
@@ -40,9 +36,9 @@ export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { p
         ))}
       </fieldset>
       <p className="w-notice" role="note">{MSG.nonRefundable}</p>
-      <Link href={orderUrl(selected.id, returnPath)} className="button button-primary button-block w-pay" data-testid="vip-pay">
+      <OrderForm order={{ pid: selected.id, returnUrl: returnPath, cancelUrl: returnPath }} buttonClassName="button button-primary button-block w-pay" testId="vip-pay">
         {renew ? '立即续费' : '立即开通'} ¥{formatCents(selected.price)}
-      </Link>
+      </OrderForm>
     </div>
   );
 }

@@ -17,19 +17,32 @@ export async function productNamed(page: Page, productType: string, name: string
   return product;
 }
 
-/**
- * A link to /orders/create shows a confirmation whose button posts the order (a GET never opens one, so another
- * site's link cannot either; docs/api.md "Flow routes"): press it and wait for the provider's page.
- */
-export async function confirmOrder(page: Page): Promise<void> {
-  await page.waitForURL(/\/(orders\/create\?|pay\/sandbox\/\d+$)/);
-  if (/\/orders\/create\?/.test(page.url())) await page.getByRole('button', { name: '确认并前往支付' }).click();
+/** One tap on an in-app buy button posts the order (a form to /orders/create): the next page is the provider's. */
+export async function expectSandboxPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/pay\/sandbox\/\d+$/);
 }
 
-/** Confirms the order, then payment on the sandbox provider's page, and waits to be back. */
+/**
+ * Only for a link from elsewhere (or an old one) to GET /orders/create: it shows a confirmation whose button posts
+ * the order (a GET never opens one, so another site's link cannot either; docs/api.md "Flow routes").
+ */
+export async function confirmOrder(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/orders\/create\?/);
+  await page.getByRole('button', { name: '确认并前往支付' }).click();
+  await expectSandboxPage(page);
+}
+
+/** Opens an order as the buy buttons do, a same-origin form post of its fields, and goes to its provider's page. */
+export async function openOrder(page: Page, fields: Record<string, string>): Promise<void> {
+  const res = await page.request.post('/orders/create', { form: fields, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  await page.goto(res.headers().location!);
+  await expectSandboxPage(page);
+}
+
+/** Payment on the sandbox provider's page (where the buy button led), and waits to be back. */
 export async function approveSandboxPayment(page: Page, returnPath: string): Promise<void> {
-  await confirmOrder(page);
+  await expectSandboxPage(page);
   await expect(page.getByText('一经购买不支持退款')).toBeVisible();
   await page.getByRole('button', { name: /确认支付/ }).click();
   await expect(page).toHaveURL(new RegExp(`${returnPath.replace(/[/?]/g, '\\$&')}$`));
@@ -37,7 +50,7 @@ export async function approveSandboxPayment(page: Page, returnPath: string): Pro
 
 /** Buys a product through the real order flow: order creation, the sandbox provider, the signed notification. */
 export async function payInSandbox(page: Page, productId: number, returnPath: string): Promise<void> {
-  await page.goto(`/orders/create?pid=${productId}&return=${encodeURIComponent(returnPath)}`);
+  await openOrder(page, { pid: String(productId), return: returnPath });
   await approveSandboxPayment(page, returnPath);
 }
 

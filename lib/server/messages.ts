@@ -60,6 +60,16 @@ export const SERVER_MSG = {
   orderConfirmText: '即将前往支付页面，请确认是否继续。',
   orderConfirmButton: '确认并前往支付',
   orderConfirmCancel: '返回',
+  // The sandbox checkout: an order's state (docs/wallet-orders.md), and why a closed one cannot be paid.
+  orderStatus: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', rejected: '未通过校验' } as Record<string, string>,
+  orderStatusUnknown: '不可支付',
+  orderClosedNote: {
+    cancelled: '订单已取消，无法支付，请返回重新下单。',
+    expired: '订单已超过30分钟未支付，已失效，请返回重新下单。',
+    rejected: '订单未通过支付校验，已关闭；如已扣款将原路退回。',
+  } as Record<string, string>,
+  orderClosedDefault: '该订单当前无法支付，请返回重新下单。',
+  orderBack: '返回',
   codeWrong: (left: number) => (left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取'),
   codeExpired: '验证码已过期或未发送，请重新获取',
   codeTooManyTries: '验证码错误次数过多，请重新获取',

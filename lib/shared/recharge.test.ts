@@ -1,4 +1,4 @@
-import { couponApplies, orderUrl, payablePrice, quotaState, rechargeReturn, rechargeStartUrl, safeBridgeUrl } from './recharge';
+import { couponApplies, orderFields, payablePrice, quotaState, rechargeReturn, rechargeStartUrl, safeBridgeUrl } from './recharge';
 
 const site = { host: 'read.example.com', protocol: 'https:', ownHosts: ['read.example.com', 'pay.example.com', 'm.example.cn'] };
 
@@ -53,12 +53,21 @@ describe('rechargeReturn', () => {
 });
 
 describe('links', () => {
-  it('builds the order address with the coupon and promotion', () => {
-    expect(orderUrl({ pid: 3, returnUrl: '/m/read/21', cancelUrl: '/recharge/start?aid=21', couponId: 9 })).toBe(
-      '/orders/create?pid=3&return=%2Fm%2Fread%2F21&cancel=%2Frecharge%2Fstart%3Faid%3D21&coupon_id=9',
-    );
-    expect(orderUrl({ pid: 3, returnUrl: '/m', cancelUrl: '/m', nFrom: 'promotion_popup', promotionId: 1 })).toBe(
-      '/orders/create?pid=3&return=%2Fm&cancel=%2Fm&n_from=promotion_popup&promotion_id=1',
+  it('builds the order form fields with the coupon and promotion', () => {
+    expect(orderFields({ pid: 3, returnUrl: '/m/read/21', cancelUrl: '/recharge/start?aid=21', couponId: 9 })).toEqual([
+      ['pid', '3'],
+      ['return', '/m/read/21'],
+      ['cancel', '/recharge/start?aid=21'],
+      ['coupon_id', '9'],
+    ]);
+    expect(orderFields({ pid: 3, returnUrl: '/m', cancelUrl: '/m', couponId: null })).toEqual([
+      ['pid', '3'],
+      ['return', '/m'],
+      ['cancel', '/m'],
+    ]);
+    // The route's own field names, so the form posts what POST /orders/create reads.
+    expect(new URLSearchParams(orderFields({ pid: 3, returnUrl: '/m', cancelUrl: '/m', nFrom: 'promotion_popup', promotionId: 1 })).toString()).toBe(
+      'pid=3&return=%2Fm&cancel=%2Fm&n_from=promotion_popup&promotion_id=1',
     );
   });
   it('builds the recharge page address', () => {

@@ -40,7 +40,7 @@ export function rechargeReturn(input: ReturnInput, site: { host: string; protoco
   return own ? `${site.protocol}//${domain}${path}` : path;
 }
 
-export interface OrderLinkInput {
+export interface OrderInput {
   pid: number;
   returnUrl: string;
   cancelUrl: string;
@@ -49,13 +49,20 @@ export interface OrderLinkInput {
   promotionId?: number;
 }
 
-/** The order-creation address: /orders/create?pid&return&cancel[&coupon_id][&n_from&promotion_id]. */
-export function orderUrl(o: OrderLinkInput): string {
-  const q = new URLSearchParams({ pid: String(o.pid), return: o.returnUrl, cancel: o.cancelUrl });
-  if (o.couponId) q.set('coupon_id', String(o.couponId));
-  if (o.nFrom) q.set('n_from', o.nFrom);
-  if (o.promotionId) q.set('promotion_id', String(o.promotionId));
-  return `/orders/create?${q}`;
+/**
+ * The fields of the order form every in-app buy button posts to /orders/create: pid, return, cancel and, when
+ * set, coupon_id, n_from and promotion_id, in that order (the route's own names, docs/api.md "Flow routes").
+ */
+export function orderFields(o: OrderInput): [name: string, value: string][] {
+  const f: [string, string][] = [
+    ['pid', String(o.pid)],
+    ['return', o.returnUrl],
+    ['cancel', o.cancelUrl],
+  ];
+  if (o.couponId) f.push(['coupon_id', String(o.couponId)]);
+  if (o.nFrom) f.push(['n_from', o.nFrom]);
+  if (o.promotionId) f.push(['promotion_id', String(o.promotionId)]);
+  return f;
 }
 
 /** The recharge page for a reader coming from `returnPath` (and a chapter, when there is one). */

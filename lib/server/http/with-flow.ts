@@ -105,7 +105,8 @@ export function withFlow<P = undefined, Q = undefined, F = undefined, A extends 
       if (auth === 'member' && !member) {
         if (req.method === 'GET' || options.signInNext) {
           const next = options.signInNext ? options.signInNext({ query, form, req }) : `${req.nextUrl.pathname}${req.nextUrl.search}`;
-          return flowRedirect(req, `/m/login?next=${encodeURIComponent(next)}`, 307);
+          // 303 after a form post, so the browser GETs the login page rather than posting the form to it again.
+          return flowRedirect(req, `/m/login?next=${encodeURIComponent(next)}`, req.method === 'GET' ? 307 : 303);
         }
         throw new ApiError(CODES.notLoggedIn);
       }
