@@ -35,7 +35,13 @@ function layer(base, forbidden, { ignores = [], swr = false } = {}) {
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     const files = `${base}/${'*/'.repeat(depth - 1)}*`;
     const patterns = forbidden.map((to) => pattern(base, depth, to));
-    const rule = (noSwr) => ['error', { paths: noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : [], patterns: noSwr ? [...patterns, { regex: '^swr/', message: SWR_MESSAGE }] : patterns }];
+    const rule = (noSwr) => [
+      'error',
+      {
+        paths: noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : [],
+        patterns: noSwr ? [...patterns, { regex: '^swr/', message: SWR_MESSAGE }] : patterns,
+      },
+    ];
     configs.push({ files: [files], ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr) } });
     configs.push({ files: TESTS.map((t) => files.slice(0, -1) + t.slice(3)), ignores, rules: { 'no-restricted-imports': rule(false) } });
   }
@@ -68,7 +74,13 @@ const config = [
       // A leading underscore marks a deliberately unused binding (an omitted field, a positional callback argument).
       '@typescript-eslint/no-unused-vars': [
         'warn',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // Covers are generated SVGs (/covers/{id}.svg) and avatars come from other hosts: the image optimiser does not
       // serve SVG by default, and next/image would add its client code to every page. Our <img> tags carry width,

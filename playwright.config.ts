@@ -19,7 +19,12 @@ const phone = (name: string) => {
 
 // The promotion popup opens on home once a day per device (docs/shell.md "Modals"). Every journey starts on a device that has
 // already seen today's, so it never covers what they tap; e2e/payment-routing.spec.ts starts without it.
-const shanghaiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const shanghaiToday = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+}).format(new Date());
 const POPUP_SEEN_TODAY = {
   cookies: [],
   origins: [{ origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'promotion_popup.shown_on', value: shanghaiToday }] }],
@@ -33,7 +38,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', locale: 'zh-CN', timezoneId: 'Asia/Shanghai', storageState: POPUP_SEEN_TODAY },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: POPUP_SEEN_TODAY,
+  },
   projects: [
     { name: 'iphone-13', use: phone('iPhone 13') },
     { name: 'pixel-7', use: phone('Pixel 7') },

@@ -34,7 +34,8 @@ function homeVariant(params: URLSearchParams): string {
 function malformedPathAnswer(req: NextRequest): NextResponse {
   const { pathname } = req.nextUrl;
   const noStore = { 'cache-control': 'private, no-store' };
-  if (/^\/(v1|audio)\//.test(pathname)) return NextResponse.json({ code: CODES.validation, message: MSG.invalidParams }, { status: 400, headers: noStore });
+  if (/^\/(v1|audio)\//.test(pathname))
+    return NextResponse.json({ code: CODES.validation, message: MSG.invalidParams }, { status: 400, headers: noStore });
   if (/^\/(covers|sitemaps)\//.test(pathname)) return new NextResponse('Not found', { status: 404, headers: noStore });
   return NextResponse.rewrite(new URL('/_malformed-path', req.nextUrl));
 }

@@ -30,21 +30,31 @@ const base = `http://127.0.0.1:${PORT}`;
 const now = () => performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (n, d = 1) => +n.toFixed(d);
-const stats = (xs) => ({ n: xs.length, p50_ms: round(percentile(xs, 50)), p95_ms: round(percentile(xs, 95)), max_ms: round(Math.max(...xs)) });
+const stats = (xs) => ({
+  n: xs.length,
+  p50_ms: round(percentile(xs, 50)),
+  p95_ms: round(percentile(xs, 95)),
+  max_ms: round(Math.max(...xs)),
+});
 
 let token;
 const auth = () => ({ authorization: `Bearer ${token}` });
 const segmentUris = (playlist) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
 
 async function signedUrl(aid) {
-  const { data } = await call(base, '/v1/audio/articles/get_private_url', { method: 'POST', token, body: { base_url: `/audio/${aid}/index.m3u8` } });
+  const { data } = await call(base, '/v1/audio/articles/get_private_url', {
+    method: 'POST',
+    token,
+    body: { base_url: `/audio/${aid}/index.m3u8` },
+  });
   return data.url;
 }
 
 async function fetchSegment(aid, uri) {
   const res = await fetch(`${base}/audio/${aid}/${uri}`, { headers: auth() });
   const bytes = new Uint8Array(await res.arrayBuffer());
-  if (res.status !== 200 || bytes[0] !== 0x47) throw new Error(`bench: segment ${uri} of chapter ${aid} answered ${res.status} (${bytes.length} bytes)`);
+  if (res.status !== 200 || bytes[0] !== 0x47)
+    throw new Error(`bench: segment ${uri} of chapter ${aid} answered ${res.status} (${bytes.length} bytes)`);
   return bytes;
 }
 
@@ -143,7 +153,11 @@ async function trackErrors(aid, dir) {
   }
   const m3u8 = path.join(dir, `${aid}.m3u8`);
   fs.writeFileSync(m3u8, local.join('\n'));
-  const raw = execFileSync(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-i', m3u8, '-f', 's16le', '-ac', '1', '-ar', String(SAMPLE_RATE), 'pipe:1'], { maxBuffer: 1 << 28 });
+  const raw = execFileSync(
+    ffmpeg.path,
+    ['-hide_banner', '-loglevel', 'error', '-i', m3u8, '-f', 's16le', '-ac', '1', '-ar', String(SAMPLE_RATE), 'pipe:1'],
+    { maxBuffer: 1 << 28 },
+  );
   const pcm = new Int16Array(raw.buffer, raw.byteOffset, raw.length / 2);
   const frame = Math.round(SAMPLE_RATE * 0.005);
   const loud = (start) => {
@@ -165,14 +179,26 @@ if (warning) console.log(warning);
 const dataDir = '.data-bench-audio';
 const server = await startServer({ port: PORT, dataDir });
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-bench-audio-'));
-const report = { bench: 'audio', at: new Date().toISOString(), machine: machine(), note: 'machine shared with other helpers; figures from one run' };
+const report = {
+  bench: 'audio',
+  at: new Date().toISOString(),
+  machine: machine(),
+  note: 'machine shared with other helpers; figures from one run',
+};
 try {
-  ({ data: { token } } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-audio-${crypto.randomUUID()}` } }));
+  ({
+    data: { token },
+  } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-audio-${crypto.randomUUID()}` } }));
 
   // Chapters never heard before, two apart (listening to one synthesizes the next ahead): novel 1 and novel 2's
   // free chapters (Chinese), novel 3's (Uyghur).
   const { data: uyghur } = await call(base, '/v1/novels/3');
-  const firstIds = [...Array.from({ length: 10 }, (_, i) => 1 + 2 * i), ...Array.from({ length: 12 }, (_, i) => 201 + 2 * i), uyghur.first_article_id, uyghur.first_article_id + 2];
+  const firstIds = [
+    ...Array.from({ length: 10 }, (_, i) => 1 + 2 * i),
+    ...Array.from({ length: 12 }, (_, i) => 201 + 2 * i),
+    uyghur.first_article_id,
+    uyghur.first_article_id + 2,
+  ];
   const chaptersForFirst = await readable(firstIds);
   // The one-core run (after the server stops) speaks the same Chinese chapters, read now through the API.
   const input = path.join(scratch, 'rtf-chapters.json');
@@ -193,7 +219,8 @@ try {
     from_get_private_url: stats(first.map((r) => r.fromUrl)),
     answered_growing_playlist: first.filter((r) => r.growing).length,
   };
-  report.first_audio.pass = report.first_audio.from_playlist_request.p50_ms <= 1000 && report.first_audio.from_playlist_request.p95_ms <= 2000;
+  report.first_audio.pass =
+    report.first_audio.from_playlist_request.p50_ms <= 1000 && report.first_audio.from_playlist_request.p95_ms <= 2000;
 
   const cached = [];
   for (const r of first) {
@@ -213,8 +240,11 @@ try {
   const abs = errors.map(Math.abs);
   report.time_track = {
     target: 'every paragraph start within 100 ms of its speech onset in the decoded HLS',
-    chapters: accuracyIds, paragraphs: errors.length,
-    mean_error_ms: round(errors.reduce((a, b) => a + b, 0) / errors.length), p95_abs_error_ms: round(percentile(abs, 95)), max_abs_error_ms: round(Math.max(...abs)),
+    chapters: accuracyIds,
+    paragraphs: errors.length,
+    mean_error_ms: round(errors.reduce((a, b) => a + b, 0) / errors.length),
+    p95_abs_error_ms: round(percentile(abs, 95)),
+    max_abs_error_ms: round(Math.max(...abs)),
   };
   report.time_track.pass = report.time_track.max_abs_error_ms <= 100;
 
@@ -247,14 +277,19 @@ try {
   await sleep(3000);
   const rssAfter = rssKb(server.pid);
   report.concurrent = {
-    listeners: LISTENERS, seconds: SECONDS,
+    listeners: LISTENERS,
+    seconds: SECONDS,
     first_audio_under_load: stats(concurrentFirst),
     rss_mb: {
       idle: round(rssIdle.total / 1024),
-      peak: round(peak.total / 1024), peak_server: round(peak.server / 1024), peak_ffmpeg_children: round(peak.children / 1024),
-      after: round(rssAfter.total / 1024), peak_over_idle: round((peak.total - rssIdle.total) / 1024),
+      peak: round(peak.total / 1024),
+      peak_server: round(peak.server / 1024),
+      peak_ffmpeg_children: round(peak.children / 1024),
+      after: round(rssAfter.total / 1024),
+      peak_over_idle: round((peak.total - rssIdle.total) / 1024),
     },
-    m_idle: idle, m_during: during,
+    m_idle: idle,
+    m_during: during,
     m_throughput_ratio: round(during.rps / idle.rps, 3),
   };
   report.concurrent.pass = report.concurrent.m_throughput_ratio >= 0.5;
@@ -268,7 +303,11 @@ try {
 if (!process.exitCode) {
   // Real-time factor on one core, with the server stopped (nothing else of ours on that core).
   const input = path.join(scratch, 'rtf-chapters.json');
-  const run = spawnSync('taskset', ['-c', String(CPU), process.execPath, '--conditions=react-server', '--import', 'tsx', 'bench/lib/audio-rtf.mts', input], { env: { ...process.env, TTS_WORKERS: '1' }, encoding: 'utf8' });
+  const run = spawnSync(
+    'taskset',
+    ['-c', String(CPU), process.execPath, '--conditions=react-server', '--import', 'tsx', 'bench/lib/audio-rtf.mts', input],
+    { env: { ...process.env, TTS_WORKERS: '1' }, encoding: 'utf8' },
+  );
   if (run.status !== 0) throw new Error(`bench: the one-core run failed: ${run.stderr.slice(-1000)}`);
   report.rtf_one_core = { target: '≥ 100× real time', cpu: CPU, ...JSON.parse(run.stdout.trim().split('\n').at(-1)) };
   report.rtf_one_core.pass = report.rtf_one_core.rtf >= 100;

@@ -9,7 +9,16 @@ import zlib from 'node:zlib';
 import { chromium, devices } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { assertPortFree, assertServerAlive, benchPort, explainFailure, listFromEnv, machine, stopServer, writeResult } from './lib/util.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  explainFailure,
+  listFromEnv,
+  machine,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
 
 const PORT = benchPort(3202);
 const DATA_DIR = '.data-bench-js';
@@ -42,10 +51,16 @@ async function measure(browser, url) {
     if (!collecting || res.request().resourceType() !== 'script' || scripts.has(res.url())) return;
     // Read the body at once: a page that navigates (a redirect from the client) discards it. Should the browser
     // no longer have it, the same URL is fetched again (Next's chunks are immutable).
-    scripts.set(res.url(), res.body().catch(() => refetch(res.url())).then(
-      (body) => ({ status: res.status(), body }),
-      (err) => ({ status: res.status(), error: String(err?.message ?? err) }),
-    ));
+    scripts.set(
+      res.url(),
+      res
+        .body()
+        .catch(() => refetch(res.url()))
+        .then(
+          (body) => ({ status: res.status(), body }),
+          (err) => ({ status: res.status(), error: String(err?.message ?? err) }),
+        ),
+    );
   });
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
@@ -92,13 +107,17 @@ try {
   await assertServerAlive(PORT);
   const floor = results[FLOOR];
   if (floor.final_path !== FLOOR || floor.status !== 200) {
-    throw new Error(`bench: the floor page ${FLOOR} answered ${floor.status} and ended at ${floor.final_path}; is app/(bench)/blank/page.tsx built and ${FLOOR} in lib/shared/routes.ts?`);
+    throw new Error(
+      `bench: the floor page ${FLOOR} answered ${floor.status} and ended at ${floor.final_path}; is app/(bench)/blank/page.tsx built and ${FLOOR} in lib/shared/routes.ts?`,
+    );
   }
   const floorFiles = new Set(floor.files.map((f) => f.url));
   for (const [path, r] of Object.entries(results)) {
     r.gzip_kb = +(r.gzip_bytes / KB).toFixed(1);
     // What this page loads that the blank page does not: where to look when a page is over its target.
-    r.beyond_floor = r.files.filter((f) => !floorFiles.has(f.url)).map(({ url: u, gzip_bytes: g }) => ({ url: u, gzip_kb: +(g / KB).toFixed(1) }));
+    r.beyond_floor = r.files
+      .filter((f) => !floorFiles.has(f.url))
+      .map(({ url: u, gzip_bytes: g }) => ({ url: u, gzip_kb: +(g / KB).toFixed(1) }));
     // A page that ended somewhere else (a redirect to /m, a login) measured that page, not this one.
     r.measured_itself = r.status === 200 && new URL(r.final_path, 'http://x').pathname === new URL(path, 'http://x').pathname;
     r.above_floor_kb = +((r.gzip_bytes - floor.gzip_bytes) / KB).toFixed(1);
@@ -126,8 +145,12 @@ try {
   writeResult('first-load-js', report);
 
   const width = Math.max(24, ...pages.map((p) => p.length + 2));
-  console.log(`First-load JS (gzip -9) — floor ${FLOOR}; targets: discovery ≤ ${TARGETS.discovery} KB, reader ≤ ${TARGETS.reader} KB above the floor`);
-  console.log(`${'page'.padEnd(width)}${'scripts'.padStart(7)} ${'gzip KB'.padStart(8)} ${'above floor'.padStart(12)}  ${'target'.padStart(7)}   note`);
+  console.log(
+    `First-load JS (gzip -9) — floor ${FLOOR}; targets: discovery ≤ ${TARGETS.discovery} KB, reader ≤ ${TARGETS.reader} KB above the floor`,
+  );
+  console.log(
+    `${'page'.padEnd(width)}${'scripts'.padStart(7)} ${'gzip KB'.padStart(8)} ${'above floor'.padStart(12)}  ${'target'.padStart(7)}   note`,
+  );
   for (const [path, r] of Object.entries(results)) {
     const target = r.kind === 'floor' ? '(floor)' : `≤ ${r.target_above_floor_kb}`;
     const ok = r.kind === 'floor' ? ' ' : r.within_target ? '✓' : '✗';
@@ -141,8 +164,14 @@ try {
   // The reader's verdict on a line of its own, with the chunks it adds to the floor (largest first).
   for (const [path, r] of Object.entries(results)) {
     if (r.kind !== 'reader') continue;
-    const verdict = !r.measured_itself ? `FAIL (not measured: ended at ${r.final_path}, HTTP ${r.status})` : r.within_target ? 'PASS' : 'FAIL';
-    console.log(`reader ${path}: ${r.gzip_kb.toFixed(1)} KB − floor ${floor.gzip_kb.toFixed(1)} KB = ${r.above_floor_kb >= 0 ? '+' : ''}${r.above_floor_kb.toFixed(1)} KB (target ≤ ${r.target_above_floor_kb} KB) — ${verdict}`);
+    const verdict = !r.measured_itself
+      ? `FAIL (not measured: ended at ${r.final_path}, HTTP ${r.status})`
+      : r.within_target
+        ? 'PASS'
+        : 'FAIL';
+    console.log(
+      `reader ${path}: ${r.gzip_kb.toFixed(1)} KB − floor ${floor.gzip_kb.toFixed(1)} KB = ${r.above_floor_kb >= 0 ? '+' : ''}${r.above_floor_kb.toFixed(1)} KB (target ≤ ${r.target_above_floor_kb} KB) — ${verdict}`,
+    );
     for (const f of r.beyond_floor) console.log(`  ${f.gzip_kb.toFixed(1).padStart(6)} KB  ${f.url}`);
   }
 } catch (err) {

@@ -27,9 +27,14 @@ try {
   const results = {};
   for (const [name, path] of Object.entries(targets)) {
     results[name] = { path, ...(await measure(path)) };
-    console.log(`${name.padEnd(10)} ${path.padEnd(16)} ${results[name].rps.toFixed(0).padStart(6)} req/s  p50 ${results[name].p50_ms} ms  p99 ${results[name].p99_ms} ms`);
+    console.log(
+      `${name.padEnd(10)} ${path.padEnd(16)} ${results[name].rps.toFixed(0).padStart(6)} req/s  p50 ${results[name].p50_ms} ms  p99 ${results[name].p99_ms} ms`,
+    );
   }
-  const ratio = (name) => ({ throughput: +(results[name].rps / results.static.rps).toFixed(3), p99: +(results[name].p99_ms / Math.max(1, results.static.p99_ms)).toFixed(2) });
+  const ratio = (name) => ({
+    throughput: +(results[name].rps / results.static.rps).toFixed(3),
+    p99: +(results[name].p99_ms / Math.max(1, results.static.p99_ms)).toFixed(2),
+  });
   const report = {
     bench: 'http-pages',
     at: new Date().toISOString(),

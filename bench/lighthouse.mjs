@@ -11,7 +11,18 @@ import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { startServer } from './lib/server.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { assertPortFree, assertServerAlive, benchPort, busyWarning, explainFailure, listFromEnv, machine, median, stopServer, writeResult } from './lib/util.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  busyWarning,
+  explainFailure,
+  listFromEnv,
+  machine,
+  median,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
 
 // chrome-launcher is Lighthouse's own dependency: load the copy Lighthouse resolves.
 const chromeLauncher = await import(pathToFileURL(createRequire(import.meta.resolve('lighthouse')).resolve('chrome-launcher')).href);
@@ -67,7 +78,13 @@ try {
   for (const path of PAGES) for (let i = 0; i < 2; i++) await (await fetch(`${base}${path}`)).arrayBuffer();
 
   chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], blockedUrlPatterns: BLOCKED };
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    blockedUrlPatterns: BLOCKED,
+  };
 
   const results = {};
   let lighthouseVersion;
@@ -103,24 +120,42 @@ try {
 
   for (const [path, r] of Object.entries(results)) {
     const t = targetsFor(path);
-    r.within_target = r.performance !== undefined && r.cls !== undefined && !r.redirected && r.performance >= t.performance && r.cls <= t.cls;
+    r.within_target =
+      r.performance !== undefined && r.cls !== undefined && !r.redirected && r.performance >= t.performance && r.cls <= t.cls;
   }
   await assertServerAlive(PORT);
   // Lighthouse times a small CPU benchmark on each run: how much of the CPUs this run really had.
-  const indexes = Object.values(results).flatMap((r) => r.runs.map((x) => x.benchmark_index)).filter((x) => x != null);
+  const indexes = Object.values(results)
+    .flatMap((r) => r.runs.map((x) => x.benchmark_index))
+    .filter((x) => x != null);
   const report = {
     bench: 'lighthouse',
     at: new Date().toISOString(),
-    machine: { ...startMachine, chromium: await chromeVersion(chrome.port), lighthouse: lighthouseVersion, lighthouse_benchmark_index: { median: median(indexes), min: Math.min(...indexes) } },
-    settings: { form_factor: 'mobile', throttling: 'simulated (Lighthouse default)', categories: ['performance', 'accessibility'], runs_per_page: RUNS, blocked_url_patterns: BLOCKED },
+    machine: {
+      ...startMachine,
+      chromium: await chromeVersion(chrome.port),
+      lighthouse: lighthouseVersion,
+      lighthouse_benchmark_index: { median: median(indexes), min: Math.min(...indexes) },
+    },
+    settings: {
+      form_factor: 'mobile',
+      throttling: 'simulated (Lighthouse default)',
+      categories: ['performance', 'accessibility'],
+      runs_per_page: RUNS,
+      blocked_url_patterns: BLOCKED,
+    },
     targets: { performance_min: TARGETS.performance, accessibility_min: TARGETS.accessibility, cls_max: TARGETS.cls, reader_cls_max: 0 },
     results,
   };
   writeResult('lighthouse', report);
 
   const width = Math.max(22, ...PAGES.map((p) => p.length + 2));
-  console.log(`Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls} (the reader: 0)`);
-  console.log(`${'page'.padEnd(width)}${'perf'.padStart(6)}  ${'a11y'.padStart(5)}  ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}   note`);
+  console.log(
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls} (the reader: 0)`,
+  );
+  console.log(
+    `${'page'.padEnd(width)}${'perf'.padStart(6)}  ${'a11y'.padStart(5)}  ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}   note`,
+  );
   for (const [path, r] of Object.entries(results)) {
     const t = targetsFor(path);
     const notes = [];
@@ -135,11 +170,15 @@ try {
   }
   for (const [path, r] of Object.entries(results)) {
     if (!isReader(path)) continue;
-    console.log(`reader ${path}: performance ${r.performance ?? '—'} (≥ ${TARGETS.performance}), CLS ${r.cls ?? '—'} (= 0)${r.redirected ? `, ended at ${r.final_path}` : ''} — ${r.within_target ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `reader ${path}: performance ${r.performance ?? '—'} (≥ ${TARGETS.performance}), CLS ${r.cls ?? '—'} (= 0)${r.redirected ? `, ended at ${r.final_path}` : ''} — ${r.within_target ? 'PASS' : 'FAIL'}`,
+    );
   }
   if (busy) console.log(busy);
   if (Math.min(...indexes) < SLOW_HOST_INDEX) {
-    console.log(`⚠ Lighthouse's CPU benchmark index fell to ${Math.round(Math.min(...indexes))} (< ${SLOW_HOST_INDEX}: other work shared the CPUs); performance and TBT are skewed`);
+    console.log(
+      `⚠ Lighthouse's CPU benchmark index fell to ${Math.round(Math.min(...indexes))} (< ${SLOW_HOST_INDEX}: other work shared the CPUs); performance and TBT are skewed`,
+    );
   }
 } catch (err) {
   await explainFailure(err, PORT);

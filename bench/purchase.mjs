@@ -17,14 +17,19 @@ const PORT = 3211;
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS ?? 10);
 const MEMBERS = Number(process.env.BENCH_PURCHASE_MEMBERS ?? 64);
-const AUDIT_SIZES = (process.env.BENCH_AUDIT_ENTRIES ?? '200000,1000000').split(',').map(Number).filter((n) => n > 0);
+const AUDIT_SIZES = (process.env.BENCH_AUDIT_ENTRIES ?? '200000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const PG = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 // Novel 2: 2,970 paid chapters (ids 231–3200), 5 coins each; member i % MEMBERS buys chapter 231 + ⌊i / MEMBERS⌋.
 const FIRST_CHAPTER = 231;
 const CHAPTERS = 2970;
 
 if (!PG) {
-  console.log('bench: purchase skipped — it needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create a throwaway database)');
+  console.log(
+    'bench: purchase skipped — it needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where it may create a throwaway database)',
+  );
   process.exit(0);
 }
 
@@ -49,7 +54,16 @@ async function load(seconds, request) {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const elapsed = (performance.now() - t0) / 1000;
   const ms = (p) => +percentile(latencies, p).toFixed(1);
-  return { requests: latencies.length, successes, rps: +(latencies.length / elapsed).toFixed(1), p50_ms: ms(50), p99_ms: ms(99), max_ms: +Math.max(...latencies).toFixed(1), statuses, next };
+  return {
+    requests: latencies.length,
+    successes,
+    rps: +(latencies.length / elapsed).toFixed(1),
+    p50_ms: ms(50),
+    p99_ms: ms(99),
+    max_ms: +Math.max(...latencies).toFixed(1),
+    statuses,
+    next,
+  };
 }
 
 async function timeAudit(client, adminToken, runs = 3) {
@@ -75,7 +89,12 @@ fs.mkdirSync('.test-results', { recursive: true });
 let server;
 let db;
 try {
-  server = await startServer({ port: PORT, databaseUrl: scratch.url, logFile: '.test-results/bench-purchase-server.log', env: { ADMIN_TOKEN: adminToken, SMS_DEV_INBOX: '1', APP_SECRET: randomBytes(16).toString('hex'), DATA_DIR: '.data-bench-purchase' } });
+  server = await startServer({
+    port: PORT,
+    databaseUrl: scratch.url,
+    logFile: '.test-results/bench-purchase-server.log',
+    env: { ADMIN_TOKEN: adminToken, SMS_DEV_INBOX: '1', APP_SECRET: randomBytes(16).toString('hex'), DATA_DIR: '.data-bench-purchase' },
+  });
   db = await connect(scratch.url);
   const client = shushengClient(`http://127.0.0.1:${PORT}`);
   const pack = (await db.query(`select id from products where name = '19800书币'`)).rows[0].id;
@@ -103,7 +122,8 @@ try {
   const baseline = await load(SECONDS, afford);
   const purchases = await load(SECONDS, (i) => buy(offset + i));
   offset += purchases.next;
-  if (purchases.successes !== purchases.requests) throw new Error(`bench: ${purchases.requests - purchases.successes} purchases did not charge: ${JSON.stringify(purchases.statuses)}`);
+  if (purchases.successes !== purchases.requests)
+    throw new Error(`bench: ${purchases.requests - purchases.successes} purchases did not charge: ${JSON.stringify(purchases.statuses)}`);
 
   const audits = [{ ledger: 'after the purchase run', ...(await ledgerSize(db)), ...(await timeAudit(client, adminToken)) }];
   let grown = 0;
@@ -111,25 +131,46 @@ try {
     const t0 = performance.now();
     await growLedger(db, target - grown, n);
     grown = target;
-    audits.push({ ledger: `+${target.toLocaleString('en')} synthetic entries`, generate_ms: Math.round(performance.now() - t0), ...(await ledgerSize(db)), ...(await timeAudit(client, adminToken)) });
+    audits.push({
+      ledger: `+${target.toLocaleString('en')} synthetic entries`,
+      generate_ms: Math.round(performance.now() - t0),
+      ...(await ledgerSize(db)),
+      ...(await timeAudit(client, adminToken)),
+    });
   }
   if (audits.some((a) => a.violations)) throw new Error(`bench: the audit found violations: ${JSON.stringify(audits)}`);
 
   const { next: _a, ...baselineOut } = baseline;
   const { next: _b, ...purchasesOut } = purchases;
   const report = {
-    bench: 'purchase', at: new Date().toISOString(), machine: startMachine, database: 'postgresql', connections: CONNECTIONS, seconds: SECONDS, members: MEMBERS,
+    bench: 'purchase',
+    at: new Date().toISOString(),
+    machine: startMachine,
+    database: 'postgresql',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    members: MEMBERS,
     purchases: purchasesOut,
     baseline: { path: 'GET /v1/articles/{id}/afford', ...baselineOut },
-    ratios_to_baseline: { throughput: +(purchases.rps / baseline.rps).toFixed(3), p99: +(purchases.p99_ms / Math.max(0.1, baseline.p99_ms)).toFixed(2) },
+    ratios_to_baseline: {
+      throughput: +(purchases.rps / baseline.rps).toFixed(3),
+      p99: +(purchases.p99_ms / Math.max(0.1, baseline.p99_ms)).toFixed(2),
+    },
     audit: audits,
   };
   writeResult('purchase', report);
   console.log(`POST /v1/novels/2/buy — ${CONNECTIONS} clients, ${MEMBERS} members, ${SECONDS} s on PostgreSQL`);
-  console.log(`  purchases ${String(purchases.rps).padStart(8)} req/s  p50 ${purchases.p50_ms} ms  p99 ${purchases.p99_ms} ms  ${purchases.successes}/${purchases.requests} charged`);
-  console.log(`  afford    ${String(baseline.rps).padStart(8)} req/s  p50 ${baseline.p50_ms} ms  p99 ${baseline.p99_ms} ms  (baseline; purchases ×${report.ratios_to_baseline.throughput} of its throughput)`);
+  console.log(
+    `  purchases ${String(purchases.rps).padStart(8)} req/s  p50 ${purchases.p50_ms} ms  p99 ${purchases.p99_ms} ms  ${purchases.successes}/${purchases.requests} charged`,
+  );
+  console.log(
+    `  afford    ${String(baseline.rps).padStart(8)} req/s  p50 ${baseline.p50_ms} ms  p99 ${baseline.p99_ms} ms  (baseline; purchases ×${report.ratios_to_baseline.throughput} of its throughput)`,
+  );
   console.log('auditLedger (GET /v1/admin/ledger/audit), median of 3:');
-  for (const a of audits) console.log(`  ${String(a.entries).padStart(9)} entries ${String(a.transactions).padStart(8)} movements  ${String(a.audit_ms).padStart(6)} ms  ${a.violations} violations  (${a.ledger})`);
+  for (const a of audits)
+    console.log(
+      `  ${String(a.entries).padStart(9)} entries ${String(a.transactions).padStart(8)} movements  ${String(a.audit_ms).padStart(6)} ms  ${a.violations} violations  (${a.ledger})`,
+    );
   if (busy) console.log(busy);
 } catch (err) {
   console.error(String(err.message ?? err).startsWith('bench:') ? err.message : err);

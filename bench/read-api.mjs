@@ -18,7 +18,17 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { call, memberWhoOwns } from './lib/member.mjs';
 import { startServer } from './lib/server.mjs';
-import { assertPortFree, assertServerAlive, benchPort, busyWarning, machine, percentile, processCpuMs, stopServer, writeResult } from './lib/util.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  busyWarning,
+  machine,
+  percentile,
+  processCpuMs,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
 
 const PORT = benchPort(3205);
 // 50 is the target's figure; BENCH_READ_CONNECTIONS measures the same loads at another concurrency.
@@ -44,7 +54,8 @@ async function memberWhoOwnsPaidChapters() {
       throw new Error(`bench: chapter ${aid} is not readable by its buyer (access ${data.access}, ${data.paragraphs.length} paragraphs)`);
     }
     const { data: anonymous } = await call(base, freePath(aid));
-    if (!anonymous.locked || anonymous.paragraphs.length) throw new Error(`bench: paid chapter ${aid} is not locked for an anonymous reader`);
+    if (!anonymous.locked || anonymous.paragraphs.length)
+      throw new Error(`bench: paid chapter ${aid} is not locked for an anonymous reader`);
   }
   return token;
 }
@@ -59,7 +70,10 @@ function load(label, requests, options) {
     const instance = autocannon({ url: base, connections: CONNECTIONS, timeout: TIMEOUT_S, requests, ...options }, (err, r) => {
       if (err) return reject(err);
       const bad = Object.entries(statuses).filter(([code]) => code !== '200');
-      if (bad.length) return reject(new Error(`bench: ${label} answered other than 200 under load: ${bad.map(([c, n]) => `${n}× HTTP ${c}`).join(', ')}`));
+      if (bad.length)
+        return reject(
+          new Error(`bench: ${label} answered other than 200 under load: ${bad.map(([c, n]) => `${n}× HTTP ${c}`).join(', ')}`),
+        );
       if (r.errors > 0 || r.timeouts > 0) {
         const failure = new Error(`bench: ${label}: ${r.errors} connection errors, ${r.timeouts} timeouts`);
         return assertServerAlive(PORT).then(() => reject(failure), reject);
@@ -93,13 +107,18 @@ async function benchBackend(name, serverOptions) {
     const loads = { baseline: [{ method: 'GET', path: BASELINE }], free, paid, mixed };
 
     // Warm-up: JIT, the data cache, the database's pages, for every request of every load.
-    for (const [label, requests] of Object.entries(loads)) await load(`${name} ${label} (warm-up)`, requests, { amount: Math.max(500, requests.length * CONNECTIONS) });
+    for (const [label, requests] of Object.entries(loads))
+      await load(`${name} ${label} (warm-up)`, requests, { amount: Math.max(500, requests.length * CONNECTIONS) });
     const results = {};
     for (const [label, requests] of Object.entries(loads)) {
       const cpuBefore = processCpuMs(server.pid);
       const run = await load(`${name} ${label}`, requests, { duration: SECONDS });
       const cpuAfter = processCpuMs(server.pid);
-      results[label] = { ...summary(run), server_cpu_ms_per_request: cpuBefore === undefined || cpuAfter === undefined ? undefined : +((cpuAfter - cpuBefore) / run.latencies.length).toFixed(2) };
+      results[label] = {
+        ...summary(run),
+        server_cpu_ms_per_request:
+          cpuBefore === undefined || cpuAfter === undefined ? undefined : +((cpuAfter - cpuBefore) / run.latencies.length).toFixed(2),
+      };
     }
     // The same mixed requests one at a time: the time a request takes on its own, without a queue ahead of it.
     const alone = summary(await load(`${name} mixed, one connection`, mixed, { connections: 1, amount: SERVICE_REQUESTS }));
@@ -107,7 +126,9 @@ async function benchBackend(name, serverOptions) {
     return {
       ...results,
       mixed_one_connection: alone,
-      ratios_to_baseline_p99: Object.fromEntries(['free', 'paid', 'mixed'].map((k) => [k, +(results[k].p99_ms / Math.max(0.1, results.baseline.p99_ms)).toFixed(2)])),
+      ratios_to_baseline_p99: Object.fromEntries(
+        ['free', 'paid', 'mixed'].map((k) => [k, +(results[k].p99_ms / Math.max(0.1, results.baseline.p99_ms)).toFixed(2)]),
+      ),
       pass: results.mixed.p99_ms <= TARGET_P99_MS,
     };
   } finally {
@@ -168,17 +189,25 @@ try {
   writeResult('read-api', report);
 
   console.log(`GET /v1/read/{id} — ${CONNECTIONS} connections, ${SECONDS} s per load; target: mixed p99 ≤ ${TARGET_P99_MS} ms`);
-  console.log(`${'backend'.padEnd(10)}${'load'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'req/s'.padStart(9)}${'CPU ms/req'.padStart(12)}  p99/baseline`);
+  console.log(
+    `${'backend'.padEnd(10)}${'load'.padEnd(10)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}${'req/s'.padStart(9)}${'CPU ms/req'.padStart(12)}  p99/baseline`,
+  );
   const cell = (v, w, d = 1) => (v === undefined ? '—' : v.toFixed(d)).padStart(w);
   for (const [name, b] of Object.entries(backends)) {
     for (const label of ['baseline', 'free', 'paid', 'mixed']) {
       const s = b[label];
-      console.log(`${name.padEnd(10)}${label.padEnd(10)}${cell(s.p50_ms, 8)}${cell(s.p95_ms, 8)}${cell(s.p99_ms, 8)}${cell(s.max_ms, 8)}${cell(s.rps, 9, 0)}${cell(s.server_cpu_ms_per_request, 12, 2)}  ${label === 'baseline' ? '' : `×${b.ratios_to_baseline_p99[label]}`}`);
+      console.log(
+        `${name.padEnd(10)}${label.padEnd(10)}${cell(s.p50_ms, 8)}${cell(s.p95_ms, 8)}${cell(s.p99_ms, 8)}${cell(s.max_ms, 8)}${cell(s.rps, 9, 0)}${cell(s.server_cpu_ms_per_request, 12, 2)}  ${label === 'baseline' ? '' : `×${b.ratios_to_baseline_p99[label]}`}`,
+      );
     }
     const alone = b.mixed_one_connection;
-    console.log(`${name.padEnd(10)}${'mixed ×1'.padEnd(10)}${cell(alone.p50_ms, 8)}${cell(alone.p95_ms, 8)}${cell(alone.p99_ms, 8)}${cell(alone.max_ms, 8)}${cell(alone.rps, 9, 0)}${''.padStart(12)}  (one connection: no queue)`);
+    console.log(
+      `${name.padEnd(10)}${'mixed ×1'.padEnd(10)}${cell(alone.p50_ms, 8)}${cell(alone.p95_ms, 8)}${cell(alone.p99_ms, 8)}${cell(alone.max_ms, 8)}${cell(alone.rps, 9, 0)}${''.padStart(12)}  (one connection: no queue)`,
+    );
     // Little's law: with 50 requests always in flight, the mean wait is 50 / throughput.
-    console.log(`${name}: mixed p99 ${b.mixed.p99_ms} ms vs ${TARGET_P99_MS} ms — ${b.pass ? 'PASS' : 'FAIL'} (at ${b.mixed.rps.toFixed(0)} req/s, ${CONNECTIONS} in flight means ${(1000 * CONNECTIONS / b.mixed.rps).toFixed(0)} ms mean)`);
+    console.log(
+      `${name}: mixed p99 ${b.mixed.p99_ms} ms vs ${TARGET_P99_MS} ms — ${b.pass ? 'PASS' : 'FAIL'} (at ${b.mixed.rps.toFixed(0)} req/s, ${CONNECTIONS} in flight means ${((1000 * CONNECTIONS) / b.mixed.rps).toFixed(0)} ms mean)`,
+    );
   }
   if (!ADMIN_URL) console.log(`postgres: ${report.postgres}`);
   if (busy) console.log(busy);

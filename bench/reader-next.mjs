@@ -20,7 +20,17 @@
 import { chromium, devices } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { assertPortFree, assertServerAlive, benchPort, busyWarning, explainFailure, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  busyWarning,
+  explainFailure,
+  machine,
+  percentile,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
 
 const PORT = benchPort(3204);
 const DATA_DIR = '.data-bench-next';
@@ -52,8 +62,12 @@ async function chapterChain() {
   while (id && chain.length < TAPS + 1) {
     const res = await fetch(`${base}/v1/read/${id}?nid=${NOVEL}`);
     const body = await res.json().catch(() => null);
-    if (!res.ok || body?.code !== 0) throw new Error(`bench: GET /v1/read/${id} answered HTTP ${res.status}: ${JSON.stringify(body)?.slice(0, 200)}`);
-    if (body.data.locked) throw new Error(`bench: chapter ${id} is locked for an anonymous reader; lower BENCH_NEXT_TAPS (only free chapters can be prefetched)`);
+    if (!res.ok || body?.code !== 0)
+      throw new Error(`bench: GET /v1/read/${id} answered HTTP ${res.status}: ${JSON.stringify(body)?.slice(0, 200)}`);
+    if (body.data.locked)
+      throw new Error(
+        `bench: chapter ${id} is locked for an anonymous reader; lower BENCH_NEXT_TAPS (only free chapters can be prefetched)`,
+      );
     chain.push({ id: body.data.id, title: body.data.title });
     id = body.data.next_id;
   }
@@ -78,9 +92,14 @@ function tapNext({ title, timeoutMs }) {
       clearTimeout(timer);
       requestAnimationFrame(() => resolve({ dom_ms: domMs, frame_ms: performance.now() - t0 }));
     };
-    const observer = new MutationObserver(() => { if (shown()) finish(); });
+    const observer = new MutationObserver(() => {
+      if (shown()) finish();
+    });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    const timer = setTimeout(() => { observer.disconnect(); reject(new Error(`"${title}" did not appear within ${timeoutMs} ms`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`"${title}" did not appear within ${timeoutMs} ms`));
+    }, timeoutMs);
     t0 = performance.now();
     button.click();
   });
@@ -140,7 +159,13 @@ async function runMode(browser, chain, mode) {
       const timing = await page.evaluate(tapNext, { title: chain[i + 1].title, timeoutMs: TAP_TIMEOUT_MS });
       // Requests for the tapped chapter itself (the warming of the one after it is not part of the tap).
       const tapRequests = readRequests.slice(before).filter((u) => isRead(u, chain[i + 1].id)).length;
-      samples.push({ from: chain[i].id, to: chain[i + 1].id, dom_ms: +timing.dom_ms.toFixed(1), frame_ms: +timing.frame_ms.toFixed(1), read_requests: tapRequests });
+      samples.push({
+        from: chain[i].id,
+        to: chain[i + 1].id,
+        dom_ms: +timing.dom_ms.toFixed(1),
+        frame_ms: +timing.frame_ms.toFixed(1),
+        read_requests: tapRequests,
+      });
     }
     await warming.catch(() => undefined);
     return samples;
@@ -174,7 +199,13 @@ try {
   for (const mode of ['prefetched', 'cold']) {
     const samples = [];
     for (let round = 0; round < ROUNDS; round++) samples.push(...(await runMode(browser, chain, mode)));
-    modes[mode] = { taps: samples.length, dom: summary(samples.map((s) => s.dom_ms)), frame: summary(samples.map((s) => s.frame_ms)), read_requests_during_taps: samples.reduce((n, s) => n + s.read_requests, 0), samples };
+    modes[mode] = {
+      taps: samples.length,
+      dom: summary(samples.map((s) => s.dom_ms)),
+      frame: summary(samples.map((s) => s.frame_ms)),
+      read_requests_during_taps: samples.reduce((n, s) => n + s.read_requests, 0),
+      samples,
+    };
   }
   await assertServerAlive(PORT);
 
@@ -204,12 +235,20 @@ try {
   };
   writeResult('reader-next', report);
 
-  console.log(`下一章 tap → next chapter shown — ${DEVICE}${CPU_SLOWDOWN > 1 ? `, CPU ×${CPU_SLOWDOWN} slower` : ''}, ${report.method.chapters}; target: prefetched p95 ≤ ${TARGET_MS} ms (title in the DOM)`);
-  console.log(`${'mode'.padEnd(12)}${'taps'.padStart(5)}   ${'DOM p50'.padStart(8)}${'p95'.padStart(7)}${'max'.padStart(7)}   ${'frame p50'.padStart(9)}${'p95'.padStart(7)}${'max'.padStart(7)}   requests in taps`);
+  console.log(
+    `下一章 tap → next chapter shown — ${DEVICE}${CPU_SLOWDOWN > 1 ? `, CPU ×${CPU_SLOWDOWN} slower` : ''}, ${report.method.chapters}; target: prefetched p95 ≤ ${TARGET_MS} ms (title in the DOM)`,
+  );
+  console.log(
+    `${'mode'.padEnd(12)}${'taps'.padStart(5)}   ${'DOM p50'.padStart(8)}${'p95'.padStart(7)}${'max'.padStart(7)}   ${'frame p50'.padStart(9)}${'p95'.padStart(7)}${'max'.padStart(7)}   requests in taps`,
+  );
   for (const [mode, m] of Object.entries(modes)) {
-    console.log(`${mode.padEnd(12)}${String(m.taps).padStart(5)}   ${m.dom.p50_ms.toFixed(1).padStart(8)}${m.dom.p95_ms.toFixed(1).padStart(7)}${m.dom.max_ms.toFixed(1).padStart(7)}   ${m.frame.p50_ms.toFixed(1).padStart(9)}${m.frame.p95_ms.toFixed(1).padStart(7)}${m.frame.max_ms.toFixed(1).padStart(7)}   ${m.read_requests_during_taps}`);
+    console.log(
+      `${mode.padEnd(12)}${String(m.taps).padStart(5)}   ${m.dom.p50_ms.toFixed(1).padStart(8)}${m.dom.p95_ms.toFixed(1).padStart(7)}${m.dom.max_ms.toFixed(1).padStart(7)}   ${m.frame.p50_ms.toFixed(1).padStart(9)}${m.frame.p95_ms.toFixed(1).padStart(7)}${m.frame.max_ms.toFixed(1).padStart(7)}   ${m.read_requests_during_taps}`,
+    );
   }
-  console.log(`prefetched: p95 ${pre.dom.p95_ms} ms, max ${pre.dom.max_ms} ms vs ${TARGET_MS} ms${servedFromMemory ? '' : ' (but some taps went to the network: the prefetch did not serve them)'} — ${pass ? 'PASS' : 'FAIL'}; prefetched/cold p50 ×${report.ratio_prefetched_to_cold_p50}`);
+  console.log(
+    `prefetched: p95 ${pre.dom.p95_ms} ms, max ${pre.dom.max_ms} ms vs ${TARGET_MS} ms${servedFromMemory ? '' : ' (but some taps went to the network: the prefetch did not serve them)'} — ${pass ? 'PASS' : 'FAIL'}; prefetched/cold p50 ×${report.ratio_prefetched_to_cold_p50}`,
+  );
   if (busy) console.log(busy);
 } catch (err) {
   await explainFailure(err, PORT);

@@ -4,14 +4,36 @@
 // query), measured the same way in the same run.
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
-import { assertPortFree, assertServerAlive, benchPort, busyWarning, explainFailure, listFromEnv, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  busyWarning,
+  explainFailure,
+  listFromEnv,
+  machine,
+  percentile,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
 
 const PORT = benchPort(3203);
 const DATA_DIR = '.data-bench-search';
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 3);
 const TARGET_P95_MS = 50;
-const KEYWORDS = listFromEnv('BENCH_SEARCH_KEYWORDS', ['修仙', '甜宠', '重生', '都市', '长夜', '星河', '神医', 'قەشقەر', 'རི་བོ', '不存在的词']);
+const KEYWORDS = listFromEnv('BENCH_SEARCH_KEYWORDS', [
+  '修仙',
+  '甜宠',
+  '重生',
+  '都市',
+  '长夜',
+  '星河',
+  '神医',
+  'قەشقەر',
+  'རི་བོ',
+  '不存在的词',
+]);
 const BASELINE = '/v1/health';
 const base = `http://127.0.0.1:${PORT}`;
 const searchPath = (keyword) => `/v1/search?keyword=${encodeURIComponent(keyword)}&highlight=1`;
@@ -37,7 +59,9 @@ async function preflight(path) {
     body = undefined;
   }
   if (res.status === 404 && path.startsWith('/v1/search')) {
-    throw new Error(`bench: GET /v1/search is missing in this build (HTTP 404${body?.code ? `, code ${body.code}` : ''}); build a version that has the route, then run again`);
+    throw new Error(
+      `bench: GET /v1/search is missing in this build (HTTP 404${body?.code ? `, code ${body.code}` : ''}); build a version that has the route, then run again`,
+    );
   }
   if (!res.ok || body?.code !== 0) {
     throw new Error(`bench: GET ${decodeURIComponent(path)} answered HTTP ${res.status}: ${text.slice(0, 300)}`);
@@ -54,9 +78,13 @@ function load(path, options) {
       const bad = Object.entries(statuses).filter(([code]) => !code.startsWith('2'));
       if (bad.length) {
         const missing = path.startsWith('/v1/search') && statuses[404];
-        return reject(new Error(missing
-          ? 'bench: GET /v1/search answered 404 under load: the route is missing in this build'
-          : `bench: GET ${decodeURIComponent(path)} answered non-2xx under load: ${bad.map(([c, n]) => `${n}× HTTP ${c}`).join(', ')}`));
+        return reject(
+          new Error(
+            missing
+              ? 'bench: GET /v1/search answered 404 under load: the route is missing in this build'
+              : `bench: GET ${decodeURIComponent(path)} answered non-2xx under load: ${bad.map(([c, n]) => `${n}× HTTP ${c}`).join(', ')}`,
+          ),
+        );
       }
       if (r.errors > 0 || r.timeouts > 0) {
         const failure = new Error(`bench: GET ${decodeURIComponent(path)}: ${r.errors} connection errors, ${r.timeouts} timeouts`);
@@ -105,7 +133,13 @@ async function main() {
   for (const keyword of KEYWORDS) {
     const run = await load(searchPath(keyword), { duration: SECONDS });
     all.push(...run.latencies);
-    perKeyword[keyword] = { ...summary(run.latencies), requests: run.requests, rps: +run.rps.toFixed(1), hits: answers[keyword].hits, response_bytes: answers[keyword].bytes };
+    perKeyword[keyword] = {
+      ...summary(run.latencies),
+      requests: run.requests,
+      rps: +run.rps.toFixed(1),
+      hits: answers[keyword].hits,
+      response_bytes: answers[keyword].bytes,
+    };
   }
   await assertServerAlive(PORT);
 
@@ -131,7 +165,9 @@ async function main() {
 
   const row = (label, s, extra = '') =>
     `${label.padEnd(14)}${String(s.p50_ms).padStart(8)}${String(s.p95_ms).padStart(8)}${String(s.p99_ms).padStart(8)}${String(s.requests).padStart(8)}  ${extra}`;
-  console.log(`GET /v1/search?keyword=…&highlight=1 — ${CONNECTIONS} connections, ${SECONDS} s per keyword; target p95 ≤ ${TARGET_P95_MS} ms`);
+  console.log(
+    `GET /v1/search?keyword=…&highlight=1 — ${CONNECTIONS} connections, ${SECONDS} s per keyword; target p95 ≤ ${TARGET_P95_MS} ms`,
+  );
   console.log(`${'keyword'.padEnd(14)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'reqs'.padStart(8)}  hits`);
   // Han characters are two columns wide; Uyghur and Tibetan words go at the end of the line, where their width
   // cannot shift the columns.

@@ -4,12 +4,19 @@ import { sigHeader } from './helpers/sig';
 test.describe('discovery', () => {
   test.beforeEach(async ({ page }, info) => {
     // Inside the messaging app these pages force sign-in (docs/accounts.md "Access table"); a guest session keeps the journey the same.
-    if (info.project.name === 'wechat') await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-disc-${info.workerIndex}-${Date.now()}` } });
+    if (info.project.name === 'wechat')
+      await page.request.post('/v1/tourist/login', {
+        headers: sigHeader(),
+        data: { device_id: `e2e-disc-${info.workerIndex}-${Date.now()}` },
+      });
   });
 
   test('home → category → novel → catalogue → chapter link', async ({ page }) => {
     await page.goto('/m');
-    await expect(page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '男生' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '男生' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const category = page.locator('.chip-wrap a').first();
     const categoryName = (await category.textContent())!;
     await category.click();
@@ -88,7 +95,12 @@ test.describe('what crawlers and share previews get', () => {
     expect(html).toMatch(/<link rel="canonical" href="http[^"]*\/m\/novels\/1"/);
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     const book = blocks.find((b) => b['@type'] === 'Book');
-    expect(book).toMatchObject({ name: expect.any(String), author: { '@type': 'Person' }, genre: expect.any(String), wordCount: expect.any(Number) });
+    expect(book).toMatchObject({
+      name: expect.any(String),
+      author: { '@type': 'Person' },
+      genre: expect.any(String),
+      wordCount: expect.any(Number),
+    });
     expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
   });
 

@@ -16,11 +16,35 @@ test.describe.configure({ timeout: 600_000 });
 /** URL patterns of every route handler and page, with route groups removed: /v1/novels/[nid], /m/read/[aid]… */
 function routePatterns(): string[] {
   const files = (fs.readdirSync(APP, { recursive: true }) as string[]).filter((f) => /(^|\/)(route\.ts|page\.tsx)$/.test(f));
-  const patterns = files.map((f) => `/${path.dirname(f).split(path.sep).filter((s) => s !== '.' && !/^\(.*\)$/.test(s)).join('/')}`);
+  const patterns = files.map(
+    (f) =>
+      `/${path
+        .dirname(f)
+        .split(path.sep)
+        .filter((s) => s !== '.' && !/^\(.*\)$/.test(s))
+        .join('/')}`,
+  );
   return [...new Set(patterns)].sort();
 }
 
-const BAD_SEGMENTS = ['%FF%FE', '%FF', '%E0%A4%A', '%', '%%30', '%00', 'a%00b', '%C0%AF', '%ED%A0%80', '..%2F..%2Fetc', '%2e%2e', 'x'.repeat(3000), '-1', '1.5', '99999999999', '%F0%9F%99%82'];
+const BAD_SEGMENTS = [
+  '%FF%FE',
+  '%FF',
+  '%E0%A4%A',
+  '%',
+  '%%30',
+  '%00',
+  'a%00b',
+  '%C0%AF',
+  '%ED%A0%80',
+  '..%2F..%2Fetc',
+  '%2e%2e',
+  'x'.repeat(3000),
+  '-1',
+  '1.5',
+  '99999999999',
+  '%F0%9F%99%82',
+];
 
 /** Raw paths: each dynamic segment bad; each static segment turned into a broken escape; the last one suffixed. */
 function pathsFor(pattern: string): string[] {
@@ -85,10 +109,18 @@ function cases(): Case[] {
     for (const method of ['HEAD', 'OPTIONS', 'PROPFIND', 'TRACE', 'FOO']) out.push({ method, path: plain });
     // Headers no client should send: origins that are no origin, non-ASCII tokens (as raw bytes), a broken cookie.
     for (const headers of <Record<string, string>[]>[
-      { 'X-Forwarded-Host': '[::1', 'X-Forwarded-Proto': '%', Authorization: `Bearer ${'\u00e4'.repeat(40)}`, 'x-admin-token': '\u00e4\u00bb\u00a4'.repeat(9) },
+      {
+        'X-Forwarded-Host': '[::1',
+        'X-Forwarded-Proto': '%',
+        Authorization: `Bearer ${'\u00e4'.repeat(40)}`,
+        'x-admin-token': '\u00e4\u00bb\u00a4'.repeat(9),
+      },
       { 'X-Forwarded-Host': 'a b', Cookie: 'member_token=%FF%FE; zaid=%00', 'x-sig': '\u00e7\u00ad\u00be'.repeat(6) },
     ]) {
-      out.push({ method: 'GET', path: plain, headers }, { method: 'POST', path: plain, headers: { ...headers, 'Content-Type': 'text/plain' }, body: 'a=1' });
+      out.push(
+        { method: 'GET', path: plain, headers },
+        { method: 'POST', path: plain, headers: { ...headers, 'Content-Type': 'text/plain' }, body: 'a=1' },
+      );
     }
     if (pattern.startsWith('/v1/')) {
       for (const body of ['{"a":"\\u0000"}', '{"nid":"\\uD800"}', '{', '[]', `{"a":${'1'.repeat(400)}}`, `${'['.repeat(5000)}`]) {
@@ -97,17 +129,47 @@ function cases(): Case[] {
     }
   }
   // Paths outside any pattern, the asset routes the attack hit, overlong paths and odd headers.
-  for (const p of ['/v1/novels/%FF%FE', '/audio/%FF/index.m3u8', '/covers/%FF.svg', '/sitemaps/%FF', '/m/novels/%FF', '/m/read/%E0%A4%A', '/%FF', '/%00', '/m/%C0%AF', '/_next/%FF', '/_next/static/%FF.js', '/favicon.ico%00']) {
+  for (const p of [
+    '/v1/novels/%FF%FE',
+    '/audio/%FF/index.m3u8',
+    '/covers/%FF.svg',
+    '/sitemaps/%FF',
+    '/m/novels/%FF',
+    '/m/read/%E0%A4%A',
+    '/%FF',
+    '/%00',
+    '/m/%C0%AF',
+    '/_next/%FF',
+    '/_next/static/%FF.js',
+    '/favicon.ico%00',
+  ]) {
     out.push({ method: 'GET', path: p });
   }
-  out.push({ method: 'POST', path: `/v1/${'%E4%B9%A6'.repeat(1500)}`, headers: { 'Content-Type': 'application/json', 'x-sig': 'aaaaaaaaaaaaaaaa' }, body: '{}' });
-  out.push({ method: 'GET', path: `/v1/${'a/'.repeat(4000)}` }, { method: 'GET', path: `/m/${'%FF'.repeat(3000)}` }, { method: 'GET', path: `/v1/search?keyword=${'x'.repeat(60_000)}` });
+  out.push({
+    method: 'POST',
+    path: `/v1/${'%E4%B9%A6'.repeat(1500)}`,
+    headers: { 'Content-Type': 'application/json', 'x-sig': 'aaaaaaaaaaaaaaaa' },
+    body: '{}',
+  });
+  out.push(
+    { method: 'GET', path: `/v1/${'a/'.repeat(4000)}` },
+    { method: 'GET', path: `/m/${'%FF'.repeat(3000)}` },
+    { method: 'GET', path: `/v1/search?keyword=${'x'.repeat(60_000)}` },
+  );
   const huge = 'x'.repeat(14_000);
   for (const p of ['/v1/health', '/v1/my/profile', '/m', '/m/read/1']) {
     out.push(
       { method: 'GET', path: p, headers: { 'x-huge': huge } },
       { method: 'GET', path: p, headers: { Cookie: `member_token=${huge}` } },
-      { method: 'GET', path: p, headers: { Authorization: `Bearer ${'\u00e4'.repeat(300)}`, 'x-admin-token': '\u00e4\u00bb\u00a4', Cookie: 'member_token=%FF; zaid=\u00e4' } },
+      {
+        method: 'GET',
+        path: p,
+        headers: {
+          Authorization: `Bearer ${'\u00e4'.repeat(300)}`,
+          'x-admin-token': '\u00e4\u00bb\u00a4',
+          Cookie: 'member_token=%FF; zaid=\u00e4',
+        },
+      },
       { method: 'GET', path: p, headers: { 'X-Forwarded-Host': '[::1', 'X-Forwarded-Proto': '%' } },
       { method: 'GET', path: p, headers: { 'User-Agent': `MicroMessenger ${'\u00ff'.repeat(5000)}` } },
     );
@@ -131,7 +193,10 @@ test('no 5xx from the production server for bad paths, methods, headers and bodi
   const byPattern = new Map<string, string[]>();
   for (const { c, r } of bad) {
     const k = `${r.status} ${c.method} ${c.path.replace(/\?.*/, '?…').replace(/[^/]{40,}/g, '…')}`;
-    byPattern.set(k, [...(byPattern.get(k) ?? []), `${c.method} ${clip(c.path)} ${c.body ? clip(c.body) : ''} ${JSON.stringify(Object.keys(c.headers ?? {}))}`]);
+    byPattern.set(k, [
+      ...(byPattern.get(k) ?? []),
+      `${c.method} ${clip(c.path)} ${c.body ? clip(c.body) : ''} ${JSON.stringify(Object.keys(c.headers ?? {}))}`,
+    ]);
   }
   const report = [
     `server fuzz: ${all.length} requests, ${bad.length} × 5xx or no answer`,

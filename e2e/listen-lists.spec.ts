@@ -8,13 +8,20 @@ const LISTEN_URL = /\/m\/listen\/\d+\?read_type=[12]$/;
  * (e2e of its own); here any /m/listen/ answer is a stand-in, so following a link shows exactly where it went.
  */
 async function standInListenPage(page: Page) {
-  await page.route(/\/m\/listen\/\d+/, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>listen</title><h1>listen</h1>' }));
+  await page.route(/\/m\/listen\/\d+/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>listen</title><h1>listen</h1>' }),
+  );
 }
 
-interface Summary { id: number; first_article_id: number; ctype: number; has_tts: boolean }
+interface Summary {
+  id: number;
+  first_article_id: number;
+  ctype: number;
+  has_tts: boolean;
+}
 
 test.describe('listening lists', () => {
-  test('home\'s audio tab: carousel and lists of listenable novels, each opening its listen page', async ({ page }, info) => {
+  test("home's audio tab: carousel and lists of listenable novels, each opening its listen page", async ({ page }, info) => {
     await signInAsGuest(page, info, 'listen-home');
     // What the API says first (its connection is fresh now; an idle kept-alive one may be closed by the server later).
     const top = ((await (await page.request.get('/v1/lists/must_listen?gender=1&read_type=2&limit=1')).json()).data.data as Summary[])[0]!;
@@ -22,7 +29,10 @@ test.describe('listening lists', () => {
     await page.goto('/m');
     await page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '听书' }).click();
     await expect(page).toHaveURL(/\/m\?tab=listen&lang=1$/);
-    await expect(page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '听书' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: '频道' }).getByRole('link', { name: '听书' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByRole('region', { name: '听书推荐' }).getByRole('link').first()).toHaveAttribute('href', LISTEN_URL);
     for (const title of ['男生必听', '女生必听', '本周热听', '本周新书', '原创专区', '追更热榜']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -42,7 +52,9 @@ test.describe('listening lists', () => {
   test('/m/listen-ranks asks a visitor to sign in (OAuth inside the messaging app)', async ({ page }, info) => {
     const res = await page.request.get('/m/listen-ranks', { maxRedirects: 0 });
     expect(res.status()).toBe(307);
-    expect(res.headers().location).toMatch(new RegExp(`/m/${info.project.name === 'wechat' ? 'oauth' : 'login'}\\?next=%2Fm%2Flisten-ranks$`));
+    expect(res.headers().location).toMatch(
+      new RegExp(`/m/${info.project.name === 'wechat' ? 'oauth' : 'login'}\\?next=%2Fm%2Flisten-ranks$`),
+    );
   });
 
   test('/m/listen-ranks: a tab per list, "more" pages, and items open the listen page', async ({ page }, info) => {
@@ -57,7 +69,8 @@ test.describe('listening lists', () => {
     await page.getByRole('button', { name: '加载更多' }).click();
     await expect(page.locator('.novel-card')).toHaveCount(40);
     await expect(page.locator('.rank').nth(20)).toHaveText('21');
-    for (const href of await page.locator('.novel-card a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(LISTEN_URL);
+    for (const href of await page.locator('.novel-card a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(LISTEN_URL);
 
     await tabs.filter({ hasText: '本周新书' }).click();
     await expect(page).toHaveURL(/\/m\/listen-ranks\?tab=weekly_new&lang=1$/);

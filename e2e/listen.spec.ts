@@ -27,7 +27,9 @@ async function novelTitle(page: Page, nid: number): Promise<string> {
   return ((await (await page.request.get(`/v1/novels/${nid}`)).json()) as { data: { title: string } }).data.title;
 }
 
-test('listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate', async ({ page }, info) => {
+test('listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate', async ({
+  page,
+}, info) => {
   test.setTimeout(150_000);
   await signInAsGuest(page, info, 'listen');
   const title = await novelTitle(page, 1);
@@ -69,7 +71,12 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
   await page.getByRole('button', { name: '暂停' }).click();
   const reached = await position(page);
   expect(reached).toBeGreaterThan(3);
-  await expect.poll(async () => ((await (await page.request.get('/v1/novels/1/readlog')).json()) as { data: { time_track: number | null } | null }).data?.time_track ?? 0)
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/v1/novels/1/readlog')).json()) as { data: { time_track: number | null } | null }).data
+          ?.time_track ?? 0,
+    )
     .toBeGreaterThanOrEqual(reached - 1);
   await page.reload();
   await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
@@ -103,7 +110,9 @@ test('a chapter ends: the keep-listening question, then continuous play moves on
   await expect(page).toHaveURL(/\/m\/listen\/2\?read_type=1$/);
   await expect(page.locator('.listen-chapter')).toHaveText(/^第2章/);
   await ensurePlaying(page);
-  expect(await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')])).toEqual(['1', '3']);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('listen.continuous_play_type'), localStorage.getItem('listen.continuous_play')]),
+  ).toEqual(['1', '3']);
 
   // With episodes left, the end of chapter 2 goes straight on to chapter 3 and counts one down.
   await listenToTheEnd(page);
@@ -112,12 +121,20 @@ test('a chapter ends: the keep-listening question, then continuous play moves on
   await expect(page.getByRole('button', { name: '暂停' })).toBeVisible({ timeout: 15_000 });
   await expect(question).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('listen.continuous_play'))).toBe('2');
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({ id: 3, next_id: 4, novel_id: 1 });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('listen.article'))) ?? 'null')).toMatchObject({
+    id: 3,
+    next_id: 4,
+    novel_id: 1,
+  });
 });
 
 test('the Tibetan novel says listening is unavailable', async ({ page }, info) => {
   await signInAsGuest(page, info, 'listen-bo');
-  const novel = ((await (await page.request.get('/v1/novels/4')).json()) as { data: { first_article_id: number; language_type: number; has_tts: boolean } }).data;
+  const novel = (
+    (await (await page.request.get('/v1/novels/4')).json()) as {
+      data: { first_article_id: number; language_type: number; has_tts: boolean };
+    }
+  ).data;
   expect(novel).toMatchObject({ language_type: 2, has_tts: false });
   await page.goto(`/m/listen/${novel.first_article_id}`);
   await expect(page.getByRole('status').filter({ hasText: '该书暂不支持听书' })).toBeVisible();

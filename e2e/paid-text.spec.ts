@@ -31,7 +31,8 @@ test('paid text reaches only entitled readers: HTML, RSC payload, API and prefet
   const anon = await playwrightRequest.newContext({ baseURL });
   const api = anon;
   const chapterOf = async (nid: number, pick: (c: { id: number; is_free: boolean }) => boolean) =>
-    ((await (await api.get(`/v1/novels/${nid}/catalog?limit=100`)).json()).data.data as Array<{ id: number; is_free: boolean }>).find(pick)!.id;
+    ((await (await api.get(`/v1/novels/${nid}/catalog?limit=100`)).json()).data.data as Array<{ id: number; is_free: boolean }>).find(pick)!
+      .id;
   const paidAid = await chapterOf(1, (c) => !c.is_free);
   const bookAid = await chapterOf(6, (c) => !c.is_free);
 
@@ -49,7 +50,10 @@ test('paid text reaches only entitled readers: HTML, RSC payload, API and prefet
     { name: 'unlocked', ctx: owner, entitled: (n) => n === 'paid' },
     { name: 'whole-book owner', ctx: bookOwner, entitled: (n) => n === 'book' },
   ];
-  for (const [novel, nid, aid] of [['paid', 1, paidAid], ['book', 6, bookAid]] as const) {
+  for (const [novel, nid, aid] of [
+    ['paid', 1, paidAid],
+    ['book', 6, bookAid],
+  ] as const) {
     // The owner's view tells us a sentence of the paid text to look for everywhere else.
     const ownerCtx = novel === 'paid' ? owner : bookOwner;
     const paragraphs = (await (await ownerCtx.get(`/v1/read/${aid}`)).json()).data.paragraphs as string[];

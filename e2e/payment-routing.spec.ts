@@ -4,14 +4,18 @@ import { expectSandboxPage } from './helpers/wallet';
 
 // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
-  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', {
+    headers: sigHeader(),
+    data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` },
+  });
   expect(res.ok()).toBe(true);
 }
 
 let seq = 0;
 // A new member signed in by SMS receives the signup coupon (满30减5); guests do not.
 /** The fields a buy form posts. */
-const formFields = (form: Locator) => form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
+const formFields = (form: Locator) =>
+  form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
 
 async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
@@ -23,7 +27,8 @@ async function smsMember(page: Page, workerIndex: number) {
 function trackedActs(page: Page): number[] {
   const acts: number[] = [];
   page.on('request', (req: Request) => {
-    if (req.url().endsWith('/v1/promotions/track') && req.method() === 'POST') acts.push((req.postDataJSON() as { act_name: number }).act_name);
+    if (req.url().endsWith('/v1/promotions/track') && req.method() === 'POST')
+      acts.push((req.postDataJSON() as { act_name: number }).act_name);
   });
   return acts;
 }
@@ -110,7 +115,10 @@ test.describe('promotion popup on home', () => {
     await page.goto('/m');
     await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
     if (signedIn) await expectSandboxPage(page);
-    else await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/);
+    else
+      await expect(page).toHaveURL(
+        /\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D\d+%26return%3D%252Fm%26cancel%3D%252Fm%26n_from%3Dpromotion_popup%26promotion_id%3D1$/,
+      );
     expect(acts).toEqual([1, 2]);
   });
 });
@@ -118,7 +126,12 @@ test.describe('promotion popup on home', () => {
 test.describe('payment guides', () => {
   test('/m/guide shows the open-in-browser steps and copies a one-time bridge url', async ({ page }, info) => {
     await guest(page, 'guide', info.workerIndex);
-    const { data } = (await (await page.request.post('/v1/bridge/code', { data: { return: '/m/novels/1' }, headers: { 'x-sig': `guide${Date.now()}`.slice(0, 16).padEnd(16, 'x') } })).json()) as { data: { url: string } };
+    const { data } = (await (
+      await page.request.post('/v1/bridge/code', {
+        data: { return: '/m/novels/1' },
+        headers: { 'x-sig': `guide${Date.now()}`.slice(0, 16).padEnd(16, 'x') },
+      })
+    ).json()) as { data: { url: string } };
     expect(data.url).toMatch(/^\/bridge\?token=/);
     await page.goto(`/m/guide?url=${encodeURIComponent(data.url)}`);
     await expect(page.getByRole('heading', { name: '请在浏览器中打开' })).toBeVisible();

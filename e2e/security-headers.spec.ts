@@ -27,7 +27,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('__reportCspViolation', (line: string) => seen.push(line));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCspViolation: (s: string) => void }).__reportCspViolation(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { __reportCspViolation: (s: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   return seen;
@@ -36,7 +38,17 @@ async function watchViolations(page: Page): Promise<string[]> {
 test('every kind of response carries the security headers', async ({ page, request }) => {
   await page.goto('/m/novels/1');
   const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
-  const paths = ['/m', '/m/novels/1', '/v1/health', '/v1/novels/1', '/covers/1.svg', '/audio/999999/index.m3u8', '/robots.txt', '/sitemap.xml', script!];
+  const paths = [
+    '/m',
+    '/m/novels/1',
+    '/v1/health',
+    '/v1/novels/1',
+    '/covers/1.svg',
+    '/audio/999999/index.m3u8',
+    '/robots.txt',
+    '/sitemap.xml',
+    script!,
+  ];
   for (const path of paths) expectSecurityHeaders(await request.get(path), path);
   const page404 = await request.get('/m/read/999999');
   expect(page404.status()).toBe(404);
@@ -53,7 +65,14 @@ test('the pages load with zero CSP violations: home, novel, reader with its sett
 
   await page.goto('/m');
   await expect(page.locator('.novel-card img').first()).toBeVisible();
-  await expect.poll(() => page.locator('.novel-card img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.novel-card img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   await page.goto('/m/novels/1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -72,7 +91,9 @@ test('the pages load with zero CSP violations: home, novel, reader with its sett
     if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
     await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
-  await expect.poll(async () => Number(await page.getByRole('slider', { name: '播放进度' }).inputValue()), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => Number(await page.getByRole('slider', { name: '播放进度' }).inputValue()), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
 
   // Recharge: the coins page and the sandbox cashier.
   await page.goto('/m/coins');
@@ -95,18 +116,31 @@ test('cacheable answers carry no Set-Cookie; the browser still gets its tracking
     expect(res.status(), path).toBe(200);
     const cacheable = /public|s-maxage/.test(res.headers()['cache-control'] ?? '');
     if (mustCache.includes(path)) expect(cacheable, path).toBe(true);
-    if (cacheable) expect(res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'), path).toEqual([]);
+    if (cacheable)
+      expect(
+        res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie'),
+        path,
+      ).toEqual([]);
   }
   await fresh.dispose();
 
   await page.goto('/m/novels/1?referral_link_id=ref-e2e-42');
-  await expect.poll(async () => (await page.context().cookies()).map((c) => c.name).sort()).toEqual(expect.arrayContaining(['ref_link_id', 'zaid']));
+  await expect
+    .poll(async () => (await page.context().cookies()).map((c) => c.name).sort())
+    .toEqual(expect.arrayContaining(['ref_link_id', 'zaid']));
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'ref_link_id')?.value).toBe('ref-e2e-42');
   expect(cookies.find((c) => c.name === 'zaid')?.value).toMatch(/^[\w-]{10,}$/);
 });
 
-const MISSING = ['/m/read/999999', '/m/authors/999999', '/m/booklists/999999', '/m/novels/999999/chapters', '/m/show/999999', '/pay/sandbox/999999'];
+const MISSING = [
+  '/m/read/999999',
+  '/m/authors/999999',
+  '/m/booklists/999999',
+  '/m/novels/999999/chapters',
+  '/m/show/999999',
+  '/pay/sandbox/999999',
+];
 
 test('missing pages answer 404 with the Chinese not-found page and a way home', async ({ page, request }, info) => {
   for (const path of MISSING) {

@@ -69,12 +69,15 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^第7章/);
 });
 
-test('a reader who is not signed in continues from this browser\'s history', async ({ page }, info) => {
+test("a reader who is not signed in continues from this browser's history", async ({ page }, info) => {
   test.skip(info.project.name === 'wechat', 'the messaging app forces sign-in on the novel page');
   const c4 = await chapterId(page, 1, 4);
   await page.goto('/m/questions');
   await page.evaluate((aid) => {
-    localStorage.setItem('reader.history', JSON.stringify([{ nid: 1, aid, idx: 2, article_idx: 4, title: '本地', article: '第4章', thumb: '', readAt: Date.now() }]));
+    localStorage.setItem(
+      'reader.history',
+      JSON.stringify([{ nid: 1, aid, idx: 2, article_idx: 4, title: '本地', article: '第4章', thumb: '', readAt: Date.now() }]),
+    );
   }, c4);
   await page.goto('/m/novels/1');
   await expect(page.getByRole('link', { name: '继续阅读 第4章' })).toHaveAttribute('href', `/m/read/${c4}?nid=1#p2`);

@@ -5,7 +5,10 @@ test.describe('the /m shell on a phone', () => {
   // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"): sign in as a guest first, sharing the page's cookies.
   test.beforeEach(async ({ page }, info) => {
     if (info.project.name !== 'wechat') return;
-    const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` } });
+    const res = await page.request.post('/v1/tourist/login', {
+      headers: sigHeader(),
+      data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` },
+    });
     expect(res.ok()).toBe(true);
   });
 
@@ -27,10 +30,11 @@ test.describe('the /m shell on a phone', () => {
     await page.goto('/m');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll('a, button')]
-        .map((el) => el.getBoundingClientRect())
-        .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
+    const small = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('a, button')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.width > 0 && (r.height < 44 || r.width < 44)).length,
     );
     expect(small).toBe(0);
   });
@@ -51,7 +55,9 @@ test.describe('the /m shell on a phone', () => {
     await card.scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(200);
-    const pageView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views') && (r.postDataJSON() as { path: string }).path.startsWith('/m/novels/'));
+    const pageView = page.waitForRequest(
+      (r) => r.url().endsWith('/v1/logs/page_views') && (r.postDataJSON() as { path: string }).path.startsWith('/m/novels/'),
+    );
     await card.click();
     const body = (await pageView).postDataJSON() as { path: string; previous_path: string; previous_duration_ms: number };
     expect(body.previous_path).toBe('/m');

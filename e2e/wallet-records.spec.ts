@@ -13,7 +13,12 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await page.setViewportSize(own);
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the phone projects cover these pages; messaging-app payment rules come with the recharge page'));
+test.beforeEach(({}, info) =>
+  test.skip(
+    info.project.name === 'wechat',
+    'the phone projects cover these pages; messaging-app payment rules come with the recharge page',
+  ),
+);
 
 test('recharge, buy a chapter and open VIP: the records, vouchers and VIP pages show it', async ({ page }, info) => {
   const pack = await productNamed(page, 'recharge', '5000书币');
@@ -37,7 +42,11 @@ test('recharge, buy a chapter and open VIP: the records, vouchers and VIP pages 
   // A paid chapter of novel 1: the vouchers the pack gave pay for it.
   // Bought from the page itself, as the reader would: the browser's own connection and same-origin cookie.
   const bought = await page.evaluate(async (sig) => {
-    const res = await fetch('/v1/novels/1/buy', { method: 'POST', headers: { 'content-type': 'application/json', 'x-sig': sig }, body: JSON.stringify({ aid: 21 }) });
+    const res = await fetch('/v1/novels/1/buy', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sig': sig },
+      body: JSON.stringify({ aid: 21 }),
+    });
     return ((await res.json()) as { data: { charged: number; from_vouchers: number } }).data;
   }, sigHeader()['x-sig']);
   expect(bought.from_vouchers).toBe(bought.charged);

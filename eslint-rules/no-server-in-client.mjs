@@ -25,7 +25,9 @@ const rule = {
     type: 'problem',
     docs: { description: "forbid imports of lib/server from 'use client' modules" },
     schema: [],
-    messages: { server: "A 'use client' module must not import lib/server ({{source}}): move what it needs to lib/shared or pass it in as props." },
+    messages: {
+      server: "A 'use client' module must not import lib/server ({{source}}): move what it needs to lib/shared or pass it in as props.",
+    },
   },
   create(context) {
     let client = false;
@@ -33,7 +35,8 @@ const rule = {
     function check(node, source) {
       if (!client || typeof source !== 'string') return;
       const to = target(source, context.filename, root);
-      if (to && (to === SERVER_DIR || to.startsWith(SERVER_DIR + path.sep))) context.report({ node, messageId: 'server', data: { source } });
+      if (to && (to === SERVER_DIR || to.startsWith(SERVER_DIR + path.sep)))
+        context.report({ node, messageId: 'server', data: { source } });
     }
     return {
       Program(node) {

@@ -9,7 +9,10 @@ if (build.needed) {
   recordBuild(build.hash);
 }
 const only = process.argv[2];
-for (const file of fs.readdirSync('bench').filter((f) => f.endsWith('.mjs')).sort()) {
+for (const file of fs
+  .readdirSync('bench')
+  .filter((f) => f.endsWith('.mjs'))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n▶ bench/${file}`);
   const code = await run(process.execPath, [`bench/${file}`]);

@@ -27,7 +27,9 @@ fs.mkdirSync(OUT, { recursive: true });
 const writeResult = (r) => fs.writeFileSync(RESULT, `${JSON.stringify({ ...r, seconds: Number(seconds()) }, null, 2)}\n`);
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log(`crash test skipped: TEST_DATABASE_URL is not set. It needs a PostgreSQL server where it may create a throwaway database (.ci/run sets postgres://root@127.0.0.1:5432/test); ${CHECK_COUNT} checks counted as skipped.`);
+  console.log(
+    `crash test skipped: TEST_DATABASE_URL is not set. It needs a PostgreSQL server where it may create a throwaway database (.ci/run sets postgres://root@127.0.0.1:5432/test); ${CHECK_COUNT} checks counted as skipped.`,
+  );
   writeResult({ passed: 0, failed: 0, skipped: CHECK_COUNT, checks: [] });
   process.exit(0);
 }
@@ -42,7 +44,13 @@ const adminToken = randomBytes(16).toString('hex');
 // A short idempotency lease, so the x-sigs the kill left "in progress" are taken over after the restart
 // (production waits 60 s) — which the burst's replays then prove.
 const LEASE_SECONDS = 2;
-const serverEnv = { APP_SECRET: secret, ADMIN_TOKEN: adminToken, SMS_DEV_INBOX: '1', DATA_DIR: `${OUT}/crash-data`, IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) };
+const serverEnv = {
+  APP_SECRET: secret,
+  ADMIN_TOKEN: adminToken,
+  SMS_DEV_INBOX: '1',
+  DATA_DIR: `${OUT}/crash-data`,
+  IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS),
+};
 const base = `http://127.0.0.1:${PORT}`;
 const client = shushengClient(base);
 fs.rmSync(LOG, { force: true });
@@ -56,7 +64,8 @@ const watchdog = setTimeout(() => {
   console.error(`crash test: gave up after ${seconds()} s`);
   server?.kill().finally(() => scratch.drop().finally(() => process.exit(1)));
 }, 240_000);
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server?.kill().finally(() => scratch.drop().finally(() => process.exit(130))));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => server?.kill().finally(() => scratch.drop().finally(() => process.exit(130))));
 
 try {
   server = await startServer({ port: PORT, databaseUrl: scratch.url, env: serverEnv, logFile: LOG });
@@ -68,19 +77,27 @@ try {
 
   // Members sign in by SMS; every other one has coins before the burst, the rest only what the burst recharges.
   const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => client.signIn(`1390000${String(1000 + i)}`)));
-  const funding = await Promise.all(members.filter((_, i) => i % 2 === 0).map(async (m) => {
-    const id = await client.createOrder(m.token, small.id);
-    const res = await client.approve(id, m.token);
-    if (res.status !== 303) throw new Error(`funding order ${id}: HTTP ${res.status}`);
-    return id;
-  }));
-  const burstOrders = await Promise.all(members.map(async (m) => ({
-    approveOrder: { id: await client.createOrder(m.token, small.id), price: small.price },
-    notifyOrder: { id: await client.createOrder(m.token, big.id), price: big.price },
-  })));
+  const funding = await Promise.all(
+    members
+      .filter((_, i) => i % 2 === 0)
+      .map(async (m) => {
+        const id = await client.createOrder(m.token, small.id);
+        const res = await client.approve(id, m.token);
+        if (res.status !== 303) throw new Error(`funding order ${id}: HTTP ${res.status}`);
+        return id;
+      }),
+  );
+  const burstOrders = await Promise.all(
+    members.map(async (m) => ({
+      approveOrder: { id: await client.createOrder(m.token, small.id), price: small.price },
+      notifyOrder: { id: await client.createOrder(m.token, big.id), price: big.price },
+    })),
+  );
   const orderIds = [...funding, ...burstOrders.flatMap((o) => [o.approveOrder.id, o.notifyOrder.id])];
   const ops = planBurst({ members, burstOrders, secret });
-  console.log(`crash test: ${members.length} members signed in, ${orderIds.length} orders; burst of ${ops.length} requests at ${CONCURRENCY} in flight (${seconds()} s)`);
+  console.log(
+    `crash test: ${members.length} members signed in, ${orderIds.length} orders; burst of ${ops.length} requests at ${CONCURRENCY} in flight (${seconds()} s)`,
+  );
 
   let exit;
   let killedAt = 0;
@@ -103,13 +120,21 @@ try {
   // The whole burst again: answered requests are replays (same x-sig, same notification), lost ones retries.
   await runOps(client, ops, { phase: 2, concurrency: CONCURRENCY });
   // Every notification and approval once more, after everything else settled.
-  await runOps(client, ops.filter((op) => op.kind !== 'buy'), { phase: 3, concurrency: CONCURRENCY });
+  await runOps(
+    client,
+    ops.filter((op) => op.kind !== 'buy'),
+    { phase: 3, concurrency: CONCURRENCY },
+  );
   const statusCounts = {};
-  for (const a of ops.flatMap((op) => op.answers)) statusCounts[a.lost ? 'lost' : a.status] = (statusCounts[a.lost ? 'lost' : a.status] ?? 0) + 1;
+  for (const a of ops.flatMap((op) => op.answers))
+    statusCounts[a.lost ? 'lost' : a.status] = (statusCounts[a.lost ? 'lost' : a.status] ?? 0) + 1;
   console.log(`crash test: resumed; answers by status ${JSON.stringify(statusCounts)} (${seconds()} s)`);
 
   // Every request and answer, for reading a failure afterwards (tokens left out).
-  fs.writeFileSync(`${OUT}/crash-ops.json`, JSON.stringify(ops.map(({ member, notification: _n, ...op }) => ({ member: member.id, ...op }))));
+  fs.writeFileSync(
+    `${OUT}/crash-ops.json`,
+    JSON.stringify(ops.map(({ member, notification: _n, ...op }) => ({ member: member.id, ...op }))),
+  );
   const checks = await runChecks({ ops, db, client, adminToken, memberIds: members.map((m) => m.id), orderIds, crash });
   for (const c of checks) console.log(`  ${c.ok ? '✓' : '✗'} ${c.name} — ${c.detail}`);
   const failed = checks.filter((c) => !c.ok).length;

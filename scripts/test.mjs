@@ -16,7 +16,11 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
 // PGlite loads its WASM through dynamic import, which Jest runs only with VM modules enabled.
-const jestEnv = (extra) => ({ ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(), ...extra });
+const jestEnv = (extra) => ({
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim(),
+  ...extra,
+});
 
 async function jest(name, args, env) {
   const file = path.join(out, `${name}.json`);

@@ -24,9 +24,14 @@ process.env.SMS_DEV_INBOX = '1';
 
 let seq = 0;
 const uniquePeer = () => `10.77.${++seq >> 8}.${seq & 255}`;
-const rows = async (table: typeof members | typeof smsCodes | typeof errorLogs | typeof pageViewRows) => (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
-const post = (handler: Parameters<typeof callRoute>[0], url: string, body: unknown, options: { peer?: string; headers?: Record<string, string> } = {}) =>
-  callRoute<Record<string, unknown>>(handler, { method: 'POST', url, body, ...options });
+const rows = async (table: typeof members | typeof smsCodes | typeof errorLogs | typeof pageViewRows) =>
+  (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  url: string,
+  body: unknown,
+  options: { peer?: string; headers?: Record<string, string> } = {},
+) => callRoute<Record<string, unknown>>(handler, { method: 'POST', url, body, ...options });
 const sig = () => Math.random().toString(36).slice(2).padEnd(16, 'x').slice(0, 16);
 
 describe('the client address', () => {
@@ -64,7 +69,12 @@ describe('the client address', () => {
     const peer = uniquePeer();
     const statuses: number[] = [];
     for (let i = 0; i < 24; i++) {
-      const res = await post(sendCode, '/v1/sms/code', { phone: `1370000${String(1000 + i)}` }, { peer, headers: { 'x-forwarded-for': `172.16.${i}.${i + 1}` } });
+      const res = await post(
+        sendCode,
+        '/v1/sms/code',
+        { phone: `1370000${String(1000 + i)}` },
+        { peer, headers: { 'x-forwarded-for': `172.16.${i}.${i + 1}` } },
+      );
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
@@ -92,7 +102,8 @@ describe('demo switches', () => {
 
   it('a local client of a demo server is not counted per IP, but each phone still is', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 24; i++) statuses.push((await post(sendCode, '/v1/sms/code', { phone: `1370001${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
+    for (let i = 0; i < 24; i++)
+      statuses.push((await post(sendCode, '/v1/sms/code', { phone: `1370001${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect((await post(sendCode, '/v1/sms/code', { phone: '13700011000' }, { peer: '127.0.0.1' })).status).toBe(429);
     // Without a demo switch a loopback client is counted like any other.
@@ -100,7 +111,8 @@ describe('demo switches', () => {
     process.env.OAUTH_LOCAL = '0';
     try {
       const more: number[] = [];
-      for (let i = 0; i < 22; i++) more.push((await post(sendCode, '/v1/sms/code', { phone: `1370002${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
+      for (let i = 0; i < 22; i++)
+        more.push((await post(sendCode, '/v1/sms/code', { phone: `1370002${String(1000 + i)}` }, { peer: '127.0.0.1' })).status);
       expect(more.slice(0, 20).every((s) => s === 200)).toBe(true);
       expect(more.slice(20)).toEqual([429, 429]);
     } finally {
@@ -141,7 +153,12 @@ describe('guest creation per IP', () => {
       expect(res.status).toBe(200);
     }
     const before = await rows(members);
-    const res = await post(touristLogin, '/v1/tourist/login', { device_id: `${device}-x` }, { peer, headers: { 'x-forwarded-for': '1.1.1.1' } });
+    const res = await post(
+      touristLogin,
+      '/v1/tourist/login',
+      { device_id: `${device}-x` },
+      { peer, headers: { 'x-forwarded-for': '1.1.1.1' } },
+    );
     expect(res.status).toBe(429);
     expect(res.body).toEqual({ code: 42900, message: '操作太频繁，请稍后再试' });
     expect(await rows(members)).toBe(before);
@@ -195,7 +212,8 @@ describe('unauthenticated log writes', () => {
 });
 
 describe('stored secrets', () => {
-  const storedAnswers = async () => JSON.stringify(await db.handle().db.select({ response: idempotencyKeys.response }).from(idempotencyKeys));
+  const storedAnswers = async () =>
+    JSON.stringify(await db.handle().db.select({ response: idempotencyKeys.response }).from(idempotencyKeys));
 
   it('a guest token never reaches the idempotency table, and a replay with another device gets no token', async () => {
     const peer = uniquePeer();
@@ -219,14 +237,24 @@ describe('stored secrets', () => {
     expect(login.status).toBe(200);
     const token = login.body.data!.token as string;
     const s = sig();
-    const bridge = await post(bridgeCode, '/v1/bridge/code', { return: '/m' }, { peer, headers: { 'x-sig': s, authorization: `Bearer ${token}` } });
+    const bridge = await post(
+      bridgeCode,
+      '/v1/bridge/code',
+      { return: '/m' },
+      { peer, headers: { 'x-sig': s, authorization: `Bearer ${token}` } },
+    );
     expect(bridge.status).toBe(200);
     const bridgeToken = new URL(bridge.body.data!.url as string, 'http://x').searchParams.get('token')!;
     expect(bridgeToken.length).toBeGreaterThan(10);
     const stored = await storedAnswers();
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(bridgeToken);
-    const again = await post(bridgeCode, '/v1/bridge/code', { return: '/m' }, { peer, headers: { 'x-sig': s, authorization: `Bearer ${token}` } });
+    const again = await post(
+      bridgeCode,
+      '/v1/bridge/code',
+      { return: '/m' },
+      { peer, headers: { 'x-sig': s, authorization: `Bearer ${token}` } },
+    );
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.body)).not.toContain(bridgeToken);
   });
@@ -256,7 +284,8 @@ describe('a declared birth date', () => {
   beforeEach(() => {
     process.env.ADMIN_TOKEN = 'admin-secret-token';
   });
-  const birthOf = async (id: number) => (await db.handle().db.select({ b: members.birthDate }).from(members).where(eq(members.id, id)))[0]!.b;
+  const birthOf = async (id: number) =>
+    (await db.handle().db.select({ b: members.birthDate }).from(members).where(eq(members.id, id)))[0]!.b;
 
   it('cannot be changed by the member once set; the same date again is fine', async () => {
     const m = await signedInMember();
@@ -272,7 +301,13 @@ describe('a declared birth date', () => {
     const m = await signedInMember();
     await post(birthDate, '/v1/my/birth_date', { birth_date: '2012-05-01' }, { headers: m.auth });
     const call = (headers: Record<string, string>, body: unknown = { birth_date: '2001-05-01' }, id = String(m.id)) =>
-      callRoute<Record<string, unknown>>(adminBirthDate, { method: 'POST', url: `/v1/admin/members/${id}/birth_date`, params: { id }, body, headers });
+      callRoute<Record<string, unknown>>(adminBirthDate, {
+        method: 'POST',
+        url: `/v1/admin/members/${id}/birth_date`,
+        params: { id },
+        body,
+        headers,
+      });
     for (const headers of [{}, { 'x-admin-token': 'wrong' }, m.auth] as Record<string, string>[]) {
       expect((await call(headers)).status).toBe(403);
     }

@@ -23,8 +23,10 @@ process.env.SMS_DEV_INBOX = '1';
 let ipSeq = 0;
 const post = (handler: Parameters<typeof callRoute>[0], url: string, body: unknown, headers: Record<string, string> = {}) =>
   callRoute(handler, { method: 'POST', url, body, peer: `10.20.0.${++ipSeq}`, headers });
-const codeOf = async (phone: string) => (await callRoute<{ code: string }>(devSms, { url: `/v1/dev/sms?phone=${phone}`, peer: '127.0.0.1' })).body.data!.code;
-const rowCount = async (table: typeof smsCodes | typeof members | typeof guardianConsents) => (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
+const codeOf = async (phone: string) =>
+  (await callRoute<{ code: string }>(devSms, { url: `/v1/dev/sms?phone=${phone}`, peer: '127.0.0.1' })).body.data!.code;
+const rowCount = async (table: typeof smsCodes | typeof members | typeof guardianConsents) =>
+  (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
 
 describe('POST /v1/sms/code', () => {
   it('sends a code (readable in the dev inbox)', async () => {
@@ -118,7 +120,12 @@ describe('POST /v1/binding', () => {
     const guest = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-bind-api-01' });
     const token = (guest.body.data as { token: string }).token;
     await post(sendCode, '/v1/sms/code', { phone: '13500000006' });
-    const res = await post(binding, '/v1/binding', { phone: '13500000006', code: await codeOf('13500000006') }, { authorization: `Bearer ${token}` });
+    const res = await post(
+      binding,
+      '/v1/binding',
+      { phone: '13500000006', code: await codeOf('13500000006') },
+      { authorization: `Bearer ${token}` },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ merged: false });
   });
@@ -172,15 +179,27 @@ describe('/v1/my/* never shows another member’s data', () => {
   it('profile, balance, balances and is_paid_member answer for the token’s member only', async () => {
     const a = await signedInMember({ nickname: '甲' });
     const b = await signedInMember({ nickname: '乙' });
-    await db.handle().db.insert(vipPeriods).values({ memberId: b.id, kind: 'vip', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) });
-    const pa = await callRoute<{ member_id: number; nickname: string; is_paid: boolean }>(profile, { url: `/v1/my/profile?member_id=${b.id}&id=${b.id}`, headers: a.auth });
+    await db
+      .handle()
+      .db.insert(vipPeriods)
+      .values({ memberId: b.id, kind: 'vip', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) });
+    const pa = await callRoute<{ member_id: number; nickname: string; is_paid: boolean }>(profile, {
+      url: `/v1/my/profile?member_id=${b.id}&id=${b.id}`,
+      headers: a.auth,
+    });
     expect(pa.body.data).toMatchObject({ member_id: a.id, nickname: '甲', is_paid: false });
     const pb = await callRoute<{ member_id: number; is_paid: boolean }>(profile, { url: '/v1/my/profile', headers: b.auth });
     expect(pb.body.data).toMatchObject({ member_id: b.id, is_paid: true });
-    expect((await callRoute(isPaid, { url: `/v1/my/is_paid_member?member_id=${b.id}`, headers: a.auth })).body.data).toMatchObject({ is_paid: false });
+    expect((await callRoute(isPaid, { url: `/v1/my/is_paid_member?member_id=${b.id}`, headers: a.auth })).body.data).toMatchObject({
+      is_paid: false,
+    });
     expect((await callRoute(isPaid, { url: '/v1/my/is_paid_member', headers: b.auth })).body.data).toMatchObject({ is_paid: true });
     expect((await callRoute(balance, { url: '/v1/my/balance', headers: a.auth })).body.data).toEqual({ welth: 0, welth_coupon: 0 });
-    expect((await callRoute(balances, { url: '/v1/my/balances', headers: a.auth })).body.data).toEqual({ welth: 0, welth_coupon: 0, voucher_lots: [] });
+    expect((await callRoute(balances, { url: '/v1/my/balances', headers: a.auth })).body.data).toEqual({
+      welth: 0,
+      welth_coupon: 0,
+      voucher_lots: [],
+    });
   });
 
   it('profile adds only the extra fields asked for, and language_type defaults to 0', async () => {
@@ -188,7 +207,10 @@ describe('/v1/my/* never shows another member’s data', () => {
     const plain = await callRoute<Record<string, unknown>>(profile, { url: '/v1/my/profile', headers: m.auth });
     expect(plain.body.data).not.toHaveProperty('phone');
     expect(plain.body.data).toMatchObject({ language_type: 0, tickets: 0, headimgurl: '/avatars/default.svg' });
-    const extra = await callRoute<Record<string, unknown>>(profile, { url: '/v1/my/profile?extra_fields=phone,birth_date,nonsense', headers: m.auth });
+    const extra = await callRoute<Record<string, unknown>>(profile, {
+      url: '/v1/my/profile?extra_fields=phone,birth_date,nonsense',
+      headers: m.auth,
+    });
     expect(extra.body.data).toMatchObject({ phone: '135****2222', birth_date: null, is_minor: false });
     expect(extra.body.data).not.toHaveProperty('nonsense');
   });
@@ -199,17 +221,22 @@ describe('POST /v1/members/language', () => {
     const m = await signedInMember();
     const res = await post(language, '/v1/members/language', { language_type: 2 }, m.auth);
     expect(res.body.data).toEqual({ language_type: 2 });
-    expect((await callRoute<{ language_type: number }>(profile, { url: '/v1/my/profile', headers: m.auth })).body.data!.language_type).toBe(2);
+    expect((await callRoute<{ language_type: number }>(profile, { url: '/v1/my/profile', headers: m.auth })).body.data!.language_type).toBe(
+      2,
+    );
   });
 
-  it.each([{ language_type: 3 }, { language_type: -1 }, { language_type: 'x' }, {}, { language_type: 1.5 }])('refuses %p and writes nothing', async (body) => {
-    const m = await signedInMember();
-    const res = await post(language, '/v1/members/language', body, m.auth);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
-    const [row] = await db.handle().db.select({ lt: members.languageType }).from(members).where(eq(members.id, m.id));
-    expect(row!.lt).toBeNull();
-  });
+  it.each([{ language_type: 3 }, { language_type: -1 }, { language_type: 'x' }, {}, { language_type: 1.5 }])(
+    'refuses %p and writes nothing',
+    async (body) => {
+      const m = await signedInMember();
+      const res = await post(language, '/v1/members/language', body, m.auth);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+      const [row] = await db.handle().db.select({ lt: members.languageType }).from(members).where(eq(members.id, m.id));
+      expect(row!.lt).toBeNull();
+    },
+  );
 });
 
 describe('POST /v1/my/birth_date and /v1/my/guardian_consent', () => {
@@ -219,7 +246,12 @@ describe('POST /v1/my/birth_date and /v1/my/guardian_consent', () => {
     d.setFullYear(d.getFullYear() - 15);
     const res = await post(birthDate, '/v1/my/birth_date', { birth_date: d.toISOString().slice(0, 10) }, m.auth);
     expect(res.body.data).toMatchObject({ is_minor: true });
-    const consent = await post(guardian, '/v1/my/guardian_consent', { guardian_name: '李强', guardian_phone: '13900000000', relation: 'father' }, m.auth);
+    const consent = await post(
+      guardian,
+      '/v1/my/guardian_consent',
+      { guardian_name: '李强', guardian_phone: '13900000000', relation: 'father' },
+      m.auth,
+    );
     expect(consent.status).toBe(200);
   });
 
@@ -230,16 +262,18 @@ describe('POST /v1/my/birth_date and /v1/my/guardian_consent', () => {
     expect(res.body.message).toBe('birth_date：请输入正确的出生日期');
   });
 
-  it.each([{}, { guardian_name: '李', guardian_phone: '13900000000', relation: 'father' }, { guardian_name: '李强', guardian_phone: '1', relation: 'father' }, { guardian_name: '李强', guardian_phone: '13900000000', relation: 'uncle' }])(
-    'refuses the consent %p and writes nothing',
-    async (body) => {
-      const m = await signedInMember();
-      const before = await rowCount(guardianConsents);
-      const res = await post(guardian, '/v1/my/guardian_consent', body, m.auth);
-      expect(res.status).toBe(400);
-      expect(await rowCount(guardianConsents)).toBe(before);
-    },
-  );
+  it.each([
+    {},
+    { guardian_name: '李', guardian_phone: '13900000000', relation: 'father' },
+    { guardian_name: '李强', guardian_phone: '1', relation: 'father' },
+    { guardian_name: '李强', guardian_phone: '13900000000', relation: 'uncle' },
+  ])('refuses the consent %p and writes nothing', async (body) => {
+    const m = await signedInMember();
+    const before = await rowCount(guardianConsents);
+    const res = await post(guardian, '/v1/my/guardian_consent', body, m.auth);
+    expect(res.status).toBe(400);
+    expect(await rowCount(guardianConsents)).toBe(before);
+  });
 });
 
 describe('same-origin check for cookie-authenticated writes', () => {
@@ -249,7 +283,12 @@ describe('same-origin check for cookie-authenticated writes', () => {
     const cross = await post(language, '/v1/members/language', { language_type: 1 }, { ...cookie, 'sec-fetch-site': 'cross-site' });
     expect(cross.status).toBe(403);
     expect(cross.body).toEqual({ code: 40300, message: '请求来源不合法，请刷新页面后重试' });
-    const foreignOrigin = await post(language, '/v1/members/language', { language_type: 1 }, { ...cookie, origin: 'https://evil.example', host: 'localhost' });
+    const foreignOrigin = await post(
+      language,
+      '/v1/members/language',
+      { language_type: 1 },
+      { ...cookie, origin: 'https://evil.example', host: 'localhost' },
+    );
     expect(foreignOrigin.status).toBe(403);
     const same = await post(language, '/v1/members/language', { language_type: 1 }, { ...cookie, 'sec-fetch-site': 'same-origin' });
     expect(same.status).toBe(200);

@@ -36,7 +36,11 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-audio-'));
 beforeAll(async () => {
   setAudioStorage(new FsAudioStorage(root));
   // Two paragraphs per chapter of the novels listened to here: chapters synthesized ahead stay quick to make.
-  await db.handle().db.execute(sql`update chapters set content = split_part(content, E'\n', 1) || E'\n' || split_part(content, E'\n', 2) where novel_id in (1, 3)`);
+  await db
+    .handle()
+    .db.execute(
+      sql`update chapters set content = split_part(content, E'\n', 1) || E'\n' || split_part(content, E'\n', 2) where novel_id in (1, 3)`,
+    );
 });
 afterAll(async () => {
   await aheadIdle();
@@ -46,26 +50,51 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const chapterOf = async (novelId: number, idx: number) => (await db.handle().db.select().from(chapters).where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx))))[0]!;
-const fund = (memberId: number, coins: number) => db.handle().db.transaction((tx) => credit(tx as unknown as Tx, memberId, { kind: 'test_grant', source: 'bonus', welth: coins }));
+const chapterOf = async (novelId: number, idx: number) =>
+  (
+    await db
+      .handle()
+      .db.select()
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx)))
+  )[0]!;
+const fund = (memberId: number, coins: number) =>
+  db.handle().db.transaction((tx) => credit(tx as unknown as Tx, memberId, { kind: 'test_grant', source: 'bonus', welth: coins }));
 /** Short chapters keep synthesis quick: a few sentences each. */
-const SHORT = ['第一段。林夜站在山门前，望着远处连绵的群山。', '第二段。三年前，他还是一个被人看不起的少年。', '第三段。如今却已经成为宗门里最年轻的长老。'];
-const setContent = (id: number, paragraphs: string[]) => db.handle().db.update(chapters).set({ content: paragraphs.join('\n') }).where(eq(chapters.id, id));
+const SHORT = [
+  '第一段。林夜站在山门前，望着远处连绵的群山。',
+  '第二段。三年前，他还是一个被人看不起的少年。',
+  '第三段。如今却已经成为宗门里最年轻的长老。',
+];
+const setContent = (id: number, paragraphs: string[]) =>
+  db
+    .handle()
+    .db.update(chapters)
+    .set({ content: paragraphs.join('\n') })
+    .where(eq(chapters.id, id));
 
 type Answer = Promise<{ status: number; body: Any; headers: Headers }>;
 const HOST = { host: 'localhost' };
 const privateUrl = (body: unknown, headers: Record<string, string> = {}) =>
-  callRoute(privateUrlRoute, { method: 'POST', url: '/v1/audio/articles/get_private_url', body, headers: { ...HOST, ...headers } }) as Answer;
+  callRoute(privateUrlRoute, {
+    method: 'POST',
+    url: '/v1/audio/articles/get_private_url',
+    body,
+    headers: { ...HOST, ...headers },
+  }) as Answer;
 const timeTrack = (id: number | string, headers: Record<string, string> = {}) =>
   callRoute(timeTrackRoute, { url: `/v1/articles/${id}/tts_time_track`, params: { id: String(id) }, headers }) as Answer;
-const read = (id: number, headers: Record<string, string> = {}) => callRoute(readRoute, { url: `/v1/read/${id}`, params: { id: String(id) }, headers }) as Answer;
+const read = (id: number, headers: Record<string, string> = {}) =>
+  callRoute(readRoute, { url: `/v1/read/${id}`, params: { id: String(id) }, headers }) as Answer;
 
 /** A media route called the way Next does, keeping the raw response (playlists and segments are not JSON). */
 async function media(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const u = new URL(url, 'http://localhost');
   const [, , aid, file] = u.pathname.split('/');
   const req = new NextRequest(u, { headers });
-  return file === 'index.m3u8' ? playlistRoute(req, { params: Promise.resolve({ aid: aid! }) }) : segmentRoute(req, { params: Promise.resolve({ aid: aid!, segment: file! }) });
+  return file === 'index.m3u8'
+    ? playlistRoute(req, { params: Promise.resolve({ aid: aid! }) })
+    : segmentRoute(req, { params: Promise.resolve({ aid: aid!, segment: file! }) });
 }
 const segmentUris = (playlist: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
 const segmentUrl = (aid: number, uri: string) => `/audio/${aid}/${uri}`;
@@ -102,8 +131,18 @@ describe('POST /v1/audio/articles/get_private_url', () => {
   it('refuses bad input with a Chinese message', async () => {
     const m = await signedInMember();
     const ch = await chapterOf(1, 2);
-    for (const body of [{}, { base_url: '' }, { base_url: 42 }, { base_url: 'x'.repeat(3000) }, { base_url: '/audio/abc/index.m3u8' }, { base_url: `/audio/${ch.id}/0.ts` },
-      { base_url: `/v1/read/${ch.id}` }, { base_url: `https://evil.example/audio/${ch.id}/index.m3u8` }, { base_url: `javascript:alert(1)` }, { base_url: '/audio/99999999999/index.m3u8' }]) {
+    for (const body of [
+      {},
+      { base_url: '' },
+      { base_url: 42 },
+      { base_url: 'x'.repeat(3000) },
+      { base_url: '/audio/abc/index.m3u8' },
+      { base_url: `/audio/${ch.id}/0.ts` },
+      { base_url: `/v1/read/${ch.id}` },
+      { base_url: `https://evil.example/audio/${ch.id}/index.m3u8` },
+      { base_url: `javascript:alert(1)` },
+      { base_url: '/audio/99999999999/index.m3u8' },
+    ]) {
       expectRefused(await privateUrl(body, m.auth), 400, body);
     }
     expectRefused(await privateUrl({ base_url: '/audio/9999999/index.m3u8' }, m.auth), 404);
@@ -186,7 +225,10 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     expect(track.time_track).toHaveLength(paragraphs.length);
     expect(track.time_track[0]).toBe(0);
     for (let i = 1; i < track.time_track.length; i++) expect(track.time_track[i]).toBeGreaterThan(track.time_track[i - 1]);
-    expect(track.duration).toBeCloseTo(durations.reduce((a, b) => a + b, 0), 1);
+    expect(track.duration).toBeCloseTo(
+      durations.reduce((a, b) => a + b, 0),
+      1,
+    );
     expect(track.duration).toBeGreaterThan(track.time_track.at(-1));
     // The reader now hands out the same track.
     expect((await read(ch.id)).body.data.time_track).toEqual(track.time_track);
@@ -204,7 +246,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     expect(fs.readdirSync(path.join(root, 'chapters', String(ch.id)))).toHaveLength(1);
   });
 
-  it('refuse forged, expired and other members\' URLs with 403 and no audio', async () => {
+  it("refuse forged, expired and other members' URLs with 403 and no audio", async () => {
     const ch = await chapterOf(1, 1);
     await setContent(ch.id, SHORT);
     const owner = await signedInMember();
@@ -219,7 +261,11 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     const retargeted = url.replace(`m=${owner.id}`, `m=${other.id}`);
     const otherChapter = `/audio/${(await chapterOf(1, 2)).id}/index.m3u8?${q}`;
     const refusals: [string, Record<string, string>][] = [
-      [expired, owner.auth], [forged, owner.auth], [retargeted, other.auth], [otherChapter, owner.auth], [`/audio/${ch.id}/index.m3u8`, owner.auth],
+      [expired, owner.auth],
+      [forged, owner.auth],
+      [retargeted, other.auth],
+      [otherChapter, owner.auth],
+      [`/audio/${ch.id}/index.m3u8`, owner.auth],
       [url, other.auth], // the owner's URL presented with another member's session
       [segmentUrl(ch.id, segUri.replace(/s=[0-9a-f]{64}/, `s=${'0'.repeat(64)}`)), owner.auth],
       [segmentUrl(ch.id, segUri.replace(/e=\d+/, `e=${Math.floor(Date.now() / 1000) - 1}`)), owner.auth],
@@ -304,7 +350,10 @@ describe('GET /v1/read/{id} audio fields', () => {
     const ch = await chapterOf(1, 9);
     expect((await read(ch.id)).body.data).toMatchObject({ m3u8_url: `/audio/${ch.id}/index.m3u8`, time_track: null });
     const uyghur = await chapterOf(3, 1);
-    expect((await read(uyghur.id)).body.data).toMatchObject({ m3u8_url: `/audio/${uyghur.id}/index.m3u8`, novel: { has_tts: true, language_type: 0 } });
+    expect((await read(uyghur.id)).body.data).toMatchObject({
+      m3u8_url: `/audio/${uyghur.id}/index.m3u8`,
+      novel: { has_tts: true, language_type: 0 },
+    });
   });
 
   it('gives none for a locked chapter or a novel without a voice', async () => {
@@ -334,7 +383,13 @@ describe('new chapters', () => {
   it('of novels with a voice are synthesized ahead of their first listener; Tibetan ones are not', async () => {
     const { last } = (await db.handle().db.execute(sql`select max(id)::int as last from chapters`)).rows[0] as { last: number };
     const add = async (novelId: number, idx: number) =>
-      (await db.handle().db.insert(chapters).values({ novelId, idx, title: `新章 ${idx}`, content: SHORT.join('\n'), wordCount: 60 }).returning({ id: chapters.id }))[0]!.id;
+      (
+        await db
+          .handle()
+          .db.insert(chapters)
+          .values({ novelId, idx, title: `新章 ${idx}`, content: SHORT.join('\n'), wordCount: 60 })
+          .returning({ id: chapters.id })
+      )[0]!.id;
     const chinese = await add(1, 201);
     const tibetan = await add(4, 31);
     expect(await queueNewChapters(last)).toBe(tibetan);

@@ -44,7 +44,10 @@ describe('GET /v1/novels/{nid}/related', () => {
 describe('tips: GET /v1/novels/{nid}/tippers/top/{n}, /tips, /tips/sum', () => {
   beforeAll(async () => {
     const d = db.handle().db;
-    const [a, b] = await d.insert(members).values([{ nickname: '大方的读者' }, { nickname: null }]).returning();
+    const [a, b] = await d
+      .insert(members)
+      .values([{ nickname: '大方的读者' }, { nickname: null }])
+      .returning();
     const [g] = await d.select().from(gifts).where(eq(gifts.title, '咖啡'));
     await d.insert(tipsTable).values([
       { novelId: 1, memberId: a!.id, giftId: g!.id, amount: 2, wealthTotal: 20, createdAt: new Date('2026-11-20T12:05:00Z') },
@@ -134,7 +137,11 @@ describe('GET /v1/novels/recommends, /random, /free_trials', () => {
     expect(res.body.data.data.length).toBeGreaterThan(0);
     expect(res.body.data.data.every((n: Any) => n.cover_tag === '限免')).toBe(true);
   });
-  it.each([[recommends, '?language_type=5'], [random, '?limit=50'], [freeTrials, '?start=x']] as const)('refuses bad input %#', async (handler, qs) => {
+  it.each([
+    [recommends, '?language_type=5'],
+    [random, '?limit=50'],
+    [freeTrials, '?start=x'],
+  ] as const)('refuses bad input %#', async (handler, qs) => {
     expect((await get(handler, `/v1/x${qs}`)).status).toBe(400);
   });
 });
@@ -151,7 +158,11 @@ describe('GET /v1/lists/{id}, /v1/lists/rich/{id}, /v1/lists/batch', () => {
   it('serves a rich list by slug and language, with its novels', async () => {
     const res = await get(richList, '/v1/lists/rich/carousel.1?read_type=1', { id: 'carousel.1' });
     expect(res.body.data.data.length).toBeGreaterThan(0);
-    expect(res.body.data.data[0]).toMatchObject({ type: 1, link: expect.stringMatching(/^\/m\/novels\/\d+$/), novel: expect.objectContaining({ id: expect.any(Number) }) });
+    expect(res.body.data.data[0]).toMatchObject({
+      type: 1,
+      link: expect.stringMatching(/^\/m\/novels\/\d+$/),
+      novel: expect.objectContaining({ id: expect.any(Number) }),
+    });
   });
   it('answers several lists at once, skipping unknown ids', async () => {
     const res = await get(batch, '/v1/lists/batch?ids=1,2,99999&limit=3');
@@ -170,7 +181,10 @@ describe('GET /v1/lists/{id}, /v1/lists/rich/{id}, /v1/lists/batch', () => {
 describe('GET /v1/web_layouts/pages and /v1/web_layouts', () => {
   it('lists the gender channels and their blocks', async () => {
     const pages = await get(layoutPages, '/v1/web_layouts/pages');
-    expect(pages.body.data).toEqual([{ id: 1, title: '男生', gender: 1 }, { id: 2, title: '女生', gender: 2 }]);
+    expect(pages.body.data).toEqual([
+      { id: 1, title: '男生', gender: 1 },
+      { id: 2, title: '女生', gender: 2 },
+    ]);
     const layout = await get(layouts, '/v1/web_layouts?page_id=1&language_type=1');
     const kinds = layout.body.data.blocks.map((b: Any) => b.kind);
     expect(kinds).toEqual(expect.arrayContaining(['carousel', 'list', 'ranking', 'categories', 'grid']));
@@ -216,9 +230,14 @@ describe('GET /v1/search and /v1/search/hot_words', () => {
     expect(first.highlight.title).toContain(`<em>${kw}</em>`);
   });
   it('finds by author and by tag, and in Uyghur and Tibetan', async () => {
-    const { name } = (await db.handle().db.execute(sql`select a.name from authors a join novels n on n.author_id = a.id where n.id = 2`)).rows[0] as { name: string };
+    const { name } = (await db.handle().db.execute(sql`select a.name from authors a join novels n on n.author_id = a.id where n.id = 2`))
+      .rows[0] as { name: string };
     expect((await get(search, `/v1/search?keyword=${encodeURIComponent(name)}`)).body.data.data.some((n: Any) => n.id === 2)).toBe(true);
-    expect((await get(search, `/v1/search?keyword=${encodeURIComponent('甜宠')}`)).body.data.data.every((n: Any) => n.tags.includes('甜宠') || n.summary.includes('甜宠') || n.title.includes('甜宠'))).toBe(true);
+    expect(
+      (await get(search, `/v1/search?keyword=${encodeURIComponent('甜宠')}`)).body.data.data.every(
+        (n: Any) => n.tags.includes('甜宠') || n.summary.includes('甜宠') || n.title.includes('甜宠'),
+      ),
+    ).toBe(true);
     const ug = await get(search, `/v1/search?keyword=${encodeURIComponent('قەشقەر')}`);
     expect(ug.body.data.data.every((n: Any) => n.language_type === 0)).toBe(true);
     expect(ug.body.data.total).toBeGreaterThan(0);
@@ -228,7 +247,11 @@ describe('GET /v1/search and /v1/search/hot_words', () => {
   it('treats LIKE wildcards literally and finds nothing for a miss', async () => {
     expect((await get(search, '/v1/search?keyword=%25')).body.data.total).toBe(0);
     expect((await get(search, '/v1/search?keyword=_')).body.data.total).toBe(0);
-    expect((await get(search, `/v1/search?keyword=${encodeURIComponent('不存在的词语')}`)).body.data).toEqual({ data: [], total: 0, hasmore: false });
+    expect((await get(search, `/v1/search?keyword=${encodeURIComponent('不存在的词语')}`)).body.data).toEqual({
+      data: [],
+      total: 0,
+      hasmore: false,
+    });
   });
   it('requires a keyword, in Chinese', async () => {
     for (const qs of ['', '?keyword=', '?keyword=%20%20']) {

@@ -14,14 +14,26 @@ const rows = async () => (await db.handle().db.select({ n: count() }).from(favor
 describe('the shelf calls used by the novel page', () => {
   it('adds, reports and removes a favourite of each kind, once per novel and kind', async () => {
     const m = await signedInMember();
-    expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1, read_type: 1 }, headers: m.auth })).body.data).toEqual({ nid: 1, read_type: 1, is_favorited: true });
+    expect(
+      (await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1, read_type: 1 }, headers: m.auth })).body.data,
+    ).toEqual({ nid: 1, read_type: 1, is_favorited: true });
     await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1 }, headers: m.auth });
     await callRoute(addTts, { method: 'POST', url: '/v1/favorites_tts', body: { nid: 1 }, headers: m.auth });
-    expect((await callRoute(status, { url: '/v1/novels/1/favorite_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({ is_favorited: true });
-    expect((await callRoute(ttsStatus, { url: '/v1/novels/1/favorite_tts_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({ is_favorited: true });
-    expect((await callRoute(remove, { method: 'DELETE', url: '/v1/favorites?nid=1&read_type=1', headers: m.auth })).body.data).toEqual({ removed: 1 });
-    expect((await callRoute(status, { url: '/v1/novels/1/favorite_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({ is_favorited: false });
-    expect((await callRoute(ttsStatus, { url: '/v1/novels/1/favorite_tts_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({ is_favorited: true });
+    expect((await callRoute(status, { url: '/v1/novels/1/favorite_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({
+      is_favorited: true,
+    });
+    expect(
+      (await callRoute(ttsStatus, { url: '/v1/novels/1/favorite_tts_status', params: { nid: '1' }, headers: m.auth })).body.data,
+    ).toEqual({ is_favorited: true });
+    expect((await callRoute(remove, { method: 'DELETE', url: '/v1/favorites?nid=1&read_type=1', headers: m.auth })).body.data).toEqual({
+      removed: 1,
+    });
+    expect((await callRoute(status, { url: '/v1/novels/1/favorite_status', params: { nid: '1' }, headers: m.auth })).body.data).toEqual({
+      is_favorited: false,
+    });
+    expect(
+      (await callRoute(ttsStatus, { url: '/v1/novels/1/favorite_tts_status', params: { nid: '1' }, headers: m.auth })).body.data,
+    ).toEqual({ is_favorited: true });
   });
 
   it('needs a member, and refuses bad ids, missing and off-shelf novels without writing', async () => {
@@ -29,7 +41,9 @@ describe('the shelf calls used by the novel page', () => {
     const before = await rows();
     expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1 } })).body.code).toBe(90002);
     expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 'x' }, headers: m.auth })).status).toBe(400);
-    expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1, read_type: 3 }, headers: m.auth })).status).toBe(400);
+    expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 1, read_type: 3 }, headers: m.auth })).status).toBe(
+      400,
+    );
     expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 99999 }, headers: m.auth })).status).toBe(404);
     expect((await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 5 }, headers: m.auth })).body.code).toBe(90401);
     expect((await callRoute(remove, { method: 'DELETE', url: '/v1/favorites?nid=-1', headers: m.auth })).status).toBe(400);
@@ -40,6 +54,8 @@ describe('the shelf calls used by the novel page', () => {
     const a = await signedInMember();
     const b = await signedInMember();
     await callRoute(add, { method: 'POST', url: '/v1/favorites', body: { nid: 2 }, headers: a.auth });
-    expect((await callRoute(status, { url: '/v1/novels/2/favorite_status', params: { nid: '2' }, headers: b.auth })).body.data).toEqual({ is_favorited: false });
+    expect((await callRoute(status, { url: '/v1/novels/2/favorite_status', params: { nid: '2' }, headers: b.auth })).body.data).toEqual({
+      is_favorited: false,
+    });
   });
 });

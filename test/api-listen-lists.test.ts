@@ -34,7 +34,11 @@ async function expectRefused(res: { status: number; body: Any }) {
 }
 
 beforeAll(async () => {
-  const rows = await db.handle().db.select({ id: novels.id }).from(novels).where(and(eq(novels.hasTts, false), eq(novels.isOffShelf, false)));
+  const rows = await db
+    .handle()
+    .db.select({ id: novels.id })
+    .from(novels)
+    .where(and(eq(novels.hasTts, false), eq(novels.isOffShelf, false)));
   noTts = new Set(rows.map((r) => r.id));
 });
 
@@ -47,10 +51,23 @@ describe('GET /v1/audio/list', () => {
     expect(page.data).toHaveLength(20);
     expect(page).toMatchObject({ hasmore: true, total: expect.any(Number) });
     expect(page.data.every((n: Any) => n.has_tts && n.language_type === 1 && !noTts.has(n.id))).toBe(true);
-    expect(page.data[0]).toMatchObject({ id: 1, title: expect.any(String), thumb: expect.any(String), first_article_id: 1, ctype: 1, author: expect.any(Object) });
+    expect(page.data[0]).toMatchObject({
+      id: 1,
+      title: expect.any(String),
+      thumb: expect.any(String),
+      first_article_id: 1,
+      ctype: 1,
+      author: expect.any(Object),
+    });
     const next = (await get(audioList, '/v1/audio/list?start=20')).body.data;
     expect(ids(next).some((id) => ids(page).includes(id))).toBe(false);
-    const all = (await db.handle().db.select({ n: sql<number>`count(*)::int` }).from(novels).where(and(eq(novels.hasTts, true), eq(novels.languageType, 1), eq(novels.isOffShelf, false))))[0]!.n;
+    const all = (
+      await db
+        .handle()
+        .db.select({ n: sql<number>`count(*)::int` })
+        .from(novels)
+        .where(and(eq(novels.hasTts, true), eq(novels.languageType, 1), eq(novels.isOffShelf, false)))
+    )[0]!.n;
     expect(page.total).toBe(all);
   });
 
@@ -103,17 +120,31 @@ describe('GET /v1/audio/similar', () => {
   });
 });
 
-const LISTS: Array<[string, Handler]> = [['weekly', weekly], ['weekly_new', weeklyNew], ['original', original], ['subscribing', subscribing], ['must_listen', mustListen]];
+const LISTS: Array<[string, Handler]> = [
+  ['weekly', weekly],
+  ['weekly_new', weeklyNew],
+  ['original', original],
+  ['subscribing', subscribing],
+  ['must_listen', mustListen],
+];
 
 describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_listen', () => {
   it.each(LISTS)('%s: audio by default — only listenable, on-shelf novels of the language, 20 a page', async (slug, handler) => {
     const res = await get(handler, `/v1/lists/${slug}?limit=20`);
     expect(res.status).toBe(200);
     const page = res.body.data;
-    expect(page).toMatchObject({ slug, read_type: 2, name: expect.stringMatching(CHINESE), total: expect.any(Number), hasmore: page.data.length >= 20 });
+    expect(page).toMatchObject({
+      slug,
+      read_type: 2,
+      name: expect.stringMatching(CHINESE),
+      total: expect.any(Number),
+      hasmore: page.data.length >= 20,
+    });
     expect(page.data.length).toBeGreaterThan(0);
     expect(page.data.every((n: Any) => n.has_tts && !noTts.has(n.id) && n.language_type === 1 && n.id !== 5)).toBe(true);
-    expect(page.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), first_article_id: expect.any(Number), ctype: expect.any(Number), has_tts: true }));
+    expect(page.data[0]).toEqual(
+      expect.objectContaining({ id: expect.any(Number), first_article_id: expect.any(Number), ctype: expect.any(Number), has_tts: true }),
+    );
     const explicit = await get(handler, `/v1/lists/${slug}?read_type=2&limit=20`);
     expect(ids(explicit.body.data)).toEqual(ids(page));
   });
@@ -147,8 +178,13 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
     const pops = await Promise.all(before.data.map(async (n: Any) => (await novelRow(n.id)).popularity));
     expect(pops).toEqual([...pops].sort((a, b) => b - a));
     // A little-known listenable novel gains two listeners this week; an old listen elsewhere does not count.
-    const [quiet] = await db.handle().db.select().from(novels)
-      .where(and(eq(novels.hasTts, true), eq(novels.languageType, 1), eq(novels.isOffShelf, false))).orderBy(novels.popularity).limit(1);
+    const [quiet] = await db
+      .handle()
+      .db.select()
+      .from(novels)
+      .where(and(eq(novels.hasTts, true), eq(novels.languageType, 1), eq(novels.isOffShelf, false)))
+      .orderBy(novels.popularity)
+      .limit(1);
     const [a, b, c] = [await signedInMember(), await signedInMember(), await signedInMember()];
     await recordReadLog(a.id, { article_id: quiet!.firstArticleId!, read_type: 2, time_track: 12 });
     await recordReadLog(b.id, { article_id: quiet!.firstArticleId!, read_type: 2, time_track: 3 });
@@ -164,19 +200,32 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
 
   it('weekly_new holds only novels first shelved in the last 7 days, newest first', async () => {
     const page = (await get(weeklyNew, '/v1/lists/weekly_new')).body.data;
-    const rows = await db.handle().db.select({ id: novels.id, createdAt: novels.createdAt }).from(novels).where(inArray(novels.id, ids(page)));
+    const rows = await db
+      .handle()
+      .db.select({ id: novels.id, createdAt: novels.createdAt })
+      .from(novels)
+      .where(inArray(novels.id, ids(page)));
     const created = new Map(rows.map((r) => [r.id, r.createdAt.getTime()]));
     const times = ids(page).map((id) => created.get(id)!);
     expect(times.every((t) => t >= Date.now() - 7 * 86_400_000)).toBe(true);
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    const fresh = (await db.handle().db.execute(sql`select count(*)::int as n from novels where has_tts and language_type = 1 and not is_off_shelf and created_at >= now() - interval '7 days'`)).rows as Array<{ n: number }>;
+    const fresh = (
+      await db
+        .handle()
+        .db.execute(
+          sql`select count(*)::int as n from novels where has_tts and language_type = 1 and not is_off_shelf and created_at >= now() - interval '7 days'`,
+        )
+    ).rows as Array<{ n: number }>;
     expect(page.total).toBe(fresh[0]!.n);
     expect(page.total).toBeGreaterThan(0);
   });
 
-  it('original and must_listen follow the editors\' order; a non-TTS novel an editor adds shows only in the text kind', async () => {
+  it("original and must_listen follow the editors' order; a non-TTS novel an editor adds shows only in the text kind", async () => {
     const d = db.handle().db;
-    const [list] = await d.select().from(lists).where(and(eq(lists.slug, 'original'), eq(lists.languageType, 1)));
+    const [list] = await d
+      .select()
+      .from(lists)
+      .where(and(eq(lists.slug, 'original'), eq(lists.languageType, 1)));
     const items = await d.select().from(listItems).where(eq(listItems.listId, list!.id)).orderBy(listItems.position);
     const listenable = items.filter((i) => !noTts.has(i.novelId)).map((i) => i.novelId);
     const page = (await get(original, '/v1/lists/original?limit=20')).body.data;
@@ -184,7 +233,11 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
     expect(page.total).toBe(listenable.length);
     const tibetanNoTts = 4;
     await d.insert(listItems).values({ listId: list!.id, novelId: tibetanNoTts, position: -1 });
-    const [zhNoTts] = await d.select().from(novels).where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false))).limit(1);
+    const [zhNoTts] = await d
+      .select()
+      .from(novels)
+      .where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false)))
+      .limit(1);
     await d.insert(listItems).values({ listId: list!.id, novelId: zhNoTts!.id, position: -2 });
     expect(ids((await get(original, '/v1/lists/original')).body.data)[0]).toBe(listenable[0]);
     expect(ids((await get(original, '/v1/lists/original?read_type=1')).body.data)[0]).toBe(zhNoTts!.id);
@@ -196,7 +249,11 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
       expect(page.data.length).toBeGreaterThan(0);
       for (const n of page.data) expect((await novelRow(n.id)).gender).toBe(g);
     }
-    expect((await get(mustListen, '/v1/lists/must_listen?language_type=2')).body.data).toMatchObject({ data: [], total: 0, hasmore: false });
+    expect((await get(mustListen, '/v1/lists/must_listen?language_type=2')).body.data).toMatchObject({
+      data: [],
+      total: 0,
+      hasmore: false,
+    });
   });
 
   it('subscribing holds serializing novels, ranked by the members who keep them on their audio shelf', async () => {
@@ -209,7 +266,13 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
     // A text-shelf entry moves only the text kind.
     const other = page.data.at(-2);
     const m2 = await signedInMember();
-    await db.handle().db.insert(favorites).values([{ memberId: m2.id, novelId: other.id, readType: 1 }, { memberId: m.id, novelId: other.id, readType: 1 }]);
+    await db
+      .handle()
+      .db.insert(favorites)
+      .values([
+        { memberId: m2.id, novelId: other.id, readType: 1 },
+        { memberId: m.id, novelId: other.id, readType: 1 },
+      ]);
     expect(ids((await get(subscribing, '/v1/lists/subscribing?limit=1')).body.data)).toEqual([last.id]);
     expect(ids((await get(subscribing, '/v1/lists/subscribing?limit=1&read_type=1')).body.data)).toEqual([other.id]);
   });
@@ -218,18 +281,48 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
 describe('GET /v1/lists/rich/carousel.{x}?read_type=2 and the listen ranking', () => {
   it('the audio carousel offers only listenable novels, up to 20', async () => {
     const d = db.handle().db;
-    const [carousel] = await d.select().from(richLists).where(and(eq(richLists.slug, 'carousel'), eq(richLists.languageType, 1), eq(richLists.readType, 2)));
-    const [zhNoTts] = await d.select().from(novels).where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false))).limit(1);
-    await d.insert(richListItems).values({ richListId: carousel!.id, type: 1, title: zhNoTts!.title, banner: null, summary: '', link: null, novelId: zhNoTts!.id, position: -1 });
+    const [carousel] = await d
+      .select()
+      .from(richLists)
+      .where(and(eq(richLists.slug, 'carousel'), eq(richLists.languageType, 1), eq(richLists.readType, 2)));
+    const [zhNoTts] = await d
+      .select()
+      .from(novels)
+      .where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false)))
+      .limit(1);
+    await d.insert(richListItems).values({
+      richListId: carousel!.id,
+      type: 1,
+      title: zhNoTts!.title,
+      banner: null,
+      summary: '',
+      link: null,
+      novelId: zhNoTts!.id,
+      position: -1,
+    });
     const res = await get(richList, '/v1/lists/rich/carousel.1?limit=20&read_type=2', { id: 'carousel.1' });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('听书轮播');
     expect(res.body.data.data.length).toBeGreaterThan(0);
     expect(res.body.data.data.every((i: Any) => i.novel?.has_tts === true)).toBe(true);
     // The text carousel still takes any novel an editor puts there.
-    const [textCarousel] = await d.select().from(richLists).where(and(eq(richLists.slug, 'carousel'), eq(richLists.languageType, 1), eq(richLists.readType, 1)));
-    await d.insert(richListItems).values({ richListId: textCarousel!.id, type: 1, title: zhNoTts!.title, banner: null, summary: '', link: null, novelId: zhNoTts!.id, position: -1 });
-    expect((await get(richList, '/v1/lists/rich/carousel.1?read_type=1', { id: 'carousel.1' })).body.data.data[0].novel.id).toBe(zhNoTts!.id);
+    const [textCarousel] = await d
+      .select()
+      .from(richLists)
+      .where(and(eq(richLists.slug, 'carousel'), eq(richLists.languageType, 1), eq(richLists.readType, 1)));
+    await d.insert(richListItems).values({
+      richListId: textCarousel!.id,
+      type: 1,
+      title: zhNoTts!.title,
+      banner: null,
+      summary: '',
+      link: null,
+      novelId: zhNoTts!.id,
+      position: -1,
+    });
+    expect((await get(richList, '/v1/lists/rich/carousel.1?read_type=1', { id: 'carousel.1' })).body.data.data[0].novel.id).toBe(
+      zhNoTts!.id,
+    );
   });
 
   it('refuses a carousel over 20 and a bad read_type in Chinese', async () => {
@@ -240,7 +333,11 @@ describe('GET /v1/lists/rich/carousel.{x}?read_type=2 and the listen ranking', (
   it('the listen ranking (听书榜) ranks only listenable novels', async () => {
     const d = db.handle().db;
     const [listen] = await d.select().from(rankings).where(eq(rankings.slug, 'listen'));
-    const [zhNoTts] = await d.select().from(novels).where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false))).limit(1);
+    const [zhNoTts] = await d
+      .select()
+      .from(novels)
+      .where(and(eq(novels.hasTts, false), eq(novels.languageType, 1), eq(novels.isOffShelf, false)))
+      .limit(1);
     await d.insert(rankingItems).values({ rankingId: listen!.id, novelId: zhNoTts!.id, rank: 0, score: 1_000_000 });
     const res = (await get(ranking, '/v1/rankings/listen?language_type=1&limit=20', { slug: 'listen' })).body.data;
     expect(res).toMatchObject({ slug: 'listen', read_type: 2 });
@@ -261,8 +358,14 @@ describe('GET /v1/tts/readlogs_tts/guide_novel_article_id', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.body.data).toEqual({
-      novel_id: topMustListen.id, article_id: topMustListen.first_article_id, time_track: 0, ctype: topMustListen.ctype,
-      title: topMustListen.title, article_title: expect.stringMatching(CHINESE), thumb: topMustListen.thumb, source: 'must_listen',
+      novel_id: topMustListen.id,
+      article_id: topMustListen.first_article_id,
+      time_track: 0,
+      ctype: topMustListen.ctype,
+      title: topMustListen.title,
+      article_title: expect.stringMatching(CHINESE),
+      thumb: topMustListen.thumb,
+      source: 'must_listen',
     });
   });
 
@@ -282,17 +385,33 @@ describe('GET /v1/tts/readlogs_tts/guide_novel_article_id', () => {
     // Reading text later does not change what to listen to.
     await recordReadLog(m.id, { article_id: 9, read_type: 1, idx: 3 });
     const res = await get(guide, '/v1/tts/readlogs_tts/guide_novel_article_id', {}, m.auth);
-    expect(res.body.data).toMatchObject({ novel_id: 2, article_id: 205, time_track: 42, source: 'readlog', title: (await novelRow(2)).title });
+    expect(res.body.data).toMatchObject({
+      novel_id: 2,
+      article_id: 205,
+      time_track: 42,
+      source: 'readlog',
+      title: (await novelRow(2)).title,
+    });
   });
 
   it('a member who has only read, or whose listened novel went off shelf, gets the must_listen pick', async () => {
     const reader = await signedInMember();
     await recordReadLog(reader.id, { article_id: 3, read_type: 1, idx: 2 });
-    expect((await get(guide, '/v1/tts/readlogs_tts/guide_novel_article_id', {}, reader.auth)).body.data).toMatchObject({ source: 'must_listen', novel_id: topMustListen.id });
+    expect((await get(guide, '/v1/tts/readlogs_tts/guide_novel_article_id', {}, reader.auth)).body.data).toMatchObject({
+      source: 'must_listen',
+      novel_id: topMustListen.id,
+    });
     const listener = await signedInMember();
-    const [offShelfChapter] = (await db.handle().db.execute(sql`select first_article_id as id from novels where id = 5`)).rows as Array<{ id: number }>;
-    await db.handle().db.insert(readLogs).values({ memberId: listener.id, novelId: 5, articleId: offShelfChapter!.id, readType: 2, timeTrack: 10 });
-    expect((await get(guide, '/v1/tts/readlogs_tts/guide_novel_article_id', {}, listener.auth)).body.data).toMatchObject({ source: 'must_listen' });
+    const [offShelfChapter] = (await db.handle().db.execute(sql`select first_article_id as id from novels where id = 5`)).rows as Array<{
+      id: number;
+    }>;
+    await db
+      .handle()
+      .db.insert(readLogs)
+      .values({ memberId: listener.id, novelId: 5, articleId: offShelfChapter!.id, readType: 2, timeTrack: 10 });
+    expect((await get(guide, '/v1/tts/readlogs_tts/guide_novel_article_id', {}, listener.auth)).body.data).toMatchObject({
+      source: 'must_listen',
+    });
   });
 
   it('Tibetan has nothing to listen to: 404 in Chinese', async () => {

@@ -20,12 +20,14 @@ const DAY = 86_400_000;
 type Page<T> = { data: T[]; hasmore: boolean };
 type Auth = Record<string, string>;
 
-const inTx = <T,>(fn: (tx: Tx) => Promise<T>) => db.handle().db.transaction((tx) => fn(tx as unknown as Tx));
+const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.handle().db.transaction((tx) => fn(tx as unknown as Tx));
 const fund = (memberId: number, welth: number, welthCoupon = 0, grantedAt = new Date(), kind = 'recharge_bonus') =>
   inTx((tx) => credit(tx, memberId, { kind, source: 'bonus', welth, welthCoupon }, grantedAt));
 const getConsumes = (auth: Auth, qs = '') => callRoute<Page<ConsumeRecord>>(consumes, { url: `/v1/my/consumes${qs}`, headers: auth });
-const getLots = (auth: Auth, qs = '') => callRoute<Page<VoucherLotRecord>>(voucherLotsRoute, { url: `/v1/my/voucher_lots${qs}`, headers: auth });
-const chapter = async (id: number) => (await db.handle().db.select({ idx: chapters.idx, price: chapters.price }).from(chapters).where(eq(chapters.id, id)))[0]!;
+const getLots = (auth: Auth, qs = '') =>
+  callRoute<Page<VoucherLotRecord>>(voucherLotsRoute, { url: `/v1/my/voucher_lots${qs}`, headers: auth });
+const chapter = async (id: number) =>
+  (await db.handle().db.select({ idx: chapters.idx, price: chapters.price }).from(chapters).where(eq(chapters.id, id)))[0]!;
 const novelTitle = async (id: number) => (await db.handle().db.select({ t: novels.title }).from(novels).where(eq(novels.id, id)))[0]!.t;
 
 describe('GET /v1/my/consumes', () => {
@@ -94,16 +96,24 @@ describe('GET /v1/my/consumes', () => {
     expect((await getConsumes(a.auth)).body.data!.data).toHaveLength(1);
   });
 
-  it.each(['?start=-1', '?start=1.5', '?start=abc', '?start=99999999999', '?limit=0', '?limit=101', '?limit=-5', '?limit=2.5', '?limit=1e3', '?limit=ten'])(
-    'answers %s with a 400 envelope in Chinese',
-    async (qs) => {
-      const m = await signedInMember();
-      const res = await getConsumes(m.auth, qs);
-      expect(res.status).toBe(400);
-      expect(res.body.code).toBe(40000);
-      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
-    },
-  );
+  it.each([
+    '?start=-1',
+    '?start=1.5',
+    '?start=abc',
+    '?start=99999999999',
+    '?limit=0',
+    '?limit=101',
+    '?limit=-5',
+    '?limit=2.5',
+    '?limit=1e3',
+    '?limit=ten',
+  ])('answers %s with a 400 envelope in Chinese', async (qs) => {
+    const m = await signedInMember();
+    const res = await getConsumes(m.auth, qs);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(40000);
+    expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+  });
 
   it('answers 90002 without a session or with a dead token', async () => {
     expect((await getConsumes({})).body).toMatchObject({ code: 90002, message: '请先登录' });
@@ -132,10 +142,16 @@ describe('GET /v1/my/voucher_lots', () => {
     // Past its date, so listing sweeps it: nothing remains and the 25 vouchers left through the ledger.
     const expired = (await getLots(m.auth, '?status=expired')).body.data!;
     expect(expired.data.map((l) => [l.title, l.amount, l.remaining, l.status])).toEqual([['充值赠送', 25, 0, 'expired']]);
-    expect((await getConsumes(m.auth)).body.data!.data.map((r) => [r.kind, r.welth_coupon])).toEqual([['expiry', 25], ['tip', 55]]);
+    expect((await getConsumes(m.auth)).body.data!.data.map((r) => [r.kind, r.welth_coupon])).toEqual([
+      ['expiry', 25],
+      ['tip', 55],
+    ]);
 
     const used = (await getLots(m.auth, '?status=used')).body.data!;
-    expect(used.data.map((l) => [l.title, l.amount, l.remaining])).toEqual([['充值赠送', 10, 0], ['签到奖励', 40, 0]]);
+    expect(used.data.map((l) => [l.title, l.amount, l.remaining])).toEqual([
+      ['充值赠送', 10, 0],
+      ['签到奖励', 40, 0],
+    ]);
     expect(await getVoucherSummary(m.id)).toEqual({ usable: 25, expiring_soon: 0 });
   });
 
@@ -143,7 +159,11 @@ describe('GET /v1/my/voucher_lots', () => {
     const m = await signedInMember();
     await fund(m.id, 0, 12, new Date(Date.now() - 5 * DAY));
     await fund(m.id, 0, 8);
-    const [lot] = await db.handle().db.select().from(voucherLots).where(sql`member_id = ${m.id} and amount = 12`);
+    const [lot] = await db
+      .handle()
+      .db.select()
+      .from(voucherLots)
+      .where(sql`member_id = ${m.id} and amount = 12`);
     expect(await getVoucherSummary(m.id)).toEqual({ usable: 20, expiring_soon: 12 });
     // The job runs on a clock three days on: only the 12 are due.
     await expireVoucherLots(new Date(Date.now() + 3 * DAY), m.id);
@@ -165,13 +185,16 @@ describe('GET /v1/my/voucher_lots', () => {
     expect((await getLots(a.auth, '?status=&start=&limit=')).body.data!.data).toHaveLength(3);
   });
 
-  it.each(['?status=all', '?status=ACTIVE', '?start=-1', '?limit=500', '?start=0x10'])('answers %s with a 400 envelope in Chinese', async (qs) => {
-    const m = await signedInMember();
-    const res = await getLots(m.auth, qs);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe(40000);
-    expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
-  });
+  it.each(['?status=all', '?status=ACTIVE', '?start=-1', '?limit=500', '?start=0x10'])(
+    'answers %s with a 400 envelope in Chinese',
+    async (qs) => {
+      const m = await signedInMember();
+      const res = await getLots(m.auth, qs);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(40000);
+      expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
+    },
+  );
 
   it('answers 90002 without a session', async () => {
     const res = await getLots({});

@@ -15,7 +15,11 @@ describe('seeded demo catalogue', () => {
     const { db: d } = db.handle();
     const fixture = async (id: number) => (await d.select().from(novels).where(eq(novels.id, id)))[0]!;
     const chapterStats = async (id: number) =>
-      (await d.execute(sql`select count(*)::int as n, count(*) filter (where is_free)::int as free, max(idx) filter (where is_free)::int as last_free from chapters where novel_id = ${id}`)).rows[0] as { n: number; free: number; last_free: number };
+      (
+        await d.execute(
+          sql`select count(*)::int as n, count(*) filter (where is_free)::int as free, max(idx) filter (where is_free)::int as last_free from chapters where novel_id = ${id}`,
+        )
+      ).rows[0] as { n: number; free: number; last_free: number };
 
     const n1 = await fixture(1);
     expect(n1).toMatchObject({ languageType: 1, status: 0, hasTts: true, articleCount: 200, isOffShelf: false });
@@ -33,17 +37,22 @@ describe('seeded demo catalogue', () => {
 
   it('keeps word and article counts in step with the chapters', async () => {
     const { db: d } = db.handle();
-    const rows = (await d.execute(sql`
+    const rows = (
+      await d.execute(sql`
       select n.id from novels n join chapters c on c.novel_id = n.id
       group by n.id having n.article_count <> count(*) or n.word_count <> sum(c.word_count)
-        or n.first_article_id <> min(c.id) or n.latest_article_id <> max(c.id)`)).rows;
+        or n.first_article_id <> min(c.id) or n.latest_article_id <> max(c.id)`)
+    ).rows;
     expect(rows).toEqual([]);
   });
 
   it('new rows do not collide with the seeded ids', async () => {
     const { db: d } = db.handle();
     const [max] = await d.select({ n: count() }).from(chapters);
-    const [row] = await d.insert(chapters).values({ novelId: 1, idx: 9999, title: '番外', content: '番外内容', wordCount: 4 }).returning({ id: chapters.id });
+    const [row] = await d
+      .insert(chapters)
+      .values({ novelId: 1, idx: 9999, title: '番外', content: '番外内容', wordCount: 4 })
+      .returning({ id: chapters.id });
     expect(row!.id).toBeGreaterThan(max!.n);
     await d.delete(chapters).where(eq(chapters.id, row!.id));
   });

@@ -60,7 +60,10 @@ onPostgres('PostgreSQL connection faults', () => {
     const member = await signedInMember();
     // Open several pooled connections, then kill them all while they sit idle in the pool.
     await Promise.all(Array.from({ length: 5 }, () => handle.db.execute(sql`select pg_sleep(0.05)`)));
-    const killed = await admin.query('select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database()]);
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database()],
+    );
     expect(killed.rowCount).toBeGreaterThan(0);
     const res = await callRoute(balance, { url: '/v1/my/balance', headers: member.auth });
     expect(res.status).toBe(200);
@@ -72,7 +75,10 @@ onPostgres('PostgreSQL connection faults', () => {
     const read = handle.db.execute(sql`select pg_sleep(0.5), 42 as answer`).then((r) => r);
     // Wait until the read is running, then kill its backend the way an administrator or a failover would.
     for (let i = 0; i < 100; i++) {
-      const r = await admin.query("select pg_terminate_backend(pid) as t from pg_stat_activity where datname = $1 and query like 'select pg_sleep(0.5)%'", [database()]);
+      const r = await admin.query(
+        "select pg_terminate_backend(pid) as t from pg_stat_activity where datname = $1 and query like 'select pg_sleep(0.5)%'",
+        [database()],
+      );
       if (r.rowCount) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -87,7 +93,10 @@ onPostgres('PostgreSQL connection faults', () => {
       (err: unknown) => (isDatabaseUnavailable(err) ? 'failed: connection' : `failed: ${String(err)}`),
     );
     for (let i = 0; i < 100; i++) {
-      const r = await admin.query("select pg_terminate_backend(pid) as t from pg_stat_activity where datname = $1 and query like 'update members set updated_at%'", [database()]);
+      const r = await admin.query(
+        "select pg_terminate_backend(pid) as t from pg_stat_activity where datname = $1 and query like 'update members set updated_at%'",
+        [database()],
+      );
       if (r.rowCount) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -14,7 +14,15 @@ const db = useTestDatabase({ seed: true });
  */
 async function referenceAccess(memberId: number | null, chapterId: number, tx: DbOrTx, now = new Date()) {
   const [row] = await tx
-    .select({ isFree: chapters.isFree, price: chapters.price, novelId: chapters.novelId, saleMode: novels.saleMode, vipFree: novels.vipFree, wholeBookPrice: novels.wholeBookPrice, freeUntil: novels.freeUntil })
+    .select({
+      isFree: chapters.isFree,
+      price: chapters.price,
+      novelId: chapters.novelId,
+      saleMode: novels.saleMode,
+      vipFree: novels.vipFree,
+      wholeBookPrice: novels.wholeBookPrice,
+      freeUntil: novels.freeUntil,
+    })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .where(eq(chapters.id, chapterId));
@@ -23,15 +31,28 @@ async function referenceAccess(memberId: number | null, chapterId: number, tx: D
   const of = (access: Access) => ({ access, ...base });
   if (isFreeToAll(row, row, now)) return of('free');
   if (!memberId) return of('locked');
-  const [unlock] = await tx.select({ id: chapterUnlocks.id }).from(chapterUnlocks).where(and(eq(chapterUnlocks.memberId, memberId), eq(chapterUnlocks.chapterId, chapterId)));
+  const [unlock] = await tx
+    .select({ id: chapterUnlocks.id })
+    .from(chapterUnlocks)
+    .where(and(eq(chapterUnlocks.memberId, memberId), eq(chapterUnlocks.chapterId, chapterId)));
   if (unlock) return of('unlocked');
-  const [book] = await tx.select({ id: bookEntitlements.id }).from(bookEntitlements).where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, row.novelId)));
+  const [book] = await tx
+    .select({ id: bookEntitlements.id })
+    .from(bookEntitlements)
+    .where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, row.novelId)));
   if (book) return of('whole_book');
   if (row.vipFree && (await getPeriodState(memberId, 'vip', tx, now)).active) return of('vip_free');
   return of('locked');
 }
 
-const chapterOf = async (novelId: number, idx: number) => (await db.handle().db.select().from(chapters).where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx))))[0]!;
+const chapterOf = async (novelId: number, idx: number) =>
+  (
+    await db
+      .handle()
+      .db.select()
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx)))
+  )[0]!;
 
 describe('chapterAccess (one statement) answers as the query-per-step version did', () => {
   it('for every reader and chapter of the matrix, outside and inside a transaction', async () => {
@@ -43,15 +64,50 @@ describe('chapterAccess (one statement) answers as the query-per-step version di
     const paid = await chapterOf(1, 21);
     const paidToo = await chapterOf(1, 22);
     const wholeBookChapter = await chapterOf(6, 20);
-    const [vipNovel] = await d.select({ id: novels.id }).from(novels).where(and(eq(novels.vipFree, true), eq(novels.saleMode, 'chapter'), eq(novels.isOffShelf, false))).limit(1);
-    const [vipChapter] = await d.select().from(chapters).where(and(eq(chapters.novelId, vipNovel!.id), eq(chapters.isFree, false))).limit(1);
-    const others = await d.select({ id: novels.id }).from(novels).where(and(eq(novels.saleMode, 'chapter'), eq(novels.vipFree, false), ne(novels.id, 1))).limit(3);
+    const [vipNovel] = await d
+      .select({ id: novels.id })
+      .from(novels)
+      .where(and(eq(novels.vipFree, true), eq(novels.saleMode, 'chapter'), eq(novels.isOffShelf, false)))
+      .limit(1);
+    const [vipChapter] = await d
+      .select()
+      .from(chapters)
+      .where(and(eq(chapters.novelId, vipNovel!.id), eq(chapters.isFree, false)))
+      .limit(1);
+    const others = await d
+      .select({ id: novels.id })
+      .from(novels)
+      .where(and(eq(novels.saleMode, 'chapter'), eq(novels.vipFree, false), ne(novels.id, 1)))
+      .limit(3);
     const [freeNovel, windowOpen, windowClosed] = others.map((n) => n.id);
     await d.update(novels).set({ saleMode: 'free' }).where(eq(novels.id, freeNovel!));
-    await d.update(novels).set({ freeUntil: new Date(Date.now() + day) }).where(eq(novels.id, windowOpen!));
-    await d.update(novels).set({ freeUntil: new Date(Date.now() - day) }).where(eq(novels.id, windowClosed!));
-    const paidOf = async (novelId: number) => (await d.select().from(chapters).where(and(eq(chapters.novelId, novelId), eq(chapters.isFree, false))).limit(1))[0]!;
-    const chapterIds = [free.id, paid.id, paidToo.id, wholeBookChapter.id, vipChapter!.id, (await paidOf(freeNovel!)).id, (await paidOf(windowOpen!)).id, (await paidOf(windowClosed!)).id, 99_999_999];
+    await d
+      .update(novels)
+      .set({ freeUntil: new Date(Date.now() + day) })
+      .where(eq(novels.id, windowOpen!));
+    await d
+      .update(novels)
+      .set({ freeUntil: new Date(Date.now() - day) })
+      .where(eq(novels.id, windowClosed!));
+    const paidOf = async (novelId: number) =>
+      (
+        await d
+          .select()
+          .from(chapters)
+          .where(and(eq(chapters.novelId, novelId), eq(chapters.isFree, false)))
+          .limit(1)
+      )[0]!;
+    const chapterIds = [
+      free.id,
+      paid.id,
+      paidToo.id,
+      wholeBookChapter.id,
+      vipChapter!.id,
+      (await paidOf(freeNovel!)).id,
+      (await paidOf(windowOpen!)).id,
+      (await paidOf(windowClosed!)).id,
+      99_999_999,
+    ];
 
     // Readers: anonymous, nothing owned, one unlock, the whole book, VIP now, VIP lapsed, VIP not yet begun.
     const plain = await signedInMember();
@@ -60,11 +116,17 @@ describe('chapterAccess (one statement) answers as the query-per-step version di
     const bookOwner = await signedInMember();
     await d.insert(bookEntitlements).values({ memberId: bookOwner.id, novelId: 6, price: 500 });
     const vip = await signedInMember();
-    await d.insert(vipPeriods).values({ memberId: vip.id, kind: 'vip', startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day) });
+    await d
+      .insert(vipPeriods)
+      .values({ memberId: vip.id, kind: 'vip', startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day) });
     const lapsed = await signedInMember();
-    await d.insert(vipPeriods).values({ memberId: lapsed.id, kind: 'vip', startsAt: new Date(Date.now() - 3 * day), endsAt: new Date(Date.now() - day) });
+    await d
+      .insert(vipPeriods)
+      .values({ memberId: lapsed.id, kind: 'vip', startsAt: new Date(Date.now() - 3 * day), endsAt: new Date(Date.now() - day) });
     const early = await signedInMember();
-    await d.insert(vipPeriods).values({ memberId: early.id, kind: 'vip', startsAt: new Date(Date.now() + day), endsAt: new Date(Date.now() + 3 * day) });
+    await d
+      .insert(vipPeriods)
+      .values({ memberId: early.id, kind: 'vip', startsAt: new Date(Date.now() + day), endsAt: new Date(Date.now() + 3 * day) });
     const readers = [null, plain.id, unlocker.id, bookOwner.id, vip.id, lapsed.id, early.id];
 
     for (const memberId of readers) {

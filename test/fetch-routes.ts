@@ -15,7 +15,12 @@ export function fetchRoutes(routes: Record<string, RouteAnswer>): { calls: Fetch
   const calls: FetchCall[] = [];
   global.fetch = jest.fn(async (input: string, init: { method?: string; body?: string } = {}) => {
     const url = new URL(input, 'http://localhost');
-    const call: FetchCall = { method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body: init.body ? JSON.parse(init.body) : undefined };
+    const call: FetchCall = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: init.body ? JSON.parse(init.body) : undefined,
+    };
     calls.push(call);
     const key = `${call.method} ${call.path}`;
     if (!(key in routes)) return { ok: false, status: 404, json: async () => ({ code: 40400, message: '接口不存在' }) };

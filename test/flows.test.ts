@@ -20,8 +20,17 @@ let pack: typeof products.$inferSelect;
 const orderCount = async () => (await db.handle().db.select({ n: count() }).from(orders))[0]!.n;
 const statusOf = async (id: number) => (await db.handle().db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
 
-function send(route: unknown, method: string, url: string, headers: Record<string, string>, body?: string, params: Record<string, string> = {}) {
-  return (route as Route)(new NextRequest(new URL(url, 'http://localhost'), { method, headers, body }), { params: Promise.resolve(params) });
+function send(
+  route: unknown,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+  params: Record<string, string> = {},
+) {
+  return (route as Route)(new NextRequest(new URL(url, 'http://localhost'), { method, headers, body }), {
+    params: Promise.resolve(params),
+  });
 }
 
 beforeAll(async () => {
@@ -43,7 +52,9 @@ describe.each([
   it.each(CROSS_SITE)('is refused with 403 and leaves the order pending (%o)', async (site) => {
     const order = await createOrder(payer.id, pack.id, { returnUrl: '/m/my' });
     const balance = await getBalance(payer.id);
-    const res = await send(route, 'POST', `/pay/sandbox/${order.id}/${action}`, { ...payer.auth, ...site }, undefined, { orderId: String(order.id) });
+    const res = await send(route, 'POST', `/pay/sandbox/${order.id}/${action}`, { ...payer.auth, ...site }, undefined, {
+      orderId: String(order.id),
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: number }).code).toBe(40300);
     expect(await statusOf(order.id)).toBe('pending');
@@ -52,7 +63,14 @@ describe.each([
 
   it('is taken from this origin', async () => {
     const order = await createOrder(payer.id, pack.id, { returnUrl: '/m/my' });
-    const res = await send(route, 'POST', `/pay/sandbox/${order.id}/${action}`, { ...payer.auth, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, undefined, { orderId: String(order.id) });
+    const res = await send(
+      route,
+      'POST',
+      `/pay/sandbox/${order.id}/${action}`,
+      { ...payer.auth, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+      undefined,
+      { orderId: String(order.id) },
+    );
     expect(res.status).toBe(303);
     expect(await statusOf(order.id)).toBe(action === 'approve' ? 'paid' : 'cancelled');
   });
@@ -64,7 +82,10 @@ describe('/orders/create', () => {
 
   it('a GET (a link, from anywhere) opens no order: it shows a confirmation that posts the same fields', async () => {
     const before = await orderCount();
-    const res = await send(confirmOrder, 'GET', `/orders/create?pid=${pack.id}&return=%2Fm%2Fmy&cancel=%2Fm%2Fvip`, { ...payer.auth, 'sec-fetch-site': 'cross-site' });
+    const res = await send(confirmOrder, 'GET', `/orders/create?pid=${pack.id}&return=%2Fm%2Fmy&cancel=%2Fm%2Fvip`, {
+      ...payer.auth,
+      'sec-fetch-site': 'cross-site',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
@@ -77,7 +98,12 @@ describe('/orders/create', () => {
   });
 
   it('escapes what the link carries on the confirmation', async () => {
-    const res = await send(confirmOrder, 'GET', `/orders/create?pid=${pack.id}&n_from=${encodeURIComponent('"><script>alert(1)</script>')}`, payer.auth);
+    const res = await send(
+      confirmOrder,
+      'GET',
+      `/orders/create?pid=${pack.id}&n_from=${encodeURIComponent('"><script>alert(1)</script>')}`,
+      payer.auth,
+    );
     const html = await res.text();
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#34;&#62;&#60;script&#62;');
@@ -92,14 +118,26 @@ describe('/orders/create', () => {
 
   it('opens the order on a same-origin post and sends the payer to the provider', async () => {
     const before = await orderCount();
-    const res = await send(createOrderRoute, 'POST', '/orders/create', { ...payer.auth, ...FORM, 'sec-fetch-site': 'same-origin' }, form({ pid: String(pack.id), return: '/m/my' }));
+    const res = await send(
+      createOrderRoute,
+      'POST',
+      '/orders/create',
+      { ...payer.auth, ...FORM, 'sec-fetch-site': 'same-origin' },
+      form({ pid: String(pack.id), return: '/m/my' }),
+    );
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/pay\/sandbox\/\d+$/);
     expect(await orderCount()).toBe(before + 1);
   });
 
   it('refuses a JSON body and a streamed body over the limit with 4xx', async () => {
-    const json = await send(createOrderRoute, 'POST', '/orders/create', { ...payer.auth, 'content-type': 'application/json' }, JSON.stringify({ pid: pack.id }));
+    const json = await send(
+      createOrderRoute,
+      'POST',
+      '/orders/create',
+      { ...payer.auth, 'content-type': 'application/json' },
+      JSON.stringify({ pid: pack.id }),
+    );
     expect(json.status).toBe(400);
     const big = await send(createOrderRoute, 'POST', '/orders/create', { ...payer.auth, ...FORM }, `pid=1&x=${'a'.repeat(70 * 1024)}`);
     expect(big.status).toBe(413);
@@ -110,7 +148,14 @@ describe('a flow error in a browser', () => {
   it('is a small Chinese page with the status, not JSON', async () => {
     const stranger = await signedInMember();
     const order = await createOrder(payer.id, pack.id, {});
-    const res = await send(cancel, 'POST', `/pay/sandbox/${order.id}/cancel`, { ...stranger.auth, accept: 'text/html,application/xhtml+xml' }, undefined, { orderId: String(order.id) });
+    const res = await send(
+      cancel,
+      'POST',
+      `/pay/sandbox/${order.id}/cancel`,
+      { ...stranger.auth, accept: 'text/html,application/xhtml+xml' },
+      undefined,
+      { orderId: String(order.id) },
+    );
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();

@@ -38,7 +38,10 @@ interface RouteFile {
 function findRoutes(): RouteFile[] {
   const files = (fs.readdirSync(APP, { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f)).sort();
   return files.map((file) => {
-    const segments = path.dirname(file).split(path.sep).filter((s) => s !== '.' && !/^\(.*\)$/.test(s));
+    const segments = path
+      .dirname(file)
+      .split(path.sep)
+      .filter((s) => s !== '.' && !/^\(.*\)$/.test(s));
     const params = segments.flatMap((s) => {
       const m = /^\[(\[)?(\.\.\.)?([^\]]+)\]?\]$/.exec(s);
       return m ? [{ name: m[3]!, catchAll: Boolean(m[2]) }] : [];
@@ -69,31 +72,142 @@ const LONG = 'a'.repeat(5000);
 /** Strings no id, slug, phone, path or enum accepts (raw: the handler receives them as they are). */
 const badString = fc.oneof(
   fc.constantFrom(
-    '-1', '0', '-0', '1.5', '1e3', '1e400', '9007199254740993', '2147483648', '99999999999', 'NaN', 'Infinity', '0x10', '２１', '٢١',
-    'abc', '', ' ', '%FF%FE', '%E0%A4%A', '%', '%%', '%00', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uFEFF', '\u202E1',
-    '../../etc/passwd', '..%2F..%2F', 'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', "1' or '1'='1", '<script>',
-    LONG, '书'.repeat(2000), '🙂'.repeat(300), 'novels-99999.xml', 'author-0.svg', '0.svg', '99999999999.svg', 'pages.xml.', 'index.m3u8%00',
+    '-1',
+    '0',
+    '-0',
+    '1.5',
+    '1e3',
+    '1e400',
+    '9007199254740993',
+    '2147483648',
+    '99999999999',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '２１',
+    '٢١',
+    'abc',
+    '',
+    ' ',
+    '%FF%FE',
+    '%E0%A4%A',
+    '%',
+    '%%',
+    '%00',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'x\uDFFFy',
+    '\uFEFF',
+    '\u202E1',
+    '../../etc/passwd',
+    '..%2F..%2F',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    "1' or '1'='1",
+    '<script>',
+    LONG,
+    '书'.repeat(2000),
+    '🙂'.repeat(300),
+    'novels-99999.xml',
+    'author-0.svg',
+    '0.svg',
+    '99999999999.svg',
+    'pages.xml.',
+    'index.m3u8%00',
   ),
   fc.string({ unit: 'binary', maxLength: 40 }).map((s) => `~${s}`), // arbitrary code points, never a valid id or slug
 );
 /** JSON values of the wrong kind or out of range. */
 const badJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   badString,
-  fc.constantFrom(-1, 0, -0, 1.5, 1e308, -1e308, 2 ** 53 + 2, 2 ** 31, Number.MAX_SAFE_INTEGER, null, true, false, [], {}, [1, 2], { id: 1 }),
+  fc.constantFrom(-1, 0, -0, 1.5, 1e308, -1e308, 2 ** 53 + 2, 2 ** 31, Number.MAX_SAFE_INTEGER, null, true, false, [], {}, [1, 2], {
+    id: 1,
+  }),
   fc.constant(JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}')),
 );
 const KEYS = [
-  'id', 'nid', 'aid', 'n', 'ids', 'nids', 'novel_ids', 'start', 'limit', 'order', 'language_type', 'read_type', 'gender', 'category', 'status',
-  'words', 'sort', 'page_id', 'is_refresh', 'product_type', 'article_id', 'extra_fields', 'auto_buy', 'highlight', 'phone', 'code',
-  'device_id', 'birth_date', 'enabled', 'tags', 'base_url', 'return', 'next', 'token', 'state', 'pid', 'coupon_id', 'promotion_id',
-  'cancel', 'n_from', 'act_name', 'type', 'path', 'order_id', 'notification_id', 'amount', 'sig', 'v', 'm', 'e', 's', 'banner',
-  'time_track', 'idx', 'guardian_name', 'guardian_phone', 'relation', 'nickname', 'redirect_uri', '__proto__', 'constructor',
+  'id',
+  'nid',
+  'aid',
+  'n',
+  'ids',
+  'nids',
+  'novel_ids',
+  'start',
+  'limit',
+  'order',
+  'language_type',
+  'read_type',
+  'gender',
+  'category',
+  'status',
+  'words',
+  'sort',
+  'page_id',
+  'is_refresh',
+  'product_type',
+  'article_id',
+  'extra_fields',
+  'auto_buy',
+  'highlight',
+  'phone',
+  'code',
+  'device_id',
+  'birth_date',
+  'enabled',
+  'tags',
+  'base_url',
+  'return',
+  'next',
+  'token',
+  'state',
+  'pid',
+  'coupon_id',
+  'promotion_id',
+  'cancel',
+  'n_from',
+  'act_name',
+  'type',
+  'path',
+  'order_id',
+  'notification_id',
+  'amount',
+  'sig',
+  'v',
+  'm',
+  'e',
+  's',
+  'banner',
+  'time_track',
+  'idx',
+  'guardian_name',
+  'guardian_phone',
+  'relation',
+  'nickname',
+  'redirect_uri',
+  '__proto__',
+  'constructor',
 ];
 const key = fc.constantFrom(...KEYS);
 
 /** A query string, raw: broken escapes stay broken; repeated keys and key[] arrays included. */
 const badQuery = fc
-  .array(fc.tuple(fc.oneof(key, key.map((k) => `${k}[]`)), badString), { maxLength: 6 })
+  .array(
+    fc.tuple(
+      fc.oneof(
+        key,
+        key.map((k) => `${k}[]`),
+      ),
+      badString,
+    ),
+    { maxLength: 6 },
+  )
   .chain((pairs) =>
     fc.tuple(fc.constant(pairs), fc.boolean()).map(([ps, repeat]) => {
       const all = repeat && ps.length ? [...ps, ps[0]!] : ps;
@@ -119,15 +233,32 @@ const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`; // nested 5,000 leve
 const badBody = (objects: boolean) =>
   fc.oneof(
     fc.constantFrom(
-      '{', '{"a":', '[1,', '"\\uD800"', 'null', 'true', '1e400', '-1', '[]', '[{"nid":1}]', '""', 'aid=21&nid=1',
-      '\u0000', '['.repeat(10_000), `"${'x'.repeat(70_000)}"`,
+      '{',
+      '{"a":',
+      '[1,',
+      '"\\uD800"',
+      'null',
+      'true',
+      '1e400',
+      '-1',
+      '[]',
+      '[{"nid":1}]',
+      '""',
+      'aid=21&nid=1',
+      '\u0000',
+      '['.repeat(10_000),
+      `"${'x'.repeat(70_000)}"`,
     ),
     fc.array(badJsonValue, { maxLength: 3 }).map((a) => JSON.stringify(a)),
     ...(objects
       ? [
           fc.dictionary(key, badJsonValue, { maxKeys: 6 }).map((o) => JSON.stringify(o)),
           fc.constantFrom(
-            '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', `{"a":${'1'.repeat(400)}}`, '{"a":"\\u0000"}', '{"nid":"\\uDFFF"}', '{"aid":1e400}',
+            '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}',
+            `{"a":${'1'.repeat(400)}}`,
+            '{"a":"\\u0000"}',
+            '{"nid":"\\uDFFF"}',
+            '{"aid":1e400}',
             '\uFEFF{}', // the body is read as UTF-8 text, which drops a BOM: this is an object
             DEEP,
           ),
@@ -143,9 +274,21 @@ const who = fc.constantFrom<Who>('anonymous', 'bearer', 'cookie', 'bad-auth');
 const latin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1'); // what Node hands over for non-ASCII header bytes
 const oddHeaders = fc.record(
   {
-    'x-admin-token': fc.constantFrom(latin1('管理员令牌管理员令牌管理员令牌管理员令牌管理'), latin1('令'.repeat(9)), '', 'x'.repeat(8000), 'fuzz-admin-token-012345678'),
+    'x-admin-token': fc.constantFrom(
+      latin1('管理员令牌管理员令牌管理员令牌管理员令牌管理'),
+      latin1('令'.repeat(9)),
+      '',
+      'x'.repeat(8000),
+      'fuzz-admin-token-012345678',
+    ),
     'x-sig': fc.constantFrom('aaaaaaaaaaaaaaaa', 'fuzz-sig-0000001', '', 'x'.repeat(300), latin1('签名签名签名签名签名签')),
-    'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', latin1('应用/json')),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      latin1('应用/json'),
+    ),
     'x-forwarded-for': fc.constantFrom('', 'not-an-ip', latin1('中'), '1.1.1.1, 2.2.2.2', ' , '),
     'x-forwarded-host': fc.constantFrom('', 'a b', '%FF', 'evil.example', 'localhost:99999', '[::1'),
     'x-forwarded-proto': fc.constantFrom('', 'javascript', 'https', '%'),
@@ -155,7 +298,15 @@ const oddHeaders = fc.record(
   },
   { requiredKeys: [] },
 );
-const badAuthorization = fc.constantFrom('Bearer ', 'Bearer', 'Basic Zm9vOmJhcg==', `Bearer ${'z'.repeat(43)}`, `Bearer ${'x'.repeat(500)}`, latin1('Bearer 令牌令牌令牌令牌令牌令牌'), 'Bearer \t\t');
+const badAuthorization = fc.constantFrom(
+  'Bearer ',
+  'Bearer',
+  'Basic Zm9vOmJhcg==',
+  `Bearer ${'z'.repeat(43)}`,
+  `Bearer ${'x'.repeat(500)}`,
+  latin1('Bearer 令牌令牌令牌令牌令牌令牌'),
+  'Bearer \t\t',
+);
 
 interface FuzzInput {
   params: Record<string, string | string[]>;
@@ -171,7 +322,9 @@ function inputFor(route: RouteFile, method: string): fc.Arbitrary<FuzzInput> {
     Object.fromEntries(route.params.map((p) => [p.name, p.catchAll ? fc.array(badParam, { minLength: 1, maxLength: 3 }) : badParam])),
   ) as fc.Arbitrary<Record<string, string | string[]>>;
   const freeText = fc.record(FREE_TEXT_QUERY, { requiredKeys: [] }).map((o) =>
-    Object.entries(o).map(([k, v]) => `${k}=${safeEncode(v ?? "")}`).join('&'),
+    Object.entries(o)
+      .map(([k, v]) => `${k}=${safeEncode(v ?? '')}`)
+      .join('&'),
   );
   const query = fc.tuple(badQuery, freeText).map(([a, b]) => [a, b].filter(Boolean).join('&'));
   const hasBody = method !== 'GET';
@@ -179,7 +332,11 @@ function inputFor(route: RouteFile, method: string): fc.Arbitrary<FuzzInput> {
     params,
     query,
     // No body reads as {} — valid where any object is, so those routes always get a (non-object) body.
-    body: !hasBody ? fc.constant(undefined) : ANY_OBJECT_BODY.has(route.file) ? badBody(false) : fc.option(badBody(true), { nil: undefined, freq: 6 }),
+    body: !hasBody
+      ? fc.constant(undefined)
+      : ANY_OBJECT_BODY.has(route.file)
+        ? badBody(false)
+        : fc.option(badBody(true), { nil: undefined, freq: 6 }),
     who: SESSION_ONLY_ACTION.has(route.file) ? fc.constantFrom<Who>('anonymous', 'bad-auth') : who,
     badAuth: badAuthorization,
     headers: oddHeaders,
@@ -199,14 +356,20 @@ interface Failure {
 }
 
 async function tableCounts(): Promise<Record<string, string>> {
-  const { rows: tables } = await db.handle().db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
+  const { rows: tables } = await db
+    .handle()
+    .db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
   const names = (tables as { table_name: string }[]).map((t) => t.table_name);
   // Row count and the newest row version (xmin): an insert or delete changes the count, an update the xmin.
-  const { rows } = await db.handle().db.execute(
-    sql.raw(`select ${names.map((n) => `(select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from "${n}") as "${n}"`).join(', ')}`),
-  );
+  const { rows } = await db
+    .handle()
+    .db.execute(
+      sql.raw(
+        `select ${names.map((n) => `(select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from "${n}") as "${n}"`).join(', ')}`,
+      ),
+    );
   return rows[0] as Record<string, string>;
 }
 
@@ -228,10 +391,28 @@ beforeAll(async () => {
 afterAll(() => jest.restoreAllMocks());
 
 const clip = (v: unknown): unknown =>
-  typeof v === 'string' ? (v.length > 80 ? `${v.slice(0, 60)}…(${v.length} chars)` : v) : Array.isArray(v) ? v.map(clip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clip(x)])) : v;
+  typeof v === 'string'
+    ? v.length > 80
+      ? `${v.slice(0, 60)}…(${v.length} chars)`
+      : v
+    : Array.isArray(v)
+      ? v.map(clip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clip(x)]))
+        : v;
 
 function describeRequest(route: RouteFile, method: string, input: FuzzInput): string {
-  return JSON.stringify(clip({ method, pattern: route.pattern, params: input.params, query: input.query, body: input.body, who: input.who, headers: input.headers }));
+  return JSON.stringify(
+    clip({
+      method,
+      pattern: route.pattern,
+      params: input.params,
+      query: input.query,
+      body: input.body,
+      who: input.who,
+      headers: input.headers,
+    }),
+  );
 }
 
 function causeOf(lines: string[], thrown: unknown): string {
@@ -239,7 +420,10 @@ function causeOf(lines: string[], thrown: unknown): string {
   for (const line of lines) {
     try {
       const entry = JSON.parse(line) as { event?: string; err?: { name?: string; message?: string } };
-      if (entry.err) return `${entry.event}: ${entry.err.name ?? ''} ${entry.err.message ?? JSON.stringify(entry.err)}`.replace(/\d+/g, 'N').slice(0, 200);
+      if (entry.err)
+        return `${entry.event}: ${entry.err.name ?? ''} ${entry.err.message ?? JSON.stringify(entry.err)}`
+          .replace(/\d+/g, 'N')
+          .slice(0, 200);
     } catch {
       /* not a log line */
     }
@@ -294,7 +478,14 @@ describe('bad input against every route handler', () => {
           thrown = err ?? new Error('undefined thrown');
         }
         const problem = status >= 500 ? `status ${status}` : envelopeProblem(route, status, contentType, text);
-        if (problem) failures.push({ route: route.pattern, method, status, cause: `${problem} — ${causeOf(logged.slice(mark), thrown)}`, request: describeRequest(route, method, input) });
+        if (problem)
+          failures.push({
+            route: route.pattern,
+            method,
+            status,
+            cause: `${problem} — ${causeOf(logged.slice(mark), thrown)}`,
+            request: describeRequest(route, method, input),
+          });
       }
     }
     const after = await tableCounts();
@@ -352,7 +543,12 @@ describe('the outcome', () => {
     const before = await tableCounts();
     const statuses: number[] = [];
     for (const rawBody of ['{"nid":"\\uDFFF"}', '{"a":"\\u0000"}']) {
-      const res = await callRouteRaw(mod.POST!, { method: 'POST', url: '/v1/products/rich_msg_manually_send_click', rawBody, headers: { 'content-type': 'application/json' } });
+      const res = await callRouteRaw(mod.POST!, {
+        method: 'POST',
+        url: '/v1/products/rich_msg_manually_send_click',
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       statuses.push(res.status);
     }
     expect(await tableCounts()).toEqual(before);
@@ -363,12 +559,18 @@ describe('the outcome', () => {
     const mod = (await import('@/app/v1/[...path]/route')) as unknown as Record<string, Handler>;
     const long = '书'.repeat(2000);
     const res = await callRouteRaw(mod.POST!, {
-      method: 'POST', url: `/v1/${encodeURIComponent(long)}`, params: { path: [long] }, rawBody: '{}',
+      method: 'POST',
+      url: `/v1/${encodeURIComponent(long)}`,
+      params: { path: [long] },
+      rawBody: '{}',
       headers: { 'content-type': 'application/json', 'x-sig': 'aaaaaaaaaaaaaaaa', ...member.auth },
     });
     expect(res.status).toBeLessThan(500);
     const visitor = await callRouteRaw(mod.POST!, {
-      method: 'POST', url: '/v1/nothing-here', params: { path: ['nothing-here'] }, rawBody: '{}',
+      method: 'POST',
+      url: '/v1/nothing-here',
+      params: { path: ['nothing-here'] },
+      rawBody: '{}',
       headers: { 'content-type': 'application/json', 'x-sig': 'bbbbbbbbbbbbbbbb', cookie: `zaid=${'z'.repeat(500)}` },
     });
     expect(visitor.status).toBe(404);

@@ -30,17 +30,28 @@ function lint(file: string, code: string): () => string[] {
 }
 
 beforeAll(() => {
-  const child = spawnSync(process.execPath, ['-e', LINT], { cwd: root, input: JSON.stringify(cases), encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawnSync(process.execPath, ['-e', LINT], {
+    cwd: root,
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (child.status !== 0) throw new Error(child.stderr);
   answers = JSON.parse(child.stdout);
 }, 120_000);
 
 const R = '1:no-restricted-imports';
-const sharedAll = lint('lib/shared/x.ts', ["import '@/lib/server/a';", "import '../client/b';", "import '../../components/c';", "import '@/app/m/d';", "import './e';"].join('\n'));
+const sharedAll = lint(
+  'lib/shared/x.ts',
+  ["import '@/lib/server/a';", "import '../client/b';", "import '../../components/c';", "import '@/app/m/d';", "import './e';"].join('\n'),
+);
 const dbClient = lint('lib/server/db/seed/x.ts', "import '../client';");
 const serverToClient = lint('lib/server/x.ts', "import '../client/api';");
 const serverComponent = lint('components/seo/x.tsx', "import { a } from '@/lib/server/catalog/seo';\nexport const b = a;");
-const clientComponent = lint('components/seo/x.tsx', "'use client';\nimport { a } from '../../lib/server/catalog/seo';\nimport type { T } from '@/lib/server/t';\nexport const b: T = a;");
+const clientComponent = lint(
+  'components/seo/x.tsx',
+  "'use client';\nimport { a } from '../../lib/server/catalog/seo';\nimport type { T } from '@/lib/server/t';\nexport const b: T = a;",
+);
 const clientIsland = lint('app/m/x/_components/y.tsx', "'use client';\nimport '@/lib/server/z';");
 const apiToComponents = lint('app/v1/x/route.ts', "import '@/components/ui/toaster';");
 const componentsToApp = lint('components/ui/x.tsx', "import '../../app/m/layout';");
@@ -50,7 +61,12 @@ const swrInTest = lint('components/ui/x.test.tsx', "import { SWRConfig } from 's
 
 describe('import boundaries', () => {
   it('keeps lib/shared free of every other layer, by alias and by relative path', () => {
-    expect(sharedAll()).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-imports', '4:no-restricted-imports']);
+    expect(sharedAll()).toEqual([
+      '1:no-restricted-imports',
+      '2:no-restricted-imports',
+      '3:no-restricted-imports',
+      '4:no-restricted-imports',
+    ]);
   });
 
   it('judges a relative path by where it lands: ../client inside lib/server/db is the database client', () => {

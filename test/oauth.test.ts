@@ -19,7 +19,11 @@ const ORIGIN = 'http://localhost:3100';
 const LOCAL = peerHeaders('127.0.0.1');
 
 function cookieValue(res: Response, name: string): string | undefined {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0]!.slice(name.length + 1);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]!
+    .slice(name.length + 1);
 }
 
 describe('OAuth state', () => {
@@ -27,13 +31,25 @@ describe('OAuth state', () => {
     const { state, cookie } = createOAuthState('/m/read/21?nid=1');
     expect(verifyOAuthState(state, cookie)).toBe('/m/read/21?nid=1');
     expect(verifyOAuthState('other-state', cookie)).toBeNull();
-    expect(verifyOAuthState(state, cookie.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')))).toBeNull();
+    expect(
+      verifyOAuthState(
+        state,
+        cookie.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+      ),
+    ).toBeNull();
     expect(verifyOAuthState(state, undefined)).toBeNull();
     expect(verifyOAuthState(state, cookie, Date.now() + 11 * 60_000)).toBeNull();
   });
 
   it('never lets next leave the site', () => {
-    for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example', '/%09/evil.example', '/\t/evil.example', '/%2F%2Fevil.example']) {
+    for (const next of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/%2F%2Fevil.example',
+    ]) {
       const { state, cookie } = createOAuthState(next);
       expect(verifyOAuthState(state, cookie)).toBe('/m');
     }
@@ -97,7 +113,10 @@ describe('the local provider is for this machine only', () => {
   it.each([
     ['a remote client', peerHeaders('203.0.113.7')],
     ['a request a local proxy forwarded', peerHeaders('127.0.0.1', true)],
-    ['a client forging the address header', { [PEER_HEADER]: '127.0.0.1;forwarded=0', [PEER_KEY_HEADER]: 'guessed-secret-guessed-secret-gu' }],
+    [
+      'a client forging the address header',
+      { [PEER_HEADER]: '127.0.0.1;forwarded=0', [PEER_KEY_HEADER]: 'guessed-secret-guessed-secret-gu' },
+    ],
     ['a server that cannot see the socket', {}],
   ])('%s gets no local sign-in', async (_label, headers: Record<string, string>) => {
     unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers })));
@@ -125,7 +144,9 @@ describe('the messaging app provider', () => {
     const calls: string[] = [];
     const fakeFetch = (async (url: string) => {
       calls.push(url);
-      const body = url.includes('access_token?') ? { access_token: 'AT', openid: 'OPENID', unionid: 'UNION' } : { nickname: '微信昵称', headimgurl: 'https://img/x.png' };
+      const body = url.includes('access_token?')
+        ? { access_token: 'AT', openid: 'OPENID', unionid: 'UNION' }
+        : { nickname: '微信昵称', headimgurl: 'https://img/x.png' };
       return new Response(JSON.stringify(body), { status: 200 });
     }) as unknown as typeof fetch;
     const provider = wechatProvider('wxapp', 'secret', fakeFetch);
@@ -133,7 +154,12 @@ describe('the messaging app provider', () => {
     expect(url.host).toBe('open.weixin.qq.com');
     expect(url.searchParams.get('scope')).toBe('snsapi_userinfo');
     expect(url.hash).toBe('#wechat_redirect');
-    await expect(provider.exchange({ code: 'C', redirectUri: '' })).resolves.toEqual({ subject: 'OPENID', nickname: '微信昵称', avatar: 'https://img/x.png', unionId: 'UNION' });
+    await expect(provider.exchange({ code: 'C', redirectUri: '' })).resolves.toEqual({
+      subject: 'OPENID',
+      nickname: '微信昵称',
+      avatar: 'https://img/x.png',
+      unionId: 'UNION',
+    });
     expect(calls[0]).toContain('code=C');
     expect(calls[1]).toContain('openid=OPENID');
   });

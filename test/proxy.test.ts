@@ -3,10 +3,13 @@ import { proxy } from '@/proxy';
 import { setCachedFlags } from '@/lib/server/config/flags-cache';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 const DOUYIN = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/90 Mobile Safari/537.36 aweme_230400 BytedanceWebview/d8a21c6';
-const WEIBO = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Weibo (iPhone14,5__weibo__13.9.1__iphone__os16.6)';
+const WEIBO =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Weibo (iPhone14,5__weibo__13.9.1__iphone__os16.6)';
 
 function visit(path: string, { ua = SAFARI, signedIn = false } = {}) {
   const headers: Record<string, string> = { 'user-agent': ua };
@@ -23,7 +26,11 @@ const oauth = (path: string) => `/m/oauth?next=${encodeURIComponent(path)}`;
 const TABLE: Array<[string, boolean, boolean]> = [
   ['/m', false, true],
   ['/m/my', true, false],
-  ...['events', 'shelf', 'readlogs', 'gamelogs', 'coins', 'expenses', 'vouchers'].map((p): [string, boolean, boolean] => [`/m/${p}`, true, false]),
+  ...['events', 'shelf', 'readlogs', 'gamelogs', 'coins', 'expenses', 'vouchers'].map((p): [string, boolean, boolean] => [
+    `/m/${p}`,
+    true,
+    false,
+  ]),
   ...['prizes', 'coupons', 'vouchers-inline'].map((p): [string, boolean, boolean] => [`/m/mall/${p}`, true, false]),
   ...['free', 'lists', 'ranks', 'library', 'search'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
   ['/m/booklists/3', false, false],
@@ -35,7 +42,11 @@ const TABLE: Array<[string, boolean, boolean]> = [
   ['/m/show/1', false, true],
   ['/m/report', true, false],
   ['/m/report/success', false, false],
-  ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [`/m/${p}`, false, false]),
+  ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [
+    `/m/${p}`,
+    false,
+    false,
+  ]),
   ['/m/message/5', false, false],
   ['/m/listen/21', true, false],
   // Without an article id the listen page only says 章节不存在 (docs/listening.md "Listen page").
@@ -81,7 +92,13 @@ describe('route guard (docs/accounts.md access table)', () => {
   });
 
   it('redirects blocked URL patterns from config, and survives a malformed one', () => {
-    setCachedFlags({ ...DEFAULT_FLAGS, blocked_urls: [{ pattern: '([', redirect: '/m' }, { pattern: '^/m/games', redirect: '/m/questions' }] });
+    setCachedFlags({
+      ...DEFAULT_FLAGS,
+      blocked_urls: [
+        { pattern: '([', redirect: '/m' },
+        { pattern: '^/m/games', redirect: '/m/questions' },
+      ],
+    });
     expect(visit('/m/games')).toBe('/m/questions');
     expect(visit('/m/free')).toBeNull();
   });

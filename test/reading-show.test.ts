@@ -7,7 +7,13 @@ import { resolveShow } from '@/lib/server/reading/show';
 
 const db = useTestDatabase({ seed: true });
 const chapterId = async (novelId: number, idx: number) =>
-  (await db.handle().db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx))))[0]!.id;
+  (
+    await db
+      .handle()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), eq(chapters.idx, idx)))
+  )[0]!.id;
 
 describe('/m/show/{nid} resolution', () => {
   it('opens chapter 1 for a reader who is not signed in, or a member who never read the novel', async () => {

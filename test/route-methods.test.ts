@@ -16,7 +16,9 @@ function routeFiles(dir: string): string[] {
 const root = join(__dirname, '..');
 const files = [...routeFiles(join(root, 'app/v1')), ...routeFiles(join(root, 'app/(flows)'))].map((f) => relative(root, f));
 
-type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { [METHOD_NOT_ALLOWED]?: true };
+type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  [METHOD_NOT_ALLOWED]?: true;
+};
 
 describe('every route answers an unsupported method with the 40500 envelope', () => {
   it('finds the route files', () => {

@@ -24,7 +24,15 @@ export function freshSig(): string {
  */
 export async function callRoute<T = unknown>(
   handler: Handler,
-  options: { method?: string; url: string; params?: Record<string, string | string[]>; body?: unknown; rawBody?: string; headers?: Record<string, string | undefined>; peer?: string },
+  options: {
+    method?: string;
+    url: string;
+    params?: Record<string, string | string[]>;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string | undefined>;
+    peer?: string;
+  },
 ): Promise<CallResult<T>> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
@@ -46,7 +54,10 @@ export async function callRouteRaw(
   handler: Handler,
   options: { method?: string; url: string; params?: Record<string, string | string[]>; rawBody?: string; headers?: Record<string, string> },
 ): Promise<{ status: number; text: string; headers: Headers }> {
-  const init: { method: string; headers: Record<string, string>; body?: string } = { method: options.method ?? 'GET', headers: { ...options.headers } };
+  const init: { method: string; headers: Record<string, string>; body?: string } = {
+    method: options.method ?? 'GET',
+    headers: { ...options.headers },
+  };
   if (options.rawBody !== undefined) init.body = options.rawBody;
   const req = new NextRequest(new URL(options.url, 'http://localhost'), init);
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });

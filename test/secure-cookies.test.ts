@@ -38,7 +38,10 @@ describe('cookies on an https site (docs/web-security.md)', () => {
   it('the OAuth state cookie is Secure too', async () => {
     process.env.SITE_URL = 'https://shusheng.example';
     process.env.OAUTH_LOCAL = '1';
-    const res = await oauthStart(new NextRequest('http://localhost/oauth/start?next=/m', { headers: { 'x-forwarded-proto': 'http', ...peerHeaders('127.0.0.1') } }), { params: Promise.resolve({}) });
+    const res = await oauthStart(
+      new NextRequest('http://localhost/oauth/start?next=/m', { headers: { 'x-forwarded-proto': 'http', ...peerHeaders('127.0.0.1') } }),
+      { params: Promise.resolve({}) },
+    );
     const cookies = setCookies(res.headers);
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);

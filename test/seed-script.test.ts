@@ -31,7 +31,11 @@ describe('db:seed script', () => {
   }, 300_000);
 
   it('a failure prints the database error behind "Failed query", not only the query', async () => {
-    const { code, out } = await seed([], { DATA_DIR: dir, DATABASE_URL: 'postgres://root@127.0.0.1:1/nowhere', DB_CONNECT_TIMEOUT_MS: '2000' });
+    const { code, out } = await seed([], {
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://root@127.0.0.1:1/nowhere',
+      DB_CONNECT_TIMEOUT_MS: '2000',
+    });
     expect(code).toBe(1);
     expect(out).toMatch(/caused by: .*ECONNREFUSED/);
   }, 60_000);

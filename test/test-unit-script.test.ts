@@ -6,7 +6,10 @@ import path from 'node:path';
 it('npm run test:unit runs a PGlite test without NODE_OPTIONS set by hand', async () => {
   const { NODE_OPTIONS: _ignored, TEST_DATABASE_URL: _pg, ...env } = process.env;
   const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn('npm', ['run', 'test:unit', '--', '--ci', 'app/v1/health/route.test.ts'], { cwd: path.resolve(__dirname, '..'), env });
+    const child = spawn('npm', ['run', 'test:unit', '--', '--ci', 'app/v1/health/route.test.ts'], {
+      cwd: path.resolve(__dirname, '..'),
+      env,
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

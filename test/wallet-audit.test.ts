@@ -2,7 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { createMember } from '@/lib/server/accounts/members';
 import { mergeMembers } from '@/lib/server/accounts/merge';
-import { chapterUnlocks, ledgerEntries, ledgerTransactions, memberCoupons, orders, paymentExceptions, productQuotaDays, products, vipPeriods, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import {
+  chapterUnlocks,
+  ledgerEntries,
+  ledgerTransactions,
+  memberCoupons,
+  orders,
+  paymentExceptions,
+  productQuotaDays,
+  products,
+  vipPeriods,
+  voucherLots,
+  walletAccounts,
+} from '@/lib/server/db/schema';
 import { auditLedger, type Violation } from '@/lib/server/wallet/audit';
 import { credit } from '@/lib/server/wallet/credit';
 import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
@@ -34,10 +46,11 @@ async function rolledBack<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   throw new Error('unreachable');
 }
 /** Corrupts, audits inside the same transaction, and returns what the audit saw. */
-const auditAfter = (corrupt: (tx: Tx) => Promise<unknown>) => rolledBack(async (tx) => {
-  await corrupt(tx);
-  return auditLedger(tx);
-});
+const auditAfter = (corrupt: (tx: Tx) => Promise<unknown>) =>
+  rolledBack(async (tx) => {
+    await corrupt(tx);
+    return auditLedger(tx);
+  });
 const checks = (v: Violation[]) => [...new Set(v.map((x) => x.check))].sort();
 
 let buyer: number;
@@ -71,8 +84,18 @@ beforeAll(async () => {
   await buyChapter(guest, 1, 30);
   await d.transaction((tx) => mergeMembers(tx as unknown as Tx, guest, buyer));
   // A purchase that took coins as well as vouchers, so both currencies have a leg to corrupt.
-  unlock = (await d.select().from(chapterUnlocks).where(and(eq(chapterUnlocks.memberId, buyer),
-    sql`exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth') and exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth_coupon')`)).limit(1))[0]!;
+  unlock = (
+    await d
+      .select()
+      .from(chapterUnlocks)
+      .where(
+        and(
+          eq(chapterUnlocks.memberId, buyer),
+          sql`exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth') and exists (select 1 from ledger_entries e where e.tx_id = ${chapterUnlocks.txId} and e.currency = 'welth_coupon')`,
+        ),
+      )
+      .limit(1)
+  )[0]!;
   // Orders of every kind the order checks read: one paid with a coupon, one of a limited product, and one
   // cancelled whose payment arrived anyway (recorded and flagged for refund).
   await grantSignupCoupons(d, buyer);
@@ -81,7 +104,9 @@ beforeAll(async () => {
   const withCoupon = await createOrder(buyer, bigPack!.id, { couponId });
   await handlePaymentNotification('sandbox', signSandboxNotification(withCoupon.id, withCoupon.price));
   couponOrder = withCoupon.id;
-  limitedProduct = (await d.insert(products).values({ productType: 'recharge', name: '审计限量包', price: 100, welth: 100, dailyQuota: 5 }).returning())[0]!.id;
+  limitedProduct = (
+    await d.insert(products).values({ productType: 'recharge', name: '审计限量包', price: 100, welth: 100, dailyQuota: 5 }).returning()
+  )[0]!.id;
   const limited = await createOrder(buyer, limitedProduct, {});
   await handlePaymentNotification('sandbox', signSandboxNotification(limited.id, limited.price));
   const late = await createOrder(buyer, bigPack!.id, {});
@@ -90,7 +115,13 @@ beforeAll(async () => {
   cancelledOrder = late.id;
 }, 120_000);
 
-const accountOf = async (tx: Tx, currency: 'welth' | 'welth_coupon') => (await tx.select().from(walletAccounts).where(and(eq(walletAccounts.memberId, buyer), eq(walletAccounts.currency, currency))))[0]!;
+const accountOf = async (tx: Tx, currency: 'welth' | 'welth_coupon') =>
+  (
+    await tx
+      .select()
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.memberId, buyer), eq(walletAccounts.currency, currency)))
+  )[0]!;
 const lotOf = async (tx: Tx) => (await tx.select().from(voucherLots).where(eq(voucherLots.memberId, buyer)).orderBy(voucherLots.id))[0]!;
 
 describe('auditLedger', () => {
@@ -98,11 +129,21 @@ describe('auditLedger', () => {
     expect(await auditLedger()).toEqual([]);
     // The scenario did touch every kind of row the audit reads.
     const d = db.handle().db;
-    const [counts] = (await d.execute(sql`select (select count(*) from chapter_unlocks)::int as unlocks, (select count(*) from voucher_lots where remaining < amount)::int as spent_lots,
+    const [counts] = (
+      await d.execute(sql`select (select count(*) from chapter_unlocks)::int as unlocks, (select count(*) from voucher_lots where remaining < amount)::int as spent_lots,
       (select count(*) from orders where status = 'paid')::int as paid, (select count(*) from ledger_transactions where kind = 'merge')::int as merges,
       (select count(*) from payment_exceptions)::int as refunds_due, (select count(*) from member_coupons where used_at is not null)::int as spent_coupons,
-      (select count(*) from product_quota_days)::int as quota_days`)).rows as Array<Record<string, number>>;
-    expect(counts).toEqual({ unlocks: 5, spent_lots: expect.any(Number), paid: 4, merges: 1, refunds_due: 1, spent_coupons: 1, quota_days: 1 });
+      (select count(*) from product_quota_days)::int as quota_days`)
+    ).rows as Array<Record<string, number>>;
+    expect(counts).toEqual({
+      unlocks: 5,
+      spent_lots: expect.any(Number),
+      paid: 4,
+      merges: 1,
+      refunds_due: 1,
+      spent_coupons: 1,
+      quota_days: 1,
+    });
     expect(counts!.spent_lots).toBeGreaterThan(0);
   });
 
@@ -111,10 +152,15 @@ describe('auditLedger', () => {
       const lot = await lotOf(tx);
       const expiry = await ensureSystemAccount(tx, 'expiry', 'welth_coupon');
       const mine = (await accountOf(tx, 'welth_coupon')).id;
-      await postMovement(tx, { kind: 'expiry', memberId: buyer, idempotencyKey: `lot:${lot.id}`, legs: [
-        { accountId: mine, currency: 'welth_coupon', amount: -lot.remaining, lotId: lot.id },
-        { accountId: expiry, currency: 'welth_coupon', amount: lot.remaining, lotId: lot.id },
-      ] });
+      await postMovement(tx, {
+        kind: 'expiry',
+        memberId: buyer,
+        idempotencyKey: `lot:${lot.id}`,
+        legs: [
+          { accountId: mine, currency: 'welth_coupon', amount: -lot.remaining, lotId: lot.id },
+          { accountId: expiry, currency: 'welth_coupon', amount: lot.remaining, lotId: lot.id },
+        ],
+      });
       await tx.update(voucherLots).set({ remaining: 0, expiredAt: new Date() }).where(eq(voucherLots.id, lot.id));
       return auditLedger(tx);
     });
@@ -125,24 +171,36 @@ describe('auditLedger', () => {
     let id = 0;
     const found = await auditAfter(async (tx) => {
       id = (await accountOf(tx, 'welth')).id;
-      await tx.update(walletAccounts).set({ balance: sql`balance + 1` }).where(eq(walletAccounts.id, id));
+      await tx
+        .update(walletAccounts)
+        .set({ balance: sql`balance + 1` })
+        .where(eq(walletAccounts.id, id));
     });
     expect(found).toEqual([expect.objectContaining({ check: 'balance_mismatch', subject: `wallet_accounts:${id}` })]);
   });
 
   it('reports a deleted entry: its movement no longer balances and its account drifts', async () => {
     const found = await auditAfter(async (tx) => {
-      const [leg] = await tx.select().from(ledgerEntries).where(and(eq(ledgerEntries.txId, unlock.txId!), eq(ledgerEntries.currency, 'welth'))).limit(1);
+      const [leg] = await tx
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.txId, unlock.txId!), eq(ledgerEntries.currency, 'welth')))
+        .limit(1);
       await tx.delete(ledgerEntries).where(eq(ledgerEntries.id, leg!.id));
     });
     expect(checks(found)).toEqual(expect.arrayContaining(['balance_mismatch', 'unbalanced_transaction']));
-    expect(found).toContainEqual(expect.objectContaining({ check: 'unbalanced_transaction', subject: `ledger_transactions:${unlock.txId}` }));
+    expect(found).toContainEqual(
+      expect.objectContaining({ check: 'unbalanced_transaction', subject: `ledger_transactions:${unlock.txId}` }),
+    );
   });
 
   it('reports an entry booked in another currency than its account', async () => {
     const found = await auditAfter(async (tx) => {
       // Only the member's coin leg: the movement then also fails to balance in either currency.
-      await tx.update(ledgerEntries).set({ currency: 'welth_coupon' }).where(and(eq(ledgerEntries.txId, unlock.txId!), eq(ledgerEntries.currency, 'welth'), sql`amount < 0`));
+      await tx
+        .update(ledgerEntries)
+        .set({ currency: 'welth_coupon' })
+        .where(and(eq(ledgerEntries.txId, unlock.txId!), eq(ledgerEntries.currency, 'welth'), sql`amount < 0`));
     });
     expect(checks(found)).toEqual(expect.arrayContaining(['entry_currency_mismatch', 'unbalanced_transaction']));
   });
@@ -150,7 +208,10 @@ describe('auditLedger', () => {
   it('reports a member below zero (with the database’s own guard removed)', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.execute(sql`alter table wallet_accounts drop constraint wallet_accounts_member_nonneg_ck`);
-      await tx.update(walletAccounts).set({ balance: -3 }).where(eq(walletAccounts.id, (await accountOf(tx, 'welth')).id));
+      await tx
+        .update(walletAccounts)
+        .set({ balance: -3 })
+        .where(eq(walletAccounts.id, (await accountOf(tx, 'welth')).id));
     });
     expect(checks(found)).toEqual(expect.arrayContaining(['balance_mismatch', 'negative_balance']));
   });
@@ -161,9 +222,15 @@ describe('auditLedger', () => {
       const lot = await lotOf(tx);
       lotId = lot.id;
       // Balance moved along, so only the lot's own history tells.
-      await tx.update(voucherLots).set({ remaining: lot.remaining + 1 }).where(eq(voucherLots.id, lot.id));
+      await tx
+        .update(voucherLots)
+        .set({ remaining: lot.remaining + 1 })
+        .where(eq(voucherLots.id, lot.id));
       const account = (await accountOf(tx, 'welth_coupon')).id;
-      await tx.update(walletAccounts).set({ balance: sql`balance + 1` }).where(eq(walletAccounts.id, account));
+      await tx
+        .update(walletAccounts)
+        .set({ balance: sql`balance + 1` })
+        .where(eq(walletAccounts.id, account));
     });
     expect(found).toContainEqual(expect.objectContaining({ check: 'voucher_lot_mismatch', subject: `voucher_lots:${lotId}` }));
   });
@@ -172,14 +239,20 @@ describe('auditLedger', () => {
     const found = await auditAfter(async (tx) => {
       await tx.execute(sql`alter table voucher_lots drop constraint voucher_lots_remaining_ck`);
       const lot = await lotOf(tx);
-      await tx.update(voucherLots).set({ remaining: lot.amount + 5 }).where(eq(voucherLots.id, lot.id));
+      await tx
+        .update(voucherLots)
+        .set({ remaining: lot.amount + 5 })
+        .where(eq(voucherLots.id, lot.id));
     });
     expect(checks(found)).toEqual(['voucher_balance_mismatch', 'voucher_lot_mismatch', 'voucher_lot_out_of_range']);
   });
 
   it('reports an entry that names a lot that does not exist', async () => {
     const found = await auditAfter(async (tx) => {
-      await tx.update(ledgerEntries).set({ lotId: 999_999 }).where(sql`id = (select min(id) from ledger_entries where lot_id is not null)`);
+      await tx
+        .update(ledgerEntries)
+        .set({ lotId: 999_999 })
+        .where(sql`id = (select min(id) from ledger_entries where lot_id is not null)`);
     });
     expect(checks(found)).toContain('voucher_lot_missing');
   });
@@ -190,13 +263,22 @@ describe('auditLedger', () => {
       const { id: _id, ...copy } = unlock;
       await tx.insert(chapterUnlocks).values(copy);
     });
-    expect(found).toEqual([expect.objectContaining({ check: 'duplicate_unlock', subject: `members:${buyer}`, detail: { member_id: buyer, chapter_id: unlock.chapterId, unlocks: 2 } })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        check: 'duplicate_unlock',
+        subject: `members:${buyer}`,
+        detail: { member_id: buyer, chapter_id: unlock.chapterId, unlocks: 2 },
+      }),
+    ]);
   });
 
   it('reports an unlock with no purchase, or one that charged another price', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.insert(chapterUnlocks).values({ memberId: buyer, chapterId: 40, novelId: 1, price: 10 });
-      await tx.update(chapterUnlocks).set({ price: unlock.price + 1 }).where(eq(chapterUnlocks.id, unlock.id));
+      await tx
+        .update(chapterUnlocks)
+        .set({ price: unlock.price + 1 })
+        .where(eq(chapterUnlocks.id, unlock.id));
     });
     expect(found.map((v) => v.check)).toEqual(['unlock_without_purchase', 'unlock_without_purchase']);
     expect(found[0]!.subject).toBe(`chapter_unlocks:${unlock.id}`);
@@ -204,12 +286,26 @@ describe('auditLedger', () => {
 
   it('reports a paid order whose recharge went missing, and a recharge whose order is not paid', async () => {
     const found = await auditAfter(async (tx) => {
-      await tx.update(ledgerTransactions).set({ idempotencyKey: 'gone' }).where(and(eq(ledgerTransactions.kind, 'recharge'), eq(ledgerTransactions.idempotencyKey, `order:${paidOrder}`)));
+      await tx
+        .update(ledgerTransactions)
+        .set({ idempotencyKey: 'gone' })
+        .where(and(eq(ledgerTransactions.kind, 'recharge'), eq(ledgerTransactions.idempotencyKey, `order:${paidOrder}`)));
       await tx.update(orders).set({ status: 'pending' }).where(eq(orders.id, vipOrderId));
     });
     // The VIP order set back to pending still has its payment time and its VIP period.
-    expect(checks(found)).toEqual(['fulfilment_without_paid_order', 'order_paid_not_from_pending', 'paid_order_not_credited_once', 'recharge_without_paid_order']);
-    expect(found).toContainEqual(expect.objectContaining({ check: 'paid_order_not_credited_once', subject: `orders:${paidOrder}`, detail: expect.objectContaining({ recharges: 0 }) }));
+    expect(checks(found)).toEqual([
+      'fulfilment_without_paid_order',
+      'order_paid_not_from_pending',
+      'paid_order_not_credited_once',
+      'recharge_without_paid_order',
+    ]);
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        check: 'paid_order_not_credited_once',
+        subject: `orders:${paidOrder}`,
+        detail: expect.objectContaining({ recharges: 0 }),
+      }),
+    );
   });
 
   it('reports an order credited twice (with the idempotency index removed)', async () => {
@@ -217,18 +313,33 @@ describe('auditLedger', () => {
       await tx.execute(sql`drop index ledger_tx_idem_uq`);
       await tx.insert(ledgerTransactions).values({ kind: 'recharge', memberId: buyer, idempotencyKey: `order:${paidOrder}` });
     });
-    expect(found).toEqual([expect.objectContaining({ check: 'paid_order_not_credited_once', subject: `orders:${paidOrder}`, detail: expect.objectContaining({ recharges: 2 }) })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        check: 'paid_order_not_credited_once',
+        subject: `orders:${paidOrder}`,
+        detail: expect.objectContaining({ recharges: 2 }),
+      }),
+    ]);
   });
 
   it('reports an order paid after it was closed, or one flagged for refund that was fulfilled anyway', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.update(orders).set({ closedAt: new Date() }).where(eq(orders.id, paidOrder));
-      await tx.insert(paymentExceptions).values({ orderId: couponOrder, provider: 'sandbox', providerRef: 'probe', amount: 1, reason: 'order_cancelled', orderStatus: 'cancelled' });
+      await tx.insert(paymentExceptions).values({
+        orderId: couponOrder,
+        provider: 'sandbox',
+        providerRef: 'probe',
+        amount: 1,
+        reason: 'order_cancelled',
+        orderStatus: 'cancelled',
+      });
     });
-    expect(found).toEqual(expect.arrayContaining([
-      expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${paidOrder}` }),
-      expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${couponOrder}` }),
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${paidOrder}` }),
+        expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${couponOrder}` }),
+      ]),
+    );
     expect(found).toHaveLength(2);
   });
 
@@ -236,13 +347,22 @@ describe('auditLedger', () => {
     const found = await auditAfter(async (tx) => {
       await tx.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, cancelledOrder));
     });
-    expect(found).toEqual([expect.objectContaining({ check: 'order_paid_not_from_pending', subject: `orders:${cancelledOrder}`, detail: expect.objectContaining({ status: 'cancelled' }) })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        check: 'order_paid_not_from_pending',
+        subject: `orders:${cancelledOrder}`,
+        detail: expect.objectContaining({ status: 'cancelled' }),
+      }),
+    ]);
   });
 
   it('reports bonus coins or a VIP period granted for an order that is not paid', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.insert(ledgerTransactions).values({ kind: 'recharge_bonus', memberId: buyer, idempotencyKey: `order:${cancelledOrder}` });
-      await tx.update(vipPeriods).set({ orderId: cancelledOrder }).where(sql`id = (select min(id) from vip_periods where member_id = ${buyer})`);
+      await tx
+        .update(vipPeriods)
+        .set({ orderId: cancelledOrder })
+        .where(sql`id = (select min(id) from vip_periods where member_id = ${buyer})`);
     });
     expect(found.map((v) => v.check)).toEqual(['fulfilment_without_paid_order', 'fulfilment_without_paid_order']);
     expect(found.map((v) => v.subject.split(':')[0])).toEqual(['ledger_transactions', 'vip_periods']);
@@ -250,31 +370,61 @@ describe('auditLedger', () => {
 
   it('reports a limited product sold past its quota, and slots that disagree with the orders holding them', async () => {
     const found = await auditAfter(async (tx) => {
-      await tx.update(productQuotaDays).set({ used: sql`used + 1` }).where(eq(productQuotaDays.productId, limitedProduct));
+      await tx
+        .update(productQuotaDays)
+        .set({ used: sql`used + 1` })
+        .where(eq(productQuotaDays.productId, limitedProduct));
       await tx.update(products).set({ dailyQuota: 1 }).where(eq(products.id, limitedProduct));
     });
     expect(checks(found)).toEqual(['quota_holders_mismatch', 'quota_oversold']);
-    expect(found.find((v) => v.check === 'quota_holders_mismatch')!.detail).toMatchObject({ product_id: limitedProduct, used: 2, holders: 1 });
+    expect(found.find((v) => v.check === 'quota_holders_mismatch')!.detail).toMatchObject({
+      product_id: limitedProduct,
+      used: 2,
+      holders: 1,
+    });
   });
 
   it('reports an order holding a slot its day does not count', async () => {
     const found = await auditAfter(async (tx) => {
       await tx.delete(productQuotaDays).where(eq(productQuotaDays.productId, limitedProduct));
     });
-    expect(found).toEqual([expect.objectContaining({ check: 'quota_holders_mismatch', detail: expect.objectContaining({ product_id: limitedProduct, used: 0, holders: 1 }) })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        check: 'quota_holders_mismatch',
+        detail: expect.objectContaining({ product_id: limitedProduct, used: 0, holders: 1 }),
+      }),
+    ]);
   });
 
   it('reports one coupon on two paid orders, and a spent coupon whose order is not paid', async () => {
     const found = await auditAfter(async (tx) => {
       // The old attack: a cancelled order that had given its coupon back, paid anyway with the discount.
-      await tx.update(orders).set({ status: 'paid', paidAt: new Date(), closedAt: null, memberCouponId: couponId }).where(eq(orders.id, cancelledOrder));
+      await tx
+        .update(orders)
+        .set({ status: 'paid', paidAt: new Date(), closedAt: null, memberCouponId: couponId })
+        .where(eq(orders.id, cancelledOrder));
     });
-    expect(found).toContainEqual(expect.objectContaining({ check: 'coupon_spent_twice', subject: `member_coupons:${couponId}`, detail: { member_coupon_id: couponId, paid_orders: 2 } }));
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        check: 'coupon_spent_twice',
+        subject: `member_coupons:${couponId}`,
+        detail: { member_coupon_id: couponId, paid_orders: 2 },
+      }),
+    );
     expect(found).toContainEqual(expect.objectContaining({ check: 'coupon_spend_mismatch', subject: `orders:${cancelledOrder}` }));
     const unpaid = await auditAfter(async (tx) => {
-      await tx.update(orders).set({ status: 'cancelled', closedAt: new Date(), paidAt: null, txId: null }).where(eq(orders.id, couponOrder));
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', closedAt: new Date(), paidAt: null, txId: null })
+        .where(eq(orders.id, couponOrder));
     });
-    expect(unpaid).toContainEqual(expect.objectContaining({ check: 'coupon_spend_mismatch', subject: `member_coupons:${couponId}`, detail: expect.objectContaining({ order_status: 'cancelled' }) }));
+    expect(unpaid).toContainEqual(
+      expect.objectContaining({
+        check: 'coupon_spend_mismatch',
+        subject: `member_coupons:${couponId}`,
+        detail: expect.objectContaining({ order_status: 'cancelled' }),
+      }),
+    );
   });
 
   it('stays clean after all the corruptions were rolled back', async () => {

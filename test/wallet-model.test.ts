@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
-import { bookEntitlements, chapterUnlocks, chapters, coupons, memberCoupons, novels, products, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import {
+  bookEntitlements,
+  chapterUnlocks,
+  chapters,
+  coupons,
+  memberCoupons,
+  novels,
+  products,
+  voucherLots,
+  walletAccounts,
+} from '@/lib/server/db/schema';
 import { createMember } from '@/lib/server/accounts/members';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
@@ -35,14 +45,24 @@ type Op =
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('recharge' as const), amount: fc.integer({ min: 1, max: 60 }), key: fc.integer({ min: 0, max: 3 }) }),
-  fc.record({ kind: fc.constant('vouchers' as const), amount: fc.integer({ min: 1, max: 30 }), days: fc.integer({ min: 1, max: 7 }), key: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('vouchers' as const),
+    amount: fc.integer({ min: 1, max: 30 }),
+    days: fc.integer({ min: 1, max: 7 }),
+    key: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 0, max: 4 }) }),
   fc.record({ kind: fc.constant('buy' as const), chapter: fc.integer({ min: 0, max: 5 }), sig: fc.integer({ min: 0, max: 2 }) }),
   fc.record({ kind: fc.constant('book' as const), sig: fc.integer({ min: 0, max: 1 }) }),
   // A paid recharge order whose signed notification arrives 1–3 times.
   fc.record({ kind: fc.constant('order' as const), replays: fc.integer({ min: 1, max: 3 }) }),
   // An order cancelled or expired before its payment arrives (1–2 notifications): flagged for refund, never granted.
-  fc.record({ kind: fc.constant('late' as const), how: fc.constantFrom('cancel' as const, 'expire' as const), limited: fc.boolean(), replays: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({
+    kind: fc.constant('late' as const),
+    how: fc.constantFrom('cancel' as const, 'expire' as const),
+    limited: fc.boolean(),
+    replays: fc.integer({ min: 1, max: 2 }),
+  }),
   // One coupon on an order that is cancelled, then on a second that is paid; the first one's payment arrives last.
   fc.record({ kind: fc.constant('coupon' as const) }),
   // The clock-driven expiry sweep, and a balance read (which expires that member's lots first).
@@ -89,11 +109,22 @@ describe('wallet against a plain model (fast-check)', () => {
   let grants = 0;
   beforeAll(async () => {
     bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
-    limited = (await db.handle().db.insert(products).values({ productType: 'recharge', name: '模型限量包', price: 100, welth: 100, dailyQuota: 1_000_000 }).returning())[0]!;
+    limited = (
+      await db
+        .handle()
+        .db.insert(products)
+        .values({ productType: 'recharge', name: '模型限量包', price: 100, welth: 100, dailyQuota: 1_000_000 })
+        .returning()
+    )[0]!;
     couponTemplate = (await db.handle().db.select().from(coupons).where(eq(coupons.name, '满30减5')))[0]!.id;
     await db.handle().db.update(novels).set({ wholeBookPrice: BOOK_PRICE }).where(eq(novels.id, BOOK));
     pack = (await db.handle().db.select().from(products).where(eq(products.name, '600书币')))[0]!;
-    paid = (await db.handle().db.select({ id: chapters.id, price: chapters.price }).from(chapters).where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`)).orderBy(chapters.idx));
+    paid = await db
+      .handle()
+      .db.select({ id: chapters.id, price: chapters.price })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`))
+      .orderBy(chapters.idx);
   });
 
   it(`keeps every invariant over ${RUNS} random runs`, async () => {
@@ -102,7 +133,8 @@ describe('wallet against a plain model (fast-check)', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
         const member = await createMember(d, {});
         const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set(), book: false, paidOrders: 0, refundsDue: 0 };
-        const pay = async (order: { id: number; price: number }) => handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
+        const pay = async (order: { id: number; price: number }) =>
+          handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
         let clock = Date.now();
         for (const o of ops) {
           const now = new Date(clock);
@@ -112,9 +144,14 @@ describe('wallet against a plain model (fast-check)', () => {
             // Keys repeat on purpose: a replayed notification or x-sig must apply once.
             const key = `${member.id}:${o.kind}:${o.key}`;
             await d.transaction(async (tx) => {
-              await credit(tx as unknown as Tx, member.id, o.kind === 'recharge'
-                ? { kind: 'model_recharge', idempotencyKey: key, source: 'recharge', welth: o.amount }
-                : { kind: 'model_vouchers', idempotencyKey: key, source: 'bonus', welthCoupon: o.amount, voucherDays: o.days }, now);
+              await credit(
+                tx as unknown as Tx,
+                member.id,
+                o.kind === 'recharge'
+                  ? { kind: 'model_recharge', idempotencyKey: key, source: 'recharge', welth: o.amount }
+                  : { kind: 'model_vouchers', idempotencyKey: key, source: 'bonus', welthCoupon: o.amount, voucherDays: o.days },
+                now,
+              );
             });
             if (!model.keys.has(key)) {
               model.keys.add(key);
@@ -142,7 +179,10 @@ describe('wallet against a plain model (fast-check)', () => {
             const order = await createOrder(member.id, pack.id, {}, now);
             const notice = signSandboxNotification(order.id, order.price);
             const credited = [];
-            for (let i = 0; i < o.replays; i++) credited.push((await handlePaymentNotification('sandbox', i % 2 ? signSandboxNotification(order.id, order.price) : notice, now)).credited);
+            for (let i = 0; i < o.replays; i++)
+              credited.push(
+                (await handlePaymentNotification('sandbox', i % 2 ? signSandboxNotification(order.id, order.price) : notice, now)).credited,
+              );
             expect(credited.filter(Boolean)).toHaveLength(1);
             model.coins += pack.welth;
             model.paidOrders += 1;
@@ -151,13 +191,21 @@ describe('wallet against a plain model (fast-check)', () => {
             if (o.how === 'cancel') await cancelOrder(order.id, member.id, now);
             else expect(await expireStaleOrders(new Date(clock + 31 * 60_000))).toBeGreaterThanOrEqual(1);
             for (let i = 0; i < o.replays; i++) {
-              expect(await pay(order)).toEqual({ order_id: order.id, status: o.how === 'cancel' ? 'cancelled' : 'expired', credited: false, refund_due: true });
+              expect(await pay(order)).toEqual({
+                order_id: order.id,
+                status: o.how === 'cancel' ? 'cancelled' : 'expired',
+                credited: false,
+                refund_due: true,
+              });
             }
             model.refundsDue += 1;
           } else if (o.kind === 'coupon') {
             grants += 1;
             await grantCoupon(d, member.id, couponTemplate, `model:${grants}`, now);
-            const [mine] = await d.select({ id: memberCoupons.id }).from(memberCoupons).where(and(eq(memberCoupons.memberId, member.id), eq(memberCoupons.grantKey, `model:${grants}`)));
+            const [mine] = await d
+              .select({ id: memberCoupons.id })
+              .from(memberCoupons)
+              .where(and(eq(memberCoupons.memberId, member.id), eq(memberCoupons.grantKey, `model:${grants}`)));
             const first = await createOrder(member.id, bigPack.id, { couponId: mine!.id }, now);
             await cancelOrder(first.id, member.id, now);
             const second = await createOrder(member.id, bigPack.id, { couponId: mine!.id }, now);
@@ -176,7 +224,10 @@ describe('wallet against a plain model (fast-check)', () => {
           }
         }
         // The database agrees with the model…
-        const accounts = await d.select({ currency: walletAccounts.currency, balance: walletAccounts.balance }).from(walletAccounts).where(eq(walletAccounts.memberId, member.id));
+        const accounts = await d
+          .select({ currency: walletAccounts.currency, balance: walletAccounts.balance })
+          .from(walletAccounts)
+          .where(eq(walletAccounts.memberId, member.id));
         const balance = (c: string) => accounts.find((a) => a.currency === c)?.balance ?? 0;
         expect(balance('welth')).toBe(model.coins);
         const lots = await d.select().from(voucherLots).where(eq(voucherLots.memberId, member.id)).orderBy(voucherLots.id);
@@ -184,20 +235,27 @@ describe('wallet against a plain model (fast-check)', () => {
         // spends took the nearest expiry first.
         expect(lots.map((l) => l.remaining)).toEqual(model.lots.map((l) => l.remaining));
         expect(balance('welth_coupon')).toBe(model.lots.reduce((s, l) => s + l.remaining, 0));
-        const unlocks = await d.select({ chapterId: chapterUnlocks.chapterId }).from(chapterUnlocks).where(eq(chapterUnlocks.memberId, member.id));
+        const unlocks = await d
+          .select({ chapterId: chapterUnlocks.chapterId })
+          .from(chapterUnlocks)
+          .where(eq(chapterUnlocks.memberId, member.id));
         expect(new Set(unlocks.map((u) => u.chapterId))).toEqual(model.unlocked);
         expect(unlocks).toHaveLength(model.unlocked.size);
         const books = await d.select({ id: bookEntitlements.id }).from(bookEntitlements).where(eq(bookEntitlements.memberId, member.id));
         expect(books).toHaveLength(model.book ? 1 : 0);
         // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
-        const unbalanced = (await d.execute(sql`
+        const unbalanced = (
+          await d.execute(sql`
           select e.tx_id from ledger_entries e join ledger_transactions t on t.id = e.tx_id
-          where t.member_id = ${member.id} group by e.tx_id, e.currency having sum(e.amount) <> 0`)).rows;
+          where t.member_id = ${member.id} group by e.tx_id, e.currency having sum(e.amount) <> 0`)
+        ).rows;
         expect(unbalanced).toEqual([]);
         expect(lots.every((l) => l.remaining >= 0 && l.remaining <= l.amount)).toBe(true);
         // Orders: paid only from pending, every late payment flagged once; the whole audit holds.
-        const [orderCounts] = (await d.execute(sql`select count(*) filter (where o.status = 'paid')::int as paid, count(e.id)::int as flagged
-          from orders o left join payment_exceptions e on e.order_id = o.id where o.member_id = ${member.id}`)).rows as Array<{ paid: number; flagged: number }>;
+        const [orderCounts] = (
+          await d.execute(sql`select count(*) filter (where o.status = 'paid')::int as paid, count(e.id)::int as flagged
+          from orders o left join payment_exceptions e on e.order_id = o.id where o.member_id = ${member.id}`)
+        ).rows as Array<{ paid: number; flagged: number }>;
         expect(orderCounts).toEqual({ paid: model.paidOrders, flagged: model.refundsDue });
         expect(await auditLedger()).toEqual([]);
       }),

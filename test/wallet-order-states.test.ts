@@ -21,11 +21,16 @@ import { MSG } from '@/lib/shared/messages';
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const productNamed = async (name: string) => (await db.handle().db.select().from(products).where(eq(products.name, name)))[0]!;
-const send = (body: unknown) => callRoute(notify, { method: 'POST', url: '/v1/pay/notify/sandbox', body }) as Promise<{ status: number; body: Any }>;
+const send = (body: unknown) =>
+  callRoute(notify, { method: 'POST', url: '/v1/pay/notify/sandbox', body }) as Promise<{ status: number; body: Any }>;
 const pay = async (order: { id: number; price: number }) => (await send(signSandboxNotification(order.id, order.price))).body.data as Any;
 const statusOf = async (id: number) => (await db.handle().db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
 const exceptionsOf = (orderId: number) => db.handle().db.select().from(paymentExceptions).where(eq(paymentExceptions.orderId, orderId));
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: number; message: string; reason?: string; data?: Any }) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: number; message: string; reason?: string; data?: Any }) => e,
+  );
 const years = (n: number) => new Date(Date.now() - n * 365.25 * 86_400_000 - 86_400_000).toISOString().slice(0, 10);
 
 async function teenWithConsent() {
@@ -45,12 +50,20 @@ describe('a payment for an order that is no longer pending', () => {
     const another = signSandboxNotification(order.id, order.price);
     const answers = await Promise.all([send(notice), send(notice), send(another)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(answers.map((a) => a.body.data)).toEqual(Array(3).fill({ order_id: order.id, status: 'cancelled', credited: false, refund_due: true }));
+    expect(answers.map((a) => a.body.data)).toEqual(
+      Array(3).fill({ order_id: order.id, status: 'cancelled', credited: false, refund_due: true }),
+    );
     expect(await getBalance(m.id)).toEqual({ welth: 0, welth_coupon: 0 });
     expect(await statusOf(order.id)).toBe('cancelled');
     const flagged = await exceptionsOf(order.id);
     expect(flagged).toHaveLength(1);
-    expect(flagged[0]).toMatchObject({ amount: 5000, provider: 'sandbox', reason: 'order_cancelled', orderStatus: 'cancelled', refundStatus: 'due' });
+    expect(flagged[0]).toMatchObject({
+      amount: 5000,
+      provider: 'sandbox',
+      reason: 'order_cancelled',
+      orderStatus: 'cancelled',
+      refundStatus: 'due',
+    });
     expect([notice.notification_id, another.notification_id]).toContain(flagged[0]!.providerRef);
   });
 
@@ -69,12 +82,28 @@ describe('a payment for an order that is no longer pending', () => {
     const order = await createOrder(m.id, (await productNamed('600书币')).id, {});
     await cancelOrder(order.id, m.id);
     await pay(order);
-    const listed = await callRoute<Any>(refundsRoute, { url: '/v1/admin/orders/refunds?limit=5', headers: { 'x-admin-token': 'admin-secret-token' } });
+    const listed = await callRoute<Any>(refundsRoute, {
+      url: '/v1/admin/orders/refunds?limit=5',
+      headers: { 'x-admin-token': 'admin-secret-token' },
+    });
     expect(listed.status).toBe(200);
-    expect(listed.body.data!.data[0]).toMatchObject({ order_id: order.id, member_id: m.id, amount: 600, reason: 'order_cancelled', refund_status: 'due', provider: 'sandbox' });
-    const refused = await callRoute<Any>(refundsRoute, { url: '/v1/admin/orders/refunds', headers: { 'x-admin-token': 'wrong-token-value!' } });
+    expect(listed.body.data!.data[0]).toMatchObject({
+      order_id: order.id,
+      member_id: m.id,
+      amount: 600,
+      reason: 'order_cancelled',
+      refund_status: 'due',
+      provider: 'sandbox',
+    });
+    const refused = await callRoute<Any>(refundsRoute, {
+      url: '/v1/admin/orders/refunds',
+      headers: { 'x-admin-token': 'wrong-token-value!' },
+    });
     expect([refused.status, refused.body.code]).toEqual([403, 40300]);
-    expect((await callRoute<Any>(refundsRoute, { url: '/v1/admin/orders/refunds?limit=0', headers: { 'x-admin-token': 'admin-secret-token' } })).status).toBe(400);
+    expect(
+      (await callRoute<Any>(refundsRoute, { url: '/v1/admin/orders/refunds?limit=0', headers: { 'x-admin-token': 'admin-secret-token' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('a minor cannot pass the monthly cap by cancel-then-approve (6 × ¥50 on a ¥200 cap)', async () => {
@@ -86,7 +115,15 @@ describe('a payment for an order that is no longer pending', () => {
       expect(await pay(order)).toMatchObject({ credited: false, refund_due: true });
     }
     expect(await getBalance(teen.id)).toEqual({ welth: 0, welth_coupon: 0 });
-    expect((await db.handle().db.select({ n: count() }).from(orders).where(and(eq(orders.memberId, teen.id), eq(orders.status, 'paid'))))[0]!.n).toBe(0);
+    expect(
+      (
+        await db
+          .handle()
+          .db.select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.memberId, teen.id), eq(orders.status, 'paid')))
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it('one coupon is spent once: the cancelled order that gave it back is never paid with it', async () => {
@@ -105,7 +142,11 @@ describe('a payment for an order that is no longer pending', () => {
   });
 
   it('a limited pack is never oversold by paying orders that gave their slot back', async () => {
-    const [limited] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试两件包', price: 100, welth: 100, dailyQuota: 2 }).returning();
+    const [limited] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试两件包', price: 100, welth: 100, dailyQuota: 2 })
+      .returning();
     const buyers = await Promise.all(Array.from({ length: 4 }, () => signedInMember()));
     const cancelled = [];
     for (const b of buyers.slice(0, 2)) {
@@ -118,7 +159,15 @@ describe('a payment for an order that is no longer pending', () => {
     expect((await quotaStates([limited!])).get(limited!.id)).toMatchObject({ left: 0, sold_out: true });
     const [day] = await db.handle().db.select().from(productQuotaDays).where(eq(productQuotaDays.productId, limited!.id));
     expect(day!.used).toBe(2);
-    expect((await db.handle().db.select({ n: count() }).from(orders).where(and(eq(orders.productId, limited!.id), eq(orders.status, 'paid'))))[0]!.n).toBe(2);
+    expect(
+      (
+        await db
+          .handle()
+          .db.select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.productId, limited!.id), eq(orders.status, 'paid')))
+      )[0]!.n,
+    ).toBe(2);
   });
 });
 
@@ -154,11 +203,18 @@ describe('checks again at fulfilment, in the payment’s transaction', () => {
     expect(await pay(order)).toMatchObject({ status: 'rejected', credited: false, refund_due: true });
     expect(await getBalance(m.id)).toEqual({ welth: 0, welth_coupon: 0 });
     expect((await exceptionsOf(order.id))[0]).toMatchObject({ reason: 'coupon' });
-    expect((await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.id, coupon!.id)))[0]).toMatchObject({ usedOrderId: null, usedAt: null });
+    expect((await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.id, coupon!.id)))[0]).toMatchObject({
+      usedOrderId: null,
+      usedAt: null,
+    });
   });
 
   it('an order of a limited pack whose slot is no longer counted is not fulfilled', async () => {
-    const [limited] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试失位包', price: 100, welth: 100, dailyQuota: 5 }).returning();
+    const [limited] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试失位包', price: 100, welth: 100, dailyQuota: 5 })
+      .returning();
     const m = await signedInMember();
     const order = await createOrder(m.id, limited!.id, {});
     await db.handle().db.update(productQuotaDays).set({ used: 0 }).where(eq(productQuotaDays.productId, limited!.id));
@@ -174,18 +230,35 @@ describe('one pending order per member and limited pack', () => {
     const guest = await signedInMember({ isGuest: true });
     const first = await createOrder(guest.id, pack.id, {});
     const second = await errorOf(createOrder(guest.id, pack.id, {}));
-    expect(second).toMatchObject({ code: 40900, message: MSG.orderLimitedPending, reason: 'limited_pending', data: { order_id: first.id } });
+    expect(second).toMatchObject({
+      code: 40900,
+      message: MSG.orderLimitedPending,
+      reason: 'limited_pending',
+      data: { order_id: first.id },
+    });
     // An unlimited pack is not affected.
     const plain = await productNamed('600书币');
     await createOrder(guest.id, plain.id, {});
     await expect(createOrder(guest.id, plain.id, {})).resolves.toMatchObject({ status: 'pending' });
     await cancelOrder(first.id, guest.id);
     await expect(createOrder(guest.id, pack.id, {})).resolves.toMatchObject({ status: 'pending' });
-    expect((await db.handle().db.select({ n: count() }).from(orders).where(and(eq(orders.memberId, guest.id), eq(orders.productId, pack.id), eq(orders.status, 'pending'))))[0]!.n).toBe(1);
+    expect(
+      (
+        await db
+          .handle()
+          .db.select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.memberId, guest.id), eq(orders.productId, pack.id), eq(orders.status, 'pending')))
+      )[0]!.n,
+    ).toBe(1);
   });
 
   it('20 parallel creates by one member take one slot (race-free under READ COMMITTED)', async () => {
-    const [limited] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试并发限量包', price: 100, welth: 100, dailyQuota: 100 }).returning();
+    const [limited] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试并发限量包', price: 100, welth: 100, dailyQuota: 100 })
+      .returning();
     const guest = await signedInMember({ isGuest: true });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => createOrder(guest.id, limited!.id, {})));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

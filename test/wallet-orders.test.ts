@@ -15,7 +15,8 @@ import { ledgerTransactions, products } from '@/lib/server/db/schema';
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const productNamed = async (name: string) => (await db.handle().db.select().from(products).where(eq(products.name, name)))[0]!;
-const send = (body: unknown) => callRoute(notify, { method: 'POST', url: '/v1/pay/notify/sandbox', body }) as Promise<{ status: number; body: Any }>;
+const send = (body: unknown) =>
+  callRoute(notify, { method: 'POST', url: '/v1/pay/notify/sandbox', body }) as Promise<{ status: number; body: Any }>;
 
 describe('GET /v1/products and /v1/products/{id}', () => {
   it('lists recharge packs and VIP plans with a daily price', async () => {
@@ -50,7 +51,9 @@ describe('orders and the sandbox payment notification', () => {
     expect(balances).toMatchObject({ welth: pack.welth + pack.rewardWelth, welth_coupon: pack.rewardWelthCoupon + pack.extraRewardCoupon });
     expect(balances.voucher_lots).toHaveLength(2);
     expect((await getOrderOrThrow(order.id, m.id)).status).toBe('paid');
-    const sums = (await db.handle().db.execute(sql`select sum(amount)::bigint as s from ledger_entries group by currency`)).rows as Array<{ s: string }>;
+    const sums = (await db.handle().db.execute(sql`select sum(amount)::bigint as s from ledger_entries group by currency`)).rows as Array<{
+      s: string;
+    }>;
     expect(sums.every((r) => Number(r.s) === 0)).toBe(true);
     const mine = (await callRoute(myOrders, { url: '/v1/my/orders', headers: m.auth })).body.data as Any;
     expect(mine.data[0]).toMatchObject({ id: order.id, status: 'paid', paid_at: expect.any(Number) });
@@ -78,7 +81,13 @@ describe('orders and the sandbox payment notification', () => {
     expect((await send({ ...good, amount: 1 })).status).toBe(403);
     const resigned = signSandboxNotification(order.id, 1);
     expect((await send(resigned)).status).toBe(409);
-    for (const bad of [{}, { ...good, order_id: 'x' }, { ...good, amount: -5 }, { ...good, amount: 1.5 }, { ...good, status: 'refunded' }]) {
+    for (const bad of [
+      {},
+      { ...good, order_id: 'x' },
+      { ...good, amount: -5 },
+      { ...good, amount: 1.5 },
+      { ...good, status: 'refunded' },
+    ]) {
       expect((await send(bad)).status).toBe(400);
     }
     const [after] = await db.handle().db.select({ n: count() }).from(ledgerTransactions);

@@ -15,26 +15,58 @@ type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 async function fund(memberId: number, coins: number, vouchers = 0, voucherDays = 7, now = new Date()) {
   await db.handle().db.transaction(async (tx) => {
-    await credit(tx as unknown as Tx, memberId, { kind: 'test_grant', source: 'bonus', welth: coins, welthCoupon: vouchers, voucherDays }, now);
+    await credit(
+      tx as unknown as Tx,
+      memberId,
+      { kind: 'test_grant', source: 'bonus', welth: coins, welthCoupon: vouchers, voucherDays },
+      now,
+    );
   });
 }
 const priceOf = async (id: number) => (await db.handle().db.select({ p: chapters.price }).from(chapters).where(eq(chapters.id, id)))[0]!.p;
 const buyCall = (auth: Record<string, string>, nid: number, aid: number, sig?: string) =>
-  callRoute(buy, { method: 'POST', url: `/v1/novels/${nid}/buy`, params: { nid: String(nid) }, body: { aid }, headers: { ...auth, ...(sig ? { 'x-sig': sig } : {}) } }) as Promise<{ status: number; body: Any }>;
-const ledgerSums = async () => (await db.handle().db.execute(sql`select currency, sum(amount)::bigint as s from ledger_entries group by currency`)).rows as Array<{ s: string }>;
+  callRoute(buy, {
+    method: 'POST',
+    url: `/v1/novels/${nid}/buy`,
+    params: { nid: String(nid) },
+    body: { aid },
+    headers: { ...auth, ...(sig ? { 'x-sig': sig } : {}) },
+  }) as Promise<{ status: number; body: Any }>;
+const ledgerSums = async () =>
+  (await db.handle().db.execute(sql`select currency, sum(amount)::bigint as s from ledger_entries group by currency`)).rows as Array<{
+    s: string;
+  }>;
 
 describe('GET /v1/articles/{id}/afford', () => {
   it('free chapters cost nothing; paid ones show price and whether the reader can pay', async () => {
     const m = await signedInMember();
-    expect((await callRoute(afford, { url: '/v1/articles/1/afford', params: { id: '1' } })).body.data).toMatchObject({ afford: true, price: 0, buy_mode: 'free' });
+    expect((await callRoute(afford, { url: '/v1/articles/1/afford', params: { id: '1' } })).body.data).toMatchObject({
+      afford: true,
+      price: 0,
+      buy_mode: 'free',
+    });
     const price = await priceOf(21);
-    expect((await callRoute(afford, { url: '/v1/articles/21/afford', params: { id: '21' }, headers: m.auth })).body.data).toMatchObject({ afford: false, price, buy_mode: 'chapter' });
+    expect((await callRoute(afford, { url: '/v1/articles/21/afford', params: { id: '21' }, headers: m.auth })).body.data).toMatchObject({
+      afford: false,
+      price,
+      buy_mode: 'chapter',
+    });
     await fund(m.id, price);
-    expect((await callRoute(afford, { url: '/v1/articles/21/afford', params: { id: '21' }, headers: m.auth })).body.data).toMatchObject({ afford: true, price });
+    expect((await callRoute(afford, { url: '/v1/articles/21/afford', params: { id: '21' }, headers: m.auth })).body.data).toMatchObject({
+      afford: true,
+      price,
+    });
   });
   it('a whole-book novel quotes the book price', async () => {
-    const [c] = await db.handle().db.select({ id: chapters.id }).from(chapters).where(sql`novel_id = 6 and idx = 10`);
-    expect((await callRoute(afford, { url: `/v1/articles/${c!.id}/afford`, params: { id: String(c!.id) } })).body.data).toMatchObject({ buy_mode: 'whole_book', price: 500 });
+    const [c] = await db
+      .handle()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(sql`novel_id = 6 and idx = 10`);
+    expect((await callRoute(afford, { url: `/v1/articles/${c!.id}/afford`, params: { id: String(c!.id) } })).body.data).toMatchObject({
+      buy_mode: 'whole_book',
+      price: 500,
+    });
   });
   it('refuses a bad id and a missing chapter', async () => {
     expect((await callRoute(afford, { url: '/v1/articles/x/afford', params: { id: 'x' } })).status).toBe(400);
@@ -51,7 +83,14 @@ describe('POST /v1/novels/{nid}/buy', () => {
     await fund(m.id, 100, 2);
     const res = await buyCall(m.auth, 1, 22);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ charged: price, from_vouchers: 5, from_coins: price - 5, already_owned: false, welth: 100 - (price - 5), welth_coupon: 0 });
+    expect(res.body.data).toMatchObject({
+      charged: price,
+      from_vouchers: 5,
+      from_coins: price - 5,
+      already_owned: false,
+      welth: 100 - (price - 5),
+      welth_coupon: 0,
+    });
     const again = await buyCall(m.auth, 1, 22);
     expect(again.body.data).toMatchObject({ charged: 0, already_owned: true });
     expect(await getBalance(m.id)).toEqual({ welth: 100 - (price - 5), welth_coupon: 0 });
@@ -82,9 +121,21 @@ describe('POST /v1/novels/{nid}/buy', () => {
   it('answers 90400 for a chapter of a whole-book novel, 90401 off shelf, free chapters cost nothing', async () => {
     const m = await signedInMember();
     await fund(m.id, 1000);
-    const [c6] = await db.handle().db.select({ id: chapters.id }).from(chapters).where(sql`novel_id = 6 and idx = 10`);
-    expect((await buyCall(m.auth, 6, c6!.id)).body).toEqual({ code: 90400, message: '本书仅支持全本购买', data: { novel_id: 6, price: 500 } });
-    const [c5] = await db.handle().db.select({ id: chapters.id }).from(chapters).where(sql`novel_id = 5 and idx = 1`);
+    const [c6] = await db
+      .handle()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(sql`novel_id = 6 and idx = 10`);
+    expect((await buyCall(m.auth, 6, c6!.id)).body).toEqual({
+      code: 90400,
+      message: '本书仅支持全本购买',
+      data: { novel_id: 6, price: 500 },
+    });
+    const [c5] = await db
+      .handle()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(sql`novel_id = 5 and idx = 1`);
     expect((await buyCall(m.auth, 5, c5!.id)).body.code).toBe(90401);
     expect((await buyCall(m.auth, 1, 1)).body.data).toMatchObject({ charged: 0, already_owned: true });
     expect(await getBalance(m.id)).toEqual({ welth: 1000, welth_coupon: 0 });
@@ -92,9 +143,22 @@ describe('POST /v1/novels/{nid}/buy', () => {
 
   it('VIP reads VIP-free novels without buying', async () => {
     const m = await signedInMember();
-    const [vipNovel] = await db.handle().db.select({ id: novels.id }).from(novels).where(sql`vip_free and not is_off_shelf and sale_mode = 'chapter'`).limit(1);
-    const [paid] = await db.handle().db.select({ id: chapters.id }).from(chapters).where(sql`novel_id = ${vipNovel!.id} and not is_free`).limit(1);
-    await db.handle().db.insert(vipPeriods).values({ memberId: m.id, kind: 'vip', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) });
+    const [vipNovel] = await db
+      .handle()
+      .db.select({ id: novels.id })
+      .from(novels)
+      .where(sql`vip_free and not is_off_shelf and sale_mode = 'chapter'`)
+      .limit(1);
+    const [paid] = await db
+      .handle()
+      .db.select({ id: chapters.id })
+      .from(chapters)
+      .where(sql`novel_id = ${vipNovel!.id} and not is_free`)
+      .limit(1);
+    await db
+      .handle()
+      .db.insert(vipPeriods)
+      .values({ memberId: m.id, kind: 'vip', startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 86_400_000) });
     expect((await buyCall(m.auth, vipNovel!.id, paid!.id)).body.data).toMatchObject({ charged: 0, already_owned: true });
   });
 
@@ -133,9 +197,11 @@ describe('purchases under concurrency', () => {
   it('a wallet that affords exactly k chapters: of many parallel buys of different chapters, exactly k succeed', async () => {
     const m = await signedInMember();
     // Thirty paid chapters of one price, so "affords exactly k" means exactly k.
-    const rows = (await db.handle().db.execute(sql`
+    const rows = (
+      await db.handle().db.execute(sql`
       with p as (select price from chapters where novel_id = 2 and not is_free group by price order by count(*) desc limit 1)
-      select id, price from chapters where novel_id = 2 and not is_free and price = (select price from p) order by id limit 30`)).rows as Array<{ id: number; price: number }>;
+      select id, price from chapters where novel_id = 2 and not is_free and price = (select price from p) order by id limit 30`)
+    ).rows as Array<{ id: number; price: number }>;
     expect(rows).toHaveLength(30);
     const k = 7;
     const price = rows[0]!.price;

@@ -19,8 +19,18 @@ type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const productNamed = async (name: string) => (await db.handle().db.select().from(products).where(eq(products.name, name)))[0]!;
 const couponNamed = async (name: string) => (await db.handle().db.select().from(coupons).where(eq(coupons.name, name)))[0]!;
 const orderCount = async (memberId?: number) =>
-  (await db.handle().db.select({ n: count() }).from(orders).where(memberId ? eq(orders.memberId, memberId) : undefined))[0]!.n;
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: number; message: string }) => e);
+  (
+    await db
+      .handle()
+      .db.select({ n: count() })
+      .from(orders)
+      .where(memberId ? eq(orders.memberId, memberId) : undefined)
+  )[0]!.n;
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: number; message: string }) => e,
+  );
 
 describe('the 21:00 quota day', () => {
   it('rolls at 21:00 Asia/Shanghai, not at midnight', () => {
@@ -35,19 +45,29 @@ describe('the 21:00 quota day', () => {
 describe('limited-quota products', () => {
   it('n slots and 3n parallel buyers give exactly n orders; the rest hear "come back tomorrow 9pm"', async () => {
     const n = 8;
-    const [limited] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试限量包', price: 100, welth: 100, dailyQuota: n }).returning();
+    const [limited] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试限量包', price: 100, welth: 100, dailyQuota: n })
+      .returning();
     const buyers = await Promise.all(Array.from({ length: 3 * n }, () => signedInMember()));
     const results = await Promise.allSettled(buyers.map((m) => createOrder(m.id, limited!.id, {})));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(n);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.every((r) => r.reason.message === MSG.soldOut)).toBe(true);
     expect((await db.handle().db.select({ n: count() }).from(orders).where(eq(orders.productId, limited!.id)))[0]!.n).toBe(n);
-    const listed = ((await callRoute(listProductsRoute, { url: '/v1/products?product_type=recharge' })).body.data as Any[]).find((p) => p.id === limited!.id)!;
+    const listed = ((await callRoute(listProductsRoute, { url: '/v1/products?product_type=recharge' })).body.data as Any[]).find(
+      (p) => p.id === limited!.id,
+    )!;
     expect(listed).toMatchObject({ quota: { daily: n, left: 0, sold_out: true }, sold_out_text: '今日已售罄，明天21点再来' });
   });
 
   it('a cancelled or expired order gives its slot back; the next quota day starts full', async () => {
-    const [limited] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试单件包', price: 100, welth: 100, dailyQuota: 1 }).returning();
+    const [limited] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试单件包', price: 100, welth: 100, dailyQuota: 1 })
+      .returning();
     const [a, b] = [await signedInMember(), await signedInMember()];
     const first = await createOrder(a.id, limited!.id, {});
     expect((await errorOf(createOrder(b.id, limited!.id, {})))?.message).toBe(MSG.soldOut);
@@ -68,11 +88,21 @@ describe('coupons', () => {
     const usable = (await callRoute(myCoupons, { url: '/v1/my/coupons', headers: m.auth })).body.data as Any;
     expect(usable.data).toHaveLength(1);
     expect(usable.data[0]).toMatchObject({ name: '满30减5', threshold_price: 3000, discount: 500, status: 'usable', used_order_id: null });
-    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({ usable: 1, used: 0, expired: 0 });
+    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({
+      usable: 1,
+      used: 0,
+      expired: 0,
+    });
     const expired = await couponNamed('满98减20');
     await grantCoupon(db.handle().db, m.id, expired.id, 'test:old', new Date(Date.now() - 10 * 86_400_000));
-    expect(((await callRoute(myCoupons, { url: '/v1/my/coupons?status=expired', headers: m.auth })).body.data as Any).data[0]).toMatchObject({ name: '满98减20', status: 'expired' });
-    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({ usable: 1, used: 0, expired: 1 });
+    expect(
+      ((await callRoute(myCoupons, { url: '/v1/my/coupons?status=expired', headers: m.auth })).body.data as Any).data[0],
+    ).toMatchObject({ name: '满98减20', status: 'expired' });
+    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({
+      usable: 1,
+      used: 0,
+      expired: 1,
+    });
   });
 
   it('refuses bad queries and anonymous readers', async () => {
@@ -97,7 +127,11 @@ describe('coupons', () => {
     expect((await errorOf(createOrder(m.id, pack.id, { couponId: mine!.id })))?.message).toBe(MSG.couponMissing);
     const paid = await callRoute(notify, { method: 'POST', url: '/v1/pay/notify/sandbox', body: signSandboxNotification(order.id, 2500) });
     expect(paid.body.data).toMatchObject({ credited: true });
-    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({ usable: 0, used: 1, expired: 0 });
+    expect((await callRoute(couponStatsRoute, { url: '/v1/my/coupons/stats', headers: m.auth })).body.data).toEqual({
+      usable: 0,
+      used: 1,
+      expired: 0,
+    });
     const [spent] = await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.id, mine!.id));
     expect(spent).toMatchObject({ usedOrderId: order.id, usedAt: expect.any(Date) });
   });
@@ -114,7 +148,9 @@ describe('coupons', () => {
     expect((await errorOf(createOrder(m.id, small.id, { couponId: mine!.id })))?.message).toBe(MSG.couponUnusable);
     expect((await errorOf(createOrder(m.id, vip.id, { couponId: mine!.id })))?.message).toBe(MSG.couponUnusable);
     expect((await errorOf(createOrder(m.id, big.id, { couponId: theirs!.id })))?.message).toBe(MSG.couponMissing);
-    expect((await errorOf(createOrder(m.id, big.id, { couponId: mine!.id }, new Date(Date.now() + 8 * 86_400_000))))?.message).toBe(MSG.couponMissing);
+    expect((await errorOf(createOrder(m.id, big.id, { couponId: mine!.id }, new Date(Date.now() + 8 * 86_400_000))))?.message).toBe(
+      MSG.couponMissing,
+    );
     expect(await orderCount(m.id)).toBe(0);
     expect((await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.id, mine!.id)))[0]!.usedOrderId).toBeNull();
   });
@@ -128,7 +164,11 @@ describe('coupons', () => {
     const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof createOrder>>> => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
     await cancelOrder(won[0]!.value.id, m.id);
-    const usable = await db.handle().db.select().from(memberCoupons).where(and(eq(memberCoupons.id, mine!.id)));
+    const usable = await db
+      .handle()
+      .db.select()
+      .from(memberCoupons)
+      .where(and(eq(memberCoupons.id, mine!.id)));
     expect(usable[0]!.usedOrderId).toBeNull();
     await expect(createOrder(m.id, pack.id, { couponId: mine!.id })).resolves.toMatchObject({ price: 2500 });
   });
@@ -138,7 +178,11 @@ describe('coupons', () => {
     const pack = await productNamed('600书币');
     const ours = await createOrder(m.id, pack.id, { returnUrl: 'https://read.example/m/read/21?nid=1', ownHosts: ['read.example'] });
     expect(ours.return_url).toBe('https://read.example/m/read/21?nid=1');
-    const theirs = await createOrder(m.id, pack.id, { returnUrl: 'https://evil.example/', cancelUrl: 'https://evil.example/', ownHosts: ['read.example'] });
+    const theirs = await createOrder(m.id, pack.id, {
+      returnUrl: 'https://evil.example/',
+      cancelUrl: 'https://evil.example/',
+      ownHosts: ['read.example'],
+    });
     expect([theirs.return_url, theirs.cancel_url]).toEqual(['/m', '/m']);
   });
 
@@ -147,7 +191,11 @@ describe('coupons', () => {
     await grantSignupCoupons(db.handle().db, m.id);
     const [mine] = await db.handle().db.select().from(memberCoupons).where(eq(memberCoupons.memberId, m.id));
     const [wholeBook] = await db.handle().db.select().from(products).where(eq(products.productType, 'whole_book')).limit(1);
-    const [soldOut] = await db.handle().db.insert(products).values({ productType: 'recharge', name: '测试售罄包', price: 100, welth: 100, dailyQuota: 0 }).returning();
+    const [soldOut] = await db
+      .handle()
+      .db.insert(products)
+      .values({ productType: 'recharge', name: '测试售罄包', price: 100, welth: 100, dailyQuota: 0 })
+      .returning();
     const reasons = [];
     const [small, big] = [await productNamed('600书币'), await productNamed('3000书币')];
     for (const attempt of [
@@ -156,7 +204,8 @@ describe('coupons', () => {
       () => createOrder(m.id, big.id, { couponId: 999_999 }),
       () => createOrder(m.id, 999_999, {}),
       () => createOrder(m.id, wholeBook!.id, {}),
-    ]) reasons.push(orderFailureFor(((await errorOf(attempt())) as { reason?: OrderFailure } | null)?.reason));
+    ])
+      reasons.push(orderFailureFor(((await errorOf(attempt())) as { reason?: OrderFailure } | null)?.reason));
     expect(reasons).toEqual(['sold_out', 'coupon', 'coupon_missing', 'product', 'whole_book']);
     // A refusal without a reason is 'other', and so is a key the page does not know.
     expect(orderFailureFor(undefined)).toBe('other');

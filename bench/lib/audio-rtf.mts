@@ -17,7 +17,14 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-rtf-'));
 const now = () => performance.now();
 
 // Warm the worker (module load and voice data are a one-off cost of a server's start, not of a chapter).
-await renderChapterAudio({ engine, voice: engine.voiceFor(1)!, paragraphs: ['预热。'], dir, priority: () => 'now', onSegment: async () => undefined });
+await renderChapterAudio({
+  engine,
+  voice: engine.voiceFor(1)!,
+  paragraphs: ['预热。'],
+  dir,
+  priority: () => 'now',
+  onSegment: async () => undefined,
+});
 
 let audio = 0;
 let wall = 0;
@@ -25,7 +32,14 @@ for (const [i, ch] of chapters.entries()) {
   const out = path.join(dir, `c${i}`);
   fs.mkdirSync(out);
   const t = now();
-  const r = await renderChapterAudio({ engine, voice: engine.voiceFor(ch.language_type)!, paragraphs: ch.paragraphs, dir: out, priority: () => 'now', onSegment: async () => undefined });
+  const r = await renderChapterAudio({
+    engine,
+    voice: engine.voiceFor(ch.language_type)!,
+    paragraphs: ch.paragraphs,
+    dir: out,
+    priority: () => 'now',
+    onSegment: async () => undefined,
+  });
   wall += now() - t;
   audio += r.duration;
 }
@@ -35,7 +49,8 @@ let synthWall = 0;
 const pcm: Int16Array[] = [];
 for (const ch of chapters) {
   const t = now();
-  for (const p of ch.paragraphs) synthSamples += await engine.synthesize(p, engine.voiceFor(ch.language_type)!, { priority: 'now', onPcm: (s) => pcm.push(s) });
+  for (const p of ch.paragraphs)
+    synthSamples += await engine.synthesize(p, engine.voiceFor(ch.language_type)!, { priority: 'now', onPcm: (s) => pcm.push(s) });
   synthWall += now() - t;
 }
 
@@ -50,11 +65,13 @@ const encodeWall = now() - t;
 await closeEspeakEngine();
 fs.rmSync(dir, { recursive: true, force: true });
 const synthSeconds = synthSamples / engine.sampleRate;
-console.log(JSON.stringify({
-  chapters: chapters.length,
-  audio_seconds: +audio.toFixed(1),
-  wall_ms: Math.round(wall),
-  rtf: +(audio / (wall / 1000)).toFixed(1),
-  synth_rtf: +(synthSeconds / (synthWall / 1000)).toFixed(1),
-  encode_rtf: +(synthSeconds / (encodeWall / 1000)).toFixed(1),
-}));
+console.log(
+  JSON.stringify({
+    chapters: chapters.length,
+    audio_seconds: +audio.toFixed(1),
+    wall_ms: Math.round(wall),
+    rtf: +(audio / (wall / 1000)).toFixed(1),
+    synth_rtf: +(synthSeconds / (synthWall / 1000)).toFixed(1),
+    encode_rtf: +(synthSeconds / (encodeWall / 1000)).toFixed(1),
+  }),
+);

@@ -22,7 +22,9 @@ const READS = Math.max(1, HOLD_S - 3);
 
 async function scenario(url: string, name: string, limits: Partial<PoolLimits>) {
   const handle = createPostgresHandle(url, undefined, limits);
-  const [a, b] = (await handle.db.execute(sql`insert into members (nickname) values ('bench-a'), ('bench-b') returning id`)).rows as { id: number }[];
+  const [a, b] = (await handle.db.execute(sql`insert into members (nickname) values ('bench-a'), ('bench-b') returning id`)).rows as {
+    id: number;
+  }[];
   const locker = new pg.Client({ connectionString: url });
   await locker.connect();
   await locker.query('begin');
@@ -45,7 +47,10 @@ async function scenario(url: string, name: string, limits: Partial<PoolLimits>) 
   // The lock goes away after HOLD_S whatever the reads are doing: without limits they wait for exactly that.
   const released = new Promise<void>((resolve) =>
     setTimeout(() => {
-      locker.query('rollback').then(() => resolve(), () => resolve());
+      locker.query('rollback').then(
+        () => resolve(),
+        () => resolve(),
+      );
     }, HOLD_S * 1000),
   );
   const reads: { at_s: number; ms: number; outcome: string }[] = [];
@@ -53,12 +58,10 @@ async function scenario(url: string, name: string, limits: Partial<PoolLimits>) 
   await new Promise((r) => setTimeout(r, 1000));
   for (let i = 0; i < READS; i++) {
     const t0 = performance.now();
-    const outcome = await handle.db
-      .execute(sql`select id, nickname from members where id = ${b!.id}`)
-      .then(
-        () => 'ok',
-        (err: unknown) => (isDatabaseUnavailable(err) ? '503' : 'error'),
-      );
+    const outcome = await handle.db.execute(sql`select id, nickname from members where id = ${b!.id}`).then(
+      () => 'ok',
+      (err: unknown) => (isDatabaseUnavailable(err) ? '503' : 'error'),
+    );
     reads.push({ at_s: +((t0 - began) / 1000).toFixed(1), ms: +(performance.now() - t0).toFixed(1), outcome });
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -71,8 +74,19 @@ async function scenario(url: string, name: string, limits: Partial<PoolLimits>) 
   const during = reads.filter((r) => r.at_s < HOLD_S);
   const ms = during.map((r) => r.ms);
   const outcomes = during.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.outcome]: (acc[r.outcome] ?? 0) + 1 }), {});
-  const result = { name, limits: { ...poolLimitsFromEnv(), ...limits }, reads_during_lock: during.length, median_ms: +median(ms).toFixed(1), max_ms: Math.max(...ms), outcomes, flood, each: reads };
-  console.log(`bench: ${name}: unrelated reads while the lock is held: median ${result.median_ms} ms, max ${result.max_ms} ms, outcomes ${JSON.stringify(outcomes)}`);
+  const result = {
+    name,
+    limits: { ...poolLimitsFromEnv(), ...limits },
+    reads_during_lock: during.length,
+    median_ms: +median(ms).toFixed(1),
+    max_ms: Math.max(...ms),
+    outcomes,
+    flood,
+    each: reads,
+  };
+  console.log(
+    `bench: ${name}: unrelated reads while the lock is held: median ${result.median_ms} ms, max ${result.max_ms} ms, outcomes ${JSON.stringify(outcomes)}`,
+  );
   return result;
 }
 

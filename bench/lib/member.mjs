@@ -36,7 +36,12 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
   const { data: products } = await call(base, '/v1/products?product_type=recharge');
   const pack = [...products].sort((a, b) => b.welth + b.reward_welth - (a.welth + a.reward_welth))[0];
   // The confirmation's form post: a GET of /orders/create only shows the confirmation.
-  const { res: created } = await call(base, '/orders/create', { method: 'POST', token, form: { pid: String(pack.id), return: '/m/my' }, expect: 303 });
+  const { res: created } = await call(base, '/orders/create', {
+    method: 'POST',
+    token,
+    form: { pid: String(pack.id), return: '/m/my' },
+    expect: 303,
+  });
   const orderId = /\/pay\/sandbox\/(\d+)/.exec(created.headers.get('location') ?? '')?.[1];
   if (!orderId) throw new Error(`bench: /orders/create sent the member to ${created.headers.get('location')}, not the sandbox page`);
   await call(base, `/pay/sandbox/${orderId}/approve`, { method: 'POST', token, expect: 303 });

@@ -11,19 +11,33 @@ export async function startServer({ port, dataDir, databaseUrl, env: extra = {} 
   fs.rmSync(dataDir, { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
-    env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extra },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...extra,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`bench: the server exited (${child.exitCode ?? child.signalCode}) before it became healthy`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`bench: the server exited (${child.exitCode ?? child.signalCode}) before it became healthy`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
       if (res.ok) {
         return {
           pid: child.pid,
           // A server that already exited has nothing to wait for.
-          stop: () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); })),
+          stop: () =>
+            child.exitCode !== null || child.signalCode !== null
+              ? Promise.resolve()
+              : new Promise((r) => {
+                  child.on('exit', r);
+                  child.kill('SIGTERM');
+                }),
         };
       }
     } catch {

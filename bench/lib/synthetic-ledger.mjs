@@ -20,56 +20,88 @@ export async function growLedger(db, entries, batch) {
   try {
     await q(`insert into members (nickname) select $1 || g from generate_series(1, $2) g`, [tag, members]);
     await q(`create temp table syn on commit drop as select id from members where nickname like $1 || '%'`, [tag]);
-    await q(`insert into wallet_accounts (member_id, currency, balance)
+    await q(
+      `insert into wallet_accounts (member_id, currency, balance)
       select id, c, case c when 'welth' then $1::bigint else $2::bigint end from syn, (values ('welth'), ('welth_coupon')) v(c)`,
-    [RECHARGE - (PURCHASES - FROM_VOUCHERS) * PRICE, GRANT - FROM_VOUCHERS * PRICE]);
+      [RECHARGE - (PURCHASES - FROM_VOUCHERS) * PRICE, GRANT - FROM_VOUCHERS * PRICE],
+    );
     await q(`create temp table syn_acc on commit drop as select member_id,
       max(id) filter (where currency = 'welth') as coin, max(id) filter (where currency = 'welth_coupon') as voucher
       from wallet_accounts where member_id in (select id from syn) group by member_id`);
-    await q(`insert into wallet_accounts (system_name, currency) values ('recharge', 'welth'), ('bonus', 'welth_coupon'), ('spend', 'welth'), ('spend', 'welth_coupon') on conflict do nothing`);
-    const sys = async (name, currency) => (await q('select id from wallet_accounts where system_name = $1 and currency = $2', [name, currency])).rows[0].id;
-    const [recharge, bonus, spendCoins, spendVouchers] = [await sys('recharge', 'welth'), await sys('bonus', 'welth_coupon'), await sys('spend', 'welth'), await sys('spend', 'welth_coupon')];
+    await q(
+      `insert into wallet_accounts (system_name, currency) values ('recharge', 'welth'), ('bonus', 'welth_coupon'), ('spend', 'welth'), ('spend', 'welth_coupon') on conflict do nothing`,
+    );
+    const sys = async (name, currency) =>
+      (await q('select id from wallet_accounts where system_name = $1 and currency = $2', [name, currency])).rows[0].id;
+    const [recharge, bonus, spendCoins, spendVouchers] = [
+      await sys('recharge', 'welth'),
+      await sys('bonus', 'welth_coupon'),
+      await sys('spend', 'welth'),
+      await sys('spend', 'welth_coupon'),
+    ];
     const pid = (await q(`select id from products where name = '600书币'`)).rows[0].id;
 
     // A paid order and its one recharge movement.
-    await q(`insert into orders (member_id, product_id, status, price, provider, expires_at, paid_at) select id, $1, 'paid', 600, 'sandbox', now(), now() from syn`, [pid]);
+    await q(
+      `insert into orders (member_id, product_id, status, price, provider, expires_at, paid_at) select id, $1, 'paid', 600, 'sandbox', now(), now() from syn`,
+      [pid],
+    );
     await q(`insert into ledger_transactions (kind, member_id, idempotency_key, reference)
       select 'recharge', o.member_id, 'order:' || o.id, 'order:' || o.id from orders o where o.member_id in (select id from syn)`);
-    await q(`insert into ledger_entries (tx_id, account_id, currency, amount)
+    await q(
+      `insert into ledger_entries (tx_id, account_id, currency, amount)
       select t.id, x.account, 'welth', x.amount from ledger_transactions t join syn_acc a on a.member_id = t.member_id
       cross join lateral (values (a.coin, $1::bigint), ($2::int, -$1::bigint)) x(account, amount)
-      where t.kind = 'recharge' and t.member_id in (select id from syn)`, [RECHARGE, recharge]);
+      where t.kind = 'recharge' and t.member_id in (select id from syn)`,
+      [RECHARGE, recharge],
+    );
 
     // A voucher grant and the lot it made, less what the first purchases took from it.
     await q(`insert into ledger_transactions (kind, member_id, idempotency_key) select 'synthetic_grant', id, 'grant:' || id from syn`);
-    await q(`insert into ledger_entries (tx_id, account_id, currency, amount)
+    await q(
+      `insert into ledger_entries (tx_id, account_id, currency, amount)
       select t.id, x.account, 'welth_coupon', x.amount from ledger_transactions t join syn_acc a on a.member_id = t.member_id
       cross join lateral (values (a.voucher, $1::bigint), ($2::int, -$1::bigint)) x(account, amount)
-      where t.kind = 'synthetic_grant' and t.member_id in (select id from syn)`, [GRANT, bonus]);
-    await q(`insert into voucher_lots (member_id, amount, remaining, expires_at, tx_id)
+      where t.kind = 'synthetic_grant' and t.member_id in (select id from syn)`,
+      [GRANT, bonus],
+    );
+    await q(
+      `insert into voucher_lots (member_id, amount, remaining, expires_at, tx_id)
       select t.member_id, $1, $2, now() + interval '7 days', t.id from ledger_transactions t where t.kind = 'synthetic_grant' and t.member_id in (select id from syn)`,
-    [GRANT, GRANT - FROM_VOUCHERS * PRICE]);
+      [GRANT, GRANT - FROM_VOUCHERS * PRICE],
+    );
 
     // Purchases: one movement and one unlock per chapter.
-    await q(`insert into ledger_transactions (kind, member_id, idempotency_key, reference)
+    await q(
+      `insert into ledger_transactions (kind, member_id, idempotency_key, reference)
       select 'chapter_purchase', s.id, s.id || ':' || ($1::int + k) || ':synthetic', 'chapter:' || ($1::int + k) from syn s, generate_series(0, $2::int - 1) k`,
-    [FIRST_CHAPTER, PURCHASES]);
+      [FIRST_CHAPTER, PURCHASES],
+    );
     await q(`create temp table syn_buy on commit drop as
       select t.id, t.member_id, substring(t.reference from 9)::int as chapter, a.coin, a.voucher, l.id as lot
       from ledger_transactions t join syn_acc a on a.member_id = t.member_id join voucher_lots l on l.member_id = t.member_id
       where t.kind = 'chapter_purchase' and t.member_id in (select id from syn)`);
-    await q(`insert into ledger_entries (tx_id, account_id, currency, amount, lot_id)
+    await q(
+      `insert into ledger_entries (tx_id, account_id, currency, amount, lot_id)
       select b.id, x.account, x.currency, x.amount, x.lot from syn_buy b cross join lateral (
         select * from (values
           (b.voucher, 'welth_coupon', -$1::bigint, b.lot), ($3::int, 'welth_coupon', $1::bigint, b.lot)) v(account, currency, amount, lot) where b.chapter < $2::int + $4::int
         union all
         select * from (values (b.coin, 'welth', -$1::bigint, null::int), ($5::int, 'welth', $1::bigint, null::int)) v(account, currency, amount, lot) where b.chapter >= $2::int + $4::int
-      ) x`, [PRICE, FIRST_CHAPTER, spendVouchers, FROM_VOUCHERS, spendCoins]);
-    await q(`insert into chapter_unlocks (member_id, chapter_id, novel_id, price, tx_id) select member_id, chapter, 2, $1, id from syn_buy`, [PRICE]);
+      ) x`,
+      [PRICE, FIRST_CHAPTER, spendVouchers, FROM_VOUCHERS, spendCoins],
+    );
+    await q(
+      `insert into chapter_unlocks (member_id, chapter_id, novel_id, price, tx_id) select member_id, chapter, 2, $1, id from syn_buy`,
+      [PRICE],
+    );
 
     // System accounts carry the other side of everything above.
-    await q(`update wallet_accounts w set balance = s.total from (select account_id, sum(amount) as total from ledger_entries where account_id = any($1) group by account_id) s
-      where s.account_id = w.id`, [[recharge, bonus, spendCoins, spendVouchers]]);
+    await q(
+      `update wallet_accounts w set balance = s.total from (select account_id, sum(amount) as total from ledger_entries where account_id = any($1) group by account_id) s
+      where s.account_id = w.id`,
+      [[recharge, bonus, spendCoins, spendVouchers]],
+    );
     await q('commit');
   } catch (err) {
     await q('rollback');
@@ -80,7 +112,8 @@ export async function growLedger(db, entries, batch) {
 }
 
 export async function ledgerSize(db) {
-  const { rows } = await db.query(`select (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_transactions)::int as transactions,
+  const { rows } =
+    await db.query(`select (select count(*) from ledger_entries)::int as entries, (select count(*) from ledger_transactions)::int as transactions,
     (select count(*) from wallet_accounts)::int as accounts, (select count(*) from chapter_unlocks)::int as unlocks, (select count(*) from voucher_lots)::int as lots`);
   return rows[0];
 }

@@ -8,7 +8,10 @@ import os from 'node:os';
 export function listFromEnv(name, fallback) {
   const raw = process.env[name];
   if (!raw || !raw.trim()) return fallback;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Nearest-rank percentile (p in 0–100) of a list of numbers; undefined when empty. */
@@ -56,7 +59,9 @@ export const machine = () => ({ cpus: os.cpus().length, node: process.version, l
 export function busyWarning() {
   const load = os.loadavg()[0];
   const cpus = os.cpus().length;
-  return load > 1.5 * cpus ? `⚠ the machine is busy (load average ${load.toFixed(1)} on ${cpus} CPUs): these figures are skewed; run again when it is idle` : undefined;
+  return load > 1.5 * cpus
+    ? `⚠ the machine is busy (load average ${load.toFixed(1)} on ${cpus} CPUs): these figures are skewed; run again when it is idle`
+    : undefined;
 }
 
 export function writeResult(name, report) {
@@ -75,7 +80,9 @@ export async function assertServerAlive(port) {
   } catch {
     // Falls through to the error.
   }
-  throw new Error(`bench: the server on port ${port} stopped answering during the run (crashed, or killed by another process); the figures are void`);
+  throw new Error(
+    `bench: the server on port ${port} stopped answering during the run (crashed, or killed by another process); the figures are void`,
+  );
 }
 
 /**
@@ -84,7 +91,12 @@ export async function assertServerAlive(port) {
  */
 export async function stopServer(server, ms = 15_000) {
   let timer;
-  await Promise.race([server.stop(), new Promise((resolve) => { timer = setTimeout(resolve, ms); })]);
+  await Promise.race([
+    server.stop(),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
   clearTimeout(timer);
 }
 
@@ -94,7 +106,10 @@ export async function stopServer(server, ms = 15_000) {
  */
 export async function explainFailure(err, port) {
   let explained = String(err?.message).startsWith('bench:') ? err : undefined;
-  if (!explained) await assertServerAlive(port).catch((dead) => { explained = dead; });
+  if (!explained)
+    await assertServerAlive(port).catch((dead) => {
+      explained = dead;
+    });
   if (!explained) throw err;
   console.error(explained.message);
   process.exitCode = 1;

@@ -3,7 +3,15 @@ import type { LayoutPageDto } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
 
 /** Home's title, search entry and channel tabs: the gender channels, the audio tab (听书), free and ranks. */
-export function HomeHeader({ pages, current, languageType }: { pages: LayoutPageDto[]; current: number | 'listen'; languageType: LanguageType }) {
+export function HomeHeader({
+  pages,
+  current,
+  languageType,
+}: {
+  pages: LayoutPageDto[];
+  current: number | 'listen';
+  languageType: LanguageType;
+}) {
   const tab = (href: string, label: string, active: boolean, key = href) => (
     <Link key={key} href={href} className={active ? 'tab-link active' : 'tab-link'} aria-current={active ? 'page' : undefined}>
       {label}
@@ -14,7 +22,12 @@ export function HomeHeader({ pages, current, languageType }: { pages: LayoutPage
       <header className="page-header">
         <h1 className="brand">书声</h1>
         <Link href={`/m/search?lang=${languageType}`} className="search-entry">
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z" fill="currentColor" /></svg>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M10 3a7 7 0 0 1 5.6 11.2l4.6 4.6-1.4 1.4-4.6-4.6A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z"
+              fill="currentColor"
+            />
+          </svg>
           <span>搜索书名、作者</span>
         </Link>
       </header>

@@ -6,7 +6,13 @@ export function LanguageChips({ current, href }: { current: LanguageType; href: 
   return (
     <nav className="chip-row" aria-label="内容语言">
       {([1, 0, 2] as const).map((lt) => (
-        <Link key={lt} href={href(lt)} className={lt === current ? 'chip active' : 'chip'} lang={LANGUAGE_META[lt].lang} aria-current={lt === current ? 'true' : undefined}>
+        <Link
+          key={lt}
+          href={href(lt)}
+          className={lt === current ? 'chip active' : 'chip'}
+          lang={LANGUAGE_META[lt].lang}
+          aria-current={lt === current ? 'true' : undefined}
+        >
           {LANGUAGE_META[lt].label}
         </Link>
       ))}

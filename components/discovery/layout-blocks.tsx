@@ -16,7 +16,14 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
               <section key={block.id} className="carousel" aria-label={block.title}>
                 {block.items.map((item, j) => (
                   <Link key={item.id} href={item.link ?? '/m'} className="carousel-item">
-                    <img src={item.banner ?? ''} alt={item.title} width={750} height={320} loading={j === 0 ? 'eager' : 'lazy'} fetchPriority={j === 0 ? 'high' : undefined} />
+                    <img
+                      src={item.banner ?? ''}
+                      alt={item.title}
+                      width={750}
+                      height={320}
+                      loading={j === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={j === 0 ? 'high' : undefined}
+                    />
                   </Link>
                 ))}
               </section>

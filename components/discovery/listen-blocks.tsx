@@ -17,7 +17,14 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
         <section className="carousel" aria-label="听书推荐">
           {home.carousel.map((item, j) => (
             <Link key={item.id} href={item.novel ? novelListenHref(item.novel) : (item.link ?? '/m')} className="carousel-item">
-              <img src={item.banner ?? item.novel?.banner ?? ''} alt={item.title} width={750} height={320} loading={j === 0 ? 'eager' : 'lazy'} fetchPriority={j === 0 ? 'high' : undefined} />
+              <img
+                src={item.banner ?? item.novel?.banner ?? ''}
+                alt={item.title}
+                width={750}
+                height={320}
+                loading={j === 0 ? 'eager' : 'lazy'}
+                fetchPriority={j === 0 ? 'high' : undefined}
+              />
             </Link>
           ))}
         </section>
@@ -33,7 +40,13 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
           ) : (
             <ul className="novel-list">
               {s.novels.map((n, j) => (
-                <NovelCard key={n.id} novel={n} href={novelListenHref(n)} rank={s.kind === 'ranked' ? j + 1 : undefined} priority={i === 0 && j < 2 && !home.carousel.length} />
+                <NovelCard
+                  key={n.id}
+                  novel={n}
+                  href={novelListenHref(n)}
+                  rank={s.kind === 'ranked' ? j + 1 : undefined}
+                  priority={i === 0 && j < 2 && !home.carousel.length}
+                />
               ))}
             </ul>
           )}

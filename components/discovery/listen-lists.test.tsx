@@ -7,14 +7,36 @@ import { ListenBlocks } from './listen-blocks';
 import { MoreList } from './more-list';
 
 const novel = (id: number, over: Partial<NovelSummary> = {}): NovelSummary => ({
-  id, title: `书${id}`, thumb: `/covers/${id}.svg`, banner: null, summary: '简介', tags: [], cover_tag: null, first_article_id: id * 100 + 1,
-  ctype: 1, has_tts: true, language_type: 1, status: 0, word_count: 120_000, author: { id: 1, name: '作者' }, ...over,
+  id,
+  title: `书${id}`,
+  thumb: `/covers/${id}.svg`,
+  banner: null,
+  summary: '简介',
+  tags: [],
+  cover_tag: null,
+  first_article_id: id * 100 + 1,
+  ctype: 1,
+  has_tts: true,
+  language_type: 1,
+  status: 0,
+  word_count: 120_000,
+  author: { id: 1, name: '作者' },
+  ...over,
 });
 
 describe('MoreList in listen mode (/m/listen-ranks)', () => {
   it('opens each novel\'s first chapter on the listen page, read_type 2 for an audio-first novel, and keeps doing so after "more"', async () => {
     const { calls } = fetchRoutes({ 'GET /v1/lists/weekly': { data: [novel(3, { ctype: 2 })], total: 3, hasmore: false } });
-    render(<MoreList initial={{ data: [novel(1), novel(2, { first_article_id: null })], hasmore: true }} path="/v1/lists/weekly" query={{ language_type: 1, read_type: 2 }} limit={2} ranked listen />);
+    render(
+      <MoreList
+        initial={{ data: [novel(1), novel(2, { first_article_id: null })], hasmore: true }}
+        path="/v1/lists/weekly"
+        query={{ language_type: 1, read_type: 2 }}
+        limit={2}
+        ranked
+        listen
+      />,
+    );
     const links = () => screen.getAllByRole('link');
     expect(links()[0]).toHaveAttribute('href', '/m/listen/101?read_type=1');
     // A novel without chapters has nothing to play: its own page.
@@ -35,7 +57,15 @@ describe('MoreList in listen mode (/m/listen-ranks)', () => {
 describe('ListenBlocks (home audio tab)', () => {
   const home: ListenHomeDto = {
     carousel: [
-      { id: 1, type: 1, title: '轮播一', banner: '/covers/9.svg?banner=1', summary: '', link: '/m/novels/9', novel: novel(9, { ctype: 2 }) },
+      {
+        id: 1,
+        type: 1,
+        title: '轮播一',
+        banner: '/covers/9.svg?banner=1',
+        summary: '',
+        link: '/m/novels/9',
+        novel: novel(9, { ctype: 2 }),
+      },
       { id: 2, type: 2, title: '活动', banner: '/promo/a.png', summary: '', link: '/m/vip', novel: null },
     ],
     sections: [
@@ -55,7 +85,11 @@ describe('ListenBlocks (home audio tab)', () => {
   it('each list opens novels on the listen page, ranks the ranked ones, and "更多" goes to its tab on /m/listen-ranks', () => {
     render(<ListenBlocks home={home} languageType={0} />);
     const weekly = screen.getByRole('heading', { name: '本周热听' }).closest('section')!;
-    expect(within(weekly).getAllByText(/^[12]$/).map((e) => e.textContent)).toEqual(['1', '2']);
+    expect(
+      within(weekly)
+        .getAllByText(/^[12]$/)
+        .map((e) => e.textContent),
+    ).toEqual(['1', '2']);
     expect(within(weekly).getByRole('link', { name: '更多' })).toHaveAttribute('href', '/m/listen-ranks?tab=weekly&lang=0');
     expect(within(weekly).getByRole('link', { name: /书4/ })).toHaveAttribute('href', '/m/listen/401?read_type=1');
     const fresh = screen.getByRole('heading', { name: '本周新书' }).closest('section')!;
@@ -67,7 +101,16 @@ describe('ListenBlocks (home audio tab)', () => {
 
 describe('HomeHeader', () => {
   it('has the audio tab between the channels and free, marked current on the audio tab', () => {
-    render(<HomeHeader pages={[{ id: 1, title: '男生', gender: 1 }, { id: 2, title: '女生', gender: 2 }]} current="listen" languageType={0} />);
+    render(
+      <HomeHeader
+        pages={[
+          { id: 1, title: '男生', gender: 1 },
+          { id: 2, title: '女生', gender: 2 },
+        ]}
+        current="listen"
+        languageType={0}
+      />,
+    );
     const tabs = within(screen.getByRole('navigation', { name: '频道' })).getAllByRole('link');
     expect(tabs.map((t) => t.textContent)).toEqual(['男生', '女生', '听书', '免费', '排行']);
     expect(tabs[2]).toHaveAttribute('href', '/m?tab=listen&lang=0');

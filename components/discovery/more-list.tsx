@@ -17,7 +17,23 @@ interface PageShape {
  * comes back full). Later pages come from the same /v1 call the server answered. `listen` lists open each
  * novel on the listen page instead of its own page.
  */
-export function MoreList({ initial, path, query, limit, ranked = false, highlight, listen = false }: { initial: PageShape; path: string; query: Record<string, string | number>; limit: number; ranked?: boolean; highlight?: string; listen?: boolean }) {
+export function MoreList({
+  initial,
+  path,
+  query,
+  limit,
+  ranked = false,
+  highlight,
+  listen = false,
+}: {
+  initial: PageShape;
+  path: string;
+  query: Record<string, string | number>;
+  limit: number;
+  ranked?: boolean;
+  highlight?: string;
+  listen?: boolean;
+}) {
   const { items, hasmore, loading, more } = useMore(initial, path, query, limit);
 
   if (!items.length) return <p className="empty">{MSG.empty}</p>;

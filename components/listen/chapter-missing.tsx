@@ -13,7 +13,9 @@ export function ChapterMissing() {
   return (
     <div className="center-page">
       <p className="muted">{MSG.chapterMissing}</p>
-      <Link className="button" href="/m">返回首页</Link>
+      <Link className="button" href="/m">
+        返回首页
+      </Link>
     </div>
   );
 }

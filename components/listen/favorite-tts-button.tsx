@@ -17,9 +17,15 @@ export function FavoriteTtsButton({ novelId }: { novelId: number }) {
   useEffect(() => {
     let live = true;
     useListenStore.getState().patch({ is_favorited: false });
-    api<{ is_favorited: boolean }>(`/v1/novels/${novelId}/favorite_tts_status`, { silent: true })
-      .then((r) => { if (live) useListenStore.getState().patch({ is_favorited: r.is_favorited }); }, () => undefined);
-    return () => { live = false; };
+    api<{ is_favorited: boolean }>(`/v1/novels/${novelId}/favorite_tts_status`, { silent: true }).then(
+      (r) => {
+        if (live) useListenStore.getState().patch({ is_favorited: r.is_favorited });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [novelId]);
 
   async function toggle() {
@@ -38,7 +44,13 @@ export function FavoriteTtsButton({ novelId }: { novelId: number }) {
   }
 
   return (
-    <button type="button" className={favorited ? 'listen-fav on' : 'listen-fav'} aria-pressed={favorited} disabled={busy} onClick={() => void toggle()}>
+    <button
+      type="button"
+      className={favorited ? 'listen-fav on' : 'listen-fav'}
+      aria-pressed={favorited}
+      disabled={busy}
+      onClick={() => void toggle()}
+    >
       {favorited ? MSG.favoritedTts : MSG.favoriteTts}
     </button>
   );

@@ -37,7 +37,9 @@ export default function ListenHost() {
     const unbindSession = bindMediaSession(c);
     // Leaving or hiding the page records where the listener is (a reload then resumes there).
     const onHide = () => c.flushProgress();
-    const onVisibility = () => { if (document.visibilityState === 'hidden') onHide(); };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') onHide();
+    };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {

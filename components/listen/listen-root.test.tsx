@@ -3,7 +3,13 @@ import { requestListenHost, resetListenRegistryForTests } from '@/lib/client/lis
 import { ListenRoot } from './listen-root';
 
 // The host chunk stands in as a marker: what matters is whether the layout asks for it.
-jest.mock('next/dynamic', () => () => function Host() { return <p>listen host</p>; });
+jest.mock(
+  'next/dynamic',
+  () => () =>
+    function Host() {
+      return <p>listen host</p>;
+    },
+);
 
 beforeEach(() => {
   localStorage.clear();

@@ -17,7 +17,19 @@ function fullyVisible(p: HTMLElement): boolean {
   return rect.top >= top && rect.bottom <= window.innerHeight - bottom;
 }
 
-const Paragraph = memo(function Paragraph({ idx, text, active, start, onSeek }: { idx: number; text: string; active: boolean; start: number | null; onSeek: (s: number) => void }) {
+const Paragraph = memo(function Paragraph({
+  idx,
+  text,
+  active,
+  start,
+  onSeek,
+}: {
+  idx: number;
+  text: string;
+  active: boolean;
+  start: number | null;
+  onSeek: (s: number) => void;
+}) {
   return (
     <p
       id={`p${idx}`}
@@ -37,12 +49,26 @@ const Paragraph = memo(function Paragraph({ idx, text, active, start, onSeek }: 
  * The chapter's text with the paragraph being spoken highlighted and, while it plays (`follow`), kept in view;
  * tapping a paragraph seeks there.
  */
-export function ListenText({ chapter, track, active, follow, onSeek }: { chapter: ReadChapter; track: readonly number[] | null; active: number; follow: boolean; onSeek: (seconds: number) => void }) {
+export function ListenText({
+  chapter,
+  track,
+  active,
+  follow,
+  onSeek,
+}: {
+  chapter: ReadChapter;
+  track: readonly number[] | null;
+  active: number;
+  follow: boolean;
+  onSeek: (seconds: number) => void;
+}) {
   const lastManual = useRef(0);
   const box = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const mark = () => { lastManual.current = Date.now(); };
+    const mark = () => {
+      lastManual.current = Date.now();
+    };
     window.addEventListener('wheel', mark, { passive: true });
     window.addEventListener('touchmove', mark, { passive: true });
     return () => {

@@ -20,10 +20,15 @@ function player(chapters: Record<number, ReadChapter> = {}) {
     return () => m.load();
   });
   const deps = {
-    media, attach,
+    media,
+    attach,
     fetchChapter: jest.fn(async (id: number) => chapters[id] ?? listenChapter(id)),
     signUrl: jest.fn(async (base: string) => signed(base)),
-    postProgress: jest.fn(), savedPosition: jest.fn(async () => null), openPlaySetting: jest.fn(), notify: jest.fn(), messagingApp: false,
+    postProgress: jest.fn(),
+    savedPosition: jest.fn(async () => null),
+    openPlaySetting: jest.fn(),
+    notify: jest.fn(),
+    messagingApp: false,
   };
   const controller = new ListenController(deps as unknown as ListenDeps);
   registerListenController(controller);
@@ -31,7 +36,11 @@ function player(chapters: Record<number, ReadChapter> = {}) {
 }
 
 function show(chapter: ReadChapter, routes: Routes = {}, initialTime: number | null = null) {
-  const fetched = mockFetch({ 'GET /v1/novels/1/favorite_tts_status': { data: { is_favorited: false } }, 'GET /v1/audio/similar': { data: [] }, ...routes });
+  const fetched = mockFetch({
+    'GET /v1/novels/1/favorite_tts_status': { data: { is_favorited: false } },
+    'GET /v1/audio/similar': { data: [] },
+    ...routes,
+  });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ListenView initial={chapter} readType={1} author="李白" initialTime={initialTime} />
@@ -48,7 +57,9 @@ beforeEach(() => {
   resetListenStore();
   useModalStore.setState({ current: null });
   scrolled.length = 0;
-  Element.prototype.scrollIntoView = function scrollIntoView(this: Element) { scrolled.push(this.id); };
+  Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+    scrolled.push(this.id);
+  };
   window.scrollTo = jest.fn();
 });
 
@@ -92,10 +103,14 @@ describe('ListenView', () => {
     fireEvent.click(screen.getByRole('button', { name: '定时关闭' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: '定时关闭' })).getByRole('button', { name: '15分钟后停止播放' }));
     expect(screen.getByRole('button', { name: '定时关闭，剩余15:00' })).toBeInTheDocument();
-    await act(async () => { await jest.advanceTimersByTimeAsync(60_000); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(60_000);
+    });
     expect(screen.getByRole('button', { name: '定时关闭，剩余14:00' })).toBeInTheDocument();
     expect(media.paused).toBe(false);
-    await act(async () => { await jest.advanceTimersByTimeAsync(14 * 60_000); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(14 * 60_000);
+    });
     expect(media.paused).toBe(true);
     expect(screen.getByRole('button', { name: '定时关闭' })).toBeInTheDocument();
   });
@@ -119,7 +134,12 @@ describe('ListenView', () => {
     const { calls: requests } = show(listenChapter(1), {
       'GET /v1/articles/1/tts_time_track': () => {
         calls++;
-        return { data: calls === 1 ? { article_id: 1, time_track: [0], duration: null, complete: false } : { article_id: 1, time_track: [0, 5, 10], duration: 15, complete: true } };
+        return {
+          data:
+            calls === 1
+              ? { article_id: 1, time_track: [0], duration: null, complete: false }
+              : { article_id: 1, time_track: [0, 5, 10], duration: 15, complete: true },
+        };
       },
     });
     await act(async () => undefined);
@@ -129,10 +149,14 @@ describe('ListenView', () => {
     // Playback re-renders the page several times a second; the polling must go on regardless.
     for (let t = 6.25; t <= 7.5; t += 0.25) {
       act(() => media.advanceTo(t));
-      await act(async () => { await jest.advanceTimersByTimeAsync(500); });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(500);
+      });
     }
     expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
-    await act(async () => { await jest.advanceTimersByTimeAsync(9_000); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(9_000);
+    });
     expect(requests.filter((r) => r.path === '/v1/articles/1/tts_time_track')).toHaveLength(2);
   });
 
@@ -169,7 +193,9 @@ describe('ListenView', () => {
     expect(screen.getByRole('heading', { name: '本章为付费章节' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '播放' })).not.toBeInTheDocument();
     expect(useListenStore.getState().needMoney).toBe(true);
-    await act(async () => { await jest.advanceTimersByTimeAsync(5_000); });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5_000);
+    });
     expect(attach).not.toHaveBeenCalled();
     expect(media.playCalls).toBe(0);
   });
@@ -177,9 +203,14 @@ describe('ListenView', () => {
   it('bought from the player, the chapter plays', async () => {
     document.cookie = 'member_id=9; path=/';
     const { media } = player();
-    show(lockedListenChapter(21), { 'POST /v1/novels/1/buy': { data: {} }, 'GET /v1/read/21': { data: listenChapter(21, { is_free: false, access: 'unlocked' }) } });
+    show(lockedListenChapter(21), {
+      'POST /v1/novels/1/buy': { data: {} },
+      'GET /v1/read/21': { data: listenChapter(21, { is_free: false, access: 'unlocked' }) },
+    });
     await act(async () => undefined);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '购买本章' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '购买本章' }));
+    });
     await waitFor(() => expect(media.src).toBe(signed('/audio/21/index.m3u8')));
     expect(useListenStore.getState().needMoney).toBe(false);
     document.cookie = 'member_id=; path=/; max-age=0';
@@ -189,7 +220,9 @@ describe('ListenView', () => {
     player();
     show(listenChapter(1));
     await act(async () => undefined);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '下一章' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '下一章' }));
+    });
     await waitFor(() => expect(screen.getByText('第2章', { selector: '.listen-chapter' })).toBeInTheDocument());
     expect(window.location.pathname).toBe('/m/listen/2');
     expect(window.location.search).toBe('?read_type=1');
@@ -199,10 +232,14 @@ describe('ListenView', () => {
     player();
     const { calls } = show(listenChapter(1), { 'POST /v1/favorites_tts': { data: {} }, 'DELETE /v1/favorites': { data: { removed: 1 } } });
     await act(async () => undefined);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '加入听单' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '加入听单' }));
+    });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ nid: 1, read_type: 2 });
     expect(screen.getByRole('button', { name: '已在听单' })).toHaveAttribute('aria-pressed', 'true');
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '已在听单' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '已在听单' }));
+    });
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/v1/favorites?nid=1&read_type=2');
     expect(useListenStore.getState().is_favorited).toBe(false);
   });
@@ -212,14 +249,30 @@ describe('ListenView', () => {
     show(listenChapter(1));
     await act(async () => undefined);
     fireEvent.click(screen.getByRole('button', { name: /目录/ }));
-    expect(useModalStore.getState().current).toEqual({ name: 'chapters', props: { novelId: 1, currentArticleId: 1, currentIdx: 1, listenReadType: 1 } });
+    expect(useModalStore.getState().current).toEqual({
+      name: 'chapters',
+      props: { novelId: 1, currentArticleId: 1, currentIdx: 1, listenReadType: 1 },
+    });
     fireEvent.click(screen.getByRole('button', { name: '连续播放：播完本集停止' }));
     expect(useModalStore.getState().current).toEqual({ name: 'play-setting', props: { type: 0 } });
   });
 
   it('lists similar audio novels, each opening its first chapter on the listen page', async () => {
     player();
-    const similar = { ...listenChapter(1).novel, id: 9, title: '长安十二时辰', banner: null, summary: '', tags: [], cover_tag: null, first_article_id: 901, ctype: 2, status: 0, word_count: 1, author: { id: 1, name: 'x' } };
+    const similar = {
+      ...listenChapter(1).novel,
+      id: 9,
+      title: '长安十二时辰',
+      banner: null,
+      summary: '',
+      tags: [],
+      cover_tag: null,
+      first_article_id: 901,
+      ctype: 2,
+      status: 0,
+      word_count: 1,
+      author: { id: 1, name: 'x' },
+    };
     show(listenChapter(1), { 'GET /v1/audio/similar': { data: [similar] } });
     await waitFor(() => expect(screen.getByRole('link', { name: /长安十二时辰/ })).toHaveAttribute('href', '/m/listen/901?read_type=2'));
   });
@@ -227,7 +280,11 @@ describe('ListenView', () => {
 
 describe('TtsUnavailable', () => {
   it('says plainly that listening is not available, and offers the text', () => {
-    const chapter = listenChapter(1, { novel_id: 4, m3u8_url: null, novel: { ...listenChapter(1).novel, id: 4, title: 'བོད་ཀྱི་གཏམ་རྒྱུད།', language_type: 2, has_tts: false } });
+    const chapter = listenChapter(1, {
+      novel_id: 4,
+      m3u8_url: null,
+      novel: { ...listenChapter(1).novel, id: 4, title: 'བོད་ཀྱི་གཏམ་རྒྱུད།', language_type: 2, has_tts: false },
+    });
     render(<TtsUnavailable chapter={chapter} author="x" />);
     expect(screen.getByRole('status')).toHaveTextContent('该书暂不支持听书');
     expect(screen.getByRole('link', { name: '阅读本章' })).toHaveAttribute('href', '/m/read/1?nid=4');

@@ -52,10 +52,20 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   const opened = useRef(false);
   // Whether the controller has been handed this view's chapter: until then the listen state describes another.
   const [taken, setTaken] = useState(false);
-  const s = useListenStore(useShallow((st) => ({
-    articleId: st.article?.id, playing: st.playing, currentTime: st.currentTime, duration: st.duration, buffered: st.buffered,
-    rate: st.playbackRate, sleepAt: st.sleepAt, loading: st.loading, continuousType: st.continuousPlayType, guideDone: st.guideReadComplete,
-  })));
+  const s = useListenStore(
+    useShallow((st) => ({
+      articleId: st.article?.id,
+      playing: st.playing,
+      currentTime: st.currentTime,
+      duration: st.duration,
+      buffered: st.buffered,
+      rate: st.playbackRate,
+      sleepAt: st.sleepAt,
+      loading: st.loading,
+      continuousType: st.continuousPlayType,
+      guideDone: st.guideReadComplete,
+    })),
+  );
 
   useEffect(() => {
     useListenStore.getState().hydrate();
@@ -81,7 +91,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
 
   const track = useTimeTrack(chapter);
   const current = taken && s.articleId === chapter.id;
-  const time = current ? s.currentTime : initialTime ?? 0;
+  const time = current ? s.currentTime : (initialTime ?? 0);
   const active = current ? paragraphAt(track, s.currentTime) : -1;
   const continuous = CONTINUOUS_PLAY_OPTIONS.find((o) => o.type === s.continuousType) ?? CONTINUOUS_PLAY_OPTIONS[0];
 
@@ -94,15 +104,21 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   return (
     <div className="listen">
       <header className="listen-top">
-        <Link href={`/m/novels/${chapter.novel_id}`} className="listen-back" aria-label="返回书籍详情">‹</Link>
+        <Link href={`/m/novels/${chapter.novel_id}`} className="listen-back" aria-label="返回书籍详情">
+          ‹
+        </Link>
         <span className="listen-top-title">听书</span>
         <FavoriteTtsButton novelId={chapter.novel_id} />
       </header>
 
       <section className="listen-hero" aria-labelledby="listen-novel-title">
         <Cover src={chapter.novel.thumb} width={120} height={160} eager />
-        <h1 id="listen-novel-title" className="listen-novel" dir={chapter.novel.dir}>{chapter.novel.title}</h1>
-        <p className="listen-chapter" dir={chapter.novel.dir}>{chapter.title}</p>
+        <h1 id="listen-novel-title" className="listen-novel" dir={chapter.novel.dir}>
+          {chapter.novel.title}
+        </h1>
+        <p className="listen-chapter" dir={chapter.novel.dir}>
+          {chapter.title}
+        </p>
         {author ? <p className="muted small">{author}</p> : null}
       </section>
 
@@ -113,34 +129,86 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
         </div>
       ) : (
         <section className="listen-player" aria-label="播放控制">
-          <SeekBar currentTime={time} duration={current ? s.duration : 0} buffered={current ? s.buffered : 0} onSeek={(t) => controller?.seek(t)} />
+          <SeekBar
+            currentTime={time}
+            duration={current ? s.duration : 0}
+            buffered={current ? s.buffered : 0}
+            onSeek={(t) => controller?.seek(t)}
+          />
           <div className="listen-main">
-            <button type="button" className="listen-button" aria-label="上一章" onClick={() => void controller?.previous()} disabled={!chapter.prev_id}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 5h2v14H6zM20 5.6v12.8a.6.6 0 0 1-.95.5L10 12.5a.6.6 0 0 1 0-1L19.05 5.1a.6.6 0 0 1 .95.5z" fill="currentColor" /></svg>
+            <button
+              type="button"
+              className="listen-button"
+              aria-label="上一章"
+              onClick={() => void controller?.previous()}
+              disabled={!chapter.prev_id}
+            >
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M6 5h2v14H6zM20 5.6v12.8a.6.6 0 0 1-.95.5L10 12.5a.6.6 0 0 1 0-1L19.05 5.1a.6.6 0 0 1 .95.5z"
+                  fill="currentColor"
+                />
+              </svg>
             </button>
             <button type="button" className="listen-button" aria-label="后退15秒" onClick={() => controller?.skip(-SKIP_SECONDS)}>
               <span className="listen-skip">-15</span>
             </button>
-            <button type="button" className="listen-play" aria-label={current && s.playing ? '暂停' : '播放'} aria-busy={s.loading} onClick={() => (current ? controller?.toggle() : void controller?.open(chapter, { readType, position: time, autoplay: true, author }))}>
+            <button
+              type="button"
+              className="listen-play"
+              aria-label={current && s.playing ? '暂停' : '播放'}
+              aria-busy={s.loading}
+              onClick={() =>
+                current ? controller?.toggle() : void controller?.open(chapter, { readType, position: time, autoplay: true, author })
+              }
+            >
               <PlayPauseIcon playing={current && s.playing} size={30} />
             </button>
             <button type="button" className="listen-button" aria-label="前进15秒" onClick={() => controller?.skip(SKIP_SECONDS)}>
               <span className="listen-skip">+15</span>
             </button>
             <button type="button" className="listen-button" aria-label="下一章" onClick={() => void controller?.next()}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5.6v12.8a.6.6 0 0 0 .95.5L14 12.5a.6.6 0 0 0 0-1L4.95 5.1a.6.6 0 0 0-.95.5z" fill="currentColor" /></svg>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path
+                  d="M16 5h2v14h-2zM4 5.6v12.8a.6.6 0 0 0 .95.5L14 12.5a.6.6 0 0 0 0-1L4.95 5.1a.6.6 0 0 0-.95.5z"
+                  fill="currentColor"
+                />
+              </svg>
             </button>
           </div>
           <div className="listen-tools">
-            <button type="button" className="listen-tool" aria-label={`播放速度 ${s.rate}倍`} onClick={() => controller?.setRate(nextRate(s.rate))}>
+            <button
+              type="button"
+              className="listen-tool"
+              aria-label={`播放速度 ${s.rate}倍`}
+              onClick={() => controller?.setRate(nextRate(s.rate))}
+            >
               <span className="listen-tool-value">{s.rate}x</span>
               <span className="listen-tool-label">倍速</span>
             </button>
-            <button type="button" className="listen-tool" onClick={() => useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx, listenReadType: readType })}>
-              <span className="listen-tool-value">{chapter.idx}/{chapter.novel.article_count}</span>
+            <button
+              type="button"
+              className="listen-tool"
+              onClick={() =>
+                useModalStore.getState().open('chapters', {
+                  novelId: chapter.novel_id,
+                  currentArticleId: chapter.id,
+                  currentIdx: chapter.idx,
+                  listenReadType: readType,
+                })
+              }
+            >
+              <span className="listen-tool-value">
+                {chapter.idx}/{chapter.novel.article_count}
+              </span>
               <span className="listen-tool-label">目录</span>
             </button>
-            <button type="button" className="listen-tool" aria-label={`${MSG.continuousPlayTitle}：${continuous.label}`} onClick={() => useModalStore.getState().open('play-setting', { type: s.continuousType })}>
+            <button
+              type="button"
+              className="listen-tool"
+              aria-label={`${MSG.continuousPlayTitle}：${continuous.label}`}
+              onClick={() => useModalStore.getState().open('play-setting', { type: s.continuousType })}
+            >
               <span className="listen-tool-value">{continuous.short}</span>
               <span className="listen-tool-label">连播</span>
             </button>
@@ -152,10 +220,23 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       {!chapter.locked && !s.guideDone ? (
         <p className="listen-guide" role="note">
           <span>{MSG.listenGuide}</span>
-          <button type="button" className="link-button" onClick={() => useListenStore.getState().patch({ guideReadComplete: true })}>知道了</button>
+          <button type="button" className="link-button" onClick={() => useListenStore.getState().patch({ guideReadComplete: true })}>
+            知道了
+          </button>
         </p>
       ) : null}
-      {chapter.locked ? null : <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={(t) => { controller?.seek(t); if (!s.playing) controller?.play(); }} />}
+      {chapter.locked ? null : (
+        <ListenText
+          chapter={chapter}
+          track={track}
+          active={active}
+          follow={current && s.playing}
+          onSeek={(t) => {
+            controller?.seek(t);
+            if (!s.playing) controller?.play();
+          }}
+        />
+      )}
       <SimilarAudio novelId={chapter.novel_id} />
     </div>
   );

@@ -21,7 +21,11 @@ function controls() {
 
 function show(controller = controls(), tts: unknown = TTS) {
   mockFetch({ 'GET /v1/spa/config': { data: { tts } } });
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><MiniPlayer controller={controller} /></SWRConfig>);
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MiniPlayer controller={controller} />
+    </SWRConfig>,
+  );
   return controller;
 }
 
@@ -45,7 +49,11 @@ describe('MiniPlayer visibility', () => {
 
   it('stays hidden without the tts config', async () => {
     const { fn } = mockFetch({ 'GET /v1/spa/config': { data: { tts: null } } });
-    render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><MiniPlayer controller={controls()} /></SWRConfig>);
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MiniPlayer controller={controls()} />
+      </SWRConfig>,
+    );
     await waitFor(() => expect(fn).toHaveBeenCalled());
     await act(async () => undefined);
     expect(player()).not.toBeInTheDocument();

@@ -26,10 +26,19 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const pathname = usePathname();
   const router = useRouter();
   const { flags } = useConfig();
-  const s = useListenStore(useShallow((st) => ({
-    novel: st.novel, article: st.article, visible: st.visible, playing: st.playing, currentTime: st.currentTime,
-    duration: st.duration, needMoney: st.needMoney, readType: st.read_type, chapterTitle: st.chapterTitle,
-  })));
+  const s = useListenStore(
+    useShallow((st) => ({
+      novel: st.novel,
+      article: st.article,
+      visible: st.visible,
+      playing: st.playing,
+      currentTime: st.currentTime,
+      duration: st.duration,
+      needMoney: st.needMoney,
+      readType: st.read_type,
+      chapterTitle: st.chapterTitle,
+    })),
+  );
   const modal = useModalStore((st) => st.current?.name ?? null);
   const bottom = useMiniPlayerBottom(modal);
 
@@ -46,7 +55,14 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
         <img src={s.novel.thumb} alt="" width={44} height={44} />
         <svg className="mini-ring" viewBox="0 0 60 60" aria-hidden="true">
           <circle cx="30" cy="30" r={RING_R} className="mini-ring-track" />
-          <circle cx="30" cy="30" r={RING_R} className="mini-ring-done" strokeDasharray={RING_LENGTH} strokeDashoffset={RING_LENGTH * (1 - progress)} />
+          <circle
+            cx="30"
+            cy="30"
+            r={RING_R}
+            className="mini-ring-done"
+            strokeDasharray={RING_LENGTH}
+            strokeDashoffset={RING_LENGTH * (1 - progress)}
+          />
         </svg>
       </Link>
       <button
@@ -59,7 +75,9 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
         <PlayPauseIcon playing={s.playing} size={22} />
       </button>
       <button type="button" className="mini-button" aria-label="关闭播放器" onClick={() => controller.close()}>
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
       </button>
     </aside>
   );

@@ -24,12 +24,16 @@ export function PlaySettingModal({ type, resume = false }: ModalProps['play-sett
 
   return (
     <Dialog label={title} onClose={close}>
-      <div className="dialog-head"><h2 className="dialog-title">{title}</h2></div>
+      <div className="dialog-head">
+        <h2 className="dialog-title">{title}</h2>
+      </div>
       <DialogClose onClose={close} />
       <ul className="listen-options">
         {CONTINUOUS_PLAY_OPTIONS.map((o) => (
           <li key={o.type}>
-            <button type="button" className="listen-option" aria-pressed={o.type === type} onClick={() => choose(o.type)}>{o.label}</button>
+            <button type="button" className="listen-option" aria-pressed={o.type === type} onClick={() => choose(o.type)}>
+              {o.label}
+            </button>
           </li>
         ))}
       </ul>

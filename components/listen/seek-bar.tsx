@@ -7,7 +7,17 @@ import { formatClock } from '@/lib/client/listen/format-clock';
  * The seek bar: played and buffered ranges, the position and the duration. Dragging moves the thumb only;
  * the seek happens on release (pointer, touch or key), so the audio does not stutter through every step.
  */
-export function SeekBar({ currentTime, duration, buffered, onSeek }: { currentTime: number; duration: number; buffered: number; onSeek: (seconds: number) => void }) {
+export function SeekBar({
+  currentTime,
+  duration,
+  buffered,
+  onSeek,
+}: {
+  currentTime: number;
+  duration: number;
+  buffered: number;
+  onSeek: (seconds: number) => void;
+}) {
   const [drag, setDrag] = useState<number | null>(null);
   const shown = drag ?? currentTime;
   const max = duration > 0 ? duration : 0;

@@ -28,18 +28,33 @@ export function SleepTimer({ sleepAt, onSet }: { sleepAt: number | null; onSet: 
 
   return (
     <>
-      <button type="button" className="listen-tool" onClick={() => setOpen(true)} aria-label={sleepAt ? `${MSG.sleepTimerTitle}，剩余${formatClock(left)}` : MSG.sleepTimerTitle}>
+      <button
+        type="button"
+        className="listen-tool"
+        onClick={() => setOpen(true)}
+        aria-label={sleepAt ? `${MSG.sleepTimerTitle}，剩余${formatClock(left)}` : MSG.sleepTimerTitle}
+      >
         <span className="listen-tool-value">{sleepAt ? formatClock(left) : '关'}</span>
         <span className="listen-tool-label">{MSG.sleepTimerTitle}</span>
       </button>
       {open ? (
         <Dialog label={MSG.sleepTimerTitle} onClose={() => setOpen(false)}>
-          <div className="dialog-head"><h2 className="dialog-title">{MSG.sleepTimerTitle}</h2></div>
+          <div className="dialog-head">
+            <h2 className="dialog-title">{MSG.sleepTimerTitle}</h2>
+          </div>
           <DialogClose onClose={() => setOpen(false)} />
           <ul className="listen-options">
-            <li><button type="button" className="listen-option" aria-pressed={!sleepAt} onClick={() => choose(null)}>{MSG.sleepTimerOff}</button></li>
+            <li>
+              <button type="button" className="listen-option" aria-pressed={!sleepAt} onClick={() => choose(null)}>
+                {MSG.sleepTimerOff}
+              </button>
+            </li>
             {SLEEP_TIMER_MINUTES.map((m) => (
-              <li key={m}><button type="button" className="listen-option" onClick={() => choose(m)}>{MSG.sleepTimerSet(m)}</button></li>
+              <li key={m}>
+                <button type="button" className="listen-option" onClick={() => choose(m)}>
+                  {MSG.sleepTimerSet(m)}
+                </button>
+              </li>
             ))}
           </ul>
         </Dialog>

@@ -37,7 +37,15 @@ describe('whole-book purchase modal', () => {
     refresh.mockClear();
     useModalStore.setState({ current: null });
     useToastStore.setState({ toasts: [] });
-    nav = { assign: jest.fn(), reload: jest.fn(), alert: jest.fn(), currentPath: () => '/m/read/300?nid=6', userAgent: () => navigator.userAgent, flags: () => Promise.resolve({ ios_recharge_disabled: false, hide_recharge_nav: false }), bridgeUrl: jest.fn() };
+    nav = {
+      assign: jest.fn(),
+      reload: jest.fn(),
+      alert: jest.fn(),
+      currentPath: () => '/m/read/300?nid=6',
+      userAgent: () => navigator.userAgent,
+      flags: () => Promise.resolve({ ios_recharge_disabled: false, hide_recharge_nav: false }),
+      bridgeUrl: jest.fn(),
+    };
     setFailureHandler((error) => void handleApiFailure(error, nav));
   });
   afterEach(() => {
@@ -70,7 +78,9 @@ describe('whole-book purchase modal', () => {
   });
 
   it('90001 takes the recharge path and closes the modal', async () => {
-    mockFetch(routes({ 'POST /v1/novels/6/buy_book': { status: 402, code: 90001, message: '书币余额不足，请先充值', data: { novel_id: 6 } } }));
+    mockFetch(
+      routes({ 'POST /v1/novels/6/buy_book': { status: 402, code: 90001, message: '书币余额不足，请先充值', data: { novel_id: 6 } } }),
+    );
     const onDone = jest.fn();
     renderHost();
     act(() => useModalStore.getState().open('novel-buy', { novelId: 6, price: 500, onDone }));

@@ -68,15 +68,28 @@ export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy'
             全本 <strong>{price}</strong> 书币
           </p>
           <p className="muted small" data-testid="buy-balance">
-            {signedIn ? (balance ? `余额 ${balance.welth} 书币 · ${balance.welth_coupon} 书券` : '余额查询中…') : '登录后购买，全本永久可读'}
+            {signedIn
+              ? balance
+                ? `余额 ${balance.welth} 书币 · ${balance.welth_coupon} 书券`
+                : '余额查询中…'
+              : '登录后购买，全本永久可读'}
           </p>
         </div>
       </div>
       {short ? <p className="notice buy-book-short">{MSG.balanceShort}</p> : null}
       {!signedIn ? (
-        <a className="button button-primary button-block" href={loginUrl}>登录后购买</a>
+        <a className="button button-primary button-block" href={loginUrl}>
+          登录后购买
+        </a>
       ) : short && availability?.showRechargeNav ? (
-        <button type="button" className="button button-primary button-block" onClick={() => { close(); void goRechargeFromHere(); }}>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          onClick={() => {
+            close();
+            void goRechargeFromHere();
+          }}
+        >
           {MSG.goRecharge}
         </button>
       ) : (

@@ -56,7 +56,10 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即抢购' }));
     fireEvent.click(screen.getByRole('button', { name: '立即抢购' }));
     await waitFor(() => expect(submitted()).toEqual([form]));
-    expect(acts()).toEqual([{ promotion_id: 1, act_name: 1 }, { promotion_id: 1, act_name: 2 }]);
+    expect(acts()).toEqual([
+      { promotion_id: 1, act_name: 1 },
+      { promotion_id: 1, act_name: 2 },
+    ]);
   });
 
   it('posts the same form without a member token (the route sends the reader to login and back)', async () => {
@@ -71,7 +74,12 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     const { acts } = await openPopup();
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(acts()).toEqual([{ promotion_id: 1, act_name: 1 }, { promotion_id: 1, act_name: 3 }]));
+    await waitFor(() =>
+      expect(acts()).toEqual([
+        { promotion_id: 1, act_name: 1 },
+        { promotion_id: 1, act_name: 3 },
+      ]),
+    );
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -65,7 +65,11 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
         <p className="promo-valid" style={{ color: style?.valid_days_text_color ?? undefined }}>
           {vouchers > 0 ? `书券${validDays}天内有效` : ''}
         </p>
-        <OrderForm order={{ pid: p.id, returnUrl: here, cancelUrl: here, nFrom: 'promotion_popup', promotionId: id }} buttonClassName="promo-button" onSubmit={buy}>
+        <OrderForm
+          order={{ pid: p.id, returnUrl: here, cancelUrl: here, nFrom: 'promotion_popup', promotionId: id }}
+          buttonClassName="promo-button"
+          onSubmit={buy}
+        >
           {style?.popup_button_image ? <img src={style.popup_button_image} alt="立即抢购" width={560} height={120} /> : '立即抢购'}
         </OrderForm>
       </div>

@@ -7,7 +7,8 @@ import { resetConfigForTests } from '@/lib/client/config';
 import { mockFetch, type Routes } from '@/test/mock-fetch';
 import { PRODUCTS } from '@/test/shop-fixtures';
 
-const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
+const WECHAT_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
 const routes = (iosOff = false): Routes => ({
   'GET /v1/spa/config': { data: { ios_recharge_disabled: iosOff, hide_recharge_nav: false, promotion_popup: null } },
   'GET /v1/products': { data: PRODUCTS },
@@ -16,7 +17,11 @@ const routes = (iosOff = false): Routes => ({
 });
 
 function open(props: { articleId?: number; returnUrl?: string } = {}) {
-  render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}><ModalHost /></SWRConfig>);
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ModalHost />
+    </SWRConfig>,
+  );
   act(() => useModalStore.getState().open('user-recharge', props));
 }
 

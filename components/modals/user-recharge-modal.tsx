@@ -23,13 +23,17 @@ export function UserRechargeModal({ articleId, returnUrl }: ModalProps['user-rec
         <h2 className="dialog-title">{MSG.rechargeTitle}</h2>
       </div>
       <DialogClose onClose={close} />
-      <p className="sheet-balance muted">{balance ? `余额 ${balance.welth} 书币 · ${balance.welth_coupon} 书券` : signedIn ? '\u00a0' : '选择充值档位后需先登录'}</p>
+      <p className="sheet-balance muted">
+        {balance ? `余额 ${balance.welth} 书币 · ${balance.welth_coupon} 书券` : signedIn ? '\u00a0' : '选择充值档位后需先登录'}
+      </p>
       {availability === null ? (
         <div className="pack-grid" aria-busy="true" />
       ) : availability.canPay ? (
         <RechargePacks compact signedIn={signedIn} returnUrl={back} cancelUrl={here} />
       ) : (
-        <p className="notice" role="status">{MSG.payUnavailable}</p>
+        <p className="notice" role="status">
+          {MSG.payUnavailable}
+        </p>
       )}
     </Dialog>
   );

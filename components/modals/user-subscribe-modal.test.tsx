@@ -7,7 +7,11 @@ import { mockFetch } from '@/test/mock-fetch';
 
 jest.mock('qrcode', () => ({ toCanvas: jest.fn(async () => undefined) }));
 
-const QR_DATA = { url: 'https://read.example.com/follow?article_id=21', content: 'https://read.example.com/follow?article_id=21', logo: '/brand/logo.svg' };
+const QR_DATA = {
+  url: 'https://read.example.com/follow?article_id=21',
+  content: 'https://read.example.com/follow?article_id=21',
+  logo: '/brand/logo.svg',
+};
 const JPEG = 'data:image/jpeg;base64,ZmFrZQ==';
 
 // jsdom has no canvas: a 2D context that records calls, and images that load at once.
@@ -37,7 +41,11 @@ describe('follow QR code modal', () => {
   it('draws the code at the documented sizes and shows it as a long-pressable JPEG', async () => {
     const fetch = mockFetch({ 'GET /v1/mp/qrcode': { data: QR_DATA } });
     const { ctx, canvases, toDataURL } = mockCanvas();
-    render(<SWRConfig value={{ provider: () => new Map() }}><ModalHost /></SWRConfig>);
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <ModalHost />
+      </SWRConfig>,
+    );
     act(() => useModalStore.getState().open('user-subscribe', { articleId: 21 }));
     expect(await screen.findByRole('dialog', { name: '关注公众号' })).toBeInTheDocument();
     const img = await screen.findByRole('img', { name: '公众号二维码' });
@@ -59,7 +67,11 @@ describe('follow QR code modal', () => {
   it('says so when the code cannot be drawn', async () => {
     mockFetch({ 'GET /v1/mp/qrcode': { data: QR_DATA } });
     jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
-    render(<SWRConfig value={{ provider: () => new Map() }}><ModalHost /></SWRConfig>);
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <ModalHost />
+      </SWRConfig>,
+    );
     act(() => useModalStore.getState().open('user-subscribe', {}));
     expect(await screen.findByRole('alert')).toHaveTextContent('二维码生成失败，请稍后再试');
   });

@@ -40,7 +40,9 @@ export function UserSubscribeModal({ articleId }: ModalProps['user-subscribe']) 
           {src ? (
             <img src={src} alt="公众号二维码" width={240} height={240} />
           ) : failed || error ? (
-            <span className="muted small" role="alert">{MSG.qrcodeFailed}</span>
+            <span className="muted small" role="alert">
+              {MSG.qrcodeFailed}
+            </span>
           ) : (
             <span className="spinner" aria-label="二维码生成中" role="status" />
           )}

@@ -9,7 +9,21 @@ import { formatWordCount } from '@/lib/shared/money';
  * A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists.
  * It opens the novel's page unless a list sends it elsewhere (href: the listen page in the listening lists).
  */
-export function NovelCard({ novel, priority = false, rank, titleNode, summaryNode, href }: { novel: NovelSummary; priority?: boolean; rank?: number; titleNode?: ReactNode; summaryNode?: ReactNode; href?: string }) {
+export function NovelCard({
+  novel,
+  priority = false,
+  rank,
+  titleNode,
+  summaryNode,
+  href,
+}: {
+  novel: NovelSummary;
+  priority?: boolean;
+  rank?: number;
+  titleNode?: ReactNode;
+  summaryNode?: ReactNode;
+  href?: string;
+}) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   return (
     <li className="novel-card">
@@ -22,7 +36,8 @@ export function NovelCard({ novel, priority = false, rank, titleNode, summaryNod
           </span>
           <span className="novel-summary">{summaryNode ?? novel.summary}</span>
           <span className="novel-meta" dir="ltr" lang="zh-CN">
-            <span lang={meta.lang}>{novel.author.name}</span> · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)}
+            <span lang={meta.lang}>{novel.author.name}</span> · {novel.status === 1 ? '完结' : '连载中'} ·{' '}
+            {formatWordCount(novel.word_count)}
           </span>
         </span>
       </Link>

@@ -7,8 +7,14 @@ import { businessDate, claimDailyShow } from '@/lib/client/promotion-popup';
 import { mockFetch, type Routes } from '@/test/mock-fetch';
 import { PROMOTION } from '@/test/shop-fixtures';
 
-const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
-const flags = (over: Record<string, unknown> = {}) => ({ promotion_popup: { product_id: 3, promotion_id: 1 }, ios_recharge_disabled: false, hide_recharge_nav: false, ...over });
+const WECHAT_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
+const flags = (over: Record<string, unknown> = {}) => ({
+  promotion_popup: { product_id: 3, promotion_id: 1 },
+  ios_recharge_disabled: false,
+  hide_recharge_nav: false,
+  ...over,
+});
 const routes = (over: Record<string, unknown> = {}): Routes => ({
   'GET /v1/spa/config': { data: flags(over) },
   'GET /v1/promotions': { data: [PROMOTION] },
@@ -32,21 +38,38 @@ describe('promotion popup on home', () => {
 
   it('opens once a day per device when the flag is set, and tracks the open', async () => {
     const fetch = mockFetch(routes());
-    const first = render(<><PromotionPopupTrigger /><ModalHost /></>);
+    const first = render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
-    await waitFor(() => expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true));
+    await waitFor(() =>
+      expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true),
+    );
     first.unmount();
     useModalStore.setState({ current: null });
 
     resetConfigForTests();
-    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not open without the flag', async () => {
     mockFetch(routes({ promotion_popup: null }));
-    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.length).toBe(0);
@@ -55,7 +78,12 @@ describe('promotion popup on home', () => {
   it('does not open where payment is unavailable (iOS messaging app, recharge off)', async () => {
     jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_IOS);
     const fetch = mockFetch(routes({ ios_recharge_disabled: true }));
-    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(false);
@@ -64,7 +92,12 @@ describe('promotion popup on home', () => {
   it('does not open over another modal', async () => {
     mockFetch(routes());
     useModalStore.getState().open('confirm', { title: '别的弹窗' });
-    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     await settle();
     expect(screen.getByRole('dialog', { name: '别的弹窗' })).toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
@@ -72,7 +105,12 @@ describe('promotion popup on home', () => {
 
   it('stays quiet when the config call fails', async () => {
     mockFetch({});
-    render(<><PromotionPopupTrigger /><ModalHost /></>);
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -13,7 +13,19 @@ import { listenHref } from '@/lib/shared/reader-links';
  * The reader's catalogue (docs/reading.md "Reader"): opens on the page holding the current chapter, marked;
  * earlier chapters are prepended (next=0) and later ones appended (next=1); the order toggle and a jump replace.
  */
-export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, listenReadType, onClose }: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2; onClose: () => void }) {
+export function ChaptersModal({
+  novelId,
+  currentArticleId,
+  currentIdx = 1,
+  listenReadType,
+  onClose,
+}: {
+  novelId: number;
+  currentArticleId?: number;
+  currentIdx?: number;
+  listenReadType?: 1 | 2;
+  onClose: () => void;
+}) {
   const [list, setList] = useState<CatalogEntry[]>([]);
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [range, setRange] = useState({ first: 0, last: 0, total: 0 });
@@ -63,26 +75,62 @@ export function ChaptersModal({ novelId, currentArticleId, currentIdx = 1, liste
     <Dialog label="目录" onClose={onClose}>
       <div className="modal-head">
         <h2 className="modal-title">目录</h2>
-        <button type="button" className="button" onClick={toggle} disabled={busy}>{order === 'asc' ? '倒序' : '正序'}</button>
+        <button type="button" className="button" onClick={toggle} disabled={busy}>
+          {order === 'asc' ? '倒序' : '正序'}
+        </button>
       </div>
       <form onSubmit={onJump} className="jump-form">
-        <label className="visually-hidden" htmlFor="modal-jump">跳到第几章</label>
-        <input id="modal-jump" inputMode="numeric" placeholder="跳至第几章" value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} />
-        <button type="submit" className="button" disabled={busy || !jump}>跳转</button>
+        <label className="visually-hidden" htmlFor="modal-jump">
+          跳到第几章
+        </label>
+        <input
+          id="modal-jump"
+          inputMode="numeric"
+          placeholder="跳至第几章"
+          value={jump}
+          onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
+        />
+        <button type="submit" className="button" disabled={busy || !jump}>
+          跳转
+        </button>
       </form>
       <div className="modal-scroll">
-        {range.first > 0 ? <button type="button" className="button button-block" disabled={busy} onClick={() => void load(Math.max(0, range.first - PAGE_SIZE.catalog), order, 0)}>加载前面的章节</button> : null}
+        {range.first > 0 ? (
+          <button
+            type="button"
+            className="button button-block"
+            disabled={busy}
+            onClick={() => void load(Math.max(0, range.first - PAGE_SIZE.catalog), order, 0)}
+          >
+            加载前面的章节
+          </button>
+        ) : null}
         <ol className="chapter-list" aria-busy={busy}>
           {list.map((c) => (
             <li key={c.id} id={`modal-c${c.id}`}>
-              <Link href={listenReadType ? listenHref(c.id, null, listenReadType) : `/m/read/${c.id}?nid=${novelId}`} onClick={onClose} aria-current={c.id === currentArticleId ? 'true' : undefined} className={c.id === currentArticleId ? 'current' : undefined}>
+              <Link
+                href={listenReadType ? listenHref(c.id, null, listenReadType) : `/m/read/${c.id}?nid=${novelId}`}
+                onClick={onClose}
+                aria-current={c.id === currentArticleId ? 'true' : undefined}
+                className={c.id === currentArticleId ? 'current' : undefined}
+              >
                 <span className="chapter-title">{c.title}</span>
-                {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
+                {c.is_free ? (
+                  <span className="free-mark">免费</span>
+                ) : (
+                  <span className="paid-mark" aria-label="付费章节">
+                    {c.price}币
+                  </span>
+                )}
               </Link>
             </li>
           ))}
         </ol>
-        {range.last < range.total ? <button type="button" className="button button-block" disabled={busy} onClick={() => void load(range.last, order, 1)}>加载更多章节</button> : null}
+        {range.last < range.total ? (
+          <button type="button" className="button button-block" disabled={busy} onClick={() => void load(range.last, order, 1)}>
+            加载更多章节
+          </button>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -48,13 +48,17 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
 
   return (
     <section className="paywall" aria-labelledby="paywall-title">
-      <h2 id="paywall-title" className="paywall-title">{wholeBook ? '本书需全本购买后阅读' : '本章为付费章节'}</h2>
+      <h2 id="paywall-title" className="paywall-title">
+        {wholeBook ? '本书需全本购买后阅读' : '本章为付费章节'}
+      </h2>
       <p className="paywall-price">
         {wholeBook ? '全本价格' : '本章价格'} <strong>{wall.price}</strong> 书币
       </p>
       {signedIn ? (
         <>
-          <p className="muted small">余额：{wall.welth} 书币 + {wall.welth_coupon} 书券（优先使用书券）</p>
+          <p className="muted small">
+            余额：{wall.welth} 书币 + {wall.welth_coupon} 书券（优先使用书券）
+          </p>
           <button type="button" className="button button-primary button-block" onClick={buy} disabled={busy}>
             {busy ? '正在处理' : wholeBook ? `购买全本（${wall.price}书币）` : wall.afford ? '购买本章' : '余额不足，去充值'}
           </button>
@@ -66,10 +70,14 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
           ) : null}
         </>
       ) : (
-        <Link className="button button-primary button-block" href={`/m/login?next=${encodeURIComponent(here)}`}>登录后购买</Link>
+        <Link className="button button-primary button-block" href={`/m/login?next=${encodeURIComponent(here)}`}>
+          登录后购买
+        </Link>
       )}
       {wall.vip_free ? (
-        <p className="paywall-vip"><Link href="/m/vip">开通VIP，本书全部章节免费读</Link></p>
+        <p className="paywall-vip">
+          <Link href="/m/vip">开通VIP，本书全部章节免费读</Link>
+        </p>
       ) : null}
       {!wholeBook && wall.whole_book_price ? <p className="muted small">也可购买全本：{wall.whole_book_price} 书币</p> : null}
     </section>

@@ -22,7 +22,9 @@ export function ReadContinueModal() {
     : listLocal().slice(0, PAGE_SIZE.readContinue);
   return (
     <Dialog label="最近阅读" onClose={close}>
-      <div className="modal-head"><h2 className="modal-title">最近阅读</h2></div>
+      <div className="modal-head">
+        <h2 className="modal-title">最近阅读</h2>
+      </div>
       <div className="modal-scroll">
         {recent.length === 0 ? (
           <p className="muted">{isLoading ? '正在加载…' : '还没有阅读记录'}</p>
@@ -34,7 +36,9 @@ export function ReadContinueModal() {
                   <Cover src={r.thumb} width={40} height={53} />
                   <span className="recent-text">
                     <bdi className="recent-title">{r.title}</bdi>
-                    <span className="muted small">读到：<bdi>{r.article}</bdi></span>
+                    <span className="muted small">
+                      读到：<bdi>{r.article}</bdi>
+                    </span>
                   </span>
                 </Link>
               </li>

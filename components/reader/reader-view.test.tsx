@@ -8,15 +8,53 @@ import { ReaderView } from './reader-view';
 jest.mock('next/dynamic', () => () => () => null);
 
 const chapter = (id: number, over: Partial<ReadChapter> = {}): ReadChapter => ({
-  id, novel_id: 1, idx: id, title: `第${id}章`, word_count: 100, is_free: true, price: 0, prev_id: id - 1, next_id: id + 1, redirect_to_id: id,
-  access: 'free', locked: false, paragraphs: [`第${id}章的第一段`, `第${id}章的第二段`], paywall: null, m3u8_url: null, time_track: null,
-  novel: { id: 1, title: '大唐归途', thumb: '/covers/1.svg', language_type: 1, dir: 'ltr', has_tts: true, ctype: 1, article_count: 200, sale_mode: 'chapter' },
+  id,
+  novel_id: 1,
+  idx: id,
+  title: `第${id}章`,
+  word_count: 100,
+  is_free: true,
+  price: 0,
+  prev_id: id - 1,
+  next_id: id + 1,
+  redirect_to_id: id,
+  access: 'free',
+  locked: false,
+  paragraphs: [`第${id}章的第一段`, `第${id}章的第二段`],
+  paywall: null,
+  m3u8_url: null,
+  time_track: null,
+  novel: {
+    id: 1,
+    title: '大唐归途',
+    thumb: '/covers/1.svg',
+    language_type: 1,
+    dir: 'ltr',
+    has_tts: true,
+    ctype: 1,
+    article_count: 200,
+    sale_mode: 'chapter',
+  },
   ...over,
 });
-const locked = (id: number) => chapter(id, {
-  is_free: false, price: 5, access: 'locked', locked: true, paragraphs: [],
-  paywall: { price: 5, buy_mode: 'chapter', afford: true, welth: 100, welth_coupon: 0, whole_book_price: null, vip_free: true, auto_buy: false },
-});
+const locked = (id: number) =>
+  chapter(id, {
+    is_free: false,
+    price: 5,
+    access: 'locked',
+    locked: true,
+    paragraphs: [],
+    paywall: {
+      price: 5,
+      buy_mode: 'chapter',
+      afford: true,
+      welth: 100,
+      welth_coupon: 0,
+      whole_book_price: null,
+      vip_free: true,
+      auto_buy: false,
+    },
+  });
 
 beforeEach(() => {
   window.scrollTo = jest.fn();
@@ -66,7 +104,10 @@ describe('ReaderView', () => {
 
   it('the auto-buy switch is saved per novel', async () => {
     Cookies.set('member_id', '9');
-    const { calls } = mockFetch({ 'POST /v1/novels/1/auto_buy': { data: { nid: 1, enabled: true } }, 'GET /v1/read/22': { data: locked(22) } });
+    const { calls } = mockFetch({
+      'POST /v1/novels/1/auto_buy': { data: { nid: 1, enabled: true } },
+      'GET /v1/read/22': { data: locked(22) },
+    });
     render(<ReaderView initial={locked(21)} />);
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: '自动购买下一章' })));
     expect(calls.find((c) => c.path === '/v1/novels/1/auto_buy')?.body).toEqual({ enabled: true });

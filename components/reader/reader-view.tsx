@@ -31,7 +31,12 @@ async function fetchChapter(id: number, nid: number): Promise<ReadChapter> {
 /** Warms the next chapter so the tap on 下一章 shows it at once. */
 function prefetch(id: number, nid: number): void {
   if (!id || cachedArticle(id)) return;
-  void api<ReadChapter>(`/v1/read/${id}`, { query: { nid }, silent: true }).then((c) => { if (!c.locked) rememberArticle(c); }, () => undefined);
+  void api<ReadChapter>(`/v1/read/${id}`, { query: { nid }, silent: true }).then(
+    (c) => {
+      if (!c.locked) rememberArticle(c);
+    },
+    () => undefined,
+  );
 }
 
 /**
@@ -55,26 +60,29 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     body.current?.scrollTo?.({ left: 0 });
   }, []);
 
-  const go = useCallback(async function go(id: number, push = true): Promise<void> {
-    if (id === 0) {
-      navigate.assign(`/m/novels/${chapter.novel_id}/end`);
-      return;
-    }
-    // A kept or prefetched chapter swaps in with one render: no loading state, no await.
-    const kept = cachedArticle(id);
-    if (kept && kept.redirect_to_id === kept.id) return show(kept, push);
-    setLoading(true);
-    try {
-      const next = await fetchChapter(id, chapter.novel_id);
-      // docs/reading.md "Reader": a chapter that now lives elsewhere sends the reader there.
-      if (next.redirect_to_id && next.redirect_to_id !== next.id) return void (await go(next.redirect_to_id, push));
-      show(next, push);
-    } catch (err) {
-      if (!(err instanceof ApiClientError)) throw err;
-    } finally {
-      setLoading(false);
-    }
-  }, [chapter.novel_id, show]);
+  const go = useCallback(
+    async function go(id: number, push = true): Promise<void> {
+      if (id === 0) {
+        navigate.assign(`/m/novels/${chapter.novel_id}/end`);
+        return;
+      }
+      // A kept or prefetched chapter swaps in with one render: no loading state, no await.
+      const kept = cachedArticle(id);
+      if (kept && kept.redirect_to_id === kept.id) return show(kept, push);
+      setLoading(true);
+      try {
+        const next = await fetchChapter(id, chapter.novel_id);
+        // docs/reading.md "Reader": a chapter that now lives elsewhere sends the reader there.
+        if (next.redirect_to_id && next.redirect_to_id !== next.id) return void (await go(next.redirect_to_id, push));
+        show(next, push);
+      } catch (err) {
+        if (!(err instanceof ApiClientError)) throw err;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [chapter.novel_id, show],
+  );
 
   // Back and forward between chapters read in this visit.
   useEffect(() => {
@@ -98,10 +106,16 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
   // The paragraph at the top of the screen is the position.
   useEffect(() => {
     if (chapter.locked || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      const top = entries.filter((e) => e.isIntersecting).map((e) => Number((e.target as HTMLElement).dataset.idx)).sort((a, b) => a - b)[0];
-      if (top !== undefined) reportPosition(positionOf(chapter, top));
-    }, { rootMargin: '0px 0px -70% 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const top = entries
+          .filter((e) => e.isIntersecting)
+          .map((e) => Number((e.target as HTMLElement).dataset.idx))
+          .sort((a, b) => a - b)[0];
+        if (top !== undefined) reportPosition(positionOf(chapter, top));
+      },
+      { rootMargin: '0px 0px -70% 0px' },
+    );
     body.current?.querySelectorAll('p[data-idx]').forEach((p) => observer.observe(p));
     return () => observer.disconnect();
   }, [chapter]);
@@ -120,20 +134,45 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
   return (
     <div className="reader">
       <header className="reader-top">
-        <Link href={`/m/novels/${chapter.novel_id}`} className="reader-back" aria-label="返回书籍详情">‹</Link>
+        <Link href={`/m/novels/${chapter.novel_id}`} className="reader-back" aria-label="返回书籍详情">
+          ‹
+        </Link>
         <span className="reader-book">{chapter.novel.title}</span>
-        <button type="button" className="reader-tool" onClick={() => useModalStore.getState().open('read-continue', {})}>最近</button>
+        <button type="button" className="reader-tool" onClick={() => useModalStore.getState().open('read-continue', {})}>
+          最近
+        </button>
       </header>
       <div ref={body} className="reader-page" onClick={onTap} aria-busy={loading}>
         <ChapterBody chapter={chapter} />
-        {chapter.locked ? <Paywall chapter={chapter} onUnlocked={(c) => { rememberArticle(c); setChapter(c); }} /> : null}
+        {chapter.locked ? (
+          <Paywall
+            chapter={chapter}
+            onUnlocked={(c) => {
+              rememberArticle(c);
+              setChapter(c);
+            }}
+          />
+        ) : null}
       </div>
       <nav className="reader-bottom" aria-label="章节导航">
-        <button type="button" onClick={() => void go(chapter.prev_id)} disabled={!chapter.prev_id || loading}>上一章</button>
-        <button type="button" onClick={() => useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx })}>目录</button>
-        <button type="button" onClick={() => setPanel((v) => !v)} aria-expanded={panel}>设置</button>
+        <button type="button" onClick={() => void go(chapter.prev_id)} disabled={!chapter.prev_id || loading}>
+          上一章
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx })
+          }
+        >
+          目录
+        </button>
+        <button type="button" onClick={() => setPanel((v) => !v)} aria-expanded={panel}>
+          设置
+        </button>
         {/* next_id 0 is the last chapter: go() takes the reader to the novel's end page. */}
-        <button type="button" onClick={() => void go(chapter.next_id)} disabled={loading}>下一章</button>
+        <button type="button" onClick={() => void go(chapter.next_id)} disabled={loading}>
+          下一章
+        </button>
       </nav>
       {panel ? <SettingsPanel onClose={() => setPanel(false)} /> : null}
     </div>

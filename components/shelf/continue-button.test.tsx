@@ -10,8 +10,21 @@ import { ContinueBar } from './continue-bar';
 // A fresh SWR cache per test, so one test's answer is never another's.
 const fresh = (ui: React.ReactNode) => render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
 const log = (over: Partial<ReadLogItem> = {}): ReadLogItem => ({
-  id: 1, nid: 1, aid: 1012, idx: 33, article_idx: 12, time_track: null, count: 200, thumb: '', cover_tag: null,
-  title: '长夜余火', article: '第12章 灯', readAt: '2026-03-01 21:30', updateCount: 0, read_type: 1, ...over,
+  id: 1,
+  nid: 1,
+  aid: 1012,
+  idx: 33,
+  article_idx: 12,
+  time_track: null,
+  count: 200,
+  thumb: '',
+  cover_tag: null,
+  title: '长夜余火',
+  article: '第12章 灯',
+  readAt: '2026-03-01 21:30',
+  updateCount: 0,
+  read_type: 1,
+  ...over,
 });
 
 beforeEach(() => {
@@ -28,7 +41,7 @@ describe('ContinueButton', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('signed in: the exact chapter and paragraph of the account\'s position', async () => {
+  it("signed in: the exact chapter and paragraph of the account's position", async () => {
     Cookies.set('member_id', '42');
     const { calls } = fetchRoutes({ 'GET /v1/novels/1/readlog': log() });
     fresh(<ContinueButton novelId={1} firstArticleId={1001} />);
@@ -52,7 +65,7 @@ describe('ContinueButton', () => {
     expect(screen.getByRole('link', { name: '开始阅读' })).toHaveAttribute('href', '/m/read/1001?nid=1');
   });
 
-  it('not signed in: this browser\'s history of the novel', () => {
+  it("not signed in: this browser's history of the novel", () => {
     recordLocal({ nid: 2, aid: 2004, idx: 1, title: '别的书', article: '第4章', thumb: '' });
     recordLocal({ nid: 1, aid: 1007, idx: 9, article_idx: 7, title: '长夜余火', article: '第7章', thumb: '' });
     const { calls } = fetchRoutes({});

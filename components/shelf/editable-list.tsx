@@ -41,7 +41,20 @@ const BATCH = 100;
  * The shelf's and the history's list: a server-rendered first page, "加载更多", and an edit mode whose bar
  * (select all, delete) takes the tab bar's place. Deleting asks first, through the one confirm modal.
  */
-export function EditableList<T>({ initial, path, query, limit, removePath, removeParam, removeHint, keyOf, view, tabs, empty, onRemoved }: EditableListProps<T>) {
+export function EditableList<T>({
+  initial,
+  path,
+  query,
+  limit,
+  removePath,
+  removeParam,
+  removeHint,
+  keyOf,
+  view,
+  tabs,
+  empty,
+  onRemoved,
+}: EditableListProps<T>) {
   const [items, setItems] = useState(initial.data);
   const [hasmore, setHasmore] = useState(initial.hasmore);
   const [loading, setLoading] = useState(false);
@@ -108,7 +121,12 @@ export function EditableList<T>({ initial, path, query, limit, removePath, remov
     <>
       <div className="list-toolbar">
         {tabs}
-        <button type="button" className="link-button" onClick={editing ? finishEditing : () => setEditing(true)} disabled={!items.length && !editing}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={editing ? finishEditing : () => setEditing(true)}
+          disabled={!items.length && !editing}
+        >
           {editing ? MSG.editDone : MSG.edit}
         </button>
       </div>
@@ -122,11 +140,19 @@ export function EditableList<T>({ initial, path, query, limit, removePath, remov
               <li key={id} className="shelf-row">
                 {editing ? (
                   <label className="shelf-row-main">
-                    <input type="checkbox" className="shelf-check" checked={selected.has(id)} onChange={() => toggle(id)} aria-label={`选择《${row.title}》`} />
+                    <input
+                      type="checkbox"
+                      className="shelf-check"
+                      checked={selected.has(id)}
+                      onChange={() => toggle(id)}
+                      aria-label={`选择《${row.title}》`}
+                    />
                     {row.content}
                   </label>
                 ) : (
-                  <Link href={row.href} className="shelf-row-main">{row.content}</Link>
+                  <Link href={row.href} className="shelf-row-main">
+                    {row.content}
+                  </Link>
                 )}
               </li>
             );
@@ -135,7 +161,9 @@ export function EditableList<T>({ initial, path, query, limit, removePath, remov
       ) : (
         <div className="empty">
           <p>{empty}</p>
-          <Link href="/m" className="button button-primary empty-action">{MSG.goBrowse}</Link>
+          <Link href="/m" className="button button-primary empty-action">
+            {MSG.goBrowse}
+          </Link>
         </div>
       )}
 

@@ -10,14 +10,31 @@ import { HistoryList } from './history-list';
 import { ReadTypeTabs } from './read-type-tabs';
 
 const log = (nid: number, over: Partial<ReadLogItem> = {}): ReadLogItem => ({
-  id: nid + 500, nid, aid: nid * 1000 + 5, idx: 8, article_idx: 5, time_track: null, count: 100, thumb: `/covers/${nid}.svg`, cover_tag: null,
-  title: `小说${nid}`, article: '第5章 夜雨', readAt: '2026-03-01 21:30', updateCount: 0, read_type: 1, ...over,
+  id: nid + 500,
+  nid,
+  aid: nid * 1000 + 5,
+  idx: 8,
+  article_idx: 5,
+  time_track: null,
+  count: 100,
+  thumb: `/covers/${nid}.svg`,
+  cover_tag: null,
+  title: `小说${nid}`,
+  article: '第5章 夜雨',
+  readAt: '2026-03-01 21:30',
+  updateCount: 0,
+  read_type: 1,
+  ...over,
 });
 
 function renderHistory(items: ReadLogItem[], readType: 1 | 2 = 1) {
   return render(
     <>
-      <HistoryList initial={{ data: items, hasmore: false }} readType={readType} tabs={<ReadTypeTabs base="/m/readlogs" current={readType} />} />
+      <HistoryList
+        initial={{ data: items, hasmore: false }}
+        readType={readType}
+        tabs={<ReadTypeTabs base="/m/readlogs" current={readType} />}
+      />
       <ModalHost />
     </>,
   );
@@ -53,7 +70,7 @@ describe('HistoryList', () => {
     expect(within(rows()[1]!).getByRole('link')).toHaveAttribute('href', '/m/listen/4005');
   });
 
-  it('batch delete sends novel ids to the kind\'s call and drops the local copy', async () => {
+  it("batch delete sends novel ids to the kind's call and drops the local copy", async () => {
     recordLocal({ nid: 1, aid: 1005, idx: 2, title: '小说1', article: '第5章', thumb: '' });
     recordLocal({ nid: 9, aid: 9001, idx: 0, title: '小说9', article: '第1章', thumb: '' });
     const { calls } = fetchRoutes({ 'DELETE /v1/my/readlogs/batch': { removed: 2 } });

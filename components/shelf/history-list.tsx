@@ -24,10 +24,15 @@ function view(item: ReadLogItem): RowView {
         <Cover src={item.thumb} tag={item.cover_tag} width={60} height={80} />
         <span className="shelf-body">
           <span className="shelf-title-row">
-            <span className="shelf-title" dir="auto">{item.title}</span>
+            <span className="shelf-title" dir="auto">
+              {item.title}
+            </span>
             <UpdateBadge count={item.updateCount} />
           </span>
-          <span className="shelf-progress">{item.read_type === 2 ? MSG.listenTo : MSG.readTo}<bdi>{item.article}</bdi></span>
+          <span className="shelf-progress">
+            {item.read_type === 2 ? MSG.listenTo : MSG.readTo}
+            <bdi>{item.article}</bdi>
+          </span>
           <span className="shelf-meta">{item.readAt}</span>
         </span>
       </>

@@ -7,7 +7,15 @@ import { ListenGuideBar } from './listen-guide-bar';
 
 const fresh = (ui: React.ReactNode) => render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
 const guide = (over: Partial<ListenGuide> = {}): ListenGuide => ({
-  novel_id: 1, article_id: 12, time_track: 95, ctype: 1, title: '长夜余火', article_title: '第12章 灯', thumb: '/covers/1.svg', source: 'readlog', ...over,
+  novel_id: 1,
+  article_id: 12,
+  time_track: 95,
+  ctype: 1,
+  title: '长夜余火',
+  article_title: '第12章 灯',
+  thumb: '/covers/1.svg',
+  source: 'readlog',
+  ...over,
 });
 const PATH = 'GET /v1/tts/readlogs_tts/guide_novel_article_id';
 
@@ -48,7 +56,7 @@ describe('ListenGuideBar (home audio tab)', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('closing hides it for the visit, without touching the reading bar\'s choice', async () => {
+  it("closing hides it for the visit, without touching the reading bar's choice", async () => {
     Cookies.set('member_id', '42');
     fetchRoutes({ [PATH]: guide() });
     const first = fresh(<ListenGuideBar />);

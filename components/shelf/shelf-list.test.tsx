@@ -9,8 +9,21 @@ import { ReadTypeTabs } from './read-type-tabs';
 import { ShelfList } from './shelf-list';
 
 const fav = (id: number, over: Partial<FavoriteItem> = {}): FavoriteItem => ({
-  id, title: `小说${id}`, thumb: `/covers/${id}.svg`, count: 200, lastReadIdx: 3, updateCount: 0, read_type: 1, cover_tag: null,
-  last_read_id: id * 1000 + 3, lastReadParagraph: 0, lastReadTitle: `第3章 启程`, created: '2026-03-01 10:00', isUpdated: false, status: 0, ...over,
+  id,
+  title: `小说${id}`,
+  thumb: `/covers/${id}.svg`,
+  count: 200,
+  lastReadIdx: 3,
+  updateCount: 0,
+  read_type: 1,
+  cover_tag: null,
+  last_read_id: id * 1000 + 3,
+  lastReadParagraph: 0,
+  lastReadTitle: `第3章 启程`,
+  created: '2026-03-01 10:00',
+  isUpdated: false,
+  status: 0,
+  ...over,
 });
 
 function renderShelf(items: FavoriteItem[], { hasmore = false, readType = 1 as 1 | 2 } = {}) {
@@ -84,7 +97,9 @@ describe('ShelfList', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/v1/favorites/batch', query: { nids: '1,3' }, body: undefined }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', path: '/v1/favorites/batch', query: { nids: '1,3' }, body: undefined },
+    ]);
     expect(rows()[0]).toHaveTextContent('小说2');
     // Deleting ends edit mode.
     expect(screen.getByRole('button', { name: '编辑' })).toBeInTheDocument();

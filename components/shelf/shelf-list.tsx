@@ -17,7 +17,14 @@ export function favoriteHref(item: FavoriteItem): string {
 
 function view(item: FavoriteItem): RowView {
   // <bdi>: a right-to-left (Uyghur) chapter title keeps its own order after the Chinese label.
-  const progress = item.lastReadTitle ? <>{item.read_type === 2 ? MSG.listenTo : MSG.readTo}<bdi>{item.lastReadTitle}</bdi></> : MSG.unread;
+  const progress = item.lastReadTitle ? (
+    <>
+      {item.read_type === 2 ? MSG.listenTo : MSG.readTo}
+      <bdi>{item.lastReadTitle}</bdi>
+    </>
+  ) : (
+    MSG.unread
+  );
   return {
     href: favoriteHref(item),
     title: item.title,
@@ -26,11 +33,15 @@ function view(item: FavoriteItem): RowView {
         <Cover src={item.thumb} tag={item.cover_tag} width={60} height={80} />
         <span className="shelf-body">
           <span className="shelf-title-row">
-            <span className="shelf-title" dir="auto">{item.title}</span>
+            <span className="shelf-title" dir="auto">
+              {item.title}
+            </span>
             {item.isUpdated ? <UpdateBadge count={item.updateCount} /> : null}
           </span>
           <span className="shelf-progress">{progress}</span>
-          <span className="shelf-meta">{item.status === 1 ? '完结' : '连载中'} · 共{item.count}章</span>
+          <span className="shelf-meta">
+            {item.status === 1 ? '完结' : '连载中'} · 共{item.count}章
+          </span>
         </span>
       </>
     ),

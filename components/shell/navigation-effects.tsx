@@ -38,7 +38,12 @@ export function NavigationEffects() {
     // Leaving the site: send the last page's time with a keepalive request, which survives the unload.
     const onHide = () => {
       if (document.visibilityState !== 'hidden' || !previous.current) return;
-      const body = { path: loggable(previous.current.path), previous_path: loggable(previous.current.path), previous_duration_ms: Math.round(performance.now() - previous.current.since), visitor_id: trackingId() };
+      const body = {
+        path: loggable(previous.current.path),
+        previous_path: loggable(previous.current.path),
+        previous_duration_ms: Math.round(performance.now() - previous.current.since),
+        visitor_id: trackingId(),
+      };
       postLog('/v1/logs/page_views', body, { keepalive: true });
       previous.current = { path: previous.current.path, since: performance.now() };
     };

@@ -7,7 +7,9 @@ export function NotFoundView() {
     <div className="page center-page">
       <h1 className="page-title">{SERVER_MSG.pageNotFoundTitle}</h1>
       <p className="muted">{SERVER_MSG.pageNotFoundBody}</p>
-      <Link className="button button-primary" href="/m">{SERVER_MSG.goHome}</Link>
+      <Link className="button button-primary" href="/m">
+        {SERVER_MSG.goHome}
+      </Link>
     </div>
   );
 }

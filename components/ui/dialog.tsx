@@ -2,13 +2,26 @@
 
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Modal dialog: focus moves in and stays in (Tab wraps), Escape and the backdrop close it, the page behind
  * does not scroll, focus returns on close. A bottom sheet by default; `centered` for popups.
  */
-export function Dialog({ label, onClose, children, centered = false, className }: { label: string; onClose: () => void; children: ReactNode; centered?: boolean; className?: string }) {
+export function Dialog({
+  label,
+  onClose,
+  children,
+  centered = false,
+  className,
+}: {
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  centered?: boolean;
+  className?: string;
+}) {
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   useLayoutEffect(() => {

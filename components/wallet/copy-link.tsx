@@ -23,7 +23,9 @@ export function CopyLink({ url }: { url: string }) {
   };
   return (
     <div className="copy-link">
-      <label className="visually-hidden" htmlFor="bridge-url">充值链接</label>
+      <label className="visually-hidden" htmlFor="bridge-url">
+        充值链接
+      </label>
       <input id="bridge-url" ref={field} className="copy-link-field" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
       <button type="button" className="button button-primary" onClick={copy}>
         {MSG.copyLink}

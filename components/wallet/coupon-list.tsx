@@ -15,7 +15,21 @@ const EMPTY: Record<CouponStatus, string> = { usable: '暂无可用优惠券', u
  * /m/mall/vouchers-inline: the member's recharge coupons of one tab (GET /v1/my/coupons). A usable one offers
  * "去使用", which opens the recharge page (`useHref`) where the coupon is picked. `now` comes from the server render.
  */
-export function CouponList({ initial, status, limit, now, useHref, emptyAction }: { initial: Paged<CouponRecord>; status: CouponStatus; limit: number; now: number; useHref: string; emptyAction?: { href: string; label: string } }) {
+export function CouponList({
+  initial,
+  status,
+  limit,
+  now,
+  useHref,
+  emptyAction,
+}: {
+  initial: Paged<CouponRecord>;
+  status: CouponStatus;
+  limit: number;
+  now: number;
+  useHref: string;
+  emptyAction?: { href: string; label: string };
+}) {
   const { items, hasmore, loading, more } = useMore(initial, '/v1/my/coupons', { status }, limit);
   if (!items.length) return <EmptyState text={EMPTY[status]} action={status === 'usable' ? emptyAction : undefined} />;
   return (

@@ -24,7 +24,9 @@ export function OpenInBrowserArt() {
         <circle cx="136" cy="101" r="8.5" fill="#fff" stroke="#1a73e8" strokeWidth="2" />
         <path d="M140.5 96.5 L137.4 102.4 L134.6 99.6 Z" fill="#d93025" />
         <path d="M131.5 105.5 L134.6 99.6 L137.4 102.4 Z" fill="#1a73e8" />
-        <text x="150" y="106" fontSize="12" fill="#8c1d18" fontFamily="PingFang SC, Noto Sans CJK SC, sans-serif">在浏览器打开</text>
+        <text x="150" y="106" fontSize="12" fill="#8c1d18" fontFamily="PingFang SC, Noto Sans CJK SC, sans-serif">
+          在浏览器打开
+        </text>
         <rect x="122" y="120" width="118" height="24" rx="6" fill="#f6f6f4" />
         <rect x="36" y="56" width="64" height="10" rx="5" fill="#efe9e1" />
         <rect x="36" y="74" width="56" height="10" rx="5" fill="#efe9e1" />

@@ -21,7 +21,15 @@ export function orderGains(o: OrderRecord): string[] {
 }
 
 /** /m/coins: paid recharge and VIP orders, newest first (GET /v1/my/orders). */
-export function OrderList({ initial, limit, emptyAction }: { initial: Paged<OrderRecord>; limit: number; emptyAction: { href: string; label: string } }) {
+export function OrderList({
+  initial,
+  limit,
+  emptyAction,
+}: {
+  initial: Paged<OrderRecord>;
+  limit: number;
+  emptyAction: { href: string; label: string };
+}) {
   const { items, hasmore, loading, more } = useMore(initial, '/v1/my/orders', {}, limit);
   if (!items.length) return <EmptyState text="还没有充值记录" action={emptyAction} />;
   return (
@@ -34,7 +42,9 @@ export function OrderList({ initial, limit, emptyAction }: { initial: Paged<Orde
               {/* Each part stays whole, so a long line wraps between parts, never inside "500书券". */}
               <span className="w-gain small">
                 {orderGains(o).map((part, i) => (
-                  <span key={part} className="w-nowrap">{i ? ` + ${part}` : part}</span>
+                  <span key={part} className="w-nowrap">
+                    {i ? ` + ${part}` : part}
+                  </span>
                 ))}
               </span>
             </div>

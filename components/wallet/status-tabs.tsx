@@ -1,7 +1,17 @@
 import Link from 'next/link';
 
 /** Tabs that are links: the URL holds the tab, so a shared link shows the same view. */
-export function StatusTabs<T extends string>({ basePath, tabs, current, label }: { basePath: string; tabs: ReadonlyArray<readonly [T, string]>; current: T; label: string }) {
+export function StatusTabs<T extends string>({
+  basePath,
+  tabs,
+  current,
+  label,
+}: {
+  basePath: string;
+  tabs: ReadonlyArray<readonly [T, string]>;
+  current: T;
+  label: string;
+}) {
   return (
     <nav className="tabs w-tabs" aria-label={label}>
       {tabs.map(([value, text], i) => (

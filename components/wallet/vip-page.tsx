@@ -17,7 +17,9 @@ function StateCard({ state, loginUrl }: { state: VipState | null; loginUrl: stri
     return (
       <section className="w-vip-state" aria-label="会员状态">
         <p>登录后查看会员状态</p>
-        <Link href={loginUrl} className="button w-vip-login">去登录</Link>
+        <Link href={loginUrl} className="button w-vip-login">
+          去登录
+        </Link>
       </section>
     );
   }
@@ -39,22 +41,40 @@ function StateCard({ state, loginUrl }: { state: VipState | null; loginUrl: stri
  * the member's state, the plans with total and daily price and the short-drama days they add, the benefits,
  * and the non-refundable notice right above the pay button.
  */
-export function VipPage({ plans, state, returnPath, loginUrl, compact = false }: { plans: VipPlan[]; state: VipState | null; returnPath: string; loginUrl: string; compact?: boolean }) {
+export function VipPage({
+  plans,
+  state,
+  returnPath,
+  loginUrl,
+  compact = false,
+}: {
+  plans: VipPlan[];
+  state: VipState | null;
+  returnPath: string;
+  loginUrl: string;
+  compact?: boolean;
+}) {
   return (
     <div className={compact ? 'page w-vip w-compact' : 'page w-vip'}>
       {/* The mini-program's own bar already titles the compact page: there the heading is for screen readers only. */}
       <h1 className={compact ? 'visually-hidden' : 'w-vip-title'}>{state?.is_paid ? '续费VIP会员' : '开通VIP会员'}</h1>
       <StateCard state={state} loginUrl={loginUrl} />
       <section aria-labelledby="vip-plans-title">
-        <h2 className="section-title" id="vip-plans-title">选择套餐</h2>
+        <h2 className="section-title" id="vip-plans-title">
+          选择套餐
+        </h2>
         <VipPlanPicker plans={plans} returnPath={returnPath} renew={state?.is_paid ?? false} compact={compact} />
       </section>
       <section aria-labelledby="vip-benefits-title">
-        <h2 className="section-title" id="vip-benefits-title">会员权益</h2>
+        <h2 className="section-title" id="vip-benefits-title">
+          会员权益
+        </h2>
         <ul className="w-benefits">
           {BENEFITS.map(([glyph, title, text]) => (
             <li key={title}>
-              <span className="w-benefit-icon" aria-hidden="true">{glyph}</span>
+              <span className="w-benefit-icon" aria-hidden="true">
+                {glyph}
+              </span>
               <span>
                 <strong>{title}</strong>
                 {compact ? null : <span className="muted small">{text}</span>}

@@ -11,7 +11,17 @@ import { OrderForm } from './order-form';
  * form posting the chosen plan's order. Before hydration the form already holds the first plan, so the page
  * works while its script loads.
  */
-export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { plans: VipPlan[]; returnPath: string; renew: boolean; compact?: boolean }) {
+export function VipPlanPicker({
+  plans,
+  returnPath,
+  renew,
+  compact = false,
+}: {
+  plans: VipPlan[];
+  returnPath: string;
+  renew: boolean;
+  compact?: boolean;
+}) {
   const [selectedId, setSelectedId] = useState(plans[0]?.id);
   const selected = plans.find((p) => p.id === selectedId) ?? plans[0];
   if (!selected) return <p className="empty">暂无可开通的VIP套餐</p>;
@@ -23,7 +33,14 @@ export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { p
         <legend className="visually-hidden">选择VIP套餐</legend>
         {plans.map((p) => (
           <label key={p.id} className={p.id === selected.id ? 'w-plan selected' : 'w-plan'}>
-            <input type="radio" name="vip-plan" value={p.id} checked={p.id === selected.id} onChange={() => setSelectedId(p.id)} className="visually-hidden" />
+            <input
+              type="radio"
+              name="vip-plan"
+              value={p.id}
+              checked={p.id === selected.id}
+              onChange={() => setSelectedId(p.id)}
+              className="visually-hidden"
+            />
             {p.id === best.id && plans.length > 1 ? <span className="w-badge">最划算</span> : null}
             <span className="w-plan-name">{p.name}</span>
             <span className="w-plan-price">
@@ -35,8 +52,14 @@ export function VipPlanPicker({ plans, returnPath, renew, compact = false }: { p
           </label>
         ))}
       </fieldset>
-      <p className="w-notice" role="note">{MSG.nonRefundable}</p>
-      <OrderForm order={{ pid: selected.id, returnUrl: returnPath, cancelUrl: returnPath }} buttonClassName="button button-primary button-block w-pay" testId="vip-pay">
+      <p className="w-notice" role="note">
+        {MSG.nonRefundable}
+      </p>
+      <OrderForm
+        order={{ pid: selected.id, returnUrl: returnPath, cancelUrl: returnPath }}
+        buttonClassName="button button-primary button-block w-pay"
+        testId="vip-pay"
+      >
         {renew ? '立即续费' : '立即开通'} ¥{formatCents(selected.price)}
       </OrderForm>
     </div>

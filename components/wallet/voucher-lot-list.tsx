@@ -22,7 +22,19 @@ function LotState({ lot, now }: { lot: VoucherLotRecord; now: number }) {
  * /m/vouchers: voucher lots of one tab (GET /v1/my/voucher_lots). `now` comes from the server render, so the
  * countdown text the server sent and the one the browser hydrates are the same.
  */
-export function VoucherLotList({ initial, status, limit, now, emptyAction }: { initial: Paged<VoucherLotRecord>; status: VoucherLotStatus; limit: number; now: number; emptyAction?: { href: string; label: string } }) {
+export function VoucherLotList({
+  initial,
+  status,
+  limit,
+  now,
+  emptyAction,
+}: {
+  initial: Paged<VoucherLotRecord>;
+  status: VoucherLotStatus;
+  limit: number;
+  now: number;
+  emptyAction?: { href: string; label: string };
+}) {
   const { items, hasmore, loading, more } = useMore(initial, '/v1/my/voucher_lots', { status }, limit);
   if (!items.length) return <EmptyState text={EMPTY[status]} action={status === 'active' ? emptyAction : undefined} />;
   return (

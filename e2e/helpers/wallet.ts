@@ -6,7 +6,10 @@ export type Product = ShopProduct;
 
 /** A fresh guest session in this page's browser context (one guest per device id). */
 export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {
-  const res = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` } });
+  const res = await page.request.post('/v1/tourist/login', {
+    headers: sigHeader(),
+    data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` },
+  });
   expect(res.ok()).toBe(true);
 }
 

@@ -64,6 +64,8 @@ describe('api client', () => {
   });
 
   it('builds query strings without empty values', () => {
-    expect(buildUrl('/v1/search', { keyword: '修仙', page: 2, empty: undefined, none: null })).toBe('/v1/search?keyword=%E4%BF%AE%E4%BB%99&page=2');
+    expect(buildUrl('/v1/search', { keyword: '修仙', page: 2, empty: undefined, none: null })).toBe(
+      '/v1/search?keyword=%E4%BF%AE%E4%BB%99&page=2',
+    );
   });
 });

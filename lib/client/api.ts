@@ -57,7 +57,10 @@ export function requestHeaders(hasBody: boolean): Record<string, string> {
   return headers;
 }
 
-type FailureHandler = (error: ApiClientError, request: { method: string; url: string; body: unknown; headers: Record<string, string> }) => void;
+type FailureHandler = (
+  error: ApiClientError,
+  request: { method: string; url: string; body: unknown; headers: Record<string, string> },
+) => void;
 let onFailure: FailureHandler | undefined;
 
 /** The error catalogue (lib/client/error-catalogue.ts) registers itself here, keeping this module free of UI. */
@@ -82,7 +85,12 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     });
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
     if (response.ok && envelope && envelope.code === 0) return envelope.data as T;
-    error = new ApiClientError(envelope?.message || MSG.serverBusy, envelope?.code ?? response.status, response.status, envelope && 'data' in envelope ? envelope.data : undefined);
+    error = new ApiClientError(
+      envelope?.message || MSG.serverBusy,
+      envelope?.code ?? response.status,
+      response.status,
+      envelope && 'data' in envelope ? envelope.data : undefined,
+    );
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     error = new ApiClientError(MSG.serverBusy, 0, 0);
@@ -92,4 +100,4 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
 }
 
 /** SWR fetcher: the key is the path (with its query). */
-export const swrFetcher = <T,>(path: string) => api<T>(path);
+export const swrFetcher = <T>(path: string) => api<T>(path);

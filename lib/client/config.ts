@@ -4,8 +4,16 @@ import { api } from './api';
 /** The flags GET /v1/spa/config hands every client; blocked_urls, minor_caps and lazy_auth stay on the server. */
 export type PublicFlags = Pick<
   ConfigFlags,
-  | 'promotion_popup' | 'is_ad_enabled' | 'self_owned' | 'popup_recharge_enabled' | 'has_miniapp_ad_guide' | 'tts'
-  | 'tbs_ad_custom_text' | 'wxshare' | 'ios_recharge_disabled' | 'hide_recharge_nav'
+  | 'promotion_popup'
+  | 'is_ad_enabled'
+  | 'self_owned'
+  | 'popup_recharge_enabled'
+  | 'has_miniapp_ad_guide'
+  | 'tts'
+  | 'tbs_ad_custom_text'
+  | 'wxshare'
+  | 'ios_recharge_disabled'
+  | 'hide_recharge_nav'
 >;
 
 export const CONFIG_PATH = '/v1/spa/config';

@@ -9,7 +9,8 @@ import { useToastStore } from './stores/toast-store';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36';
 const WECHAT_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47';
 const DOUYIN = 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/90 Mobile Safari/537.36 aweme_230400 BytedanceWebview/d8a21c6';
-const SAFARI_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const MINI_IOS = `${WECHAT_IOS} miniProgram/wx123`;
 const MINI_ANDROID = `${ANDROID} MicroMessenger/8.0 miniProgram/wx123`;
 const WECHAT_ANDROID = `${ANDROID} MicroMessenger/8.0.47`;
@@ -19,7 +20,11 @@ const FLAGS_OFF = { ios_recharge_disabled: false, hide_recharge_nav: false };
 type FakeNav = Navigator & { assign: jest.Mock; reload: jest.Mock; alert: jest.Mock; bridgeUrl: jest.Mock };
 function fakeNav(ua = ANDROID, path = '/m/read/21?nid=1', flags = FLAGS_OFF): FakeNav {
   return {
-    assign: jest.fn(), reload: jest.fn(), alert: jest.fn(), currentPath: () => path, userAgent: () => ua,
+    assign: jest.fn(),
+    reload: jest.fn(),
+    alert: jest.fn(),
+    currentPath: () => path,
+    userAgent: () => ua,
     flags: () => Promise.resolve(flags),
     bridgeUrl: jest.fn().mockResolvedValue(BRIDGE),
   };
@@ -112,8 +117,14 @@ describe('error catalogue (docs/shell.md)', () => {
     expect(rechargeKind(detectUa(SAFARI_IOS))).toBe('recharge');
     expect(rechargeKind(detectUa(DOUYIN))).toBe('recharge');
     const deps = { flags: () => Promise.resolve(FLAGS_OFF), bridgeUrl: () => Promise.resolve(BRIDGE) };
-    await expect(rechargeDestination(WECHAT_IOS, 3, '/m/read/3', deps)).resolves.toEqual({ kind: 'guide', url: `/m/guide?url=${encodeURIComponent(BRIDGE)}` });
-    await expect(rechargeDestination(ANDROID, 3, '/m/read/3', deps)).resolves.toEqual({ kind: 'recharge', url: '/recharge/start?aid=3&return=%2Fm%2Fread%2F3' });
+    await expect(rechargeDestination(WECHAT_IOS, 3, '/m/read/3', deps)).resolves.toEqual({
+      kind: 'guide',
+      url: `/m/guide?url=${encodeURIComponent(BRIDGE)}`,
+    });
+    await expect(rechargeDestination(ANDROID, 3, '/m/read/3', deps)).resolves.toEqual({
+      kind: 'recharge',
+      url: '/recharge/start?aid=3&return=%2Fm%2Fread%2F3',
+    });
   });
 
   it('90010 goes to the follow page', async () => {
@@ -159,12 +170,24 @@ describe('error catalogue (docs/shell.md)', () => {
   it('reports failed responses with a status to the error log, but not network failures or itself', () => {
     const fetchMock = jest.fn().mockResolvedValue({});
     global.fetch = fetchMock as unknown as typeof fetch;
-    const req = { method: 'POST', url: '/v1/novels/1/buy?x=1', body: { aid: 21 }, headers: { 'x-sig': 'abcdefghijklmnop', 'x-platform': 'web' } };
+    const req = {
+      method: 'POST',
+      url: '/v1/novels/1/buy?x=1',
+      body: { aid: 21 },
+      headers: { 'x-sig': 'abcdefghijklmnop', 'x-platform': 'web' },
+    };
     reportFailure(fail(90001, 402), req);
     reportFailure(fail(0, 0), req);
     reportFailure(fail(500, 500), { ...req, url: '/v1/logs/error_log' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const body = JSON.parse(fetchMock.mock.calls[0][1].body);
-    expect(body).toMatchObject({ type: 1, method: 'POST', url: '/v1/novels/1/buy', params: 'x=1', data: { aid: 21 }, response: { status: 402, code: 90001 } });
+    expect(body).toMatchObject({
+      type: 1,
+      method: 'POST',
+      url: '/v1/novels/1/buy',
+      params: 'x=1',
+      data: { aid: 21 },
+      response: { status: 402, code: 90001 },
+    });
   });
 });

@@ -119,7 +119,10 @@ export async function handleApiFailure(error: ApiClientError, nav: Navigator = b
 }
 
 /** Reports a failed response with a status to POST /v1/logs/error_log (type 1); never reports itself. */
-export function reportFailure(error: ApiClientError, request: { method: string; url: string; body: unknown; headers: Record<string, string> }): void {
+export function reportFailure(
+  error: ApiClientError,
+  request: { method: string; url: string; body: unknown; headers: Record<string, string> },
+): void {
   if (error.status === 0 || request.url.includes('/v1/logs/')) return;
   const payload = {
     type: 1,

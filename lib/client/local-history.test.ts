@@ -1,7 +1,15 @@
 import Cookies from 'js-cookie';
 import { LOCAL_HISTORY_KEY, LOCAL_HISTORY_MAX, listLocal, recordLocal, removeLocal, syncLocalHistory } from './local-history';
 
-const entry = (nid: number, readAt: number, aid = nid * 100) => ({ nid, aid, idx: nid, title: `书${nid}`, article: `第${nid}章`, thumb: `/covers/${nid}.svg`, readAt });
+const entry = (nid: number, readAt: number, aid = nid * 100) => ({
+  nid,
+  aid,
+  idx: nid,
+  title: `书${nid}`,
+  article: `第${nid}章`,
+  thumb: `/covers/${nid}.svg`,
+  readAt,
+});
 const ok = (data: unknown) => ({ ok: true, status: 200, json: () => Promise.resolve({ code: 0, message: '', data }) });
 const fail = (status: number, code: number) => ({ ok: false, status, json: () => Promise.resolve({ code, message: '失败' }) });
 
@@ -86,7 +94,10 @@ describe('syncLocalHistory', () => {
     recordLocal(entry(1, at));
     recordLocal(entry(2, at));
     Cookies.set('member_id', '7');
-    const fn = mockApi([{ nid: 1, readAt: '2026-03-01 10:05' }, { nid: 2, readAt: '2026-03-01 09:59' }]);
+    const fn = mockApi([
+      { nid: 1, readAt: '2026-03-01 10:05' },
+      { nid: 2, readAt: '2026-03-01 09:59' },
+    ]);
     await expect(syncLocalHistory()).resolves.toBe(1);
     expect(postedBodies(fn).map((b) => b.article_id)).toEqual([200]);
     expect(listLocal()).toEqual([]);

@@ -39,7 +39,14 @@ function storage(): Storage | null {
 
 const isEntry = (e: unknown): e is LocalEntry => {
   const r = e as Record<string, unknown> | null;
-  return !!r && typeof r === 'object' && Number.isInteger(r.nid) && Number.isInteger(r.aid) && Number.isInteger(r.idx) && typeof r.readAt === 'number';
+  return (
+    !!r &&
+    typeof r === 'object' &&
+    Number.isInteger(r.nid) &&
+    Number.isInteger(r.aid) &&
+    Number.isInteger(r.idx) &&
+    typeof r.readAt === 'number'
+  );
 };
 
 function read(): LocalEntry[] {

@@ -23,7 +23,12 @@ export interface RechargeDeps {
 export type RechargeDecision = { kind: 'unavailable' } | { kind: RechargeKind; url: string };
 
 /** Where a reader who must pay goes, or 'unavailable' where this browser may not take payment (docs/shell.md "Payment availability and recharge doors"). */
-export async function rechargeDestination(ua: string, articleId: number | undefined, returnPath: string, deps: RechargeDeps): Promise<RechargeDecision> {
+export async function rechargeDestination(
+  ua: string,
+  articleId: number | undefined,
+  returnPath: string,
+  deps: RechargeDeps,
+): Promise<RechargeDecision> {
   const info = detectUa(ua);
   if (!paymentAvailability(info, await deps.flags()).canPay) return { kind: 'unavailable' };
   const kind = rechargeKind(info);

@@ -10,7 +10,10 @@ const TRACK_WAIT_MS = 500;
 export function pickPromotion(list: Promotion[], flag: PublicFlags['promotion_popup']): Promotion | undefined {
   if (!flag) return undefined;
   const withPopup = list.filter((p) => p.promotion_popup);
-  return withPopup.find((p) => (p.promotion_popup?.promotion_id ?? p.id) === flag.promotion_id) ?? withPopup.find((p) => p.product.id === flag.product_id);
+  return (
+    withPopup.find((p) => (p.promotion_popup?.promotion_id ?? p.id) === flag.promotion_id) ??
+    withPopup.find((p) => p.product.id === flag.product_id)
+  );
 }
 
 export function promotionIdOf(p: Promotion): number {

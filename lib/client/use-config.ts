@@ -15,7 +15,11 @@ const noSubscribe = () => () => {};
 
 /** The browser's user agent; '' while rendering on the server, so the first client render matches it. */
 export function useUserAgent(): string {
-  return useSyncExternalStore(noSubscribe, () => navigator.userAgent, () => '');
+  return useSyncExternalStore(
+    noSubscribe,
+    () => navigator.userAgent,
+    () => '',
+  );
 }
 
 /**

@@ -10,5 +10,9 @@ const noSubscribe = () => () => undefined;
  * cookie, so the first client render matches it and the member's view follows right after hydration.
  */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(noSubscribe, () => Boolean(memberId()), () => false);
+  return useSyncExternalStore(
+    noSubscribe,
+    () => Boolean(memberId()),
+    () => false,
+  );
 }

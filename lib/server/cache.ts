@@ -18,7 +18,10 @@ const inNext = () => Boolean(process.env.NEXT_RUNTIME);
 export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, tags: (...args: A) => string[]) {
   return (...args: A): Promise<R> => {
     if (!inNext()) return fn(...args);
-    return unstable_cache(() => fn(...args), [name, JSON.stringify(args)], { tags: ['catalog', ...tags(...args)], revalidate: DISCOVERY_TTL_S })();
+    return unstable_cache(() => fn(...args), [name, JSON.stringify(args)], {
+      tags: ['catalog', ...tags(...args)],
+      revalidate: DISCOVERY_TTL_S,
+    })();
   };
 }
 

@@ -61,7 +61,10 @@ export const SERVER_MSG = {
   orderConfirmButton: '确认并前往支付',
   orderConfirmCancel: '返回',
   // The sandbox checkout: an order's state (docs/wallet-orders.md), and why a closed one cannot be paid.
-  orderStatus: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', rejected: '未通过校验' } as Record<string, string>,
+  orderStatus: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', rejected: '未通过校验' } as Record<
+    string,
+    string
+  >,
   orderStatusUnknown: '不可支付',
   orderClosedNote: {
     cancelled: '订单已取消，无法支付，请返回重新下单。',

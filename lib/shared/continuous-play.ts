@@ -13,9 +13,13 @@ export const CONTINUOUS_PLAY_OPTIONS = [
 
 export function continuousPlayCount(type: number): number {
   switch (type) {
-    case 1: return 3;
-    case 2: return 8;
-    case 3: return CONTINUOUS_PLAY_UNLIMITED;
-    default: return 0;
+    case 1:
+      return 3;
+    case 2:
+      return 8;
+    case 3:
+      return CONTINUOUS_PLAY_UNLIMITED;
+    default:
+      return 0;
   }
 }

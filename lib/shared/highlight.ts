@@ -14,7 +14,8 @@ export function splitMatches(text: string, keyword: string): Array<{ text: strin
   return parts;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The API's highlight=1 form: escaped text with matches in <em>. With `context`, a long text is cut to a
@@ -29,5 +30,7 @@ export function highlightHtml(text: string, keyword: string, context?: number): 
     else source = text.slice(0, context + keyword.length);
     if (from + context + keyword.length < text.length) source += '…';
   }
-  return splitMatches(source, keyword).map((p) => (p.match ? `<em>${escapeHtml(p.text)}</em>` : escapeHtml(p.text))).join('');
+  return splitMatches(source, keyword)
+    .map((p) => (p.match ? `<em>${escapeHtml(p.text)}</em>` : escapeHtml(p.text)))
+    .join('');
 }

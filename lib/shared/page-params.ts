@@ -16,7 +16,10 @@ export function readStart(raw: unknown): number {
 }
 
 export function readEnum<T extends string>(raw: unknown, values: readonly [T, ...T[]], fallback: T): T {
-  return z.enum(values).catch(fallback).parse(raw ?? fallback);
+  return z
+    .enum(values)
+    .catch(fallback)
+    .parse(raw ?? fallback);
 }
 
 /** A database id from a path or query, by idSchema's rule: digits only (Number() would also read '1e3', '0x10', ' 7 '), up to MAX_ID. */

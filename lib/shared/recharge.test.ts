@@ -66,15 +66,15 @@ describe('links', () => {
       ['cancel', '/m'],
     ]);
     // The route's own field names, so the form posts what POST /orders/create reads.
-    expect(new URLSearchParams(orderFields({ pid: 3, returnUrl: '/m', cancelUrl: '/m', nFrom: 'promotion_popup', promotionId: 1 })).toString()).toBe(
-      'pid=3&return=%2Fm&cancel=%2Fm&n_from=promotion_popup&promotion_id=1',
-    );
+    expect(
+      new URLSearchParams(orderFields({ pid: 3, returnUrl: '/m', cancelUrl: '/m', nFrom: 'promotion_popup', promotionId: 1 })).toString(),
+    ).toBe('pid=3&return=%2Fm&cancel=%2Fm&n_from=promotion_popup&promotion_id=1');
   });
   it('builds the recharge page address', () => {
     expect(rechargeStartUrl('/m/read/21?nid=1', 21)).toBe('/recharge/start?aid=21&return=%2Fm%2Fread%2F21%3Fnid%3D1');
     expect(rechargeStartUrl('/m')).toBe('/recharge/start?return=%2Fm');
   });
-  it('accepts only this site\'s bridge with a token', () => {
+  it("accepts only this site's bridge with a token", () => {
     const origin = 'https://read.example.com';
     expect(safeBridgeUrl('/bridge?token=abc&return=%2Fm', origin)).toBe('https://read.example.com/bridge?token=abc&return=%2Fm');
     expect(safeBridgeUrl('https://read.example.com/bridge?token=abc', origin)).toBe('https://read.example.com/bridge?token=abc');

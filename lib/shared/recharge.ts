@@ -2,12 +2,18 @@ import { returnPath } from './return-path';
 import type { MemberCoupon, ProductQuota, ShopProduct } from './dto/shop';
 
 /** A coupon works on one recharge whose pack costs at least its threshold (docs/wallet.md "Coupons"). */
-export function couponApplies(coupon: Pick<MemberCoupon, 'threshold_price'> | null | undefined, product: Pick<ShopProduct, 'price'>): boolean {
+export function couponApplies(
+  coupon: Pick<MemberCoupon, 'threshold_price'> | null | undefined,
+  product: Pick<ShopProduct, 'price'>,
+): boolean {
   return Boolean(coupon) && product.price >= coupon!.threshold_price;
 }
 
 /** What the payer pays in cents, never below one cent: a payment of zero is not a payment. */
-export function payablePrice(product: Pick<ShopProduct, 'price'>, coupon: Pick<MemberCoupon, 'threshold_price' | 'discount'> | null | undefined): number {
+export function payablePrice(
+  product: Pick<ShopProduct, 'price'>,
+  coupon: Pick<MemberCoupon, 'threshold_price' | 'discount'> | null | undefined,
+): number {
   if (!coupon || !couponApplies(coupon, product)) return product.price;
   return Math.max(1, product.price - coupon.discount);
 }

@@ -1,10 +1,15 @@
 import { absoluteUrl, requestOrigin } from './request-origin';
 
-const req = (headers: Record<string, string>, url = 'http://localhost:3000/x') => ({ headers: new Headers(headers), nextUrl: new URL(url) });
+const req = (headers: Record<string, string>, url = 'http://localhost:3000/x') => ({
+  headers: new Headers(headers),
+  nextUrl: new URL(url),
+});
 
 describe('requestOrigin', () => {
   it('follows the proxy headers when they make an origin', () => {
-    expect(requestOrigin(req({ host: 'a.example', 'x-forwarded-host': 'b.example:8443', 'x-forwarded-proto': 'https' }))).toBe('https://b.example:8443');
+    expect(requestOrigin(req({ host: 'a.example', 'x-forwarded-host': 'b.example:8443', 'x-forwarded-proto': 'https' }))).toBe(
+      'https://b.example:8443',
+    );
     expect(requestOrigin(req({ host: 'a.example' }))).toBe('http://a.example');
   });
 

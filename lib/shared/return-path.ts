@@ -54,7 +54,13 @@ export function returnAddressOr(raw: string | null | undefined, hosts: readonly 
     try {
       const parsed = new URL(raw);
       const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
-      if (/^https?:\/\/[^/]/i.test(raw) && hosts.includes(parsed.host.toLowerCase()) && !parsed.username && !parsed.password && returnPath(path)) {
+      if (
+        /^https?:\/\/[^/]/i.test(raw) &&
+        hosts.includes(parsed.host.toLowerCase()) &&
+        !parsed.username &&
+        !parsed.password &&
+        returnPath(path)
+      ) {
         return parsed.toString();
       }
     } catch {

@@ -7,7 +7,20 @@ import { pcmInput, runFfmpeg } from './ffmpeg';
  * is seconds long, so its PCM is passed whole.
  */
 export async function encodeM4a(pcm: Int16Array, sampleRate: number, outFile: string): Promise<void> {
-  const { child, exited } = runFfmpeg([...pcmInput(sampleRate), '-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', AAC_BITRATE, '-movflags', '+faststart', '-f', 'mp4', outFile]);
+  const { child, exited } = runFfmpeg([
+    ...pcmInput(sampleRate),
+    '-c:a',
+    'aac',
+    '-profile:a',
+    'aac_low',
+    '-b:a',
+    AAC_BITRATE,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    outFile,
+  ]);
   child.stdout.resume();
   child.stdin.end(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
   await exited;

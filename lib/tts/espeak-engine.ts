@@ -41,7 +41,10 @@ class EspeakEngine implements SpeechEngine {
   readonly id = 'espeak-ng';
   readonly version = packageVersion();
   readonly sampleRate = SAMPLE_RATE;
-  private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), { nice: AUDIO_WORK_NICE, expectSampleRate: SAMPLE_RATE });
+  private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), {
+    nice: AUDIO_WORK_NICE,
+    expectSampleRate: SAMPLE_RATE,
+  });
 
   voiceFor(languageType: number): Voice | null {
     return VOICES[languageType] ?? null;

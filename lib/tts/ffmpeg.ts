@@ -5,7 +5,6 @@ import type { Readable, Writable } from 'node:stream';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { AUDIO_WORK_NICE } from './priority';
 
-
 /**
  * The ffmpeg binary: FFMPEG_PATH when set (a system ffmpeg), else the static build that @ffmpeg-installer ships
  * inside its npm package for this platform (nothing is downloaded at install or run time).

@@ -32,12 +32,29 @@ export interface HlsEncoder {
  * with AAC-LC audio into `dir`. The segment muxer prints a CSV line on stdout each time a segment is complete;
  * `onSegment` hears about each one in order (awaited, so the caller can publish it before the next).
  */
-export function startHlsEncoder(options: { dir: string; sampleRate: number; onSegment: (segment: EncodedSegment) => Promise<void> }): HlsEncoder {
+export function startHlsEncoder(options: {
+  dir: string;
+  sampleRate: number;
+  onSegment: (segment: EncodedSegment) => Promise<void>;
+}): HlsEncoder {
   const { child, exited } = runFfmpeg([
     ...pcmInput(options.sampleRate),
-    '-c:a', 'aac', '-profile:a', 'aac_low', '-b:a', AAC_BITRATE,
-    '-f', 'segment', '-segment_time', String(SEGMENT_SECONDS), '-segment_format', 'mpegts',
-    '-segment_list', 'pipe:1', '-segment_list_type', 'csv',
+    '-c:a',
+    'aac',
+    '-profile:a',
+    'aac_low',
+    '-b:a',
+    AAC_BITRATE,
+    '-f',
+    'segment',
+    '-segment_time',
+    String(SEGMENT_SECONDS),
+    '-segment_format',
+    'mpegts',
+    '-segment_list',
+    'pipe:1',
+    '-segment_list_type',
+    'csv',
     path.join(options.dir, '%d.ts'),
   ]);
 
@@ -55,10 +72,12 @@ export function startHlsEncoder(options: { dir: string; sampleRate: number; onSe
       const index = Number.parseInt(name ?? '', 10);
       if (!Number.isInteger(index) || !end) continue;
       const segment = { index, file: path.join(options.dir, name!), duration: Number(end) - Number(start) };
-      published = published.then(() => (failure ? undefined : options.onSegment(segment))).catch((err: unknown) => {
-        failure ??= err instanceof Error ? err : new Error(String(err));
-        child.kill('SIGKILL');
-      });
+      published = published
+        .then(() => (failure ? undefined : options.onSegment(segment)))
+        .catch((err: unknown) => {
+          failure ??= err instanceof Error ? err : new Error(String(err));
+          child.kill('SIGKILL');
+        });
     }
   });
 

@@ -1,14 +1,22 @@
 import { playlistDurations, renderPlaylist, withSegmentQuery } from './playlist';
 
 describe('renderPlaylist', () => {
-  const segments = [{ index: 0, duration: 6.037 }, { index: 1, duration: 5.991 }];
+  const segments = [
+    { index: 0, duration: 6.037 },
+    { index: 1, duration: 5.991 },
+  ];
 
   it('is a growing EVENT playlist that starts at the beginning while synthesis runs', () => {
     const text = renderPlaylist(segments, false);
     expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
     expect(text).toContain('#EXT-X-START:TIME-OFFSET=0');
     expect(text).not.toContain('#EXT-X-ENDLIST');
-    expect(text.trim().split('\n').filter((l) => !l.startsWith('#'))).toEqual(['0.ts', '1.ts']);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('#')),
+    ).toEqual(['0.ts', '1.ts']);
   });
 
   it('is a VOD playlist with ENDLIST once complete, durations from the segments', () => {

@@ -13,10 +13,19 @@ afterAll(async () => {
 describe('renderChapterAudio (eSpeak NG → ffmpeg)', () => {
   it('speaks Mandarin into AAC segments of at most 8 s, with one ascending start time per paragraph', async () => {
     const engine = espeakEngine();
-    const paragraphs = ['第一段。林夜站在山门前，望着远处连绵的群山。', '第二段。三年前，他还是一个被人看不起的少年。', '第三段。如今却已经成为宗门里最年轻的长老。', '……'];
+    const paragraphs = [
+      '第一段。林夜站在山门前，望着远处连绵的群山。',
+      '第二段。三年前，他还是一个被人看不起的少年。',
+      '第三段。如今却已经成为宗门里最年轻的长老。',
+      '……',
+    ];
     const published: number[] = [];
     const rendered = await renderChapterAudio({
-      engine, voice: engine.voiceFor(1)!, paragraphs, dir, priority: () => 'now',
+      engine,
+      voice: engine.voiceFor(1)!,
+      paragraphs,
+      dir,
+      priority: () => 'now',
       onSegment: async (segment, progress) => {
         published.push(segment.index);
         // The track handed out while the chapter grows only names paragraphs inside the published audio.
@@ -42,6 +51,15 @@ describe('renderChapterAudio (eSpeak NG → ffmpeg)', () => {
 
   it('fails the chapter, not the process, when the encoder cannot run', async () => {
     const engine = espeakEngine();
-    await expect(renderChapterAudio({ engine, voice: engine.voiceFor(1)!, paragraphs: ['你好。'], dir: path.join(dir, 'missing', 'nested'), priority: () => 'now', onSegment: async () => undefined })).rejects.toThrow(/ffmpeg/);
+    await expect(
+      renderChapterAudio({
+        engine,
+        voice: engine.voiceFor(1)!,
+        paragraphs: ['你好。'],
+        dir: path.join(dir, 'missing', 'nested'),
+        priority: () => 'now',
+        onSegment: async () => undefined,
+      }),
+    ).rejects.toThrow(/ffmpeg/);
   });
 });

@@ -10,10 +10,12 @@ describe('SynthesisPool', () => {
   it('serves waiting listeners first, then playing ones, then work ahead of demand', async () => {
     const order: string[] = [];
     const task = (name: string, priority: 'first' | 'now' | 'ahead', text = '你好。') =>
-      pool.run({ text, voice: 'cmn' }, priority, () => undefined).then((samples) => {
-        order.push(name);
-        return samples;
-      });
+      pool
+        .run({ text, voice: 'cmn' }, priority, () => undefined)
+        .then((samples) => {
+          order.push(name);
+          return samples;
+        });
     await task('warm', 'now'); // the worker is up and idle
     order.length = 0;
     // The one worker is busy with the first task while the others queue up in the wrong order.
@@ -26,14 +28,20 @@ describe('SynthesisPool', () => {
 
   it('serves the earlier of equally urgent chapters first', async () => {
     const order: string[] = [];
-    const task = (name: string, rank?: number) => pool.run({ text: '你好。', voice: 'cmn' }, 'first', () => undefined, rank).then(() => order.push(name));
+    const task = (name: string, rank?: number) =>
+      pool.run({ text: '你好。', voice: 'cmn' }, 'first', () => undefined, rank).then(() => order.push(name));
     const busy = pool.run({ text: '林夜站在山门前。'.repeat(5), voice: 'cmn' }, 'now', () => undefined);
     await Promise.all([busy, task('later', 20), task('unranked'), task('earlier', 10)]);
     expect(order).toEqual(['earlier', 'later', 'unranked']);
     // Chapters already playing take turns whatever their rank.
     const turns: string[] = [];
-    const playing = (name: string, rank: number) => pool.run({ text: '你好。', voice: 'cmn' }, 'now', () => undefined, rank).then(() => turns.push(name));
-    await Promise.all([pool.run({ text: '林夜站在山门前。'.repeat(5), voice: 'cmn' }, 'now', () => undefined), playing('a', 20), playing('b', 10)]);
+    const playing = (name: string, rank: number) =>
+      pool.run({ text: '你好。', voice: 'cmn' }, 'now', () => undefined, rank).then(() => turns.push(name));
+    await Promise.all([
+      pool.run({ text: '林夜站在山门前。'.repeat(5), voice: 'cmn' }, 'now', () => undefined),
+      playing('a', 20),
+      playing('b', 10),
+    ]);
     expect(turns).toEqual(['a', 'b']);
   });
 

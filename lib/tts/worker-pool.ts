@@ -18,7 +18,11 @@ interface Slot {
 
 const PRIORITIES: SynthesisPriority[] = ['first', 'now', 'ahead'];
 
-type Reply = { type: 'ready'; sampleRate: number } | { id: number; type: 'pcm'; pcm: Int16Array } | { id: number; type: 'done' } | { id: number; type: 'error'; message: string };
+type Reply =
+  | { type: 'ready'; sampleRate: number }
+  | { id: number; type: 'pcm'; pcm: Int16Array }
+  | { id: number; type: 'done' }
+  | { id: number; type: 'error'; message: string };
 
 /**
  * A small, bounded pool of warm synthesis workers. Work waits in one queue per priority, served most urgent first
@@ -38,7 +42,12 @@ export class SynthesisPool {
     private readonly options: { nice: number; expectSampleRate: number },
   ) {}
 
-  run(message: Record<string, unknown>, priority: SynthesisPriority, onPcm: (samples: Int16Array) => void, order = Number.POSITIVE_INFINITY): Promise<number> {
+  run(
+    message: Record<string, unknown>,
+    priority: SynthesisPriority,
+    onPcm: (samples: Int16Array) => void,
+    order = Number.POSITIVE_INFINITY,
+  ): Promise<number> {
     if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       const queue = this.queues[priority];

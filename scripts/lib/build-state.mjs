@@ -5,7 +5,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 // Tests sit beside the code but never reach the build.
 const NOT_BUILT = /\.test\.tsx?$/;
 const HASH_FILE = path.join('.next', 'source-hash');

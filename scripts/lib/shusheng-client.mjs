@@ -48,7 +48,11 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
     /** POST /orders/create (the confirmation's form): a pending order; the answer is a redirect to /pay/sandbox/{id}. */
     async createOrder(token, productId) {
       const form = new URLSearchParams({ pid: String(productId), return: '/m/my' }).toString();
-      const res = await call('POST', '/orders/create', { token, body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await call('POST', '/orders/create', {
+        token,
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const id = Number(res.headers.get('location')?.match(/\/pay\/sandbox\/(\d+)$/)?.[1]);
       if (res.status !== 303 || !id) throw new Error(`order for product ${productId}: HTTP ${res.status} → ${res.headers.get('location')}`);
       return id;
@@ -64,7 +68,10 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
 /** The sandbox provider's signed notification (lib/server/wallet/payments/sandbox.ts), made with the server's APP_SECRET. */
 export function signNotification(secret, orderId, amount, notificationId) {
   const n = { order_id: orderId, notification_id: notificationId, amount, status: 'paid' };
-  return { ...n, sig: createHmac('sha256', secret).update(`sandbox:${n.order_id}:${n.notification_id}:${n.amount}:${n.status}`).digest('hex') };
+  return {
+    ...n,
+    sig: createHmac('sha256', secret).update(`sandbox:${n.order_id}:${n.notification_id}:${n.amount}:${n.status}`).digest('hex'),
+  };
 }
 
 /** A 16-character x-sig (the server's pattern [A-Za-z0-9_-]{16}) built from a label and a number, so runs repeat exactly. */

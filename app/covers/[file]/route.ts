@@ -2,7 +2,10 @@ import type { NextRequest } from 'next/server';
 import { getAuthorName, getCoverSource, renderAvatarSvg, renderCoverSvg } from '@/lib/server/catalog/covers';
 import { MAX_ID } from '@/lib/shared/constants';
 
-const svgHeaders = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400, stale-while-revalidate=604800' };
+const svgHeaders = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
+};
 
 // GET /covers/{id}.svg and /covers/author-{id}.svg — generated covers and avatars (no external images).
 export async function GET(req: NextRequest, { params }: { params: Promise<{ file: string }> }) {

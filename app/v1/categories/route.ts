@@ -5,6 +5,9 @@ import { categoriesQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/categories?language_type&gender — categories with their on-shelf novel counts.
-export const GET = withApi(({ query }) => listCategories(query.language_type ?? null, query.gender ?? null), { query: categoriesQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(({ query }) => listCategories(query.language_type ?? null, query.gender ?? null), {
+  query: categoriesQuery,
+  cacheControl: PUBLIC_CACHE,
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -15,7 +15,10 @@ describe('GET /v1/health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     const healthy = db.handle();
-    const broken: DbHandle = { ...healthy, db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as DbHandle['db'] };
+    const broken: DbHandle = {
+      ...healthy,
+      db: { execute: () => Promise.reject(new Error('connection refused')) } as unknown as DbHandle['db'],
+    };
     setDbHandle(broken);
     try {
       const res = await callRoute(GET, { url: '/v1/health' });

@@ -1,7 +1,13 @@
 import { attachStream } from './attach-stream';
 import type { MediaLike } from './media';
 
-const hlsInstances: { config: unknown; url?: string; media?: unknown; destroyed: boolean; onError?: (e: string, d: { fatal: boolean }) => void }[] = [];
+const hlsInstances: {
+  config: unknown;
+  url?: string;
+  media?: unknown;
+  destroyed: boolean;
+  onError?: (e: string, d: { fatal: boolean }) => void;
+}[] = [];
 let imported = 0;
 
 jest.mock('hls.js/light', () => {
@@ -14,10 +20,18 @@ jest.mock('hls.js/light', () => {
       this.entry = { config, destroyed: false };
       hlsInstances.push(this.entry);
     }
-    on(_event: string, fn: (e: string, d: { fatal: boolean }) => void) { this.entry.onError = fn; }
-    loadSource(url: string) { this.entry.url = url; }
-    attachMedia(media: unknown) { this.entry.media = media; }
-    destroy() { this.entry.destroyed = true; }
+    on(_event: string, fn: (e: string, d: { fatal: boolean }) => void) {
+      this.entry.onError = fn;
+    }
+    loadSource(url: string) {
+      this.entry.url = url;
+    }
+    attachMedia(media: unknown) {
+      this.entry.media = media;
+    }
+    destroy() {
+      this.entry.destroyed = true;
+    }
   }
   return { __esModule: true, default: FakeHls };
 });

@@ -88,7 +88,13 @@ describe('the source', () => {
     expect(deps.signUrl).toHaveBeenCalledWith('/audio/1/index.m3u8');
     expect(media.src).toBe(signed('/audio/1/index.m3u8'));
     expect(JSON.parse(localStorage.getItem('listen.article')!)).toEqual({ id: 1, next_id: 2, novel_id: 1 });
-    expect(JSON.parse(localStorage.getItem('listen.novel')!)).toEqual({ id: 1, title: '大唐归途', thumb: '/covers/1.svg', ctype: 1, author: '李白' });
+    expect(JSON.parse(localStorage.getItem('listen.novel')!)).toEqual({
+      id: 1,
+      title: '大唐归途',
+      thumb: '/covers/1.svg',
+      ctype: 1,
+      author: '李白',
+    });
     expect(localStorage.getItem('listen.m3u8_url')).toBe(signed('/audio/1/index.m3u8'));
     expect(localStorage.getItem('listen.visable')).toBe('1');
   });
@@ -104,7 +110,7 @@ describe('the source', () => {
     expect(media.src).toBe(signed('/audio/7/index.m3u8'));
   });
 
-  it('restored after a reload resumes at the position of the member\'s listening log', async () => {
+  it("restored after a reload resumes at the position of the member's listening log", async () => {
     storeListening();
     const { controller, deps, media, attach } = setup({ savedPosition: jest.fn(async () => 95) });
     controller.sync();
@@ -215,7 +221,7 @@ describe('on ended', () => {
     expect(deps.fetchChapter).toHaveBeenCalledWith(2, 1);
   });
 
-  it('the prompt\'s own end drives nothing; a tap on play afterwards plays the chapter again', async () => {
+  it("the prompt's own end drives nothing; a tap on play afterwards plays the chapter again", async () => {
     const { media, controller, deps } = await playing();
     media.reachEnd();
     await flush();

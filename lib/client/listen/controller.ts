@@ -91,9 +91,15 @@ export class ListenController {
     this.media = deps.media;
     store().hydrate();
     this.listeners = [
-      ['play', this.onPlay], ['playing', this.onPlaying], ['pause', this.onPause], ['canplay', this.onReady],
-      ['ended', this.onEnded], ['error', this.onMediaError], ['timeupdate', this.onTimeUpdate],
-      ['progress', this.onProgress], ['durationchange', this.onDurationChange],
+      ['play', this.onPlay],
+      ['playing', this.onPlaying],
+      ['pause', this.onPause],
+      ['canplay', this.onReady],
+      ['ended', this.onEnded],
+      ['error', this.onMediaError],
+      ['timeupdate', this.onTimeUpdate],
+      ['progress', this.onProgress],
+      ['durationchange', this.onDurationChange],
     ];
     for (const [type, fn] of this.listeners) this.media.addEventListener(type, fn);
   }
@@ -137,7 +143,13 @@ export class ListenController {
     const s = store();
     const ticket = ++this.opening;
     const author = options.author ?? (s.novel?.id === chapter.novel_id ? s.novel.author : '');
-    const novel: ListenNovel = { id: chapter.novel_id, title: chapter.novel.title, thumb: chapter.novel.thumb, ctype: chapter.novel.ctype, author };
+    const novel: ListenNovel = {
+      id: chapter.novel_id,
+      title: chapter.novel.title,
+      thumb: chapter.novel.thumb,
+      ctype: chapter.novel.ctype,
+      author,
+    };
     const article = { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id };
     this.chapter = chapter;
     if (chapter.time_track) this.track = { articleId: chapter.id, starts: chapter.time_track };
@@ -148,7 +160,17 @@ export class ListenController {
       this.media.pause();
       this.detach();
       this.source = null;
-      patch({ needMoney: true, novel, article, chapterTitle: chapter.title, read_type: options.readType, m3u8Url: null, currentTime: 0, duration: 0, buffered: 0 });
+      patch({
+        needMoney: true,
+        novel,
+        article,
+        chapterTitle: chapter.title,
+        read_type: options.readType,
+        m3u8Url: null,
+        currentTime: 0,
+        duration: 0,
+        buffered: 0,
+      });
       return;
     }
 
@@ -186,7 +208,14 @@ export class ListenController {
     this.setSource(url);
     const position = options.position ?? 0;
     // A new chapter may report its own first error; a forced re-initialisation keeps the flag (no error loop).
-    patch({ loading: false, savedPosition: position, currentTime: position, duration: 0, buffered: 0, ...(options.force ? {} : { error: false }) });
+    patch({
+      loading: false,
+      savedPosition: position,
+      currentTime: position,
+      duration: 0,
+      buffered: 0,
+      ...(options.force ? {} : { error: false }),
+    });
     if (options.autoplay) this.play();
   }
 
@@ -215,11 +244,14 @@ export class ListenController {
       // Restored after a reload: resume where the member's listening log says, then start.
       const { article } = s;
       const gen = this.generation;
-      void this.deps.savedPosition(article.novel_id, article.id).catch(() => null).then((p) => {
-        if (gen !== this.generation || this.attached || !this.wantPlay) return;
-        patch({ savedPosition: p ?? 0, currentTime: p ?? 0 });
-        this.attachAndPlay();
-      });
+      void this.deps
+        .savedPosition(article.novel_id, article.id)
+        .catch(() => null)
+        .then((p) => {
+          if (gen !== this.generation || this.attached || !this.wantPlay) return;
+          patch({ savedPosition: p ?? 0, currentTime: p ?? 0 });
+          this.attachAndPlay();
+        });
       return;
     }
     this.attachAndPlay();

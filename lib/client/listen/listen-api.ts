@@ -17,7 +17,10 @@ export async function fetchListenChapter(id: number, novelId?: number): Promise<
 
 /** POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments. */
 export async function signStreamUrl(baseUrl: string): Promise<string> {
-  const { url } = await api<{ url: string; expires_at: string }>('/v1/audio/articles/get_private_url', { method: 'POST', body: { base_url: baseUrl } });
+  const { url } = await api<{ url: string; expires_at: string }>('/v1/audio/articles/get_private_url', {
+    method: 'POST',
+    body: { base_url: baseUrl },
+  });
   return url;
 }
 

@@ -34,7 +34,12 @@ export function bindMediaSession(controls: Controls): () => void {
     ['pause', () => controls.pause()],
     ['seekbackward', (d) => controls.skip(-(d.seekOffset ?? SKIP_SECONDS))],
     ['seekforward', (d) => controls.skip(d.seekOffset ?? SKIP_SECONDS)],
-    ['seekto', (d) => { if (d.seekTime !== undefined) controls.seek(d.seekTime); }],
+    [
+      'seekto',
+      (d) => {
+        if (d.seekTime !== undefined) controls.seek(d.seekTime);
+      },
+    ],
     ['previoustrack', () => void controls.previous()],
     ['nexttrack', () => void controls.next()],
   ];

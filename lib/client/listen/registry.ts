@@ -27,7 +27,11 @@ export function listenController(): ListenController | null {
 
 /** The controller once the host has created it; null before (and on the server). */
 export function useListenController(): ListenController | null {
-  return useSyncExternalStore(subscribe, () => controller, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => controller,
+    () => null,
+  );
 }
 
 /** Asks the layout to mount the listen host: there is something to play. */
@@ -38,7 +42,11 @@ export function requestListenHost(): void {
 }
 
 export function useListenHostWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => hostWanted, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => hostWanted,
+    () => false,
+  );
 }
 
 /** A fresh visit (tests). */

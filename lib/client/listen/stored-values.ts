@@ -37,7 +37,15 @@ const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >
 
 export function isListenNovel(v: unknown): v is ListenNovel {
   const o = v as ListenNovel | null;
-  return Boolean(o) && isId(o!.id) && o!.id > 0 && typeof o!.title === 'string' && typeof o!.thumb === 'string' && isId(o!.ctype) && typeof o!.author === 'string';
+  return (
+    Boolean(o) &&
+    isId(o!.id) &&
+    o!.id > 0 &&
+    typeof o!.title === 'string' &&
+    typeof o!.thumb === 'string' &&
+    isId(o!.ctype) &&
+    typeof o!.author === 'string'
+  );
 }
 
 export function isListenArticle(v: unknown): v is ListenArticle {

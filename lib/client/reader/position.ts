@@ -26,7 +26,15 @@ function send(p: Position): void {
  */
 export function reportPosition(p: Position, now = false): void {
   if (!memberId()) {
-    recordLocal({ nid: p.novel.id, aid: p.articleId, idx: p.idx, title: p.novel.title, article: p.article.title, thumb: p.novel.thumb, article_idx: p.article.idx });
+    recordLocal({
+      nid: p.novel.id,
+      aid: p.articleId,
+      idx: p.idx,
+      title: p.novel.title,
+      article: p.article.title,
+      thumb: p.novel.thumb,
+      article_idx: p.article.idx,
+    });
     return;
   }
   if (pending) clearTimeout(pending);

@@ -54,10 +54,28 @@ interface ListenActions {
 }
 
 export const LISTEN_DEFAULTS: ListenState = {
-  playing: false, error: false, currentTime: 0, buffered: 0, duration: 0,
-  isCreated: false, needMoney: false, guideReadComplete: false, read_type: 1, is_favorited: false,
-  novel: null, article: null, m3u8Url: null, visible: true, playbackRate: DEFAULT_PLAYBACK_RATE, continuousPlay: 0, continuousPlayType: 0,
-  hydrated: false, chapterTitle: '', savedPosition: null, loading: false, sleepAt: null,
+  playing: false,
+  error: false,
+  currentTime: 0,
+  buffered: 0,
+  duration: 0,
+  isCreated: false,
+  needMoney: false,
+  guideReadComplete: false,
+  read_type: 1,
+  is_favorited: false,
+  novel: null,
+  article: null,
+  m3u8Url: null,
+  visible: true,
+  playbackRate: DEFAULT_PLAYBACK_RATE,
+  continuousPlay: 0,
+  continuousPlayType: 0,
+  hydrated: false,
+  chapterTitle: '',
+  savedPosition: null,
+  loading: false,
+  sleepAt: null,
 };
 
 const validRate = (r: number) => (r >= PLAYBACK_RATES[0] && r <= PLAYBACK_RATES[4] ? r : DEFAULT_PLAYBACK_RATE);

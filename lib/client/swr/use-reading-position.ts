@@ -29,7 +29,13 @@ function useLocalHistory() {
   return useMemo(() => (raw ? listLocal() : []), [raw]);
 }
 
-const fromLog = (log: ReadLogItem): Position => ({ nid: log.nid, aid: log.aid, idx: log.read_type === 1 ? log.idx : 0, chapter: log.article_idx ?? null, title: log.title });
+const fromLog = (log: ReadLogItem): Position => ({
+  nid: log.nid,
+  aid: log.aid,
+  idx: log.read_type === 1 ? log.idx : 0,
+  chapter: log.article_idx ?? null,
+  title: log.title,
+});
 
 const fromLocal = (e: LocalEntry): Position => ({ nid: e.nid, aid: e.aid, idx: e.idx, chapter: e.article_idx ?? null, title: e.title });
 

@@ -11,7 +11,11 @@ export const USABLE_COUPONS_PATH = '/v1/my/coupons?status=usable';
 
 /** Recharge packs; a page that rendered them on the server passes them in so nothing moves on hydration. */
 export function useRechargeProducts(initial?: ShopProduct[]) {
-  return useSWR<ShopProduct[]>(RECHARGE_PRODUCTS_PATH, swrFetcher, { fallbackData: initial, revalidateOnFocus: false, revalidateOnMount: !initial });
+  return useSWR<ShopProduct[]>(RECHARGE_PRODUCTS_PATH, swrFetcher, {
+    fallbackData: initial,
+    revalidateOnFocus: false,
+    revalidateOnMount: !initial,
+  });
 }
 
 const noSubscribe = () => () => {};

@@ -48,7 +48,8 @@ export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string 
     } catch {
       // An unreadable SITE_URL cannot prove the server is local.
     }
-    if (!LOCAL_HOSTS.has(host)) return `${switches} must be off on a public site (SITE_URL=${env.SITE_URL}): set ${on.map((n) => `${n}=0`).join(' ')}`;
+    if (!LOCAL_HOSTS.has(host))
+      return `${switches} must be off on a public site (SITE_URL=${env.SITE_URL}): set ${on.map((n) => `${n}=0`).join(' ')}`;
   }
   return null;
 }

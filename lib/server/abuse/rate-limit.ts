@@ -22,9 +22,15 @@ export interface RateLimit {
  */
 export const IP_LIMITS = {
   // Each guest is a member row and a session: 300 from one address in seconds was the attack.
-  guest: [{ windowMs: MINUTE, max: 10 }, { windowMs: DAY, max: 50 }],
+  guest: [
+    { windowMs: MINUTE, max: 10 },
+    { windowMs: DAY, max: 50 },
+  ],
   // Page views, error reports and rich-message clicks share one budget: a few a second sustained.
-  logs: [{ windowMs: 10 * SECOND, max: 50 }, { windowMs: DAY, max: 20_000 }],
+  logs: [
+    { windowMs: 10 * SECOND, max: 50 },
+    { windowMs: DAY, max: 20_000 },
+  ],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;

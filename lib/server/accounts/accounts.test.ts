@@ -1,6 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
-import { chapterUnlocks, favorites, ledgerEntries, members, readLogs, sessions, voucherLots, walletAccounts, ledgerTransactions, guardianConsents } from '../db/schema';
+import {
+  chapterUnlocks,
+  favorites,
+  ledgerEntries,
+  members,
+  readLogs,
+  sessions,
+  voucherLots,
+  walletAccounts,
+  ledgerTransactions,
+  guardianConsents,
+} from '../db/schema';
 import { hashToken } from './tokens';
 import { findMemberByToken } from './current-member';
 import { createSession, revokeSession, SESSION_MS } from './sessions';
@@ -31,14 +42,28 @@ async function fund(memberId: number, coins: number, vouchers: number) {
   await db.handle().db.transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [movement] = await t.insert(ledgerTransactions).values({ kind: 'test_grant', memberId }).returning({ id: ledgerTransactions.id });
-    for (const [currency, amount] of [['welth', coins], ['welth_coupon', vouchers]] as const) {
+    for (const [currency, amount] of [
+      ['welth', coins],
+      ['welth_coupon', vouchers],
+    ] as const) {
       const account = await ensureMemberAccount(t, memberId, currency);
       const source = await ensureSystemAccount(t, 'test', currency);
-      await t.insert(ledgerEntries).values([{ txId: movement!.id, accountId: source, currency, amount: -amount }, { txId: movement!.id, accountId: account, currency, amount }]);
-      await t.update(walletAccounts).set({ balance: sql`balance + ${amount}` }).where(eq(walletAccounts.id, account));
-      await t.update(walletAccounts).set({ balance: sql`balance - ${amount}` }).where(eq(walletAccounts.id, source));
+      await t.insert(ledgerEntries).values([
+        { txId: movement!.id, accountId: source, currency, amount: -amount },
+        { txId: movement!.id, accountId: account, currency, amount },
+      ]);
+      await t
+        .update(walletAccounts)
+        .set({ balance: sql`balance + ${amount}` })
+        .where(eq(walletAccounts.id, account));
+      await t
+        .update(walletAccounts)
+        .set({ balance: sql`balance - ${amount}` })
+        .where(eq(walletAccounts.id, source));
     }
-    await t.insert(voucherLots).values({ memberId, amount: vouchers, remaining: vouchers, expiresAt: new Date(Date.now() + 7 * 86_400_000), txId: movement!.id });
+    await t
+      .insert(voucherLots)
+      .values({ memberId, amount: vouchers, remaining: vouchers, expiresAt: new Date(Date.now() + 7 * 86_400_000), txId: movement!.id });
   });
 }
 
@@ -71,7 +96,11 @@ describe('sessions', () => {
   it('an expired session finds nobody', async () => {
     const [m] = await db.handle().db.insert(members).values({ nickname: 'E' }).returning();
     const { token } = await createSession(db.handle().db, m!.id, 'test', ctx);
-    await db.handle().db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db
+      .handle()
+      .db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(await findMemberByToken(token)).toBeNull();
   });
 
@@ -79,9 +108,17 @@ describe('sessions', () => {
     const [m] = await db.handle().db.insert(members).values({ nickname: 'L' }).returning();
     const { token } = await createSession(db.handle().db, m!.id, 'test', ctx);
     const old = new Date(Date.now() - 2 * 3_600_000);
-    await db.handle().db.update(sessions).set({ lastSeenAt: old, expiresAt: new Date(old.getTime() + SESSION_MS) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db
+      .handle()
+      .db.update(sessions)
+      .set({ lastSeenAt: old, expiresAt: new Date(old.getTime() + SESSION_MS) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     await findMemberByToken(token);
-    const [row] = await db.handle().db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await db
+      .handle()
+      .db.select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_MS - 60_000);
   });
 });
@@ -173,14 +210,20 @@ describe('binding a phone', () => {
   it('refuses a second phone on a bound account', async () => {
     const phone = '13600000033';
     const m = await loginWithSms(phone, await codeFor(phone), ctx);
-    await expect(bindPhone(m.member_id, '13600000044', '123456', ctx)).rejects.toMatchObject({ code: 40900, message: '当前账号已绑定手机号' });
+    await expect(bindPhone(m.member_id, '13600000044', '123456', ctx)).rejects.toMatchObject({
+      code: 40900,
+      message: '当前账号已绑定手机号',
+    });
   });
 });
 
 describe('minors (docs/accounts.md)', () => {
   it('lets adults and undeclared members pay, stops minors until a guardian consents', async () => {
     const d = db.handle().db;
-    const [adult, minor, unknown] = await d.insert(members).values([{ nickname: 'A' }, { nickname: 'M' }, { nickname: 'U' }]).returning();
+    const [adult, minor, unknown] = await d
+      .insert(members)
+      .values([{ nickname: 'A' }, { nickname: 'M' }, { nickname: 'U' }])
+      .returning();
     await declareBirthDate(adult!.id, '1990-05-01');
     const sixteen = new Date();
     sixteen.setFullYear(sixteen.getFullYear() - 16);
@@ -190,7 +233,10 @@ describe('minors (docs/accounts.md)', () => {
     await expect(assertMayPay(minor!.id)).rejects.toMatchObject({ code: 40300, message: '未满18周岁，付费操作需要监护人同意' });
     await recordGuardianConsent(minor!.id, { guardian_name: '王芳', guardian_phone: '13800000000', relation: 'mother' });
     await expect(assertMayPay(minor!.id)).resolves.toBeUndefined();
-    await d.update(guardianConsents).set({ revokedAt: new Date() }).where(and(eq(guardianConsents.memberId, minor!.id)));
+    await d
+      .update(guardianConsents)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(guardianConsents.memberId, minor!.id)));
     await expect(assertMayPay(minor!.id)).rejects.toMatchObject({ code: 40300 });
   });
 

@@ -22,7 +22,12 @@ export interface BindResult {
  * Binds a phone to a guest or third-party account. When the phone already has an account, the current
  * one merges into it and the reader continues signed in as that account (a new session).
  */
-export async function bindPhone(memberId: number, phone: string, code: string, ctx: { userAgent?: string | null; ip?: string | null }): Promise<BindResult> {
+export async function bindPhone(
+  memberId: number,
+  phone: string,
+  code: string,
+  ctx: { userAgent?: string | null; ip?: string | null },
+): Promise<BindResult> {
   const db = getDb();
   const [current] = await db.select().from(members).where(eq(members.id, memberId));
   if (!current) throw new ApiError(CODES.notLoggedIn);

@@ -29,7 +29,13 @@ export function readToken(headers: Headers, cookieToken: string | undefined): Pr
 /** The member a live (unexpired, unrevoked) session token belongs to, or null. */
 export async function findMemberByToken(token: string): Promise<CurrentMember | null> {
   const [row] = await getDb()
-    .select({ id: members.id, sessionId: sessions.id, isGuest: members.isGuest, languageType: members.languageType, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: members.id,
+      sessionId: sessions.id,
+      isGuest: members.isGuest,
+      languageType: members.languageType,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
@@ -41,7 +47,10 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
 }
 
 /** The member behind a plain route handler's request (bearer or cookie), for the flow routes outside withApi. */
-export async function requestMember(req: { headers: Headers; cookies: { get(name: string): { value: string } | undefined } }): Promise<CurrentMember | null> {
+export async function requestMember(req: {
+  headers: Headers;
+  cookies: { get(name: string): { value: string } | undefined };
+}): Promise<CurrentMember | null> {
   const presented = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
   return presented ? findMemberByToken(presented.token) : null;
 }

@@ -26,9 +26,16 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
   return getDb().transaction(async (tx) => {
     const existing = await findMemberByPhone(tx, phone);
     // Two first sign-ins racing: the unique phone index lets one insert win; the other finds it.
-    const member = existing ?? (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ?? (await findMemberByPhone(tx, phone))!;
+    const member =
+      existing ??
+      (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ??
+      (await findMemberByPhone(tx, phone))!;
     const isNew = !existing;
-    if (isNew && !member.nickname) await tx.update(members).set({ nickname: SERVER_MSG.memberNickname(member.id) }).where(eq(members.id, member.id));
+    if (isNew && !member.nickname)
+      await tx
+        .update(members)
+        .set({ nickname: SERVER_MSG.memberNickname(member.id) })
+        .where(eq(members.id, member.id));
     if (isNew) await grantSignupCoupons(tx, member.id);
     const session = await createSession(tx, member.id, 'sms', ctx);
     return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: isNew };
@@ -64,7 +71,9 @@ export async function loginWithIdentity(
     let memberId = link?.memberId;
     if (!memberId) {
       const member = await createMember(tx, { nickname: identity.nickname?.slice(0, 64) || null, avatar: identity.avatar ?? null });
-      await tx.insert(oauthIdentities).values({ provider, subject: identity.subject, unionId: identity.unionId ?? null, memberId: member.id });
+      await tx
+        .insert(oauthIdentities)
+        .values({ provider, subject: identity.subject, unionId: identity.unionId ?? null, memberId: member.id });
       await grantSignupCoupons(tx, member.id);
       memberId = member.id;
     } else {

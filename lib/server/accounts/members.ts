@@ -8,7 +8,11 @@ export type MemberRow = typeof members.$inferSelect;
 
 /** The live (not merged-away) member owning a phone number, if any. */
 export async function findMemberByPhone(db: DbOrTx, phone: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(members).where(and(eq(members.phone, phone), isNull(members.mergedIntoId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), isNull(members.mergedIntoId)))
+    .limit(1);
   return row;
 }
 
@@ -16,7 +20,11 @@ export async function createMember(db: DbOrTx, values: Partial<typeof members.$i
   const [row] = await db.insert(members).values(values).returning();
   // A readable default name until the reader sets one: 书友 + member id.
   if (!row!.nickname) {
-    const [named] = await db.update(members).set({ nickname: (row!.isGuest ? SERVER_MSG.guestNickname : SERVER_MSG.memberNickname)(row!.id) }).where(eq(members.id, row!.id)).returning();
+    const [named] = await db
+      .update(members)
+      .set({ nickname: (row!.isGuest ? SERVER_MSG.guestNickname : SERVER_MSG.memberNickname)(row!.id) })
+      .where(eq(members.id, row!.id))
+      .returning();
     return named!;
   }
   return row!;

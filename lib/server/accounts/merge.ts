@@ -5,7 +5,20 @@ import { mergeWallets } from '../wallet/merge-wallets';
 import { revokeAllSessions } from './sessions';
 
 // History rows that simply change owner.
-const REASSIGN = ['vip_periods', 'member_coupons', 'orders', 'tips', 'votes', 'comments', 'reports', 'prize_records', 'lottery_chances', 'guardian_consents', 'ledger_transactions', 'oauth_identities'] as const;
+const REASSIGN = [
+  'vip_periods',
+  'member_coupons',
+  'orders',
+  'tips',
+  'votes',
+  'comments',
+  'reports',
+  'prize_records',
+  'lottery_chances',
+  'guardian_consents',
+  'ledger_transactions',
+  'oauth_identities',
+] as const;
 
 // Rows unique per member and something else: the target's own row wins, the guest's duplicate goes.
 const KEEP_TARGET: Array<{ table: string; key: string }> = [
@@ -41,9 +54,14 @@ export async function mergeMembers(tx: Tx, fromId: number, toId: number): Promis
   await tx.execute(sql`delete from read_logs where member_id = ${fromId}`);
 
   for (const { table, key } of KEEP_TARGET) {
-    await tx.execute(sql.raw(`
+    await tx.execute(
+      sql.raw(`
       update ${table} g set member_id = ${toId} where g.member_id = ${fromId}
-        and not exists (select 1 from ${table} t where t.member_id = ${toId} and (${key.split(', ').map((k) => `t.${k} = g.${k}`).join(' and ')}))`));
+        and not exists (select 1 from ${table} t where t.member_id = ${toId} and (${key
+          .split(', ')
+          .map((k) => `t.${k} = g.${k}`)
+          .join(' and ')}))`),
+    );
     await tx.execute(sql.raw(`delete from ${table} where member_id = ${fromId}`));
   }
   for (const table of REASSIGN) {

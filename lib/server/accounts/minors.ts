@@ -31,7 +31,13 @@ export function ageOn(birthDate: string, on: Date = new Date()): number {
  * slip under the monthly cap. At fulfilment the wallet checks again with `payingOrderId`, the pending order being
  * paid: it is already in this month's sum, so it is left out of it (docs/wallet-orders.md).
  */
-export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now = new Date(), amount?: number, payingOrderId?: number): Promise<void> {
+export async function assertMayPay(
+  memberId: number,
+  db: DbOrTx = getDb(),
+  now = new Date(),
+  amount?: number,
+  payingOrderId?: number,
+): Promise<void> {
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
   if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
   const [consent] = await db
@@ -45,14 +51,28 @@ export async function assertMayPay(memberId: number, db: DbOrTx = getDb(), now =
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
   if (!cap) return;
   if (cap.per_transaction <= 0 || cap.monthly <= 0) throw new ApiError(CODES.forbidden, MSG.minorNoPay, undefined, 'minor_no_pay');
-  if (amount > cap.per_transaction) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapTransaction(formatCents(cap.per_transaction)), { cap: cap.per_transaction }, 'minor_cap');
+  if (amount > cap.per_transaction)
+    throw new ApiError(
+      CODES.forbidden,
+      SERVER_MSG.minorCapTransaction(formatCents(cap.per_transaction)),
+      { cap: cap.per_transaction },
+      'minor_cap',
+    );
   // This calendar month in business time; pending orders count, or many small pending orders could pass the cap.
   const monthStart = dayjs(now).tz(BUSINESS_TIMEZONE).startOf('month').toDate();
   const [spent] = await db
     .select({ total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
     .from(orders)
-    .where(and(eq(orders.memberId, memberId), gte(orders.createdAt, monthStart), inArray(orders.status, ['pending', 'paid']), payingOrderId === undefined ? undefined : ne(orders.id, payingOrderId)));
-  if ((spent?.total ?? 0) + amount > cap.monthly) throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly }, 'minor_cap');
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        gte(orders.createdAt, monthStart),
+        inArray(orders.status, ['pending', 'paid']),
+        payingOrderId === undefined ? undefined : ne(orders.id, payingOrderId),
+      ),
+    );
+  if ((spent?.total ?? 0) + amount > cap.monthly)
+    throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly }, 'minor_cap');
 }
 
 /**
@@ -74,13 +94,23 @@ export async function declareBirthDate(memberId: number, birthDate: string): Pro
 }
 
 /** Support's correction of a declared birth date (POST /v1/admin/members/{id}/birth_date, docs/abuse.md "Minors"). */
-export async function correctBirthDate(memberId: number, birthDate: string): Promise<{ member_id: number; birth_date: string; is_minor: boolean }> {
-  const [row] = await getDb().update(members).set({ birthDate, updatedAt: new Date() }).where(eq(members.id, memberId)).returning({ id: members.id });
+export async function correctBirthDate(
+  memberId: number,
+  birthDate: string,
+): Promise<{ member_id: number; birth_date: string; is_minor: boolean }> {
+  const [row] = await getDb()
+    .update(members)
+    .set({ birthDate, updatedAt: new Date() })
+    .where(eq(members.id, memberId))
+    .returning({ id: members.id });
   if (!row) throw new ApiError(CODES.notFound);
   return { member_id: memberId, birth_date: birthDate, is_minor: ageOn(birthDate) < ADULT_AGE };
 }
 
-export async function recordGuardianConsent(memberId: number, input: { guardian_name: string; guardian_phone: string; relation: string }): Promise<{ id: number }> {
+export async function recordGuardianConsent(
+  memberId: number,
+  input: { guardian_name: string; guardian_phone: string; relation: string },
+): Promise<{ id: number }> {
   const [row] = await getDb()
     .insert(guardianConsents)
     .values({ memberId, guardianName: input.guardian_name, guardianPhone: input.guardian_phone, relation: input.relation })

@@ -38,7 +38,10 @@ export interface Profile {
 export const DEFAULT_AVATAR = '/avatars/default.svg';
 
 export function parseExtraFields(raw: string | undefined): Extra[] {
-  return (raw ?? '').split(',').map((f) => f.trim()).filter((f): f is Extra => (EXTRA_FIELDS as readonly string[]).includes(f));
+  return (raw ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f): f is Extra => (EXTRA_FIELDS as readonly string[]).includes(f));
 }
 
 /** The signed-in member's profile; extra fields only when asked for (docs/accounts.md "Profile and language"). */

@@ -12,7 +12,12 @@ export const SESSION_MS = SESSION_DAYS * 86_400_000;
 export const SLIDE_AFTER_MS = 3_600_000;
 
 /** A new 256-bit token per sign-in; only its hash is stored. */
-export async function createSession(db: DbOrTx, memberId: number, via: string, ctx: { userAgent?: string | null; ip?: string | null }): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: DbOrTx,
+  memberId: number,
+  via: string,
+  ctx: { userAgent?: string | null; ip?: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_MS);
   await db.insert(sessions).values({
@@ -27,13 +32,22 @@ export async function createSession(db: DbOrTx, memberId: number, via: string, c
 }
 
 export async function revokeSession(sessionId: number): Promise<void> {
-  await getDb().update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await getDb()
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: DbOrTx, memberId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)));
 }
 
 export async function slideSession(sessionId: number, now = new Date()): Promise<void> {
-  await getDb().update(sessions).set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) }).where(eq(sessions.id, sessionId));
+  await getDb()
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) })
+    .where(eq(sessions.id, sessionId));
 }

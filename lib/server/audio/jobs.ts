@@ -95,7 +95,10 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
     const rendered = await renderChapterAudio({
-      engine: chapterEngine(), voice, paragraphs, dir: scratch,
+      engine: chapterEngine(),
+      voice,
+      paragraphs,
+      dir: scratch,
       // Listeners still waiting for their first segment go before those already playing, who have audio in hand.
       priority: () => (job.priority === 'now' && !job.state.segments.length ? 'first' : job.priority),
       // Several first listens at once: the earliest gets its first segment soonest, rather than all of them late.
@@ -108,7 +111,12 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
         onFirst();
       },
     });
-    const final: ChapterAudioState = { complete: true, duration: rendered.duration, time_track: rendered.timeTrack, segments: job.state.segments };
+    const final: ChapterAudioState = {
+      complete: true,
+      duration: rendered.duration,
+      time_track: rendered.timeTrack,
+      segments: job.state.segments,
+    };
     await storage.writeAtomic(job.key, STATE, JSON.stringify(final));
     await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
     job.state = final;
@@ -127,7 +135,12 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
  * (they share it). Resolves with the job, or null when the chapter is already stored complete. A job asked for
  * with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
  */
-export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
+export async function ensureChapterAudio(
+  key: string,
+  voice: Voice,
+  paragraphs: string[],
+  priority: JobPriority,
+): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
   const r = registry();
   const running = r.jobs.get(key);
   if (running) {
@@ -146,15 +159,26 @@ export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: 
     onFirstFailed = reject;
   });
   firstSegment.catch(() => undefined);
-  const job: Job = { key, startedAt: performance.now(), priority, state: { complete: false, duration: null, time_track: [], segments: [] }, firstSegment, done: Promise.resolve() };
+  const job: Job = {
+    key,
+    startedAt: performance.now(),
+    priority,
+    state: { complete: false, duration: null, time_track: [], segments: [] },
+    firstSegment,
+    done: Promise.resolve(),
+  };
   r.jobs.set(key, job);
   const started = Date.now();
   job.done = runJob(job, voice, paragraphs, () => onFirst())
-    .then(() => log('info', 'audio_synthesized', { key, paragraphs: paragraphs.length, seconds: job.state.duration, ms: Date.now() - started }))
+    .then(() =>
+      log('info', 'audio_synthesized', { key, paragraphs: paragraphs.length, seconds: job.state.duration, ms: Date.now() - started }),
+    )
     .catch(async (err: unknown) => {
       log('error', 'audio_synthesis_failed', { key, err });
       onFirstFailed(err);
-      await audioStorage().remove(key).catch(() => undefined);
+      await audioStorage()
+        .remove(key)
+        .catch(() => undefined);
       throw err;
     })
     .finally(() => r.jobs.delete(key));

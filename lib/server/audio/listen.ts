@@ -37,7 +37,8 @@ function chapterOfBaseUrl(baseUrl: string, requestHost: string): number {
   } catch {
     throw invalid(MSG.audioUrlInvalid);
   }
-  if (!['http:', 'https:'].includes(url.protocol) || !ownHosts(requestHost).includes(url.host.toLowerCase())) throw invalid(MSG.audioUrlInvalid);
+  if (!['http:', 'https:'].includes(url.protocol) || !ownHosts(requestHost).includes(url.host.toLowerCase()))
+    throw invalid(MSG.audioUrlInvalid);
   const chapterId = chapterIdFromPlaylistPath(url.pathname);
   if (chapterId === null) throw invalid(MSG.audioUrlInvalid);
   return chapterId;
@@ -48,7 +49,12 @@ function chapterOfBaseUrl(baseUrl: string, requestHost: string): number {
  * after the entitlement check. Synthesis of a chapter never heard before starts right away, so its first segment
  * is usually ready by the time the player asks for the playlist.
  */
-export async function getPrivateAudioUrl(memberId: number, baseUrl: string, requestHost: string, now = new Date()): Promise<PrivateAudioUrl> {
+export async function getPrivateAudioUrl(
+  memberId: number,
+  baseUrl: string,
+  requestHost: string,
+  now = new Date(),
+): Promise<PrivateAudioUrl> {
   const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now);
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
   return signAudioUrl(memberId, source.chapterId, now);

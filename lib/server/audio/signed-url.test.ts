@@ -23,7 +23,8 @@ describe('signed audio URLs', () => {
     expect(verifyAudioSignature(42, variant({ m: '8' }), now)).toBeNull(); // another member
     expect(verifyAudioSignature(42, variant({ e: String(Number(q.get('e')) + 3600) }), now)).toBeNull(); // longer life
     expect(verifyAudioSignature(42, variant({ s: `${q.get('s')!.slice(0, 63)}${q.get('s')!.endsWith('0') ? '1' : '0'}` }), now)).toBeNull();
-    for (const bad of [{ s: 'zz' }, { m: '-1' }, { m: '0' }, { e: 'soon' }] as Record<string, string>[]) expect(verifyAudioSignature(42, variant(bad), now)).toBeNull();
+    for (const bad of [{ s: 'zz' }, { m: '-1' }, { m: '0' }, { e: 'soon' }] as Record<string, string>[])
+      expect(verifyAudioSignature(42, variant(bad), now)).toBeNull();
     expect(verifyAudioSignature(42, new URLSearchParams(), now)).toBeNull();
   });
 });

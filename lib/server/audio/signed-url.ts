@@ -20,7 +20,11 @@ export function signAudioUrl(memberId: number, chapterId: number, now = new Date
 }
 
 /** The signature part of a request's query, verified for this chapter: the member it was issued to, or null. */
-export function verifyAudioSignature(chapterId: number, query: URLSearchParams, now = new Date()): { memberId: number; query: string } | null {
+export function verifyAudioSignature(
+  chapterId: number,
+  query: URLSearchParams,
+  now = new Date(),
+): { memberId: number; query: string } | null {
   const m = query.get('m') ?? '';
   const e = query.get('e') ?? '';
   const s = query.get('s') ?? '';

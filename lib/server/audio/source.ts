@@ -37,7 +37,16 @@ export function chapterEngine(): SpeechEngine {
 export function audioKey(chapterId: number, voice: Voice, paragraphs: string[]): string {
   const engine = chapterEngine();
   const hash = createHash('sha256')
-    .update(JSON.stringify({ engine: `${engine.id}@${engine.version}`, voice: voice.id, pause: PARAGRAPH_PAUSE_SECONDS, aac: AAC_BITRATE, segment: SEGMENT_SECONDS, paragraphs }))
+    .update(
+      JSON.stringify({
+        engine: `${engine.id}@${engine.version}`,
+        voice: voice.id,
+        pause: PARAGRAPH_PAUSE_SECONDS,
+        aac: AAC_BITRATE,
+        segment: SEGMENT_SECONDS,
+        paragraphs,
+      }),
+    )
     .digest('hex')
     .slice(0, 32);
   return `chapters/${chapterId}/${hash}`;
@@ -52,16 +61,34 @@ export function voiceForNovel(novel: { hasTts: boolean; languageType: number }):
 export async function loadAudioSource(chapterId: number): Promise<AudioSource | null> {
   const db = getDb();
   const [row] = await db
-    .select({ novelId: chapters.novelId, idx: chapters.idx, content: chapters.content, hasTts: novels.hasTts, languageType: novels.languageType, isOffShelf: novels.isOffShelf })
+    .select({
+      novelId: chapters.novelId,
+      idx: chapters.idx,
+      content: chapters.content,
+      hasTts: novels.hasTts,
+      languageType: novels.languageType,
+      isOffShelf: novels.isOffShelf,
+    })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .where(eq(chapters.id, chapterId));
   if (!row) return null;
-  const [next] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx))).orderBy(asc(chapters.idx)).limit(1);
+  const [next] = await db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx)))
+    .orderBy(asc(chapters.idx))
+    .limit(1);
   const voice = voiceForNovel(row);
   const paragraphs = splitParagraphs(row.content);
   return {
-    chapterId, novelId: row.novelId, nextId: next?.id ?? 0, hasTts: row.hasTts, isOffShelf: row.isOffShelf, voice, paragraphs,
+    chapterId,
+    novelId: row.novelId,
+    nextId: next?.id ?? 0,
+    hasTts: row.hasTts,
+    isOffShelf: row.isOffShelf,
+    voice,
+    paragraphs,
     key: voice ? audioKey(chapterId, voice, paragraphs) : null,
   };
 }

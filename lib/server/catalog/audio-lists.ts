@@ -48,27 +48,41 @@ function baseWhere(f: Filter, ...more: Array<SQL | undefined>) {
 
 async function total(where: SQL | undefined, curatedSlug?: string): Promise<number> {
   const q = getDb().select({ n: count() }).from(novels);
-  const [row] = curatedSlug ? await q.innerJoin(listItems, eq(listItems.novelId, novels.id)).innerJoin(lists, eq(lists.id, listItems.listId)).where(where) : await q.where(where);
+  const [row] = curatedSlug
+    ? await q.innerJoin(listItems, eq(listItems.novelId, novels.id)).innerJoin(lists, eq(lists.id, listItems.listId)).where(where)
+    : await q.where(where);
   return row?.n ?? 0;
 }
 
 /** Per novel, the members whose read log of this kind moved in the last 7 days: a subquery to rank by. */
 function weeklyAudience(readType: ReadType) {
-  return getDb().select({ novelId: readLogs.novelId, n: count().as('audience') }).from(readLogs)
-    .where(and(eq(readLogs.readType, readType), gte(readLogs.readAt, WEEK))).groupBy(readLogs.novelId).as('audience');
+  return getDb()
+    .select({ novelId: readLogs.novelId, n: count().as('audience') })
+    .from(readLogs)
+    .where(and(eq(readLogs.readType, readType), gte(readLogs.readAt, WEEK)))
+    .groupBy(readLogs.novelId)
+    .as('audience');
 }
 
 /** Per novel, the members who keep it on their shelf of this kind. */
 function shelfAudience(readType: ReadType) {
-  return getDb().select({ novelId: favorites.novelId, n: count().as('audience') }).from(favorites)
-    .where(eq(favorites.readType, readType)).groupBy(favorites.novelId).as('audience');
+  return getDb()
+    .select({ novelId: favorites.novelId, n: count().as('audience') })
+    .from(favorites)
+    .where(eq(favorites.readType, readType))
+    .groupBy(favorites.novelId)
+    .as('audience');
 }
 
 async function ranked(f: Filter, start: number, limit: number, audience: ReturnType<typeof weeklyAudience>, ...more: SQL[]) {
   const where = baseWhere(f, ...more);
   const [rows, n] = await Promise.all([
-    selectSummaries().leftJoin(audience, eq(audience.novelId, novels.id)).where(where)
-      .orderBy(desc(sql`coalesce(${audience.n}, 0)`), desc(novels.popularity), asc(novels.id)).offset(start).limit(limit),
+    selectSummaries()
+      .leftJoin(audience, eq(audience.novelId, novels.id))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${audience.n}, 0)`), desc(novels.popularity), asc(novels.id))
+      .offset(start)
+      .limit(limit),
     total(where),
   ]);
   return { rows, n };
@@ -77,8 +91,13 @@ async function ranked(f: Filter, start: number, limit: number, audience: ReturnT
 async function curated(f: Filter, slug: string, start: number, limit: number) {
   const where = baseWhere(f, eq(lists.slug, slug), eq(lists.languageType, f.language_type));
   const [rows, n] = await Promise.all([
-    selectSummaries().innerJoin(listItems, eq(listItems.novelId, novels.id)).innerJoin(lists, eq(lists.id, listItems.listId))
-      .where(where).orderBy(asc(listItems.position)).offset(start).limit(limit),
+    selectSummaries()
+      .innerJoin(listItems, eq(listItems.novelId, novels.id))
+      .innerJoin(lists, eq(lists.id, listItems.listId))
+      .where(where)
+      .orderBy(asc(listItems.position))
+      .offset(start)
+      .limit(limit),
     total(where, slug),
   ]);
   return { rows, n };
@@ -94,12 +113,19 @@ async function newThisWeek(f: Filter, start: number, limit: number) {
 }
 
 /** One listening list, paged with start/limit; hasmore when the page came back full (docs/catalogue.md "Lists and home layouts"). */
-export const getListenList = cachedRead('listen_list', async (slug: ListenListSlug, q: ListenListQuery): Promise<ListenListDto> => {
-  const { start, limit, ...f } = q;
-  const { rows, n } =
-    slug === 'weekly' ? await ranked(f, start, limit, weeklyAudience(f.read_type))
-    : slug === 'subscribing' ? await ranked(f, start, limit, shelfAudience(f.read_type), eq(novels.status, 0))
-    : slug === 'weekly_new' ? await newThisWeek(f, start, limit)
-    : await curated(f, slug, start, limit);
-  return { slug, name: LISTEN_LIST_NAMES[slug][f.read_type], read_type: f.read_type, ...page(toSummaries(rows), limit, n) };
-}, () => ['lists']);
+export const getListenList = cachedRead(
+  'listen_list',
+  async (slug: ListenListSlug, q: ListenListQuery): Promise<ListenListDto> => {
+    const { start, limit, ...f } = q;
+    const { rows, n } =
+      slug === 'weekly'
+        ? await ranked(f, start, limit, weeklyAudience(f.read_type))
+        : slug === 'subscribing'
+          ? await ranked(f, start, limit, shelfAudience(f.read_type), eq(novels.status, 0))
+          : slug === 'weekly_new'
+            ? await newThisWeek(f, start, limit)
+            : await curated(f, slug, start, limit);
+    return { slug, name: LISTEN_LIST_NAMES[slug][f.read_type], read_type: f.read_type, ...page(toSummaries(rows), limit, n) };
+  },
+  () => ['lists'],
+);

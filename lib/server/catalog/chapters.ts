@@ -11,30 +11,53 @@ import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 export type { CatalogEntry, CatalogPage };
 
 /** Catalogue entries by position: `start` counts from the first (asc) or the latest (desc) chapter. No text. */
-export const listCatalog = cachedRead('catalog', async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> => {
-  const db = getDb();
-  const [novel] = await db.select({ id: novels.id, off: novels.isOffShelf, count: novels.articleCount }).from(novels).where(eq(novels.id, novelId));
-  if (!novel) throw notFound(SERVER_MSG.novelNotFound);
-  if (novel.off) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
-  // Keyset on idx rather than OFFSET: jumping to chapter 2,900 of 3,000 costs the same as chapter 1.
-  const rows = await db
-    .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, isFree: chapters.isFree, price: chapters.price, wordCount: chapters.wordCount, publishedAt: chapters.publishedAt })
-    .from(chapters)
-    .where(and(eq(chapters.novelId, novelId), order === 'asc' ? gt(chapters.idx, start) : undefined))
-    .orderBy(order === 'asc' ? asc(chapters.idx) : desc(chapters.idx))
-    .offset(order === 'asc' ? 0 : start)
-    .limit(limit);
-  const [total] = await db.select({ n: count() }).from(chapters).where(eq(chapters.novelId, novelId));
-  const data = rows.map((r) => ({
-    id: r.id, idx: r.idx, title: r.title, is_free: r.isFree, price: r.price,
-    ...(extra.includes('word_count') ? { word_count: r.wordCount } : {}),
-    ...(extra.includes('published_at') ? { published_at: r.publishedAt.toISOString() } : {}),
-  }));
-  return { data, total: total?.n ?? 0, hasmore: data.length >= limit, start, order };
-}, (novelId) => [`novel:${novelId}`]);
+export const listCatalog = cachedRead(
+  'catalog',
+  async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> => {
+    const db = getDb();
+    const [novel] = await db
+      .select({ id: novels.id, off: novels.isOffShelf, count: novels.articleCount })
+      .from(novels)
+      .where(eq(novels.id, novelId));
+    if (!novel) throw notFound(SERVER_MSG.novelNotFound);
+    if (novel.off) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
+    // Keyset on idx rather than OFFSET: jumping to chapter 2,900 of 3,000 costs the same as chapter 1.
+    const rows = await db
+      .select({
+        id: chapters.id,
+        idx: chapters.idx,
+        title: chapters.title,
+        isFree: chapters.isFree,
+        price: chapters.price,
+        wordCount: chapters.wordCount,
+        publishedAt: chapters.publishedAt,
+      })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), order === 'asc' ? gt(chapters.idx, start) : undefined))
+      .orderBy(order === 'asc' ? asc(chapters.idx) : desc(chapters.idx))
+      .offset(order === 'asc' ? 0 : start)
+      .limit(limit);
+    const [total] = await db.select({ n: count() }).from(chapters).where(eq(chapters.novelId, novelId));
+    const data = rows.map((r) => ({
+      id: r.id,
+      idx: r.idx,
+      title: r.title,
+      is_free: r.isFree,
+      price: r.price,
+      ...(extra.includes('word_count') ? { word_count: r.wordCount } : {}),
+      ...(extra.includes('published_at') ? { published_at: r.publishedAt.toISOString() } : {}),
+    }));
+    return { data, total: total?.n ?? 0, hasmore: data.length >= limit, start, order };
+  },
+  (novelId) => [`novel:${novelId}`],
+);
 
 /** The newest chapters, latest first. */
-export const listLatestChapters = cachedRead('catalog_latest', async (novelId: number, limit: number): Promise<CatalogEntry[]> => {
-  const page = await listCatalog(novelId, 0, limit, 'desc', ['published_at']);
-  return page.data;
-}, (novelId) => [`novel:${novelId}`]);
+export const listLatestChapters = cachedRead(
+  'catalog_latest',
+  async (novelId: number, limit: number): Promise<CatalogEntry[]> => {
+    const page = await listCatalog(novelId, 0, limit, 'desc', ['published_at']);
+    return page.data;
+  },
+  (novelId) => [`novel:${novelId}`],
+);

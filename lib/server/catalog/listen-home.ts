@@ -33,12 +33,24 @@ const SECTIONS: Array<Omit<ListenHomeSection, 'novels'> & { size: number; gender
 const CAROUSEL_SIZE = 6;
 
 /** The audio tab of home in one language: the audio carousel and the first few of each listening list. */
-export const getListenHome = cachedRead('listen_home', async (languageType: number): Promise<ListenHomeDto> => {
-  const [carousel, lists] = await Promise.all([
-    // A language without an audio carousel simply shows none.
-    getRichListOrThrow(`carousel.${languageType}`, 2, CAROUSEL_SIZE).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e))),
-    Promise.all(SECTIONS.map((s) => getListenList(s.slug, { language_type: languageType, read_type: 2, gender: s.gender, start: 0, limit: s.size }))),
-  ]);
-  const sections = SECTIONS.map(({ size: _size, gender: _gender, ...s }, i) => ({ ...s, novels: lists[i]!.data })).filter((s) => s.novels.length > 0);
-  return { carousel: carousel?.data ?? [], sections };
-}, () => ['lists']);
+export const getListenHome = cachedRead(
+  'listen_home',
+  async (languageType: number): Promise<ListenHomeDto> => {
+    const [carousel, lists] = await Promise.all([
+      // A language without an audio carousel simply shows none.
+      getRichListOrThrow(`carousel.${languageType}`, 2, CAROUSEL_SIZE).catch((e: unknown) =>
+        e instanceof ApiError ? null : Promise.reject(e),
+      ),
+      Promise.all(
+        SECTIONS.map((s) =>
+          getListenList(s.slug, { language_type: languageType, read_type: 2, gender: s.gender, start: 0, limit: s.size }),
+        ),
+      ),
+    ]);
+    const sections = SECTIONS.map(({ size: _size, gender: _gender, ...s }, i) => ({ ...s, novels: lists[i]!.data })).filter(
+      (s) => s.novels.length > 0,
+    );
+    return { carousel: carousel?.data ?? [], sections };
+  },
+  () => ['lists'],
+);

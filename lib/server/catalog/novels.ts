@@ -10,23 +10,29 @@ import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../cache';
 
 /** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (docs/catalogue.md "Novels and chapters"). */
-export const getNovelOrThrow = cachedRead('novel', async (id: number): Promise<NovelDetail> => {
-  const db = getDb();
-  const [row] = await db
-    .select({ novel: novels, author: { id: authors.id, name: authors.name }, category: { id: categories.id, name: categories.name } })
-    .from(novels)
-    .innerJoin(authors, eq(authors.id, novels.authorId))
-    .innerJoin(categories, eq(categories.id, novels.categoryId))
-    .where(eq(novels.id, id))
-    .limit(1);
-  if (!row) throw notFound(SERVER_MSG.novelNotFound);
-  if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: id });
-  const latest = row.novel.latestArticleId
-    ? (await db
-        .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, publishedAt: chapters.publishedAt })
-        .from(chapters)
-        .where(eq(chapters.id, row.novel.latestArticleId))
-        .limit(1))[0] ?? null
-    : null;
-  return toNovelDetail(row.novel, row.author, row.category, latest);
-}, (id) => [`novel:${id}`]);
+export const getNovelOrThrow = cachedRead(
+  'novel',
+  async (id: number): Promise<NovelDetail> => {
+    const db = getDb();
+    const [row] = await db
+      .select({ novel: novels, author: { id: authors.id, name: authors.name }, category: { id: categories.id, name: categories.name } })
+      .from(novels)
+      .innerJoin(authors, eq(authors.id, novels.authorId))
+      .innerJoin(categories, eq(categories.id, novels.categoryId))
+      .where(eq(novels.id, id))
+      .limit(1);
+    if (!row) throw notFound(SERVER_MSG.novelNotFound);
+    if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: id });
+    const latest = row.novel.latestArticleId
+      ? ((
+          await db
+            .select({ id: chapters.id, idx: chapters.idx, title: chapters.title, publishedAt: chapters.publishedAt })
+            .from(chapters)
+            .where(eq(chapters.id, row.novel.latestArticleId))
+            .limit(1)
+        )[0] ?? null)
+      : null;
+    return toNovelDetail(row.novel, row.author, row.category, latest);
+  },
+  (id) => [`novel:${id}`],
+);

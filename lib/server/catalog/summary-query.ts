@@ -7,7 +7,10 @@ import { toNovelSummary } from './novel-dto';
 
 /** The columns every novel list needs, joined to its author. */
 export function selectSummaries() {
-  return getDb().select({ novel: novels, author: { id: authors.id, name: authors.name } }).from(novels).innerJoin(authors, eq(authors.id, novels.authorId));
+  return getDb()
+    .select({ novel: novels, author: { id: authors.id, name: authors.name } })
+    .from(novels)
+    .innerJoin(authors, eq(authors.id, novels.authorId));
 }
 
 export const onShelf = (...conditions: Array<SQL | undefined>) => and(eq(novels.isOffShelf, false), ...conditions);

@@ -36,7 +36,10 @@ const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle };
 const pgTrgm = {
   name: 'pg_trgm',
   setup: async () => ({
-    bundlePath: path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz') as unknown as URL,
+    bundlePath: path.join(
+      /* turbopackIgnore: true */ process.cwd(),
+      'node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz',
+    ) as unknown as URL,
   }),
 };
 

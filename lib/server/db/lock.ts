@@ -7,7 +7,10 @@ import path from 'node:path';
  * This pid file refuses the second one; a stale file (its process gone) is taken over.
  */
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data directory ${dir} is already in use by process ${pid}. ` +
         'Embedded PGlite allows one server per directory: stop that server, or start this one with another DATA_DIR ' +

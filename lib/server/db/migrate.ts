@@ -13,7 +13,12 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   } else if (handle.url) {
     // A migration may rewrite a large table: it runs on its own connection without the pool's timeouts
     // (docs/operations.md "Database").
-    const unlimited = createPostgresHandle(handle.url, 1, { statementTimeoutMs: 0, lockTimeoutMs: 0, idleTxTimeoutMs: 0, connectTimeoutMs: 0 });
+    const unlimited = createPostgresHandle(handle.url, 1, {
+      statementTimeoutMs: 0,
+      lockTimeoutMs: 0,
+      idleTxTimeoutMs: 0,
+      connectTimeoutMs: 0,
+    });
     try {
       await migratePg(unlimited.db, { migrationsFolder });
     } finally {

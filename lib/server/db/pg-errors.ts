@@ -60,5 +60,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Statements that only read and may run twice without harm; anything that locks or writes is never retried. */
 export function isRetryableRead(text: string): boolean {
-  return /^\s*select\b/i.test(text) && !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text) && !/\b(nextval|setval|pg_advisory)/i.test(text);
+  return (
+    /^\s*select\b/i.test(text) &&
+    !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i.test(text) &&
+    !/\b(nextval|setval|pg_advisory)/i.test(text)
+  );
 }

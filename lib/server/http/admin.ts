@@ -14,5 +14,6 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 export function assertAdminToken(headers: Headers): void {
   const expected = process.env.ADMIN_TOKEN;
   const given = headers.get('x-admin-token');
-  if (!expected || given === null || !timingSafeEqual(digest(expected), digest(given))) throw new ApiError(CODES.forbidden, SERVER_MSG.adminOnly);
+  if (!expected || given === null || !timingSafeEqual(digest(expected), digest(given)))
+    throw new ApiError(CODES.forbidden, SERVER_MSG.adminOnly);
 }

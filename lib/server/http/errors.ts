@@ -35,7 +35,12 @@ export type ErrorCode = keyof typeof ERROR_TABLE;
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(readonly code: ErrorCode, message?: string, readonly data?: unknown, readonly reason?: ApiErrorReason) {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly data?: unknown,
+    readonly reason?: ApiErrorReason,
+  ) {
     super(message ?? ERROR_TABLE[code].message);
     this.name = 'ApiError';
     this.status = ERROR_TABLE[code].status;
@@ -46,4 +51,5 @@ export const notFound = (message: string = SERVER_MSG.notFound) => new ApiError(
 export const invalid = (message: string = MSG.invalidParams, data?: unknown) => new ApiError(CODES.validation, message, data);
 
 /** A database that is down, full or timed out answers 503 with the busy text, not a 500 (docs/operations.md "Outages"). */
-export const dbUnavailable = (err: unknown): ApiError | undefined => (isDatabaseUnavailable(err) ? new ApiError(CODES.unavailable) : undefined);
+export const dbUnavailable = (err: unknown): ApiError | undefined =>
+  isDatabaseUnavailable(err) ? new ApiError(CODES.unavailable) : undefined;

@@ -10,10 +10,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const SIG_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
-export type Claim =
-  | { kind: 'fresh'; id: number }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_progress' };
+export type Claim = { kind: 'fresh'; id: number } | { kind: 'replay'; status: number; body: unknown } | { kind: 'in_progress' };
 
 /**
  * Keys longer than their column (route 200, actor 80 characters) are stored as a digest: any unknown /v1 path can be
@@ -44,7 +41,9 @@ export async function claimIdempotencyKey(rawActor: string, rawRoute: string, si
       .where(and(eq(idempotencyKeys.actor, actor), eq(idempotencyKeys.route, route), eq(idempotencyKeys.sig, sig)));
     if (!existing) continue;
     if (Date.now() - existing.createdAt.getTime() > WINDOW_MS) {
-      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, existing.id), lt(idempotencyKeys.createdAt, new Date(Date.now() - WINDOW_MS))));
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.id, existing.id), lt(idempotencyKeys.createdAt, new Date(Date.now() - WINDOW_MS))));
       continue;
     }
     if (existing.status === null) {

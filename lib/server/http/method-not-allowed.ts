@@ -20,7 +20,9 @@ type OptionsHandler = () => Promise<Response>;
  * POST, OPTIONS } = otherMethods('GET');`. OPTIONS is ours too: Next's own would list every exported method,
  * these included. Next answers HEAD from GET.
  */
-export function otherMethods<const M extends RouteMethod>(...allowed: M[]): Record<Exclude<RouteMethod, M>, NotAllowedHandler> & { OPTIONS: OptionsHandler } {
+export function otherMethods<const M extends RouteMethod>(
+  ...allowed: M[]
+): Record<Exclude<RouteMethod, M>, NotAllowedHandler> & { OPTIONS: OptionsHandler } {
   const allow = [...allowed, ...(allowed.includes('GET' as M) ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const handler = Object.assign(
     async (): Promise<Response> => {

@@ -96,7 +96,9 @@ export function readQuery(searchParams: URLSearchParams): Record<string, string>
  * Path parameters. Next decodes each segment with decodeURIComponent; a malformed escape (`/v1/novels/%FF%FE`)
  * either rejects the params promise or arrives still encoded, and neither may become a 500 (docs/api.md).
  */
-export async function readParams(params: Promise<Record<string, string | string[]>> | undefined): Promise<Record<string, string | string[]>> {
+export async function readParams(
+  params: Promise<Record<string, string | string[]>> | undefined,
+): Promise<Record<string, string | string[]>> {
   let raw: Record<string, string | string[]>;
   try {
     raw = (await params) ?? {};
@@ -105,7 +107,8 @@ export async function readParams(params: Promise<Record<string, string | string[
   }
   for (const value of Object.values(raw)) {
     for (const segment of Array.isArray(value) ? value : [value]) {
-      if (typeof segment !== 'string' || !isStorableText(segment) || /%(?![0-9A-Fa-f]{2})/.test(segment)) throw new ApiError(CODES.validation, MSG.invalidParams);
+      if (typeof segment !== 'string' || !isStorableText(segment) || /%(?![0-9A-Fa-f]{2})/.test(segment))
+        throw new ApiError(CODES.validation, MSG.invalidParams);
     }
   }
   return raw;

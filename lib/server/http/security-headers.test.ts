@@ -4,8 +4,12 @@ const header = (pairs: { key: string; value: string }[], key: string) => pairs.f
 
 describe('securityHeaders', () => {
   it('pins https (HSTS) only when SITE_URL is https', () => {
-    expect(header(securityHeaders({ siteUrl: 'https://shusheng.example', nodeEnv: 'production' }), 'Strict-Transport-Security')).toMatch(/max-age=\d{7,}/);
-    expect(header(securityHeaders({ siteUrl: 'http://localhost:3000', nodeEnv: 'production' }), 'Strict-Transport-Security')).toBeUndefined();
+    expect(header(securityHeaders({ siteUrl: 'https://shusheng.example', nodeEnv: 'production' }), 'Strict-Transport-Security')).toMatch(
+      /max-age=\d{7,}/,
+    );
+    expect(
+      header(securityHeaders({ siteUrl: 'http://localhost:3000', nodeEnv: 'production' }), 'Strict-Transport-Security'),
+    ).toBeUndefined();
     expect(header(securityHeaders({ siteUrl: undefined, nodeEnv: 'production' }), 'Strict-Transport-Security')).toBeUndefined();
   });
 

@@ -42,7 +42,9 @@ export function contentSecurityPolicy(options: { https: boolean; dev: boolean })
   return directives.join('; ');
 }
 
-export function securityHeaders(env: { siteUrl?: string; nodeEnv?: string } = { siteUrl: process.env.SITE_URL, nodeEnv: process.env.NODE_ENV }): HeaderPair[] {
+export function securityHeaders(
+  env: { siteUrl?: string; nodeEnv?: string } = { siteUrl: process.env.SITE_URL, nodeEnv: process.env.NODE_ENV },
+): HeaderPair[] {
   const https = siteIsHttps(env.siteUrl);
   return [
     { key: 'Content-Security-Policy', value: contentSecurityPolicy({ https, dev: env.nodeEnv === 'development' }) },

@@ -34,7 +34,10 @@ describe('withApi auth modes', () => {
   const adminRoute = withApi(async ({ member }) => ({ run: ++runs, member }), { auth: 'admin' });
 
   it('runs an admin route only with the right x-admin-token, and never resolves a member there', async () => {
-    const ok = await callRoute(adminRoute, { url: '/v1/admin/x', headers: { 'x-admin-token': 'admin-secret-token', authorization: `Bearer ${TOKEN}` } });
+    const ok = await callRoute(adminRoute, {
+      url: '/v1/admin/x',
+      headers: { 'x-admin-token': 'admin-secret-token', authorization: `Bearer ${TOKEN}` },
+    });
     expect(ok.body).toEqual({ code: 0, message: '', data: { run: 1, member: null } });
     for (const headers of [{}, { 'x-admin-token': 'admin-secret-tokeN' }, { 'x-admin-token': 'admin' }, { 'x-admin-token': '' }]) {
       const res = await callRoute(adminRoute, { url: '/v1/admin/x', headers });

@@ -14,7 +14,10 @@ const REVOKED = 'r'.repeat(43);
 
 beforeAll(async () => {
   const d = db.handle().db;
-  const [a, b] = await d.insert(members).values([{ nickname: 'A' }, { nickname: 'B' }]).returning({ id: members.id });
+  const [a, b] = await d
+    .insert(members)
+    .values([{ nickname: 'A' }, { nickname: 'B' }])
+    .returning({ id: members.id });
   const future = new Date(Date.now() + 86_400_000);
   await d.insert(sessions).values([
     { memberId: a!.id, tokenHash: hashToken(TOKEN_A), expiresAt: future },
@@ -60,13 +63,18 @@ describe('withApi', () => {
 
   it('answers concurrent duplicates once: the rest replay or are told it is in progress', async () => {
     let runs = 0;
-    const slow = withApi(async () => {
-      runs++;
-      await new Promise((r) => setTimeout(r, 50));
-      return { ok: true };
-    }, { auth: 'member' });
+    const slow = withApi(
+      async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 50));
+        return { ok: true };
+      },
+      { auth: 'member' },
+    );
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => callRoute(slow, { method: 'POST', url: '/v1/slow', headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000003' } })),
+      Array.from({ length: 5 }, () =>
+        callRoute(slow, { method: 'POST', url: '/v1/slow', headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000003' } }),
+      ),
     );
     expect(runs).toBe(1);
     for (const r of results) expect([200, 409]).toContain(r.status);
@@ -76,11 +84,20 @@ describe('withApi', () => {
   it('lets a retry take over a claim left unanswered past the lease (its server was killed mid-request)', async () => {
     let runs = 0;
     const action = withApi(async () => ({ run: ++runs }), { auth: 'member' });
-    const call = () => callRoute(action, { method: 'POST', url: '/v1/crashy', headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000007' } });
+    const call = () =>
+      callRoute(action, {
+        method: 'POST',
+        url: '/v1/crashy',
+        headers: { authorization: `Bearer ${TOKEN_A}`, 'x-sig': 'Sig0000000000007' },
+      });
     // What a SIGKILL between claim and answer leaves behind: a claim with no answer.
     await db.handle().db.insert(idempotencyKeys).values({ actor: 'm:1', route: 'POST /v1/crashy', sig: 'Sig0000000000007' });
     expect((await call()).body.message).toBe('请求正在处理中，请勿重复提交');
-    await db.handle().db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(idempotencyKeys.sig, 'Sig0000000000007'));
+    await db
+      .handle()
+      .db.update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(idempotencyKeys.sig, 'Sig0000000000007'));
     expect((await call()).body.data).toEqual({ run: 1 });
     // The new claim was answered and replays like any other.
     expect((await call()).body.data).toEqual({ run: 1 });
@@ -129,7 +146,9 @@ describe('withApi', () => {
 
   it('hands the x-sig to the handler', async () => {
     const echo = withApi(async ({ sig }) => ({ sig }));
-    expect((await callRoute(echo, { method: 'POST', url: '/v1/e', headers: { 'x-sig': 'Sig0000000000010' } })).body.data).toEqual({ sig: 'Sig0000000000010' });
+    expect((await callRoute(echo, { method: 'POST', url: '/v1/e', headers: { 'x-sig': 'Sig0000000000010' } })).body.data).toEqual({
+      sig: 'Sig0000000000010',
+    });
   });
 
   it('parses the query with zod and answers Chinese messages', async () => {
@@ -146,7 +165,10 @@ describe('withApi', () => {
     const holder = globalThis as { __shushengInflight?: number };
     holder.__shushengInflight = 10_000;
     try {
-      const res = await callRoute(withApi(async () => 1), { url: '/v1/any' });
+      const res = await callRoute(
+        withApi(async () => 1),
+        { url: '/v1/any' },
+      );
       expect(res.status).toBe(418);
       expect(res.body.code).toBe(41800);
     } finally {

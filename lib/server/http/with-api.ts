@@ -149,7 +149,8 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
     } catch (err) {
       const apiError = err instanceof ApiError ? err : dbUnavailable(err);
       if (!apiError) log('error', 'api_unexpected', { requestId, method: req.method, path: req.nextUrl.pathname, err });
-      else if (!(err instanceof ApiError)) log('warn', 'api_db_unavailable', { requestId, method: req.method, path: req.nextUrl.pathname, err });
+      else if (!(err instanceof ApiError))
+        log('warn', 'api_db_unavailable', { requestId, method: req.method, path: req.nextUrl.pathname, err });
       const status = apiError?.status ?? 500;
       const body = failureBody(apiError ?? new ApiError(CODES.internal), requestId);
       if (claimId !== undefined) {
@@ -160,7 +161,8 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       }
       const response = envelopeResponse(status, body, requestId);
       // A dead cookie token is cleared, so the browser stops presenting it (90002 clears id and token: docs/accounts.md "Sessions and cookies").
-      if (apiError?.code === CODES.notLoggedIn && presented?.source === 'cookie') new ApiReply(null, status, {}, clearedSessionCookies(req)).applyCookies(response);
+      if (apiError?.code === CODES.notLoggedIn && presented?.source === 'cookie')
+        new ApiReply(null, status, {}, clearedSessionCookies(req)).applyCookies(response);
       return response;
     } finally {
       inflight.__shushengInflight = (inflight.__shushengInflight ?? 1) - 1;

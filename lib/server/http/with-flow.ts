@@ -48,7 +48,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** A small page of our own: flows answer browsers, which should see words, not an envelope. */
 export function flowPage(title: string, bodyHtml: string, status = 200, headers: Record<string, string> = {}): Response {
   const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:48px 20px;color:#222;text-align:center}main{max-width:420px;margin:0 auto}a,button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:12px;border-radius:8px;border:1px solid #e65c2c;background:#fff;color:#e65c2c;font-size:16px;text-decoration:none}button{background:#e65c2c;color:#fff}</style></head><body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', ...headers } });
+  return new Response(html, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store', ...headers },
+  });
 }
 
 export { escapeHtml };
@@ -57,9 +60,14 @@ function errorAnswer(req: NextRequest, error: ApiError, requestId: string): Resp
   // A browser (Accept: text/html) gets a page; scripts and tests that ask for anything else get the envelope.
   if ((req.headers.get('accept') ?? '').includes('text/html')) {
     const detail = error.status >= 500 ? `<p>${escapeHtml(requestId)}</p>` : '';
-    return flowPage(SERVER_MSG.flowErrorTitle, `<p role="alert">${escapeHtml(error.message)}</p>${detail}<a href="/m">${escapeHtml(SERVER_MSG.backHome)}</a>`, error.status, {
-      'x-request-id': requestId,
-    });
+    return flowPage(
+      SERVER_MSG.flowErrorTitle,
+      `<p role="alert">${escapeHtml(error.message)}</p>${detail}<a href="/m">${escapeHtml(SERVER_MSG.backHome)}</a>`,
+      error.status,
+      {
+        'x-request-id': requestId,
+      },
+    );
   }
   return envelopeResponse(error.status, failureBody(error, requestId), requestId);
 }
@@ -68,7 +76,8 @@ async function readForm(req: NextRequest): Promise<Record<string, string>> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const text = await readBodyText(req);
   if (!text) return {};
-  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') throw new ApiError(CODES.validation, SERVER_MSG.invalidContentType);
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data')
+    throw new ApiError(CODES.validation, SERVER_MSG.invalidContentType);
   let data: FormData;
   try {
     data = await new Response(text, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
@@ -77,7 +86,8 @@ async function readForm(req: NextRequest): Promise<Record<string, string>> {
   }
   const form: Record<string, string> = {};
   for (const [key, value] of data) {
-    if (typeof value !== 'string' || !isStorableText(key) || !isStorableText(value)) throw new ApiError(CODES.validation, SERVER_MSG.invalidText);
+    if (typeof value !== 'string' || !isStorableText(key) || !isStorableText(value))
+      throw new ApiError(CODES.validation, SERVER_MSG.invalidText);
     form[key] = value;
   }
   return form;

@@ -12,7 +12,10 @@ function capped(value: unknown): unknown {
   return text.length > MAX_FIELD_CHARS ? { truncated: text.slice(0, MAX_FIELD_CHARS) } : value;
 }
 
-export async function recordErrorLog(input: ErrorLogBody, ctx: { memberId: number | null; userAgent: string | null }): Promise<{ id: number }> {
+export async function recordErrorLog(
+  input: ErrorLogBody,
+  ctx: { memberId: number | null; userAgent: string | null },
+): Promise<{ id: number }> {
   const uid = ctx.memberId ?? (typeof input.uid === 'number' ? input.uid : Number(input.uid) || null);
   const [row] = await getDb()
     .insert(errorLogs)

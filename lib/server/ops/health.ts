@@ -17,9 +17,18 @@ export async function getHealth(): Promise<Health> {
     const row = result.rows[0] as { migrations: number; novels: number };
     return {
       status: 'ok',
-      database: { driver: handle.driver, ok: true, latency_ms: Math.round(performance.now() - started), migrations: row.migrations, novels: row.novels },
+      database: {
+        driver: handle.driver,
+        ok: true,
+        latency_ms: Math.round(performance.now() - started),
+        migrations: row.migrations,
+        novels: row.novels,
+      },
     };
   } catch {
-    return { status: 'down', database: { driver: handle.driver, ok: false, latency_ms: Math.round(performance.now() - started), migrations: 0, novels: 0 } };
+    return {
+      status: 'down',
+      database: { driver: handle.driver, ok: false, latency_ms: Math.round(performance.now() - started), migrations: 0, novels: 0 },
+    };
   }
 }

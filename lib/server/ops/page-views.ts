@@ -7,7 +7,10 @@ import { pageViews } from '../db/schema';
  * Stores the location just opened; the time spent on the previous one rides along, since it is only
  * known when the reader leaves it.
  */
-export async function recordPageView(input: PageViewBody, ctx: { memberId: number | null; visitorId: string | null }): Promise<{ id: number }> {
+export async function recordPageView(
+  input: PageViewBody,
+  ctx: { memberId: number | null; visitorId: string | null },
+): Promise<{ id: number }> {
   const db = getDb();
   const visitorId = input.visitor_id ?? ctx.visitorId;
   const rows: Array<typeof pageViews.$inferInsert> = [];

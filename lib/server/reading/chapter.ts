@@ -28,23 +28,50 @@ interface ChapterMeta {
 }
 
 /** A chapter without its text, with its neighbours: the same for every reader, so it may be cached. */
-const getChapterMeta = cachedRead('chapter_meta', async (id: number): Promise<ChapterMeta | null> => {
-  const db = getDb();
-  const [row] = await db
-    .select({ id: chapters.id, novelId: chapters.novelId, idx: chapters.idx, title: chapters.title, wordCount: chapters.wordCount, isFree: chapters.isFree, price: chapters.price, redirectToId: chapters.redirectToId })
-    .from(chapters)
-    .where(eq(chapters.id, id));
-  if (!row) return null;
-  const [prev] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, row.novelId), lt(chapters.idx, row.idx))).orderBy(desc(chapters.idx)).limit(1);
-  const [next] = await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx))).orderBy(asc(chapters.idx)).limit(1);
-  return { ...row, prevId: prev?.id ?? 0, nextId: next?.id ?? 0 };
-}, (id) => [`chapter:${id}`]);
+const getChapterMeta = cachedRead(
+  'chapter_meta',
+  async (id: number): Promise<ChapterMeta | null> => {
+    const db = getDb();
+    const [row] = await db
+      .select({
+        id: chapters.id,
+        novelId: chapters.novelId,
+        idx: chapters.idx,
+        title: chapters.title,
+        wordCount: chapters.wordCount,
+        isFree: chapters.isFree,
+        price: chapters.price,
+        redirectToId: chapters.redirectToId,
+      })
+      .from(chapters)
+      .where(eq(chapters.id, id));
+    if (!row) return null;
+    const [prev] = await db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, row.novelId), lt(chapters.idx, row.idx)))
+      .orderBy(desc(chapters.idx))
+      .limit(1);
+    const [next] = await db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx)))
+      .orderBy(asc(chapters.idx))
+      .limit(1);
+    return { ...row, prevId: prev?.id ?? 0, nextId: next?.id ?? 0 };
+  },
+  (id) => [`chapter:${id}`],
+);
 
 /** Text of a chapter free to everyone: public, so it may sit in the data cache. Paid text never goes through here. */
-const getFreeText = cachedRead('chapter_free_text', async (id: number): Promise<string[]> => {
-  const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
-  return row ? splitParagraphs(row.content) : [];
-}, (id) => [`chapter:${id}`]);
+const getFreeText = cachedRead(
+  'chapter_free_text',
+  async (id: number): Promise<string[]> => {
+    const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
+    return row ? splitParagraphs(row.content) : [];
+  },
+  (id) => [`chapter:${id}`],
+);
 
 /** Paid text, read straight from the database after the entitlement check: never cached, never shared. */
 async function getEntitledText(id: number): Promise<string[]> {
@@ -61,14 +88,18 @@ function dir(novel: NovelDetail): 'rtl' | 'ltr' {
  * free to all, unlocked, whole book, or VIP-free for a VIP — otherwise no text and the paywall's figures. With
  * `autoBuy`, a locked chapter is bought first when the reader switched auto-buy on for this novel.
  */
-export async function readChapter(memberId: number | null, chapterId: number, opts: { autoBuy?: boolean; now?: Date } = {}): Promise<ReadChapter> {
+export async function readChapter(
+  memberId: number | null,
+  chapterId: number,
+  opts: { autoBuy?: boolean; now?: Date } = {},
+): Promise<ReadChapter> {
   const now = opts.now ?? new Date();
   const meta = await getChapterMeta(chapterId);
   if (!meta) throw notFound(MSG.chapterMissing);
   const novel = await getNovelOrThrow(meta.novelId);
   let access: Access = 'free';
   if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until }, now)) {
-    access = memberId ? (await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked' : 'locked';
+    access = memberId ? ((await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked') : 'locked';
     if (access === 'locked' && memberId && opts.autoBuy && (await autoBuyIfEnabled(memberId, chapterId))) access = 'unlocked';
   }
   const locked = access === 'locked';
@@ -77,25 +108,50 @@ export async function readChapter(memberId: number | null, chapterId: number, op
   if (locked) {
     const afford = await getAfford(memberId, chapterId);
     paywall = {
-      price: afford.price, buy_mode: afford.buy_mode, afford: afford.afford, welth: afford.welth, welth_coupon: afford.welth_coupon,
-      whole_book_price: novel.whole_book_price, vip_free: novel.vip_free,
+      price: afford.price,
+      buy_mode: afford.buy_mode,
+      afford: afford.afford,
+      welth: afford.welth,
+      welth_coupon: afford.welth_coupon,
+      whole_book_price: novel.whole_book_price,
+      vip_free: novel.vip_free,
       auto_buy: memberId ? (await getAutoBuy(memberId, novel.id)).enabled : false,
     };
   }
   return {
-    id: meta.id, novel_id: meta.novelId, idx: meta.idx, title: meta.title, word_count: meta.wordCount, is_free: meta.isFree, price: meta.price,
-    prev_id: meta.prevId, next_id: meta.nextId, redirect_to_id: meta.redirectToId ?? meta.id,
-    access, locked, paragraphs, paywall,
+    id: meta.id,
+    novel_id: meta.novelId,
+    idx: meta.idx,
+    title: meta.title,
+    word_count: meta.wordCount,
+    is_free: meta.isFree,
+    price: meta.price,
+    prev_id: meta.prevId,
+    next_id: meta.nextId,
+    redirect_to_id: meta.redirectToId ?? meta.id,
+    access,
+    locked,
+    paragraphs,
+    paywall,
     ...(await readerAudioFields(meta.id, novel, paragraphs, locked)),
     novel: {
-      id: novel.id, title: novel.title, thumb: novel.thumb, language_type: novel.language_type, dir: dir(novel),
-      has_tts: novel.has_tts, ctype: novel.ctype, article_count: novel.article_count, sale_mode: novel.sale_mode,
+      id: novel.id,
+      title: novel.title,
+      thumb: novel.thumb,
+      language_type: novel.language_type,
+      dir: dir(novel),
+      has_tts: novel.has_tts,
+      ctype: novel.ctype,
+      article_count: novel.article_count,
+      sale_mode: novel.sale_mode,
     },
   };
 }
 
 /** GET /v1/articles/prefaces: the opening of each novel's first chapter, keyed by novel id (previews). */
-export async function listPrefaces(novelIds: number[]): Promise<Record<string, { article_id: number; title: string; paragraphs: string[] }>> {
+export async function listPrefaces(
+  novelIds: number[],
+): Promise<Record<string, { article_id: number; title: string; paragraphs: string[] }>> {
   const out: Record<string, { article_id: number; title: string; paragraphs: string[] }> = {};
   for (const nid of novelIds) {
     const novel = await getNovelOrThrow(nid).catch(() => null);

@@ -9,12 +9,20 @@ import { getListenList } from '../catalog/audio-lists';
 import { listLibrary } from '../catalog/discovery';
 
 const guideColumns = {
-  novel_id: novels.id, article_id: chapters.id, time_track: readLogs.timeTrack, ctype: novels.ctype, title: novels.title, article_title: chapters.title, thumb: novels.thumb,
+  novel_id: novels.id,
+  article_id: chapters.id,
+  time_track: readLogs.timeTrack,
+  ctype: novels.ctype,
+  title: novels.title,
+  article_title: chapters.title,
+  thumb: novels.thumb,
 };
 
 /** Where the member last listened, in a novel that is still on the shelf and can still be listened to. */
 async function lastListened(memberId: number): Promise<ListenGuide | null> {
-  const [row] = await getDb().select(guideColumns).from(readLogs)
+  const [row] = await getDb()
+    .select(guideColumns)
+    .from(readLogs)
     .innerJoin(novels, eq(novels.id, readLogs.novelId))
     .innerJoin(chapters, eq(chapters.id, readLogs.articleId))
     .where(and(eq(readLogs.memberId, memberId), eq(readLogs.readType, 2), eq(novels.isOffShelf, false), eq(novels.hasTts, true)))
@@ -26,12 +34,22 @@ async function lastListened(memberId: number): Promise<ListenGuide | null> {
 /** The first chapter of the top must-listen novel; the most popular listenable novel when editors listed none. */
 async function mustListenPick(languageType: number, gender: 1 | 2 | undefined): Promise<ListenGuide | null> {
   const filter = { language_type: languageType, read_type: 2 as const, gender, start: 0, limit: 1 };
-  const top = (await getListenList('must_listen', filter)).data[0]
-    ?? (await listLibrary({ languageType, gender, audioOnly: true, sort: 'popular', start: 0, limit: 1 })).data[0];
+  const top =
+    (await getListenList('must_listen', filter)).data[0] ??
+    (await listLibrary({ languageType, gender, audioOnly: true, sort: 'popular', start: 0, limit: 1 })).data[0];
   if (!top?.first_article_id) return null;
   const [chapter] = await getDb().select({ title: chapters.title }).from(chapters).where(eq(chapters.id, top.first_article_id));
   if (!chapter) return null;
-  return { novel_id: top.id, article_id: top.first_article_id, time_track: 0, ctype: top.ctype, title: top.title, article_title: chapter.title, thumb: top.thumb, source: 'must_listen' };
+  return {
+    novel_id: top.id,
+    article_id: top.first_article_id,
+    time_track: 0,
+    ctype: top.ctype,
+    title: top.title,
+    article_title: chapter.title,
+    thumb: top.thumb,
+    source: 'must_listen',
+  };
 }
 
 /**

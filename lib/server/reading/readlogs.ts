@@ -23,7 +23,11 @@ export type { ReadLogItem } from '@/lib/shared/dto/shelf';
  * Records where a member is in a novel: one row per (member, novel, read_type), moved to the newest position.
  * Reading and listening both write here; "continue" takes the newest of the two, so they share one position.
  */
-export async function recordReadLog(memberId: number, input: ReadLogInput, now = new Date()): Promise<{ nid: number; aid: number; idx: number; time_track: number | null }> {
+export async function recordReadLog(
+  memberId: number,
+  input: ReadLogInput,
+  now = new Date(),
+): Promise<{ nid: number; aid: number; idx: number; time_track: number | null }> {
   const [chapter] = await getDb()
     .select({ novelId: chapters.novelId, articleCount: novels.articleCount })
     .from(chapters)
@@ -31,15 +35,27 @@ export async function recordReadLog(memberId: number, input: ReadLogInput, now =
     .where(eq(chapters.id, input.article_id));
   if (!chapter) throw notFound(MSG.chapterMissing);
   const values = {
-    memberId, novelId: chapter.novelId, articleId: input.article_id, readType: input.read_type,
-    paragraphIdx: input.idx ?? 0, timeTrack: input.time_track ?? null, seenArticleCount: chapter.articleCount, readAt: now,
+    memberId,
+    novelId: chapter.novelId,
+    articleId: input.article_id,
+    readType: input.read_type,
+    paragraphIdx: input.idx ?? 0,
+    timeTrack: input.time_track ?? null,
+    seenArticleCount: chapter.articleCount,
+    readAt: now,
   };
   await getDb()
     .insert(readLogs)
     .values(values)
     .onConflictDoUpdate({
       target: [readLogs.memberId, readLogs.novelId, readLogs.readType],
-      set: { articleId: values.articleId, paragraphIdx: values.paragraphIdx, timeTrack: values.timeTrack, seenArticleCount: values.seenArticleCount, readAt: values.readAt },
+      set: {
+        articleId: values.articleId,
+        paragraphIdx: values.paragraphIdx,
+        timeTrack: values.timeTrack,
+        seenArticleCount: values.seenArticleCount,
+        readAt: values.readAt,
+      },
       // A late, older report (a slow request from another device) never moves the position back.
       setWhere: sql`${readLogs.readAt} <= ${now}`,
     });
@@ -47,25 +63,57 @@ export async function recordReadLog(memberId: number, input: ReadLogInput, now =
 }
 
 const itemColumns = {
-  id: readLogs.id, nid: readLogs.novelId, aid: readLogs.articleId, idx: readLogs.paragraphIdx, timeTrack: readLogs.timeTrack,
-  readType: readLogs.readType, readAt: readLogs.readAt, seen: readLogs.seenArticleCount,
-  count: novels.articleCount, thumb: novels.thumb, coverTag: novels.coverTag, title: novels.title, article: chapters.title, articleIdx: chapters.idx,
+  id: readLogs.id,
+  nid: readLogs.novelId,
+  aid: readLogs.articleId,
+  idx: readLogs.paragraphIdx,
+  timeTrack: readLogs.timeTrack,
+  readType: readLogs.readType,
+  readAt: readLogs.readAt,
+  seen: readLogs.seenArticleCount,
+  count: novels.articleCount,
+  thumb: novels.thumb,
+  coverTag: novels.coverTag,
+  title: novels.title,
+  article: chapters.title,
+  articleIdx: chapters.idx,
 };
-
 
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
-const selectItems = () => getDb().select(itemColumns).from(readLogs).innerJoin(novels, eq(novels.id, readLogs.novelId)).innerJoin(chapters, eq(chapters.id, readLogs.articleId));
+const selectItems = () =>
+  getDb()
+    .select(itemColumns)
+    .from(readLogs)
+    .innerJoin(novels, eq(novels.id, readLogs.novelId))
+    .innerJoin(chapters, eq(chapters.id, readLogs.articleId));
 
 function toItem(r: ItemRow): ReadLogItem {
   return {
-    id: r.id, nid: r.nid, aid: r.aid, idx: r.idx, article_idx: r.articleIdx, time_track: r.timeTrack, count: r.count, thumb: r.thumb, cover_tag: r.coverTag,
-    title: r.title, article: r.article, readAt: formatDateTime(r.readAt), updateCount: updateState(r.count, r.seen).updateCount, read_type: r.readType,
+    id: r.id,
+    nid: r.nid,
+    aid: r.aid,
+    idx: r.idx,
+    article_idx: r.articleIdx,
+    time_track: r.timeTrack,
+    count: r.count,
+    thumb: r.thumb,
+    cover_tag: r.coverTag,
+    title: r.title,
+    article: r.article,
+    readAt: formatDateTime(r.readAt),
+    updateCount: updateState(r.count, r.seen).updateCount,
+    read_type: r.readType,
   };
 }
 
 /** GET /v1/my/readlogs: history of one kind (or both), newest first. */
-export async function listReadLogs(memberId: number, readType: 1 | 2 | undefined, start: number, limit: number): Promise<{ data: ReadLogItem[]; hasmore: boolean }> {
+export async function listReadLogs(
+  memberId: number,
+  readType: 1 | 2 | undefined,
+  start: number,
+  limit: number,
+): Promise<{ data: ReadLogItem[]; hasmore: boolean }> {
   const rows = await selectItems()
     .where(and(eq(readLogs.memberId, memberId), readType ? eq(readLogs.readType, readType) : undefined, eq(novels.isOffShelf, false)))
     .orderBy(desc(readLogs.readAt), desc(readLogs.id))

@@ -10,43 +10,94 @@ import { DEFAULT_AVATAR } from '../accounts/profile';
 /** A tipper without a nickname shows a generic guest name, without an avatar the default image. */
 export const GUEST_NAME = SERVER_MSG.readerName;
 
-export interface TopTipper { member_id: number; nickname: string; headimgurl: string; welth: number; ranking: number }
-export interface TipRecord { id: number; nid: number; mid: number; nickname: string; giftname: string; giftamount: number; giftimgurl: string; headimgurl: string; createdat: string; ranking: number }
+export interface TopTipper {
+  member_id: number;
+  nickname: string;
+  headimgurl: string;
+  welth: number;
+  ranking: number;
+}
+export interface TipRecord {
+  id: number;
+  nid: number;
+  mid: number;
+  nickname: string;
+  giftname: string;
+  giftamount: number;
+  giftimgurl: string;
+  headimgurl: string;
+  createdat: string;
+  ranking: number;
+}
 
-export const listTopTippers = cachedRead('top_tippers', async (novelId: number, n: number): Promise<TopTipper[]> => {
-  const rows = await getDb()
-    .select({ memberId: tips.memberId, nickname: members.nickname, avatar: members.avatar, welth: sql<number>`sum(${tips.wealthTotal})::int` })
-    .from(tips)
-    .innerJoin(members, eq(members.id, tips.memberId))
-    .where(eq(tips.novelId, novelId))
-    .groupBy(tips.memberId, members.nickname, members.avatar)
-    .orderBy(desc(sql`sum(${tips.wealthTotal})`), tips.memberId)
-    .limit(n);
-  return rows.map((r, i) => ({ member_id: r.memberId, nickname: r.nickname || GUEST_NAME, headimgurl: r.avatar || DEFAULT_AVATAR, welth: r.welth, ranking: i + 1 }));
-}, (novelId) => [`novel:${novelId}:tips`]);
-
-export const listTips = cachedRead('tips', async (novelId: number, start: number, limit: number) => {
-  const db = getDb();
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ tip: tips, nickname: members.nickname, avatar: members.avatar, giftTitle: gifts.title, giftThumb: gifts.thumb })
+export const listTopTippers = cachedRead(
+  'top_tippers',
+  async (novelId: number, n: number): Promise<TopTipper[]> => {
+    const rows = await getDb()
+      .select({
+        memberId: tips.memberId,
+        nickname: members.nickname,
+        avatar: members.avatar,
+        welth: sql<number>`sum(${tips.wealthTotal})::int`,
+      })
       .from(tips)
       .innerJoin(members, eq(members.id, tips.memberId))
-      .innerJoin(gifts, eq(gifts.id, tips.giftId))
       .where(eq(tips.novelId, novelId))
-      .orderBy(desc(tips.createdAt), desc(tips.id))
-      .offset(start)
-      .limit(limit),
-    db.select({ n: count() }).from(tips).where(eq(tips.novelId, novelId)),
-  ]);
-  const data: TipRecord[] = rows.map((r, i) => ({
-    id: r.tip.id, nid: r.tip.novelId, mid: r.tip.memberId, nickname: r.nickname || GUEST_NAME, giftname: r.giftTitle, giftamount: r.tip.amount,
-    giftimgurl: r.giftThumb, headimgurl: r.avatar || DEFAULT_AVATAR, createdat: formatDateTime(r.tip.createdAt), ranking: start + i + 1,
-  }));
-  return { data, total: total?.n ?? 0, hasmore: data.length >= limit };
-}, (novelId) => [`novel:${novelId}:tips`]);
+      .groupBy(tips.memberId, members.nickname, members.avatar)
+      .orderBy(desc(sql`sum(${tips.wealthTotal})`), tips.memberId)
+      .limit(n);
+    return rows.map((r, i) => ({
+      member_id: r.memberId,
+      nickname: r.nickname || GUEST_NAME,
+      headimgurl: r.avatar || DEFAULT_AVATAR,
+      welth: r.welth,
+      ranking: i + 1,
+    }));
+  },
+  (novelId) => [`novel:${novelId}:tips`],
+);
 
-export const getTipsSum = cachedRead('tips_sum', async (novelId: number): Promise<{ sum: number; count: number }> => {
-  const [row] = await getDb().select({ sum: sql<number>`coalesce(sum(${tips.wealthTotal}), 0)::int`, n: count() }).from(tips).where(eq(tips.novelId, novelId));
-  return { sum: row?.sum ?? 0, count: row?.n ?? 0 };
-}, (novelId) => [`novel:${novelId}:tips`]);
+export const listTips = cachedRead(
+  'tips',
+  async (novelId: number, start: number, limit: number) => {
+    const db = getDb();
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ tip: tips, nickname: members.nickname, avatar: members.avatar, giftTitle: gifts.title, giftThumb: gifts.thumb })
+        .from(tips)
+        .innerJoin(members, eq(members.id, tips.memberId))
+        .innerJoin(gifts, eq(gifts.id, tips.giftId))
+        .where(eq(tips.novelId, novelId))
+        .orderBy(desc(tips.createdAt), desc(tips.id))
+        .offset(start)
+        .limit(limit),
+      db.select({ n: count() }).from(tips).where(eq(tips.novelId, novelId)),
+    ]);
+    const data: TipRecord[] = rows.map((r, i) => ({
+      id: r.tip.id,
+      nid: r.tip.novelId,
+      mid: r.tip.memberId,
+      nickname: r.nickname || GUEST_NAME,
+      giftname: r.giftTitle,
+      giftamount: r.tip.amount,
+      giftimgurl: r.giftThumb,
+      headimgurl: r.avatar || DEFAULT_AVATAR,
+      createdat: formatDateTime(r.tip.createdAt),
+      ranking: start + i + 1,
+    }));
+    return { data, total: total?.n ?? 0, hasmore: data.length >= limit };
+  },
+  (novelId) => [`novel:${novelId}:tips`],
+);
+
+export const getTipsSum = cachedRead(
+  'tips_sum',
+  async (novelId: number): Promise<{ sum: number; count: number }> => {
+    const [row] = await getDb()
+      .select({ sum: sql<number>`coalesce(sum(${tips.wealthTotal}), 0)::int`, n: count() })
+      .from(tips)
+      .where(eq(tips.novelId, novelId));
+    return { sum: row?.sum ?? 0, count: row?.n ?? 0 };
+  },
+  (novelId) => [`novel:${novelId}:tips`],
+);

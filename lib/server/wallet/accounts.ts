@@ -11,9 +11,15 @@ type Owner = { memberId: number } | { systemName: string };
 
 /** An account (a member's, or a system one such as recharge or spend) in one currency, created on first use. */
 async function ensureAccount(db: DbOrTx, owner: Owner, currency: Currency): Promise<number> {
-  await db.insert(walletAccounts).values({ ...owner, currency }).onConflictDoNothing();
+  await db
+    .insert(walletAccounts)
+    .values({ ...owner, currency })
+    .onConflictDoNothing();
   const ownerIs = 'memberId' in owner ? eq(walletAccounts.memberId, owner.memberId) : eq(walletAccounts.systemName, owner.systemName);
-  const [row] = await db.select({ id: walletAccounts.id }).from(walletAccounts).where(and(ownerIs, eq(walletAccounts.currency, currency)));
+  const [row] = await db
+    .select({ id: walletAccounts.id })
+    .from(walletAccounts)
+    .where(and(ownerIs, eq(walletAccounts.currency, currency)));
   return row!.id;
 }
 

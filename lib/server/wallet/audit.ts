@@ -183,10 +183,18 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
 async function run(tx: Tx, limit: number): Promise<Violation[]> {
   // The per-movement sums of a large ledger are hundreds of thousands of groups; let them stay in memory.
   await tx.execute(sql`set local work_mem = '64MB'`);
-  const branches = CHECKS.map(({ check, rows }) => sql`(select ${check}::text as "check", r.* from (${rows} limit ${limit}) as r(subject, detail))`);
-  const result = (await tx.execute(sql`with ${SUMS} ${sql.join(branches, sql` union all `)}`)) as unknown as { rows: Array<{ check: AuditCheck; subject: string; detail: Violation['detail'] | string }> };
+  const branches = CHECKS.map(
+    ({ check, rows }) => sql`(select ${check}::text as "check", r.* from (${rows} limit ${limit}) as r(subject, detail))`,
+  );
+  const result = (await tx.execute(sql`with ${SUMS} ${sql.join(branches, sql` union all `)}`)) as unknown as {
+    rows: Array<{ check: AuditCheck; subject: string; detail: Violation['detail'] | string }>;
+  };
   // node-postgres parses jsonb; PGlite too, but a driver that hands back text is read the same way.
-  return result.rows.map((r) => ({ check: r.check, subject: r.subject, detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail }));
+  return result.rows.map((r) => ({
+    check: r.check,
+    subject: r.subject,
+    detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
+  }));
 }
 
 /**

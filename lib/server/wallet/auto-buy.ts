@@ -8,7 +8,10 @@ import { chapterAccess } from './entitlement';
 import { buyChapter, type BuyResult } from './purchases';
 
 export async function getAutoBuy(memberId: number, novelId: number): Promise<{ nid: number; enabled: boolean }> {
-  const [row] = await getDb().select({ enabled: autoBuySettings.enabled }).from(autoBuySettings).where(and(eq(autoBuySettings.memberId, memberId), eq(autoBuySettings.novelId, novelId)));
+  const [row] = await getDb()
+    .select({ enabled: autoBuySettings.enabled })
+    .from(autoBuySettings)
+    .where(and(eq(autoBuySettings.memberId, memberId), eq(autoBuySettings.novelId, novelId)));
   return { nid: novelId, enabled: row?.enabled ?? false };
 }
 

@@ -17,7 +17,9 @@ export async function getBalances(memberId: number, now = new Date()) {
   const lots = await getDb()
     .select({ id: voucherLots.id, remaining: voucherLots.remaining, expiresAt: voucherLots.expiresAt })
     .from(voucherLots)
-    .where(and(eq(voucherLots.memberId, memberId), gt(voucherLots.remaining, 0), gt(voucherLots.expiresAt, now), isNull(voucherLots.expiredAt)))
+    .where(
+      and(eq(voucherLots.memberId, memberId), gt(voucherLots.remaining, 0), gt(voucherLots.expiresAt, now), isNull(voucherLots.expiredAt)),
+    )
     .orderBy(asc(voucherLots.expiresAt), asc(voucherLots.id));
   return { ...balance, voucher_lots: lots.map((l) => ({ id: l.id, remaining: l.remaining, expires_at: l.expiresAt.toISOString() })) };
 }

@@ -26,23 +26,44 @@ export function wholeBookPriceOf(novel: { saleMode: string; wholeBookPrice: numb
 export async function buyWholeBook(memberId: number, novelId: number, idempotencyKey?: string, now = new Date()): Promise<BookBuyResult> {
   const result = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
-    const [novel] = await t.select({ isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice }).from(novels).where(eq(novels.id, novelId));
+    const [novel] = await t
+      .select({ isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice })
+      .from(novels)
+      .where(eq(novels.id, novelId));
     if (!novel) throw notFound(SERVER_MSG.novelNotFound);
     if (novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
     const price = wholeBookPriceOf(novel);
     if (price === null) throw new ApiError(CODES.validation, SERVER_MSG.wholeBookNotSold);
     await lockMemberWallet(t, memberId);
-    const [owned] = await t.select({ id: bookEntitlements.id }).from(bookEntitlements).where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, novelId)));
+    const [owned] = await t
+      .select({ id: bookEntitlements.id })
+      .from(bookEntitlements)
+      .where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, novelId)));
     if (owned) return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
     await assertMayPay(memberId, t, now);
-    const paid = await spend(t, memberId, price, { kind: 'book_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${novelId}:${idempotencyKey}` : undefined, reference: `novel:${novelId}` }, now);
+    const paid = await spend(
+      t,
+      memberId,
+      price,
+      {
+        kind: 'book_purchase',
+        idempotencyKey: idempotencyKey ? `${memberId}:${novelId}:${idempotencyKey}` : undefined,
+        reference: `novel:${novelId}`,
+      },
+      now,
+    );
     if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     await t.insert(bookEntitlements).values({ memberId, novelId, price, txId: paid.txId });
     return { charged: price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
   });
   const balance = await getBalances(memberId);
   return {
-    nid: novelId, charged: result.charged, from_vouchers: result.fromVouchers, from_coins: result.fromCoins,
-    already_owned: result.owned, welth: balance.welth, welth_coupon: balance.welth_coupon,
+    nid: novelId,
+    charged: result.charged,
+    from_vouchers: result.fromVouchers,
+    from_coins: result.fromCoins,
+    already_owned: result.owned,
+    welth: balance.welth,
+    welth_coupon: balance.welth_coupon,
   };
 }

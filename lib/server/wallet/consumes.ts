@@ -40,9 +40,18 @@ async function resolveTargets(references: Array<string | null>): Promise<Map<str
   const db = getDb();
   const [chapterRows, novelRows] = await Promise.all([
     chapterIds.size
-      ? db.select({ id: chapters.id, idx: chapters.idx, novelId: chapters.novelId, title: novels.title }).from(chapters).innerJoin(novels, eq(novels.id, chapters.novelId)).where(inArray(chapters.id, [...chapterIds]))
+      ? db
+          .select({ id: chapters.id, idx: chapters.idx, novelId: chapters.novelId, title: novels.title })
+          .from(chapters)
+          .innerJoin(novels, eq(novels.id, chapters.novelId))
+          .where(inArray(chapters.id, [...chapterIds]))
       : [],
-    novelIds.size ? db.select({ id: novels.id, title: novels.title }).from(novels).where(inArray(novels.id, [...novelIds])) : [],
+    novelIds.size
+      ? db
+          .select({ id: novels.id, title: novels.title })
+          .from(novels)
+          .where(inArray(novels.id, [...novelIds]))
+      : [],
   ]);
   const targets = new Map<string, Target>();
   for (const c of chapterRows) targets.set(`chapter:${c.id}`, { novelId: c.novelId, chapterId: c.id, novelTitle: c.title, idx: c.idx });
@@ -61,9 +70,17 @@ export async function listConsumes(memberId: number, start: number, limit: numbe
   await sweepMemberLots(memberId, now);
   const t = ledgerTransactions;
   const e = ledgerEntries;
-  const taken = (currency: string) => sql<number>`coalesce(sum(-${e.amount}) filter (where ${e.currency} = ${currency}), 0)`.mapWith(Number);
+  const taken = (currency: string) =>
+    sql<number>`coalesce(sum(-${e.amount}) filter (where ${e.currency} = ${currency}), 0)`.mapWith(Number);
   const rows = await getDb()
-    .select({ id: t.id, kind: t.kind, reference: t.reference, createdAt: t.createdAt, welth: taken('welth'), welthCoupon: taken('welth_coupon') })
+    .select({
+      id: t.id,
+      kind: t.kind,
+      reference: t.reference,
+      createdAt: t.createdAt,
+      welth: taken('welth'),
+      welthCoupon: taken('welth_coupon'),
+    })
     .from(t)
     .innerJoin(e, and(eq(e.txId, t.id), lt(e.amount, 0)))
     .innerJoin(walletAccounts, and(eq(walletAccounts.id, e.accountId), isNotNull(walletAccounts.memberId)))
@@ -77,8 +94,14 @@ export async function listConsumes(memberId: number, start: number, limit: numbe
   const data = rows.map((r): ConsumeRecord => {
     const target = (r.reference && targets.get(r.reference)) || none;
     return {
-      id: r.id, kind: r.kind, title: titleOf(r.kind, target), novel_id: target.novelId, chapter_id: target.chapterId,
-      welth: r.welth, welth_coupon: r.welthCoupon, created_at: formatDateTime(r.createdAt),
+      id: r.id,
+      kind: r.kind,
+      title: titleOf(r.kind, target),
+      novel_id: target.novelId,
+      chapter_id: target.chapterId,
+      welth: r.welth,
+      welth_coupon: r.welthCoupon,
+      created_at: formatDateTime(r.createdAt),
     };
   });
   return { data, hasmore: data.length >= limit };

@@ -8,7 +8,6 @@ import { coupons, memberCoupons } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { CouponRecord, CouponStatus } from '@/lib/shared/dto/wallet-records';
 
-
 // A coupon held by a pending order counts as used: it cannot go on a second order meanwhile.
 const statusWhere = (status: CouponStatus, now: Date): SQL => {
   if (status === 'used') return isNotNull(memberCoupons.usedOrderId);
@@ -16,7 +15,13 @@ const statusWhere = (status: CouponStatus, now: Date): SQL => {
   return and(isNull(memberCoupons.usedOrderId), gt(memberCoupons.expiresAt, now))!;
 };
 
-export async function listMemberCoupons(memberId: number, status: CouponStatus, start: number, limit: number, now = new Date()): Promise<{ data: CouponRecord[]; hasmore: boolean }> {
+export async function listMemberCoupons(
+  memberId: number,
+  status: CouponStatus,
+  start: number,
+  limit: number,
+  now = new Date(),
+): Promise<{ data: CouponRecord[]; hasmore: boolean }> {
   const rows = await getDb()
     .select({ mc: memberCoupons, c: coupons })
     .from(memberCoupons)
@@ -27,8 +32,14 @@ export async function listMemberCoupons(memberId: number, status: CouponStatus, 
     .offset(start)
     .limit(limit);
   const data = rows.map(({ mc, c }) => ({
-    id: mc.id, coupon_id: c.id, name: c.name, threshold_price: c.thresholdPrice, discount: c.discount,
-    expires_at: mc.expiresAt.toISOString(), status, used_order_id: mc.usedOrderId,
+    id: mc.id,
+    coupon_id: c.id,
+    name: c.name,
+    threshold_price: c.thresholdPrice,
+    discount: c.discount,
+    expires_at: mc.expiresAt.toISOString(),
+    status,
+    used_order_id: mc.usedOrderId,
   }));
   return { data, hasmore: data.length >= limit };
 }
@@ -44,7 +55,10 @@ export async function couponStats(memberId: number, now = new Date()): Promise<R
 
 /** Grants one coupon per (member, key): a repeated or racing grant with the same key gives nothing more. */
 export async function grantCoupon(db: DbOrTx, memberId: number, couponId: number, grantKey: string, now = new Date()): Promise<boolean> {
-  const [coupon] = await db.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.active, true)));
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, couponId), eq(coupons.active, true)));
   if (!coupon) return false;
   const rows = await db
     .insert(memberCoupons)
@@ -56,7 +70,10 @@ export async function grantCoupon(db: DbOrTx, memberId: number, couponId: number
 
 /** The welcome coupons every new member receives. */
 export async function grantSignupCoupons(db: DbOrTx, memberId: number, now = new Date()): Promise<void> {
-  const templates = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.grantOn, 'signup'), eq(coupons.active, true)));
+  const templates = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(eq(coupons.grantOn, 'signup'), eq(coupons.active, true)));
   for (const t of templates) await grantCoupon(db, memberId, t.id, `signup:${t.id}`, now);
 }
 
@@ -64,15 +81,29 @@ export async function grantSignupCoupons(db: DbOrTx, memberId: number, now = new
  * Holds a member's coupon for an order being created: it must be theirs, unused, unexpired, and the recharge's
  * price must reach its threshold. The row is locked, so two orders racing for one coupon get it once.
  */
-export async function reserveCoupon(tx: Tx, memberId: number, memberCouponId: number, product: { productType: string; price: number }, now: Date): Promise<{ id: number; discount: number }> {
+export async function reserveCoupon(
+  tx: Tx,
+  memberId: number,
+  memberCouponId: number,
+  product: { productType: string; price: number },
+  now: Date,
+): Promise<{ id: number; discount: number }> {
   const [row] = await tx
-    .select({ id: memberCoupons.id, usedOrderId: memberCoupons.usedOrderId, expiresAt: memberCoupons.expiresAt, threshold: coupons.thresholdPrice, discount: coupons.discount })
+    .select({
+      id: memberCoupons.id,
+      usedOrderId: memberCoupons.usedOrderId,
+      expiresAt: memberCoupons.expiresAt,
+      threshold: coupons.thresholdPrice,
+      discount: coupons.discount,
+    })
     .from(memberCoupons)
     .innerJoin(coupons, eq(coupons.id, memberCoupons.couponId))
     .where(and(eq(memberCoupons.id, memberCouponId), eq(memberCoupons.memberId, memberId)))
     .for('update', { of: memberCoupons });
-  if (!row || row.usedOrderId !== null || row.expiresAt <= now) throw new ApiError(CODES.validation, MSG.couponMissing, undefined, 'coupon_missing');
-  if (product.productType !== 'recharge' || product.price < row.threshold || row.discount >= product.price) throw new ApiError(CODES.validation, MSG.couponUnusable, undefined, 'coupon');
+  if (!row || row.usedOrderId !== null || row.expiresAt <= now)
+    throw new ApiError(CODES.validation, MSG.couponMissing, undefined, 'coupon_missing');
+  if (product.productType !== 'recharge' || product.price < row.threshold || row.discount >= product.price)
+    throw new ApiError(CODES.validation, MSG.couponUnusable, undefined, 'coupon');
   return { id: row.id, discount: row.discount };
 }
 
@@ -82,7 +113,10 @@ export async function attachCoupon(tx: Tx, memberCouponId: number, orderId: numb
 
 /** An order that will never be paid gives its coupon back (unless it was already spent). */
 export async function releaseCoupon(tx: Tx, orderId: number): Promise<void> {
-  await tx.update(memberCoupons).set({ usedOrderId: null }).where(and(eq(memberCoupons.usedOrderId, orderId), isNull(memberCoupons.usedAt)));
+  await tx
+    .update(memberCoupons)
+    .set({ usedOrderId: null })
+    .where(and(eq(memberCoupons.usedOrderId, orderId), isNull(memberCoupons.usedAt)));
 }
 
 /** At fulfilment: the coupon is still reserved by this order and unspent. Locks the coupon until the payment commits. */

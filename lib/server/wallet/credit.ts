@@ -31,7 +31,13 @@ export async function credit(tx: Tx, memberId: number, c: Credit, now = new Date
   const movement = await postMovement(tx, { kind: c.kind, memberId, idempotencyKey: c.idempotencyKey, reference: c.reference, legs });
   if (movement.fresh && c.welthCoupon) {
     const days = c.voucherDays ?? VOUCHER_VALID_DAYS;
-    await tx.insert(voucherLots).values({ memberId, amount: c.welthCoupon, remaining: c.welthCoupon, expiresAt: new Date(now.getTime() + days * 86_400_000), txId: movement.id });
+    await tx.insert(voucherLots).values({
+      memberId,
+      amount: c.welthCoupon,
+      remaining: c.welthCoupon,
+      expiresAt: new Date(now.getTime() + days * 86_400_000),
+      txId: movement.id,
+    });
   }
   return { txId: movement.id, fresh: movement.fresh };
 }

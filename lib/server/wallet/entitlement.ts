@@ -11,7 +11,11 @@ export type Access = 'free' | 'unlocked' | 'whole_book' | 'vip_free' | 'locked';
  * Free to everyone, no member needed: a free chapter, a novel never charged, or a novel inside its limited-time
  * free window. The reader uses this on its fast path; chapterAccess applies the same rule.
  */
-export function isFreeToAll(chapter: { isFree: boolean }, novel: { saleMode: string; freeUntil: Date | string | null }, now = new Date()): boolean {
+export function isFreeToAll(
+  chapter: { isFree: boolean },
+  novel: { saleMode: string; freeUntil: Date | string | null },
+  now = new Date(),
+): boolean {
   return chapter.isFree || novel.saleMode === 'free' || (novel.freeUntil !== null && new Date(novel.freeUntil) > now);
 }
 
@@ -20,16 +24,31 @@ export function isFreeToAll(chapter: { isFree: boolean }, novel: { saleMode: str
  * Free chapters and free (or limited-time free) novels for everyone; otherwise an unlock, a whole-book purchase,
  * or VIP on a VIP-free novel. The reader, the read API and the audio routes all ask here.
  */
-export async function chapterAccess(memberId: number | null, chapterId: number, db: DbOrTx = getDb(), now = new Date()): Promise<{ access: Access; price: number; novelId: number; saleMode: string; wholeBookPrice: number | null } | null> {
+export async function chapterAccess(
+  memberId: number | null,
+  chapterId: number,
+  db: DbOrTx = getDb(),
+  now = new Date(),
+): Promise<{ access: Access; price: number; novelId: number; saleMode: string; wholeBookPrice: number | null } | null> {
   // One statement answers the chapter, its novel and both ownerships: on PGlite every query runs on the server's
   // own thread, and a paid read asks this on every request. The unlock and whole-book rows are found through
   // their unique (member, chapter) and (member, novel) indexes; without a member there is nothing to look up.
   const none = sql<boolean>`false`;
   const [row] = await db
     .select({
-      isFree: chapters.isFree, price: chapters.price, novelId: chapters.novelId, saleMode: novels.saleMode, vipFree: novels.vipFree, wholeBookPrice: novels.wholeBookPrice, freeUntil: novels.freeUntil,
-      unlocked: memberId ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})` : none,
-      wholeBook: memberId ? sql<boolean>`exists (select 1 from ${bookEntitlements} where ${bookEntitlements.memberId} = ${memberId} and ${bookEntitlements.novelId} = ${chapters.novelId})` : none,
+      isFree: chapters.isFree,
+      price: chapters.price,
+      novelId: chapters.novelId,
+      saleMode: novels.saleMode,
+      vipFree: novels.vipFree,
+      wholeBookPrice: novels.wholeBookPrice,
+      freeUntil: novels.freeUntil,
+      unlocked: memberId
+        ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})`
+        : none,
+      wholeBook: memberId
+        ? sql<boolean>`exists (select 1 from ${bookEntitlements} where ${bookEntitlements.memberId} = ${memberId} and ${bookEntitlements.novelId} = ${chapters.novelId})`
+        : none,
     })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))

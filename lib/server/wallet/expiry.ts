@@ -20,8 +20,14 @@ async function expireLot(tx: Tx, lotId: number, now: Date): Promise<number> {
     const member = await ensureMemberAccount(tx, lot.memberId, 'welth_coupon');
     const expiry = await ensureSystemAccount(tx, 'expiry', 'welth_coupon');
     await postMovement(tx, {
-      kind: 'expiry', memberId: lot.memberId, idempotencyKey: `lot:${lot.id}`, reference: `lot:${lot.id}`,
-      legs: [{ accountId: member, currency: 'welth_coupon', amount: -lot.remaining, lotId: lot.id }, { accountId: expiry, currency: 'welth_coupon', amount: lot.remaining, lotId: lot.id }],
+      kind: 'expiry',
+      memberId: lot.memberId,
+      idempotencyKey: `lot:${lot.id}`,
+      reference: `lot:${lot.id}`,
+      legs: [
+        { accountId: member, currency: 'welth_coupon', amount: -lot.remaining, lotId: lot.id },
+        { accountId: expiry, currency: 'welth_coupon', amount: lot.remaining, lotId: lot.id },
+      ],
     });
   }
   await tx.update(voucherLots).set({ remaining: 0, expiredAt: now }).where(eq(voucherLots.id, lot.id));
@@ -37,7 +43,13 @@ export async function expireVoucherLots(now = new Date(), memberId?: number): Pr
   const due = await getDb()
     .select({ id: voucherLots.id })
     .from(voucherLots)
-    .where(and(isNull(voucherLots.expiredAt), lte(voucherLots.expiresAt, now), memberId === undefined ? undefined : eq(voucherLots.memberId, memberId)))
+    .where(
+      and(
+        isNull(voucherLots.expiredAt),
+        lte(voucherLots.expiresAt, now),
+        memberId === undefined ? undefined : eq(voucherLots.memberId, memberId),
+      ),
+    )
     .orderBy(asc(voucherLots.expiresAt))
     .limit(1000);
   let vouchers = 0;
@@ -55,7 +67,9 @@ export async function hasLotsToExpire(memberId: number, now = new Date()): Promi
   const [row] = await getDb()
     .select({ one: sql<number>`1` })
     .from(voucherLots)
-    .where(and(eq(voucherLots.memberId, memberId), isNull(voucherLots.expiredAt), lte(voucherLots.expiresAt, now), gt(voucherLots.amount, 0)))
+    .where(
+      and(eq(voucherLots.memberId, memberId), isNull(voucherLots.expiredAt), lte(voucherLots.expiresAt, now), gt(voucherLots.amount, 0)),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -24,7 +24,10 @@ export interface Movement {
 export class UnbalancedMovementError extends Error {}
 
 export async function movementExists(tx: Tx, kind: string, idempotencyKey: string): Promise<boolean> {
-  const [row] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.idempotencyKey, idempotencyKey)));
+  const [row] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.idempotencyKey, idempotencyKey)));
   return Boolean(row);
 }
 
@@ -50,14 +53,25 @@ export async function postMovement(tx: Tx, movement: Movement): Promise<{ id: nu
   }
   const [row] = await tx
     .insert(ledgerTransactions)
-    .values({ kind: movement.kind, memberId: movement.memberId, idempotencyKey: movement.idempotencyKey ?? null, reference: movement.reference ?? null, meta: movement.meta ?? {} })
+    .values({
+      kind: movement.kind,
+      memberId: movement.memberId,
+      idempotencyKey: movement.idempotencyKey ?? null,
+      reference: movement.reference ?? null,
+      meta: movement.meta ?? {},
+    })
     .returning({ id: ledgerTransactions.id });
   const legs = movement.legs.filter((l) => l.amount !== 0);
   if (legs.length) {
-    await tx.insert(ledgerEntries).values(legs.map((l) => ({ txId: row!.id, accountId: l.accountId, currency: l.currency, amount: l.amount, lotId: l.lotId ?? null })));
+    await tx
+      .insert(ledgerEntries)
+      .values(legs.map((l) => ({ txId: row!.id, accountId: l.accountId, currency: l.currency, amount: l.amount, lotId: l.lotId ?? null })));
     // Fixed order (by account id) so concurrent movements touching the same accounts never deadlock.
     for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
-      await tx.update(walletAccounts).set({ balance: sql`${walletAccounts.balance} + ${leg.amount}` }).where(eq(walletAccounts.id, leg.accountId));
+      await tx
+        .update(walletAccounts)
+        .set({ balance: sql`${walletAccounts.balance} + ${leg.amount}` })
+        .where(eq(walletAccounts.id, leg.accountId));
     }
   }
   return { id: row!.id, fresh: true };

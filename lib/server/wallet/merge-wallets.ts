@@ -27,11 +27,17 @@ export async function mergeWallets(tx: Tx, fromMemberId: number, toMemberId: num
       memberId: toMemberId,
       reference: `member:${fromMemberId}`,
       meta: { from_member_id: fromMemberId },
-      legs: [{ accountId: fromId, currency, amount: -amount }, { accountId: toId, currency, amount }],
+      legs: [
+        { accountId: fromId, currency, amount: -amount },
+        { accountId: toId, currency, amount },
+      ],
     });
     moved[currency] = amount;
   }
-  await tx.update(voucherLots).set({ memberId: toMemberId }).where(and(eq(voucherLots.memberId, fromMemberId)));
+  await tx
+    .update(voucherLots)
+    .set({ memberId: toMemberId })
+    .where(and(eq(voucherLots.memberId, fromMemberId)));
   // Coupons follow too, except a second copy of a grant the account already has (one per member and grant key).
   await tx.execute(sql`update member_coupons set member_id = ${toMemberId} where member_id = ${fromMemberId}
     and (grant_key is null or grant_key not in (select grant_key from member_coupons where member_id = ${toMemberId} and grant_key is not null))`);

@@ -18,17 +18,58 @@ import { slotStillHeld } from './quota';
 /** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */
 async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<number> {
   const key = `order:${order.id}`;
-  const { txId } = await credit(tx, order.memberId, { kind: 'recharge', idempotencyKey: key, reference: key, source: 'recharge', welth: product.welth });
+  const { txId } = await credit(tx, order.memberId, {
+    kind: 'recharge',
+    idempotencyKey: key,
+    reference: key,
+    source: 'recharge',
+    welth: product.welth,
+  });
   if (product.rewardWelth || product.rewardWelthCoupon) {
-    await credit(tx, order.memberId, { kind: 'recharge_bonus', idempotencyKey: key, reference: key, source: 'bonus', welth: product.rewardWelth, welthCoupon: product.rewardWelthCoupon }, now);
+    await credit(
+      tx,
+      order.memberId,
+      {
+        kind: 'recharge_bonus',
+        idempotencyKey: key,
+        reference: key,
+        source: 'bonus',
+        welth: product.rewardWelth,
+        welthCoupon: product.rewardWelthCoupon,
+      },
+      now,
+    );
   }
   if (product.extraRewardCoupon) {
-    await credit(tx, order.memberId, { kind: 'recharge_extra', idempotencyKey: key, reference: key, source: 'bonus', welthCoupon: product.extraRewardCoupon, voucherDays: product.extraRewardCouponValidDays }, now);
+    await credit(
+      tx,
+      order.memberId,
+      {
+        kind: 'recharge_extra',
+        idempotencyKey: key,
+        reference: key,
+        source: 'bonus',
+        welthCoupon: product.extraRewardCoupon,
+        voucherDays: product.extraRewardCouponValidDays,
+      },
+      now,
+    );
   }
   const stack = async (kind: 'vip' | 'short_drama' | 'ad_free', days: number | null) => {
-    const [last] = await tx.select({ endsAt: vipPeriods.endsAt }).from(vipPeriods).where(and(eq(vipPeriods.memberId, order.memberId), eq(vipPeriods.kind, kind))).orderBy(desc(vipPeriods.endsAt)).limit(1);
+    const [last] = await tx
+      .select({ endsAt: vipPeriods.endsAt })
+      .from(vipPeriods)
+      .where(and(eq(vipPeriods.memberId, order.memberId), eq(vipPeriods.kind, kind)))
+      .orderBy(desc(vipPeriods.endsAt))
+      .limit(1);
     const startsAt = last?.endsAt && last.endsAt > now ? last.endsAt : now;
-    await tx.insert(vipPeriods).values({ memberId: order.memberId, kind, startsAt, endsAt: days === null ? null : new Date(startsAt.getTime() + days * 86_400_000), orderId: order.id });
+    await tx.insert(vipPeriods).values({
+      memberId: order.memberId,
+      kind,
+      startsAt,
+      endsAt: days === null ? null : new Date(startsAt.getTime() + days * 86_400_000),
+      orderId: order.id,
+    });
   };
   if (product.productType === 'vip') {
     await stack('vip', product.validDays);
@@ -46,7 +87,12 @@ async function lockOrder(t: Tx, orderId: number): Promise<{ o: OrderRow; p: Prod
     const [peek] = await t.select({ memberId: orders.memberId }).from(orders).where(eq(orders.id, orderId));
     if (!peek) return null;
     await t.select({ id: members.id }).from(members).where(eq(members.id, peek.memberId)).for('update');
-    const [row] = await t.select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId)).for('update', { of: orders });
+    const [row] = await t
+      .select({ o: orders, p: products })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
     if (row && row.o.memberId === peek.memberId) return row;
   }
   throw new ApiError(CODES.conflict);
@@ -61,7 +107,8 @@ async function fulfilmentRefusal(t: Tx, order: OrderRow, product: ProductRow, no
   try {
     await assertMayPay(order.memberId, t, now, order.price, order.id);
   } catch (err) {
-    if (err instanceof ApiError && (err.reason === 'minor_cap' || err.reason === 'minor_consent' || err.reason === 'minor_no_pay')) return err.reason;
+    if (err instanceof ApiError && (err.reason === 'minor_cap' || err.reason === 'minor_consent' || err.reason === 'minor_no_pay'))
+      return err.reason;
     throw err;
   }
   if (order.memberCouponId !== null && !(await couponStillReserved(t, order.memberCouponId, order.id))) return 'coupon';
@@ -75,17 +122,30 @@ async function fulfilmentRefusal(t: Tx, order: OrderRow, product: ProductRow, no
  * Only a pending order is paid. A payment for an order that was cancelled or expired, or one that fails the
  * checks at fulfilment, is recorded and flagged for refund instead, and nothing is granted (docs/wallet-orders.md).
  */
-export async function handlePaymentNotification(providerName: string, n: PaymentNotification, now = new Date()): Promise<{ order_id: number; status: string; credited: boolean; refund_due: boolean }> {
+export async function handlePaymentNotification(
+  providerName: string,
+  n: PaymentNotification,
+  now = new Date(),
+): Promise<{ order_id: number; status: string; credited: boolean; refund_due: boolean }> {
   if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, SERVER_MSG.paymentSignatureBad);
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const row = await lockOrder(t, n.order_id);
     if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
     if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
-    await t.insert(paymentNotifications).values({ provider: providerName, notificationId: n.notification_id, orderId: n.order_id, payload: n }).onConflictDoNothing();
+    await t
+      .insert(paymentNotifications)
+      .values({ provider: providerName, notificationId: n.notification_id, orderId: n.order_id, payload: n })
+      .onConflictDoNothing();
     // A provider takes one payment per order: another notification for a paid order is a replay.
     if (row.o.status === 'paid') return { order_id: n.order_id, status: 'paid', credited: false, refund_due: false };
-    const payment = { orderId: row.o.id, provider: providerName, providerRef: n.notification_id, amount: n.amount, orderStatus: row.o.status };
+    const payment = {
+      orderId: row.o.id,
+      provider: providerName,
+      providerRef: n.notification_id,
+      amount: n.amount,
+      orderStatus: row.o.status,
+    };
     if (row.o.status !== 'pending') {
       await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
       return { order_id: n.order_id, status: row.o.status, credited: false, refund_due: true };
@@ -96,7 +156,11 @@ export async function handlePaymentNotification(providerName: string, n: Payment
       await flagForRefund(t, { ...payment, reason: refusal }, now);
       return { order_id: n.order_id, status: 'rejected', credited: false, refund_due: true };
     }
-    const [paid] = await t.update(orders).set({ status: 'paid', paidAt: now, providerRef: n.notification_id }).where(and(eq(orders.id, n.order_id), eq(orders.status, 'pending'))).returning();
+    const [paid] = await t
+      .update(orders)
+      .set({ status: 'paid', paidAt: now, providerRef: n.notification_id })
+      .where(and(eq(orders.id, n.order_id), eq(orders.status, 'pending')))
+      .returning();
     const txId = await fulfil(t, paid!, row.p, now);
     if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
     await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));

@@ -37,13 +37,20 @@ export type ProductRow = typeof products.$inferSelect;
 
 function toOrderDto(o: OrderRow, p: ProductRow): OrderDto {
   return {
-    id: o.id, status: o.status, price: o.price, discount: o.discount,
+    id: o.id,
+    status: o.status,
+    price: o.price,
+    discount: o.discount,
     product: { id: p.id, name: p.name, product_type: p.productType, valid_days: p.validDays },
-    welth: p.welth, reward_welth: p.rewardWelth, reward_welth_coupon: p.rewardWelthCoupon + p.extraRewardCoupon,
+    welth: p.welth,
+    reward_welth: p.rewardWelth,
+    reward_welth_coupon: p.rewardWelthCoupon + p.extraRewardCoupon,
     created_at: o.createdAt.toISOString(),
     // paid_at in seconds, as clients expect.
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
-    pay_url: providerNamed(o.provider).payUrl(o.id), return_url: o.returnUrl ?? '/m/my', cancel_url: o.cancelUrl ?? '/m/my',
+    pay_url: providerNamed(o.provider).payUrl(o.id),
+    return_url: o.returnUrl ?? '/m/my',
+    cancel_url: o.cancelUrl ?? '/m/my',
   };
 }
 
@@ -72,7 +79,11 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
     const t = tx as unknown as Tx;
     await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
     if (product.dailyQuota !== null) {
-      const [held] = await t.select({ id: orders.id }).from(orders).where(and(eq(orders.memberId, memberId), eq(orders.productId, productId), eq(orders.status, 'pending'))).limit(1);
+      const [held] = await t
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.memberId, memberId), eq(orders.productId, productId), eq(orders.status, 'pending')))
+        .limit(1);
       if (held) throw new ApiError(CODES.conflict, MSG.orderLimitedPending, { order_id: held.id }, 'limited_pending');
     }
     const coupon = opts.couponId ? await reserveCoupon(t, memberId, opts.couponId, product, now) : null;
@@ -84,9 +95,19 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
     const [row] = await t
       .insert(orders)
       .values({
-        memberId, productId, price, discount: coupon?.discount ?? 0, memberCouponId: coupon?.id ?? null, provider: DEFAULT_PROVIDER.name, status: 'pending',
-        returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []), cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []), nFrom: opts.nFrom?.slice(0, 32) ?? null,
-        promotionId: opts.promotionId ?? null, createdAt: now, expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+        memberId,
+        productId,
+        price,
+        discount: coupon?.discount ?? 0,
+        memberCouponId: coupon?.id ?? null,
+        provider: DEFAULT_PROVIDER.name,
+        status: 'pending',
+        returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []),
+        cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []),
+        nFrom: opts.nFrom?.slice(0, 32) ?? null,
+        promotionId: opts.promotionId ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
         quotaDay: product.dailyQuota === null ? null : quotaDay(now),
       })
       .returning();
@@ -97,15 +118,25 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
 }
 
 export async function getOrderOrThrow(orderId: number, memberId?: number): Promise<OrderDto> {
-  const [row] = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(eq(orders.id, orderId));
+  const [row] = await getDb()
+    .select({ o: orders, p: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId));
   // Another member's order is reported as missing: its existence is not theirs to learn.
   if (!row || (memberId !== undefined && row.o.memberId !== memberId)) throw notFound(SERVER_MSG.orderNotFound);
   return toOrderDto(row.o, row.p);
 }
 
 export async function listOrders(memberId: number, start: number, limit: number): Promise<{ data: OrderDto[]; hasmore: boolean }> {
-  const rows = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.memberId, memberId), eq(orders.status, 'paid'))).orderBy(desc(orders.paidAt), desc(orders.id)).offset(start).limit(limit);
+  const rows = await getDb()
+    .select({ o: orders, p: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.memberId, memberId), eq(orders.status, 'paid')))
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .offset(start)
+    .limit(limit);
   const data = rows.map((r) => toOrderDto(r.o, r.p));
   return { data, hasmore: data.length >= limit };
 }
@@ -115,7 +146,13 @@ export async function listOrders(memberId: number, start: number, limit: number)
  * payment that still arrives is flagged for refund, docs/wallet-orders.md). 'rejected' is an order whose payment
  * failed the checks at fulfilment. Returns false when it was no longer pending.
  */
-export async function closeOrder(t: Tx, orderId: number, status: 'cancelled' | 'expired' | 'rejected', now: Date, memberId?: number): Promise<boolean> {
+export async function closeOrder(
+  t: Tx,
+  orderId: number,
+  status: 'cancelled' | 'expired' | 'rejected',
+  now: Date,
+  memberId?: number,
+): Promise<boolean> {
   const [open] = await t
     .select({ id: orders.id, productId: orders.productId, quotaDay: orders.quotaDay })
     .from(orders)
@@ -136,7 +173,11 @@ export async function cancelOrder(orderId: number, memberId: number, now = new D
 
 /** Pending orders past their 30 minutes expire (the wallet job runs this every minute). */
 export async function expireStaleOrders(now = new Date()): Promise<number> {
-  const stale = await getDb().select({ id: orders.id }).from(orders).where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now))).limit(500);
+  const stale = await getDb()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    .limit(500);
   let expired = 0;
   for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired', now))) expired += 1;
   return expired;
@@ -144,8 +185,19 @@ export async function expireStaleOrders(now = new Date()): Promise<number> {
 
 /** The member's latest paid order of a product type (the month-VIP page shows it). */
 export async function latestPaidOrder(memberId: number, productType: string, validDays?: number): Promise<OrderDto | null> {
-  const [row] = await getDb().select({ o: orders, p: products }).from(orders).innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.memberId, memberId), eq(orders.status, 'paid'), eq(products.productType, productType), validDays === undefined ? undefined : eq(products.validDays, validDays)))
-    .orderBy(desc(orders.paidAt), desc(orders.id)).limit(1);
+  const [row] = await getDb()
+    .select({ o: orders, p: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(
+      and(
+        eq(orders.memberId, memberId),
+        eq(orders.status, 'paid'),
+        eq(products.productType, productType),
+        validDays === undefined ? undefined : eq(products.validDays, validDays),
+      ),
+    )
+    .orderBy(desc(orders.paidAt), desc(orders.id))
+    .limit(1);
   return row ? toOrderDto(row.o, row.p) : null;
 }

@@ -9,7 +9,8 @@ import { log } from '../logger';
  * Why a payment was taken but not fulfilled (docs/wallet-orders.md): the order was no longer pending when it
  * arrived, or it failed a check at fulfilment.
  */
-export type RefundReason = 'order_cancelled' | 'order_expired' | 'order_rejected' | 'minor_cap' | 'minor_consent' | 'minor_no_pay' | 'coupon' | 'quota';
+export type RefundReason =
+  'order_cancelled' | 'order_expired' | 'order_rejected' | 'minor_cap' | 'minor_consent' | 'minor_no_pay' | 'coupon' | 'quota';
 
 export interface UnfulfilledPayment {
   orderId: number;
@@ -22,7 +23,11 @@ export interface UnfulfilledPayment {
 
 /** Records the payment and flags it for refund, once per order however often the provider repeats it. */
 export async function flagForRefund(tx: Tx, p: UnfulfilledPayment, now: Date): Promise<void> {
-  const [fresh] = await tx.insert(paymentExceptions).values({ ...p, createdAt: now }).onConflictDoNothing().returning({ id: paymentExceptions.id });
+  const [fresh] = await tx
+    .insert(paymentExceptions)
+    .values({ ...p, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: paymentExceptions.id });
   if (fresh) log('warn', 'payment_refund_due', { orderId: p.orderId, reason: p.reason, amount: p.amount });
 }
 
@@ -49,8 +54,16 @@ export async function listPaymentExceptions(start: number, limit: number): Promi
     .offset(start)
     .limit(limit);
   const data = rows.map(({ e, memberId }) => ({
-    id: e.id, order_id: e.orderId, member_id: memberId, provider: e.provider, provider_ref: e.providerRef, amount: e.amount,
-    reason: e.reason, order_status: e.orderStatus, refund_status: e.refundStatus, created_at: e.createdAt.toISOString(),
+    id: e.id,
+    order_id: e.orderId,
+    member_id: memberId,
+    provider: e.provider,
+    provider_ref: e.providerRef,
+    amount: e.amount,
+    reason: e.reason,
+    order_status: e.orderStatus,
+    refund_status: e.refundStatus,
+    created_at: e.createdAt.toISOString(),
   }));
   return { data, hasmore: data.length >= limit };
 }

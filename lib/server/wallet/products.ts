@@ -13,13 +13,23 @@ export type { ProductDto };
 
 export function toProductDto(p: typeof products.$inferSelect, quota: ProductQuota | null = null): ProductDto {
   return {
-    id: p.id, product_type: p.productType, name: p.name, price: p.price, welth: p.welth, reward_welth: p.rewardWelth,
-    reward_welth_coupon: p.rewardWelthCoupon, extra_reward_coupon: p.extraRewardCoupon, extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,
-    valid_days: p.validDays, extra_drama_days: p.extraDramaDays,
+    id: p.id,
+    product_type: p.productType,
+    name: p.name,
+    price: p.price,
+    welth: p.welth,
+    reward_welth: p.rewardWelth,
+    reward_welth_coupon: p.rewardWelthCoupon,
+    extra_reward_coupon: p.extraRewardCoupon,
+    extra_reward_coupon_valid_days: p.extraRewardCouponValidDays,
+    valid_days: p.validDays,
+    extra_drama_days: p.extraDramaDays,
     // VIP products show a price per day, in cents, rounded up (docs/wallet.md "Products and VIP").
     daily_price: p.productType === 'vip' && p.validDays > 0 ? Math.ceil(p.price / p.validDays) : null,
-    daily_quota: p.dailyQuota, novel_id: p.novelId,
-    quota, sold_out_text: quota?.sold_out ? MSG.soldOut : null,
+    daily_quota: p.dailyQuota,
+    novel_id: p.novelId,
+    quota,
+    sold_out_text: quota?.sold_out ? MSG.soldOut : null,
   };
 }
 
@@ -40,7 +50,10 @@ export async function getProductDto(id: number): Promise<ProductDto> {
 }
 
 export async function getProductOrThrow(id: number): Promise<typeof products.$inferSelect> {
-  const [row] = await getDb().select().from(products).where(and(eq(products.id, id), eq(products.active, true)));
+  const [row] = await getDb()
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.active, true)));
   if (!row) throw new ApiError(CODES.notFound, SERVER_MSG.productNotFound, undefined, 'product');
   return row;
 }

@@ -8,28 +8,40 @@ import { quotaStates } from './quota';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import { toProductDto } from './products';
 
-
 /** GET /v1/promotions: promotions running now, each with its product and the popup's look. */
 export async function listActivePromotions(now = new Date()): Promise<Promotion[]> {
   const rows = await getDb()
     .select({ pr: promotions, p: products })
     .from(promotions)
     .innerJoin(products, eq(products.id, promotions.productId))
-    .where(and(
-      eq(promotions.active, true), eq(products.active, true),
-      or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
-      or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
-    ))
+    .where(
+      and(
+        eq(promotions.active, true),
+        eq(products.active, true),
+        or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+      ),
+    )
     .orderBy(asc(promotions.id));
-  const quotas = await quotaStates(rows.map((r) => r.p), now);
+  const quotas = await quotaStates(
+    rows.map((r) => r.p),
+    now,
+  );
   return rows.map(({ pr, p }) => ({
-    id: pr.id, title: pr.title, product: toProductDto(p, quotas.get(p.id) ?? null),
+    id: pr.id,
+    title: pr.title,
+    product: toProductDto(p, quotas.get(p.id) ?? null),
     promotion_popup: {
-      promotion_id: pr.id, popup_bg_image: pr.popupBgImage, popup_button_image: pr.popupButtonImage,
-      line1_text_color: pr.line1TextColor, line2_text_color: pr.line2TextColor, line3_text_color: pr.line3TextColor,
+      promotion_id: pr.id,
+      popup_bg_image: pr.popupBgImage,
+      popup_button_image: pr.popupButtonImage,
+      line1_text_color: pr.line1TextColor,
+      line2_text_color: pr.line2TextColor,
+      line3_text_color: pr.line3TextColor,
       valid_days_text_color: pr.validDaysTextColor,
     },
-    starts_at: pr.startsAt?.toISOString() ?? null, ends_at: pr.endsAt?.toISOString() ?? null,
+    starts_at: pr.startsAt?.toISOString() ?? null,
+    ends_at: pr.endsAt?.toISOString() ?? null,
   }));
 }
 

@@ -54,11 +54,24 @@ export interface BuyResult {
  * (vouchers first) and the unlock row, which is unique per (member, chapter) so a chapter is charged once however
  * many buys race. 90400 for books sold only whole, 90401 off shelf, 90001 when the balance is short.
  */
-export async function buyChapter(memberId: number, novelId: number, chapterId: number, idempotencyKey?: string, now = new Date()): Promise<BuyResult> {
+export async function buyChapter(
+  memberId: number,
+  novelId: number,
+  chapterId: number,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<BuyResult> {
   const result = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [chapter] = await t
-      .select({ id: chapters.id, novelId: chapters.novelId, price: chapters.price, isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice })
+      .select({
+        id: chapters.id,
+        novelId: chapters.novelId,
+        price: chapters.price,
+        isOffShelf: novels.isOffShelf,
+        saleMode: novels.saleMode,
+        wholeBookPrice: novels.wholeBookPrice,
+      })
       .from(chapters)
       .innerJoin(novels, eq(novels.id, chapters.novelId))
       .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
@@ -67,10 +80,21 @@ export async function buyChapter(memberId: number, novelId: number, chapterId: n
     await lockMemberWallet(t, memberId);
     const access = await chapterAccess(memberId, chapterId, t);
     if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
-    if (chapter.saleMode === 'whole_book') throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
+    if (chapter.saleMode === 'whole_book')
+      throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
     await assertMayPay(memberId, t);
     // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
-    const paid = await spend(t, memberId, chapter.price, { kind: 'chapter_purchase', idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined, reference: `chapter:${chapterId}` }, now);
+    const paid = await spend(
+      t,
+      memberId,
+      chapter.price,
+      {
+        kind: 'chapter_purchase',
+        idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined,
+        reference: `chapter:${chapterId}`,
+      },
+      now,
+    );
     if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
     await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
@@ -78,7 +102,13 @@ export async function buyChapter(memberId: number, novelId: number, chapterId: n
   });
   const balance = await getBalances(memberId);
   return {
-    aid: chapterId, nid: novelId, charged: result.charged, from_vouchers: result.fromVouchers, from_coins: result.fromCoins,
-    already_owned: result.owned, welth: balance.welth, welth_coupon: balance.welth_coupon,
+    aid: chapterId,
+    nid: novelId,
+    charged: result.charged,
+    from_vouchers: result.fromVouchers,
+    from_coins: result.fromCoins,
+    already_owned: result.owned,
+    welth: balance.welth,
+    welth_coupon: balance.welth_coupon,
   };
 }

@@ -17,7 +17,10 @@ export const REFILL_HOUR = 21;
 
 /** The quota day `now` belongs to: 21:00 on the 20th opens the 21st's slots. */
 export function quotaDay(now: Date): string {
-  return dayjs(now).tz(BUSINESS_TIMEZONE).add(24 - REFILL_HOUR, 'hour').format('YYYY-MM-DD');
+  return dayjs(now)
+    .tz(BUSINESS_TIMEZONE)
+    .add(24 - REFILL_HOUR, 'hour')
+    .format('YYYY-MM-DD');
 }
 
 /** The next refill after `now`. */
@@ -26,7 +29,6 @@ export function nextRefill(now: Date): Date {
   const today = local.hour(REFILL_HOUR).minute(0).second(0).millisecond(0);
   return (local.isBefore(today) ? today : today.add(1, 'day')).toDate();
 }
-
 
 /**
  * Takes one slot of today's quota, or reports the product sold out. One statement: the conflict update locks the
@@ -70,14 +72,26 @@ export async function slotStillHeld(tx: Tx, productId: number, day: string | nul
 }
 
 /** Slots left today for each limited product. */
-export async function quotaStates(products: Array<{ id: number; dailyQuota: number | null }>, now = new Date(), db: DbOrTx = getDb()): Promise<Map<number, ProductQuota>> {
+export async function quotaStates(
+  products: Array<{ id: number; dailyQuota: number | null }>,
+  now = new Date(),
+  db: DbOrTx = getDb(),
+): Promise<Map<number, ProductQuota>> {
   const limited = products.filter((p) => p.dailyQuota !== null);
   const states = new Map<number, ProductQuota>();
   if (!limited.length) return states;
   const used = await db
     .select({ productId: productQuotaDays.productId, used: productQuotaDays.used })
     .from(productQuotaDays)
-    .where(and(inArray(productQuotaDays.productId, limited.map((p) => p.id)), eq(productQuotaDays.businessDay, quotaDay(now))));
+    .where(
+      and(
+        inArray(
+          productQuotaDays.productId,
+          limited.map((p) => p.id),
+        ),
+        eq(productQuotaDays.businessDay, quotaDay(now)),
+      ),
+    );
   const refill_at = nextRefill(now).toISOString();
   for (const p of limited) {
     const left = Math.max(0, p.dailyQuota! - (used.find((u) => u.productId === p.id)?.used ?? 0));

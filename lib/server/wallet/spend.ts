@@ -38,14 +38,22 @@ export async function lockMemberWallet(tx: Tx, memberId: number): Promise<{ coin
  * lot is never touched. The member's accounts and lots are locked (FOR UPDATE, fixed order) for the rest of the
  * caller's transaction, so parallel spends queue instead of overdrawing. Short → 90001, nothing written.
  */
-export async function spend(tx: Tx, memberId: number, price: number, movement: { kind: string; idempotencyKey?: string; reference?: string; meta?: Record<string, unknown> }, now = new Date()): Promise<SpendResult> {
+export async function spend(
+  tx: Tx,
+  memberId: number,
+  price: number,
+  movement: { kind: string; idempotencyKey?: string; reference?: string; meta?: Record<string, unknown> },
+  now = new Date(),
+): Promise<SpendResult> {
   const { coinAccount, voucherAccount, coins } = await lockMemberWallet(tx, memberId);
   const spendCoins = await ensureSystemAccount(tx, 'spend', 'welth');
   const spendVouchers = await ensureSystemAccount(tx, 'spend', 'welth_coupon');
   const lots = await tx
     .select({ id: voucherLots.id, remaining: voucherLots.remaining })
     .from(voucherLots)
-    .where(and(eq(voucherLots.memberId, memberId), gt(voucherLots.remaining, 0), gt(voucherLots.expiresAt, now), isNull(voucherLots.expiredAt)))
+    .where(
+      and(eq(voucherLots.memberId, memberId), gt(voucherLots.remaining, 0), gt(voucherLots.expiresAt, now), isNull(voucherLots.expiredAt)),
+    )
     .orderBy(asc(voucherLots.expiresAt), asc(voucherLots.id))
     .for('update');
   const usableVouchers = lots.reduce((s, l) => s + l.remaining, 0);
@@ -63,11 +71,18 @@ export async function spend(tx: Tx, memberId: number, price: number, movement: {
     if (due === 0) break;
     const take = Math.min(lot.remaining, due);
     due -= take;
-    await tx.update(voucherLots).set({ remaining: sql`${voucherLots.remaining} - ${take}` }).where(eq(voucherLots.id, lot.id));
-    legs.push({ accountId: voucherAccount, currency: 'welth_coupon', amount: -take, lotId: lot.id }, { accountId: spendVouchers, currency: 'welth_coupon', amount: take, lotId: lot.id });
+    await tx
+      .update(voucherLots)
+      .set({ remaining: sql`${voucherLots.remaining} - ${take}` })
+      .where(eq(voucherLots.id, lot.id));
+    legs.push(
+      { accountId: voucherAccount, currency: 'welth_coupon', amount: -take, lotId: lot.id },
+      { accountId: spendVouchers, currency: 'welth_coupon', amount: take, lotId: lot.id },
+    );
   }
   const fromVouchers = price - due;
-  if (due > 0) legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins, currency: 'welth', amount: due });
+  if (due > 0)
+    legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins, currency: 'welth', amount: due });
   const { id } = await postMovement(tx, { ...movement, memberId, legs });
   return { txId: id, fresh: true, fromVouchers, fromCoins: due };
 }

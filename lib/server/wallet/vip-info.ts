@@ -18,7 +18,12 @@ export interface MonthVipInfo {
 
 /** GET /v1/products/get_month_vip_info: the month plan on sale and where this reader's VIP, short-drama VIP and ad removal stand. */
 export async function monthVipInfo(memberId: number | null, now = new Date()): Promise<MonthVipInfo> {
-  const [month] = await getDb().select().from(products).where(and(eq(products.productType, 'vip'), eq(products.validDays, MONTH_DAYS), eq(products.active, true))).orderBy(asc(products.sort)).limit(1);
+  const [month] = await getDb()
+    .select()
+    .from(products)
+    .where(and(eq(products.productType, 'vip'), eq(products.validDays, MONTH_DAYS), eq(products.active, true)))
+    .orderBy(asc(products.sort))
+    .limit(1);
   const product = month ? toProductDto(month) : null;
   if (!memberId) return { product, is_paid: false, vip_expires_at: null, short_drama_expires_at: null, ad_free: false };
   const [vip, drama, adFree] = await Promise.all([
@@ -27,8 +32,11 @@ export async function monthVipInfo(memberId: number | null, now = new Date()): P
     getPeriodState(memberId, 'ad_free', getDb(), now),
   ]);
   return {
-    product, is_paid: vip.active, vip_expires_at: vip.active ? vip.expires_at : null,
-    short_drama_expires_at: drama.active ? drama.expires_at : null, ad_free: adFree.active || vip.active,
+    product,
+    is_paid: vip.active,
+    vip_expires_at: vip.active ? vip.expires_at : null,
+    short_drama_expires_at: drama.active ? drama.expires_at : null,
+    ad_free: adFree.active || vip.active,
   };
 }
 

@@ -7,11 +7,23 @@ import { vipPeriods } from '../db/schema';
 export type PeriodKind = 'vip' | 'short_drama' | 'ad_free';
 
 /** Whether a period of this kind covers `now`, and when the last one ends (null: permanent). */
-export async function getPeriodState(memberId: number, kind: PeriodKind, db: DbOrTx = getDb(), now = new Date()): Promise<{ active: boolean; expires_at: string | null }> {
+export async function getPeriodState(
+  memberId: number,
+  kind: PeriodKind,
+  db: DbOrTx = getDb(),
+  now = new Date(),
+): Promise<{ active: boolean; expires_at: string | null }> {
   const [row] = await db
     .select({ endsAt: vipPeriods.endsAt })
     .from(vipPeriods)
-    .where(and(eq(vipPeriods.memberId, memberId), eq(vipPeriods.kind, kind), lte(vipPeriods.startsAt, now), or(isNull(vipPeriods.endsAt), gt(vipPeriods.endsAt, now))))
+    .where(
+      and(
+        eq(vipPeriods.memberId, memberId),
+        eq(vipPeriods.kind, kind),
+        lte(vipPeriods.startsAt, now),
+        or(isNull(vipPeriods.endsAt), gt(vipPeriods.endsAt, now)),
+      ),
+    )
     .orderBy(desc(vipPeriods.endsAt))
     .limit(1);
   if (!row) return { active: false, expires_at: null };

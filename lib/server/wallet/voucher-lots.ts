@@ -31,10 +31,23 @@ export async function sweepMemberLots(memberId: number, now: Date): Promise<void
 }
 
 /** GET /v1/my/voucher_lots?status: the member's voucher lots in one state, with where each came from. */
-export async function listVoucherLots(memberId: number, status: VoucherLotStatus, start: number, limit: number, now = new Date()): Promise<Paged<VoucherLotRecord>> {
+export async function listVoucherLots(
+  memberId: number,
+  status: VoucherLotStatus,
+  start: number,
+  limit: number,
+  now = new Date(),
+): Promise<Paged<VoucherLotRecord>> {
   await sweepMemberLots(memberId, now);
   const rows = await getDb()
-    .select({ id: lot.id, amount: lot.amount, remaining: lot.remaining, expiresAt: lot.expiresAt, createdAt: lot.createdAt, kind: ledgerTransactions.kind })
+    .select({
+      id: lot.id,
+      amount: lot.amount,
+      remaining: lot.remaining,
+      expiresAt: lot.expiresAt,
+      createdAt: lot.createdAt,
+      kind: ledgerTransactions.kind,
+    })
     .from(lot)
     .leftJoin(ledgerTransactions, eq(ledgerTransactions.id, lot.txId))
     .where(and(eq(lot.memberId, memberId), statusFilter(status, now)))
@@ -42,8 +55,13 @@ export async function listVoucherLots(memberId: number, status: VoucherLotStatus
     .offset(start)
     .limit(limit);
   const data = rows.map((r): VoucherLotRecord => ({
-    id: r.id, title: voucherLotTitle(r.kind), amount: r.amount, remaining: r.remaining,
-    expires_at: r.expiresAt.toISOString(), created_at: r.createdAt.toISOString(), status,
+    id: r.id,
+    title: voucherLotTitle(r.kind),
+    amount: r.amount,
+    remaining: r.remaining,
+    expires_at: r.expiresAt.toISOString(),
+    created_at: r.createdAt.toISOString(),
+    status,
   }));
   return { data, hasmore: data.length >= limit };
 }

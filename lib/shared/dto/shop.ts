@@ -34,11 +34,25 @@ export interface ProductDto {
 }
 
 /** The part of a product the recharge packs show (fixtures and older answers may leave the rest out). */
-export type ShopProduct = Pick<ProductDto, 'id' | 'product_type' | 'name' | 'price' | 'welth' | 'reward_welth' | 'reward_welth_coupon' | 'extra_reward_coupon' | 'extra_reward_coupon_valid_days' | 'valid_days'>
-  & Partial<Pick<ProductDto, 'quota' | 'sold_out_text'>>;
+export type ShopProduct = Pick<
+  ProductDto,
+  | 'id'
+  | 'product_type'
+  | 'name'
+  | 'price'
+  | 'welth'
+  | 'reward_welth'
+  | 'reward_welth_coupon'
+  | 'extra_reward_coupon'
+  | 'extra_reward_coupon_valid_days'
+  | 'valid_days'
+> &
+  Partial<Pick<ProductDto, 'quota' | 'sold_out_text'>>;
 
 /** GET /v1/my/coupons?status=usable → {data: MemberCoupon[], hasmore}: what the coupon picker needs of a CouponRecord. */
-export type MemberCoupon = Pick<CouponRecord, 'id' | 'coupon_id' | 'name' | 'threshold_price' | 'discount' | 'expires_at'> & { status: string };
+export type MemberCoupon = Pick<CouponRecord, 'id' | 'coupon_id' | 'name' | 'threshold_price' | 'discount' | 'expires_at'> & {
+  status: string;
+};
 
 export interface PromotionPopupStyle {
   popup_bg_image: string | null;

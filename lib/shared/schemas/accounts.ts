@@ -29,10 +29,13 @@ export const birthDateBody = z.object({
   birth_date: z
     .string({ error: MSG.birthDateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.birthDateInvalid })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
-    }, { error: MSG.birthDateInvalid }),
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
+      },
+      { error: MSG.birthDateInvalid },
+    ),
 });
 
 /** POST /v1/admin/members/{id}/birth_date: the member whose declared birth date support corrects. */

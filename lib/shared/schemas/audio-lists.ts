@@ -5,7 +5,10 @@ import type { ReadType } from '../dto/shelf';
 import { idSchema, intQuery } from './common';
 import { langDefault, optionalLang, readType } from './catalog';
 
-const gender = z.enum(['1', '2'], { error: 'gender 只能是 1（男生）或 2（女生）' }).transform((v) => Number(v) as 1 | 2).optional();
+const gender = z
+  .enum(['1', '2'], { error: 'gender 只能是 1（男生）或 2（女生）' })
+  .transform((v) => Number(v) as 1 | 2)
+  .optional();
 // These lists are listed among the audio calls (docs/listening.md "Lists"): read_type 2 unless a caller asks for the text kind.
 const audioReadType = readType.optional().transform((v): ReadType => (v === 1 ? 1 : 2));
 // docs/listening.md "Lists": lists come 20 a page, and no caller may ask for more.

@@ -13,7 +13,8 @@ export const promotionTrackBody = z.object({
 });
 
 /** Rich-message click payloads are passed through as staff defined them; only size and shape are checked. */
-export const richMsgClickBody = z.record(z.string().max(64), z.unknown(), { error: '请求内容格式不正确' })
+export const richMsgClickBody = z
+  .record(z.string().max(64), z.unknown(), { error: '请求内容格式不正确' })
   .refine((v) => JSON.stringify(v).length <= 4096, { error: '请求内容过大' });
 
 export const bridgeCodeBody = z.object({ return: z.string().max(1024, { error: '返回地址过长' }).optional() });

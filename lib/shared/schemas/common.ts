@@ -7,7 +7,9 @@ import { MSG } from '../messages';
 export const idSchema = z
   .union([z.number(), z.string()], { error: MSG.invalidId })
   .transform((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : typeof v === 'number' ? v : NaN))
-  .pipe(z.number({ error: MSG.invalidId }).int({ error: MSG.invalidId }).min(1, { error: MSG.invalidId }).max(MAX_ID, { error: MSG.invalidId }));
+  .pipe(
+    z.number({ error: MSG.invalidId }).int({ error: MSG.invalidId }).min(1, { error: MSG.invalidId }).max(MAX_ID, { error: MSG.invalidId }),
+  );
 
 /** A non-negative integer from a query string, with a default and an upper bound. */
 export function intQuery(defaultValue: number, max: number, min = 0) {

@@ -53,7 +53,11 @@ function send(client, op, sig) {
  * Runs `ops` with `concurrency` workers. Once `stopAfter(done)` says so, the runner takes no new work and awaits
  * `onStop()` (the caller kills the server there); requests cut off mid-flight are then recorded as lost.
  */
-export async function runOps(client, ops, { phase, concurrency, stopAfter = () => false, onStop = async () => {}, sigOf = () => undefined }) {
+export async function runOps(
+  client,
+  ops,
+  { phase, concurrency, stopAfter = () => false, onStop = async () => {}, sigOf = () => undefined },
+) {
   let nextIndex = 0;
   let done = 0;
   let stopped = false;
@@ -64,7 +68,14 @@ export async function runOps(client, ops, { phase, concurrency, stopAfter = () =
       const sig = sigOf(op) ?? op.sig;
       try {
         const res = await send(client, op, sig);
-        op.answers.push({ phase, sig, status: res.status, body: res.body, replay: res.headers.get('x-idempotent-replay') === '1', location: res.headers.get('location') });
+        op.answers.push({
+          phase,
+          sig,
+          status: res.status,
+          body: res.body,
+          replay: res.headers.get('x-idempotent-replay') === '1',
+          location: res.headers.get('location'),
+        });
         done++;
         // Decided synchronously, so every request the kill cuts off already sees `stopped`.
         if (!stopped && stopAfter(done)) {

@@ -17,8 +17,12 @@ export default async function OrderFailed({ searchParams }: { searchParams: Sear
     <main className="shell">
       <div className="page">
         <h1 className="page-title">未能下单</h1>
-        <p className="notice" role="alert">{ORDER_FAILURES[reason]}</p>
-        <Link className="button button-primary button-block" href={back}>返回</Link>
+        <p className="notice" role="alert">
+          {ORDER_FAILURES[reason]}
+        </p>
+        <Link className="button button-primary button-block" href={back}>
+          返回
+        </Link>
       </div>
     </main>
   );

@@ -27,7 +27,10 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
   const q = await searchParams;
   const h = await headers();
   const site = hostFrom(h);
-  const returnUrl = rechargeReturn({ aid: one(q.aid), return: one(q.return), n_domain: one(q.n_domain) }, { ...site, ownHosts: ownHosts(site.host) });
+  const returnUrl = rechargeReturn(
+    { aid: one(q.aid), return: one(q.return), n_domain: one(q.n_domain) },
+    { ...site, ownHosts: ownHosts(site.host) },
+  );
   const here = new URLSearchParams();
   for (const key of ['aid', 'return', 'n_domain']) {
     const value = one(q[key]);
@@ -45,7 +48,9 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
       <div className="page recharge-page">
         <header className="flow-header">
           <a href={returnUrl} className="flow-back" aria-label="返回">
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
           </a>
           <h1 className="flow-title">{MSG.rechargeTitle}</h1>
         </header>
@@ -57,11 +62,18 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
           <p className="balance-line muted small">选择充值档位后需先登录</p>
         )}
         {canPay ? (
-          <RechargePacks initialProducts={products as ShopProduct[]} signedIn={Boolean(member)} returnUrl={returnUrl} cancelUrl={cancelUrl} />
+          <RechargePacks
+            initialProducts={products as ShopProduct[]}
+            signedIn={Boolean(member)}
+            returnUrl={returnUrl}
+            cancelUrl={cancelUrl}
+          />
         ) : (
           <div className="center-page" role="status">
             <p className="notice">{MSG.payUnavailable}</p>
-            <a href={returnUrl} className="button button-primary">{SERVER_MSG.backToReading}</a>
+            <a href={returnUrl} className="button button-primary">
+              {SERVER_MSG.backToReading}
+            </a>
           </div>
         )}
       </div>

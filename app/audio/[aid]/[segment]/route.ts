@@ -13,5 +13,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   if (!(await authorizeMedia(req, aid.data))) return forbiddenMedia();
   const bytes = await chapterSegment(aid.data, req.nextUrl.searchParams.get('v'), segment);
   if (!bytes) return mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
-  return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'video/mp2t', 'content-length': String(bytes.length), 'cache-control': MEDIA_CACHE } });
+  return new Response(new Uint8Array(bytes), {
+    headers: { 'content-type': 'video/mp2t', 'content-length': String(bytes.length), 'cache-control': MEDIA_CACHE },
+  });
 }

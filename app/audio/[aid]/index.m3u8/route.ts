@@ -19,7 +19,10 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
     // A growing playlist must be fetched anew on every reload; a finished one may be kept for the listen.
     const complete = playlist.includes('#EXT-X-ENDLIST');
     return new Response(playlist, {
-      headers: { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': complete ? 'private, max-age=3600' : 'private, no-cache' },
+      headers: {
+        'content-type': 'application/vnd.apple.mpegurl',
+        'cache-control': complete ? 'private, max-age=3600' : 'private, no-cache',
+      },
     });
   } catch (err) {
     log('error', 'audio_playlist_failed', { chapterId: aid.data, err });

@@ -11,7 +11,9 @@ export const dynamic = 'force-dynamic';
 export async function GET(): Promise<Response> {
   try {
     const bytes = await keepListeningPrompt();
-    return new Response(new Uint8Array(bytes), { headers: { 'content-type': 'audio/mp4', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400' } });
+    return new Response(new Uint8Array(bytes), {
+      headers: { 'content-type': 'audio/mp4', 'content-length': String(bytes.length), 'cache-control': 'public, max-age=86400' },
+    });
   } catch (err) {
     log('error', 'audio_prompt_failed', { err });
     return mediaRefusal(CODES.unavailable, SERVER_MSG.audioBusy);

@@ -7,12 +7,19 @@ import { getListBySlug } from '@/lib/server/catalog/lists';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: '免费小说', description: '书声免费小说与限时免费好书，每天更新。', alternates: { canonical: '/m/free' } };
+export const metadata: Metadata = {
+  title: '免费小说',
+  description: '书声免费小说与限时免费好书，每天更新。',
+  alternates: { canonical: '/m/free' },
+};
 
 export default async function FreePage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const languageType = readLang((await searchParams).lang);
-  const [trials, free] = await Promise.all([listFreeTrials(languageType, 0, PAGE_SIZE.list), getListBySlug('free', languageType, 0, PAGE_SIZE.list)]);
+  const [trials, free] = await Promise.all([
+    listFreeTrials(languageType, 0, PAGE_SIZE.list),
+    getListBySlug('free', languageType, 0, PAGE_SIZE.list),
+  ]);
   return (
     <div className="page">
       <h1 className="page-title">免费</h1>

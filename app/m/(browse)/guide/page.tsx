@@ -26,7 +26,12 @@ export default async function GuidePage({ searchParams }: { searchParams: Search
       <OpenInBrowserArt />
       <h1 className="page-title">{SERVER_MSG.guideTitle}</h1>
       <ol className="guide-steps">
-        <li>点击右上角 <span className="guide-key" aria-label="更多">···</span></li>
+        <li>
+          点击右上角{' '}
+          <span className="guide-key" aria-label="更多">
+            ···
+          </span>
+        </li>
         <li>选择「在浏览器打开」</li>
         <li>在浏览器中完成充值，书币自动到账</li>
       </ol>
@@ -36,9 +41,13 @@ export default async function GuidePage({ searchParams }: { searchParams: Search
           <CopyLink url={url} />
         </>
       ) : (
-        <p className="notice" role="alert">{SERVER_MSG.invalidBridgeUrl}</p>
+        <p className="notice" role="alert">
+          {SERVER_MSG.invalidBridgeUrl}
+        </p>
       )}
-      <Link href={back} className="button button-block guide-back">{SERVER_MSG.backToReading}</Link>
+      <Link href={back} className="button button-block guide-back">
+        {SERVER_MSG.backToReading}
+      </Link>
     </div>
   );
 }

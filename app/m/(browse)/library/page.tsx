@@ -7,11 +7,28 @@ import { listCategories, listLibrary, type LibraryFilter } from '@/lib/server/ca
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readEnum, readId, readLang, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: '书库', description: '书声书库：按分类、连载状态、字数和热度筛选全部小说。', alternates: { canonical: '/m/library' } };
+export const metadata: Metadata = {
+  title: '书库',
+  description: '书声书库：按分类、连载状态、字数和热度筛选全部小说。',
+  alternates: { canonical: '/m/library' },
+};
 
-const STATUS = [['', '全部'], ['0', '连载中'], ['1', '已完结']] as const;
-const WORDS = [['', '全部'], ['lt30', '30万字以下'], ['30to100', '30-100万字'], ['gt100', '100万字以上']] as const;
-const SORTS = [['popular', '人气'], ['new', '最近更新'], ['words', '字数']] as const;
+const STATUS = [
+  ['', '全部'],
+  ['0', '连载中'],
+  ['1', '已完结'],
+] as const;
+const WORDS = [
+  ['', '全部'],
+  ['lt30', '30万字以下'],
+  ['30to100', '30-100万字'],
+  ['gt100', '100万字以上'],
+] as const;
+const SORTS = [
+  ['popular', '人气'],
+  ['new', '最近更新'],
+  ['words', '字数'],
+] as const;
 
 /** All novels with filters; every filter is a link, so the view lives in the URL and works without script. */
 export default async function LibraryPage({ searchParams }: { searchParams: SearchParams }) {
@@ -41,7 +58,9 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
   };
   const [categories, first] = await Promise.all([listCategories(state.lang, null), listLibrary(filter)]);
   const chip = (active: boolean, to: string, label: string) => (
-    <Link key={to + label} href={to} className={active ? 'chip active' : 'chip'} aria-current={active ? 'true' : undefined}>{label}</Link>
+    <Link key={to + label} href={to} className={active ? 'chip active' : 'chip'} aria-current={active ? 'true' : undefined}>
+      {label}
+    </Link>
   );
   return (
     <div className="page">
@@ -61,7 +80,13 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
         key={href({})}
         initial={first}
         path="/v1/novels/library"
-        query={{ language_type: state.lang, sort: state.sort, ...(state.category ? { category: state.category } : {}), ...(state.status ? { status: state.status } : {}), ...(state.words ? { words: state.words } : {}) }}
+        query={{
+          language_type: state.lang,
+          sort: state.sort,
+          ...(state.category ? { category: state.category } : {}),
+          ...(state.status ? { status: state.status } : {}),
+          ...(state.words ? { words: state.words } : {}),
+        }}
         limit={PAGE_SIZE.list}
       />
     </div>

@@ -10,7 +10,11 @@ import { LISTEN_LIST_NAMES, LISTEN_LIST_SLUGS, type ListenListSlug } from '@/lib
 import { SERVER_MSG } from '@/lib/server/messages';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: SERVER_MSG.listenRanksTitle, description: '书声听书榜：听书人气榜、本周热听、本周新书、原创专区、追更热榜与必听好书。', alternates: { canonical: '/m/listen-ranks' } };
+export const metadata: Metadata = {
+  title: SERVER_MSG.listenRanksTitle,
+  description: '书声听书榜：听书人气榜、本周热听、本周新书、原创专区、追更热榜与必听好书。',
+  alternates: { canonical: '/m/listen-ranks' },
+};
 
 type Tab = { slug: string; name: string; ranking: boolean };
 
@@ -37,7 +41,12 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
       <h1 className="page-title">{SERVER_MSG.listenRanksTitle}</h1>
       <nav className="tabs scroll-tabs" aria-label="听书榜单">
         {tabs.map((t) => (
-          <Link key={t.slug} href={`/m/listen-ranks?tab=${t.slug}&lang=${languageType}`} className={t === current ? 'tab-link active' : 'tab-link'} aria-current={t === current ? 'page' : undefined}>
+          <Link
+            key={t.slug}
+            href={`/m/listen-ranks?tab=${t.slug}&lang=${languageType}`}
+            className={t === current ? 'tab-link active' : 'tab-link'}
+            aria-current={t === current ? 'page' : undefined}
+          >
             {t.name}
           </Link>
         ))}

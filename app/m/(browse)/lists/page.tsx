@@ -8,7 +8,11 @@ import { ApiError } from '@/lib/server/http/errors';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readId, readLang, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: '书单', description: '书声编辑精选书单：主编推荐、完本精品、新书速递与主题书单。', alternates: { canonical: '/m/lists' } };
+export const metadata: Metadata = {
+  title: '书单',
+  description: '书声编辑精选书单：主编推荐、完本精品、新书速递与主题书单。',
+  alternates: { canonical: '/m/lists' },
+};
 
 /** All curated lists of a language (?lang), or one list paged (?id). */
 export default async function ListsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -16,11 +20,15 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
   const sp = await searchParams;
   const languageType = readLang(sp.lang);
   const id = readId(sp.id);
-  const one = id ? await getListOrThrow(id, 0, PAGE_SIZE.list).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e))) : null;
+  const one = id
+    ? await getListOrThrow(id, 0, PAGE_SIZE.list).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e)))
+    : null;
   if (one) {
     return (
       <div className="page">
-        <nav className="crumbs" aria-label="位置"><Link href="/m/lists">书单</Link> › {one.name}</nav>
+        <nav className="crumbs" aria-label="位置">
+          <Link href="/m/lists">书单</Link> › {one.name}
+        </nav>
         <h1 className="page-title">{one.name}</h1>
         <MoreList initial={one} path={`/v1/lists/${one.id}`} query={{}} limit={PAGE_SIZE.list} />
       </div>
@@ -33,13 +41,17 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
       <LanguageChips current={languageType} href={(lt) => `/m/lists?lang=${lt}`} />
       <ul className="link-list">
         {lists.map((l) => (
-          <li key={l.id}><Link href={`/m/lists?id=${l.id}`}>{l.name}</Link></li>
+          <li key={l.id}>
+            <Link href={`/m/lists?id=${l.id}`}>{l.name}</Link>
+          </li>
         ))}
       </ul>
       <h2 className="section-title">主题书单</h2>
       <ul className="link-list">
         {bookLists.map((b) => (
-          <li key={b.id}><Link href={`/m/booklists/${b.id}`}>{b.name}</Link></li>
+          <li key={b.id}>
+            <Link href={`/m/booklists/${b.id}`}>{b.name}</Link>
+          </li>
         ))}
       </ul>
     </div>

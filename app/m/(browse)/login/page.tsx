@@ -7,7 +7,11 @@ import { LoginForm } from './_components/login-form';
 
 export const metadata: Metadata = { title: '登录', robots: { index: false } };
 
-const oauthNotice: Record<string, string> = { expired: SERVER_MSG.oauthExpired, failed: SERVER_MSG.oauthFailed, unavailable: SERVER_MSG.oauthUnavailable };
+const oauthNotice: Record<string, string> = {
+  expired: SERVER_MSG.oauthExpired,
+  failed: SERVER_MSG.oauthFailed,
+  unavailable: SERVER_MSG.oauthUnavailable,
+};
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { next, oauth } = await searchParams;
@@ -17,7 +21,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     <div className="page">
       <h1 className="page-title">手机号登录</h1>
       <p className="muted login-lead">未注册的手机号验证后将自动创建书声账号</p>
-      {notice ? <p className="notice" role="alert">{notice}</p> : null}
+      {notice ? (
+        <p className="notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <LoginForm next={returnPathOr(next)} oauthAvailable={oauthAvailable} />
     </div>
   );

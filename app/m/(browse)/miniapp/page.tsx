@@ -30,7 +30,9 @@ export default async function MiniappGuidePage({ searchParams }: { searchParams:
         <li>充值成功后回到本书，继续阅读</li>
       </ol>
       <p className="muted small">小程序内的网页暂不支持直接支付，书币充值后在网页中同样可用。</p>
-      <Link href={back} className="button button-primary button-block guide-back">{SERVER_MSG.backToReading}</Link>
+      <Link href={back} className="button button-primary button-block guide-back">
+        {SERVER_MSG.backToReading}
+      </Link>
     </div>
   );
 }

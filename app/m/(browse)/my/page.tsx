@@ -20,10 +20,18 @@ import { ModalButton } from '@/components/wallet/modal-button';
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
 const links: Array<[string, string]> = [
-  ['/m/shelf', '我的书架'], ['/m/readlogs', '阅读记录'], ['/m/coins', '充值记录'], ['/m/expenses', '消费记录'],
-  ['/m/vouchers', '我的书券'], ['/m/vip', 'VIP会员'], ['/m/mall/vouchers-inline', '我的优惠券'], ['/m/events', '活动中心'],
-  ['/m/mall/prizes', '我的奖品'], ['/m/mall/coupons', '优惠券'],
-  ['/m/report', '举报反馈'], ['/m/questions', '常见问题'],
+  ['/m/shelf', '我的书架'],
+  ['/m/readlogs', '阅读记录'],
+  ['/m/coins', '充值记录'],
+  ['/m/expenses', '消费记录'],
+  ['/m/vouchers', '我的书券'],
+  ['/m/vip', 'VIP会员'],
+  ['/m/mall/vouchers-inline', '我的优惠券'],
+  ['/m/events', '活动中心'],
+  ['/m/mall/prizes', '我的奖品'],
+  ['/m/mall/coupons', '优惠券'],
+  ['/m/report', '举报反馈'],
+  ['/m/questions', '常见问题'],
 ];
 
 export default async function MyPage() {
@@ -42,7 +50,10 @@ export default async function MyPage() {
         <img src={p.headimgurl} alt="" width={64} height={64} className="avatar" />
         <div>
           <h1 className="profile-name">{p.nickname}</h1>
-          <p className="muted small">ID {p.member_id}{p.phone ? ` · ${p.phone}` : p.is_guest ? ' · 游客' : ''}</p>
+          <p className="muted small">
+            ID {p.member_id}
+            {p.phone ? ` · ${p.phone}` : p.is_guest ? ' · 游客' : ''}
+          </p>
         </div>
       </section>
 
@@ -74,13 +85,17 @@ export default async function MyPage() {
             </li>
           ))}
           <li>
-            <ModalButton modal="user-subscribe" props={{}} className="link-list-button">关注公众号</ModalButton>
+            <ModalButton modal="user-subscribe" props={{}} className="link-list-button">
+              关注公众号
+            </ModalButton>
           </li>
         </ul>
       </nav>
 
       <section className="card" aria-labelledby="lang-title">
-        <h2 className="card-title" id="lang-title">内容语言</h2>
+        <h2 className="card-title" id="lang-title">
+          内容语言
+        </h2>
         <LanguageSwitch current={p.language_type} />
       </section>
 

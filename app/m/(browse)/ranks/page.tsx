@@ -7,7 +7,11 @@ import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
 
-export const metadata: Metadata = { title: '排行榜', description: '书声小说排行榜：人气榜、畅销榜、新书榜、完结榜、收藏榜、打赏榜。', alternates: { canonical: '/m/ranks' } };
+export const metadata: Metadata = {
+  title: '排行榜',
+  description: '书声小说排行榜：人气榜、畅销榜、新书榜、完结榜、收藏榜、打赏榜。',
+  alternates: { canonical: '/m/ranks' },
+};
 
 export default async function RanksPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
@@ -21,13 +25,25 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
       <h1 className="page-title">排行榜</h1>
       <nav className="tabs scroll-tabs" aria-label="榜单">
         {all.map((r) => (
-          <Link key={r.slug} href={`/m/ranks?tab=${r.slug}&lang=${languageType}`} className={r.slug === current.slug ? 'tab-link active' : 'tab-link'} aria-current={r.slug === current.slug ? 'page' : undefined}>
+          <Link
+            key={r.slug}
+            href={`/m/ranks?tab=${r.slug}&lang=${languageType}`}
+            className={r.slug === current.slug ? 'tab-link active' : 'tab-link'}
+            aria-current={r.slug === current.slug ? 'page' : undefined}
+          >
             {r.name}
           </Link>
         ))}
       </nav>
       <LanguageChips current={languageType} href={(lt) => `/m/ranks?tab=${current.slug}&lang=${lt}`} />
-      <MoreList key={`${current.slug}-${languageType}`} initial={ranking} path={`/v1/rankings/${current.slug}`} query={{ language_type: languageType }} limit={PAGE_SIZE.list} ranked />
+      <MoreList
+        key={`${current.slug}-${languageType}`}
+        initial={ranking}
+        path={`/v1/rankings/${current.slug}`}
+        query={{ language_type: languageType }}
+        limit={PAGE_SIZE.list}
+        ranked
+      />
     </div>
   );
 }

@@ -22,7 +22,9 @@ export default async function ReadLogsPage({ searchParams }: { searchParams: Sea
     <div className="page">
       <header className="page-header">
         <h1 className="page-title">{SERVER_MSG.historyTitle}</h1>
-        <Link href="/m/shelf" className="section-more">{SERVER_MSG.shelfTitle}</Link>
+        <Link href="/m/shelf" className="section-more">
+          {SERVER_MSG.shelfTitle}
+        </Link>
       </header>
       <HistoryList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/readlogs" current={readType} />} />
     </div>

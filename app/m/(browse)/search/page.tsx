@@ -23,11 +23,21 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
     <div className="page">
       <h1 className="visually-hidden">搜索</h1>
       <SearchForm initial={keyword} lang={languageType} />
-      <LanguageChips current={languageType} href={(lt) => `/m/search?lang=${lt}${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`} />
+      <LanguageChips
+        current={languageType}
+        href={(lt) => `/m/search?lang=${lt}${keyword ? `&keyword=${encodeURIComponent(keyword)}` : ''}`}
+      />
       {results ? (
         <section className="section" aria-live="polite">
           <h2 className="section-title">找到 {results.total} 本相关作品</h2>
-          <MoreList key={`${keyword}-${languageType}`} initial={results} path="/v1/search" query={{ keyword, language_type: languageType }} limit={PAGE_SIZE.list} highlight={keyword} />
+          <MoreList
+            key={`${keyword}-${languageType}`}
+            initial={results}
+            path="/v1/search"
+            query={{ keyword, language_type: languageType }}
+            limit={PAGE_SIZE.list}
+            highlight={keyword}
+          />
         </section>
       ) : (
         <section className="section">
@@ -35,7 +45,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           <ul className="chip-wrap">
             {hot.map((w) => (
               <li key={w.word}>
-                <Link className="chip" href={`/m/search?keyword=${encodeURIComponent(w.word)}&lang=${languageType}`}>{w.word}</Link>
+                <Link className="chip" href={`/m/search?keyword=${encodeURIComponent(w.word)}&lang=${languageType}`}>
+                  {w.word}
+                </Link>
               </li>
             ))}
           </ul>

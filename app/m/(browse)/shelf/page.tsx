@@ -22,7 +22,9 @@ export default async function ShelfPage({ searchParams }: { searchParams: Search
     <div className="page">
       <header className="page-header">
         <h1 className="page-title">{SERVER_MSG.shelfTitle}</h1>
-        <Link href="/m/readlogs" className="section-more">{SERVER_MSG.historyTitle}</Link>
+        <Link href="/m/readlogs" className="section-more">
+          {SERVER_MSG.historyTitle}
+        </Link>
       </header>
       <ShelfList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/shelf" current={readType} />} />
     </div>

@@ -16,7 +16,9 @@ export async function loginUrlFor(path: string): Promise<string> {
  * The member behind a login-required wallet page. The route guard already sent visitors without a session
  * cookie to sign in; a cookie whose session has ended gets the guard screen, which clears it and goes there too.
  */
-export async function pageMember(path: string): Promise<{ member: CurrentMember; guard?: never } | { member?: never; guard: React.ReactElement }> {
+export async function pageMember(
+  path: string,
+): Promise<{ member: CurrentMember; guard?: never } | { member?: never; guard: React.ReactElement }> {
   const member = await currentMember();
   if (member) return { member };
   return { guard: <GuardScreen loginUrl={await loginUrlFor(path)} /> };

@@ -12,6 +12,11 @@ import { loginUrlFor } from './page-member';
 export async function vipPageData(path: string): Promise<{ plans: VipPlan[]; state: VipState | null; loginUrl: string }> {
   const member = await currentMember();
   const [plans, info, loginUrl] = await Promise.all([listProducts('vip'), member ? monthVipInfo(member.id) : null, loginUrlFor(path)]);
-  const state = info && { is_paid: info.is_paid, vip_expires_at: info.vip_expires_at, short_drama_expires_at: info.short_drama_expires_at, ad_free: info.ad_free };
+  const state = info && {
+    is_paid: info.is_paid,
+    vip_expires_at: info.vip_expires_at,
+    short_drama_expires_at: info.short_drama_expires_at,
+    ad_free: info.ad_free,
+  };
   return { plans, state, loginUrl };
 }

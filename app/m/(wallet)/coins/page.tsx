@@ -22,9 +22,13 @@ export default async function CoinsPage() {
       <section className="w-summary" aria-label="书币余额">
         <div>
           <span className="muted small">书币余额</span>
-          <strong className="w-summary-value" data-testid="coins-balance">{balance.welth}</strong>
+          <strong className="w-summary-value" data-testid="coins-balance">
+            {balance.welth}
+          </strong>
         </div>
-        <Link href={recharge} className="button button-primary">去充值</Link>
+        <Link href={recharge} className="button button-primary">
+          去充值
+        </Link>
       </section>
       <OrderList initial={orders} limit={PAGE_SIZE.list} emptyAction={{ href: recharge, label: '去充值' }} />
     </div>

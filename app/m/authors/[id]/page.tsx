@@ -20,7 +20,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${author.name}的作品`,
     description,
     alternates: { canonical: `/m/authors/${author.id}` },
-    openGraph: { type: 'profile', title: author.name, description, url: `/m/authors/${author.id}`, images: author.novels[0] ? [{ url: author.novels[0].thumb }] : [] },
+    openGraph: {
+      type: 'profile',
+      title: author.name,
+      description,
+      url: `/m/authors/${author.id}`,
+      images: author.novels[0] ? [{ url: author.novels[0].thumb }] : [],
+    },
     twitter: { card: 'summary', title: author.name, description },
   };
 }
@@ -32,16 +38,30 @@ export default async function AuthorPage({ params }: Props) {
   const person = { '@context': 'https://schema.org', '@type': 'Person', name: author.name, url: `${siteUrl()}/m/authors/${author.id}` };
   return (
     <div className="page">
-      <JsonLd data={[person, breadcrumbs([['书声', '/m'], [author.name, `/m/authors/${author.id}`]])]} />
+      <JsonLd
+        data={[
+          person,
+          breadcrumbs([
+            ['书声', '/m'],
+            [author.name, `/m/authors/${author.id}`],
+          ]),
+        ]}
+      />
       <header className="profile-card">
         <img src={author.avatar ?? '/avatars/default.svg'} alt="" width={64} height={64} className="avatar" />
         <div>
-          <h1 className="profile-name" lang={meta.lang} dir={meta.dir}>{author.name}</h1>
-          <p className="muted small">{author.novels.length} 部作品 · 累计 {formatWordCount(author.word_count)}</p>
+          <h1 className="profile-name" lang={meta.lang} dir={meta.dir}>
+            {author.name}
+          </h1>
+          <p className="muted small">
+            {author.novels.length} 部作品 · 累计 {formatWordCount(author.word_count)}
+          </p>
         </div>
       </header>
       <ul className="novel-list">
-        {author.novels.map((n, i) => <NovelCard key={n.id} novel={n} priority={i < 3} />)}
+        {author.novels.map((n, i) => (
+          <NovelCard key={n.id} novel={n} priority={i < 3} />
+        ))}
       </ul>
     </div>
   );

@@ -13,12 +13,20 @@ const bookListFor = (raw: string) => loadForPage(raw, getBookListOrThrow);
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const list = await bookListFor((await params).id);
-  const description = `${list.description}收录：${list.novels.slice(0, 5).map((n) => `《${n.title}》`).join('')}`.slice(0, 120);
+  const description = `${list.description}收录：${list.novels
+    .slice(0, 5)
+    .map((n) => `《${n.title}》`)
+    .join('')}`.slice(0, 120);
   return {
     title: list.name,
     description,
     alternates: { canonical: `/m/booklists/${list.id}` },
-    openGraph: { title: list.name, description, url: `/m/booklists/${list.id}`, images: list.novels[0] ? [{ url: list.novels[0].thumb }] : [] },
+    openGraph: {
+      title: list.name,
+      description,
+      url: `/m/booklists/${list.id}`,
+      images: list.novels[0] ? [{ url: list.novels[0].thumb }] : [],
+    },
     twitter: { card: 'summary', title: list.name, description },
   };
 }
@@ -28,11 +36,21 @@ export default async function BookListPage({ params }: Props) {
   const list = await bookListFor((await params).id);
   return (
     <div className="page">
-      <JsonLd data={[breadcrumbs([['书声', '/m'], ['书单', '/m/lists'], [list.name, `/m/booklists/${list.id}`]])]} />
+      <JsonLd
+        data={[
+          breadcrumbs([
+            ['书声', '/m'],
+            ['书单', '/m/lists'],
+            [list.name, `/m/booklists/${list.id}`],
+          ]),
+        ]}
+      />
       <h1 className="page-title">{list.name}</h1>
       <p className="muted">{list.description}</p>
       <ul className="novel-list">
-        {list.novels.map((n, i) => <NovelCard key={n.id} novel={n} priority={i < 3} />)}
+        {list.novels.map((n, i) => (
+          <NovelCard key={n.id} novel={n} priority={i < 3} />
+        ))}
       </ul>
     </div>
   );

@@ -73,5 +73,7 @@ export default async function ListenPage({ params, searchParams }: Props) {
     if (log?.aid === chapter.id && log.time_track) initialTime = log.time_track;
   }
   // Keyed by chapter: another chapter is a fresh view that hands its own chapter to the player.
-  return <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} resumeHint={resumeHint} />;
+  return (
+    <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} resumeHint={resumeHint} />
+  );
 }

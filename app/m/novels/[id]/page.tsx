@@ -38,7 +38,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description,
     keywords: [novel.title, novel.author.name, novel.category.name, ...novel.tags],
     alternates: { canonical: `/m/novels/${novel.id}` },
-    openGraph: { type: 'book', title, description, url: `/m/novels/${novel.id}`, images: [{ url: novel.thumb, width: 300, height: 400, alt: novel.title }], siteName: '书声', locale: 'zh_CN' },
+    openGraph: {
+      type: 'book',
+      title,
+      description,
+      url: `/m/novels/${novel.id}`,
+      images: [{ url: novel.thumb, width: 300, height: 400, alt: novel.title }],
+      siteName: '书声',
+      locale: 'zh_CN',
+    },
     twitter: { card: 'summary', title, description, images: [novel.thumb] },
   };
 }
@@ -59,16 +67,22 @@ export default async function NovelPage({ params }: Props) {
       <header className="novel-hero">
         <Cover src={novel.thumb} tag={novel.cover_tag} width={108} height={144} eager />
         <div className="novel-hero-body">
-          <h1 className="novel-hero-title" lang={meta.lang} dir={meta.dir}>{novel.title}</h1>
+          <h1 className="novel-hero-title" lang={meta.lang} dir={meta.dir}>
+            {novel.title}
+          </h1>
           <p>
-            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang}>{novel.author.name}</Link>
+            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang}>
+              {novel.author.name}
+            </Link>
           </p>
           <p className="muted small">
             {novel.category.name} · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)} · {novel.article_count}章
           </p>
           <ul className="tag-row" aria-label="标签">
             {novel.tags.map((t) => (
-              <li key={t} className="tag" lang={meta.lang}>{t}</li>
+              <li key={t} className="tag" lang={meta.lang}>
+                {t}
+              </li>
             ))}
           </ul>
         </div>
@@ -77,23 +91,47 @@ export default async function NovelPage({ params }: Props) {
       <div className="novel-actions">
         {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}
         {novel.has_tts && firstId ? (
-          <Link className="button" href={novelListenHref(novel)}>听书</Link>
+          <Link className="button" href={novelListenHref(novel)}>
+            听书
+          </Link>
         ) : null}
         <ShelfButton novelId={novel.id} />
         {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
-          <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">购买全本</ModalButton>
+          <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">
+            购买全本
+          </ModalButton>
         ) : null}
       </div>
       {!novel.has_tts ? <p className="muted small no-tts">本书暂不支持听书</p> : null}
 
       <section className="section" aria-labelledby="summary-title">
-        <h2 className="section-title" id="summary-title">简介</h2>
-        <p className="novel-summary-full" lang={meta.lang} dir={meta.dir}>{novel.summary}</p>
+        <h2 className="section-title" id="summary-title">
+          简介
+        </h2>
+        <p className="novel-summary-full" lang={meta.lang} dir={meta.dir}>
+          {novel.summary}
+        </p>
         <dl className="facts">
-          <div><dt>版权</dt><dd>{novel.copyright_holder}</dd></div>
-          <div><dt>责任编辑</dt><dd>{novel.editor}</dd></div>
-          {novel.vip_free ? <div><dt>会员</dt><dd>VIP 免费读</dd></div> : null}
-          {novel.sale_mode === 'whole_book' && novel.whole_book_price ? <div><dt>售卖</dt><dd>全本购买 {novel.whole_book_price} 书币</dd></div> : null}
+          <div>
+            <dt>版权</dt>
+            <dd>{novel.copyright_holder}</dd>
+          </div>
+          <div>
+            <dt>责任编辑</dt>
+            <dd>{novel.editor}</dd>
+          </div>
+          {novel.vip_free ? (
+            <div>
+              <dt>会员</dt>
+              <dd>VIP 免费读</dd>
+            </div>
+          ) : null}
+          {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
+            <div>
+              <dt>售卖</dt>
+              <dd>全本购买 {novel.whole_book_price} 书币</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 
@@ -109,7 +147,13 @@ export default async function NovelPage({ params }: Props) {
             <li key={c.id}>
               <Link href={`/m/read/${c.id}?nid=${novel.id}`} lang={meta.lang} dir={meta.dir}>
                 <span className="chapter-title">{c.title}</span>
-                {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
+                {c.is_free ? (
+                  <span className="free-mark">免费</span>
+                ) : (
+                  <span className="paid-mark" aria-label="付费章节">
+                    {c.price}币
+                  </span>
+                )}
               </Link>
             </li>
           ))}
@@ -129,7 +173,9 @@ export default async function NovelPage({ params }: Props) {
           <ul className="comment-list">
             {comments.data.map((c) => (
               <li key={c.id}>
-                <p className="comment-head"><strong>{c.nickname}</strong> <span className="muted small">{c.createdat}</span></p>
+                <p className="comment-head">
+                  <strong>{c.nickname}</strong> <span className="muted small">{c.createdat}</span>
+                </p>
                 <p className="comment-body">{c.content}</p>
               </li>
             ))}

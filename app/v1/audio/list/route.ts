@@ -6,7 +6,16 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/audio/list?language_type&category&gender&start&limit — every novel that can be listened to, most popular first.
 export const GET = withApi(
-  ({ query }) => listLibrary({ languageType: query.language_type, categoryId: query.category, gender: query.gender, audioOnly: true, sort: 'popular', start: query.start, limit: query.limit }),
+  ({ query }) =>
+    listLibrary({
+      languageType: query.language_type,
+      categoryId: query.category,
+      gender: query.gender,
+      audioOnly: true,
+      sort: 'popular',
+      start: query.start,
+      limit: query.limit,
+    }),
   { query: audioListQuery, cacheControl: PUBLIC_CACHE },
 );
 

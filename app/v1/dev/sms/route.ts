@@ -9,11 +9,14 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/dev/sms?phone — the last code sent to a phone, only while SMS_DEV_INBOX=1 and only to a client on this
 // machine (docs/abuse.md "Demo switches"); 404 otherwise.
-export const GET = withApi(async ({ query, req }) => {
-  if (!demoAllowed(req.headers, 'smsDevInbox')) throw new ApiError(CODES.notFound, SERVER_MSG.routeNotFound);
-  const entry = readDevInbox(query.phone);
-  if (!entry) throw new ApiError(CODES.notFound, SERVER_MSG.codeExpired);
-  return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };
-}, { query: devSmsQuery });
+export const GET = withApi(
+  async ({ query, req }) => {
+    if (!demoAllowed(req.headers, 'smsDevInbox')) throw new ApiError(CODES.notFound, SERVER_MSG.routeNotFound);
+    const entry = readDevInbox(query.phone);
+    if (!entry) throw new ApiError(CODES.notFound, SERVER_MSG.codeExpired);
+    return { phone: query.phone, code: entry.code, sent_at: entry.sentAt };
+  },
+  { query: devSmsQuery },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -4,6 +4,9 @@ import { favoritesBatchQuery } from '@/lib/shared/schemas/reading';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // DELETE /v1/favorites/batch?nids=1,2 — the shelf's edit mode removes several text favourites at once.
-export const DELETE = withApi(({ member, query }) => removeFavorites(member.id, query.nids, 1), { auth: 'member', query: favoritesBatchQuery });
+export const DELETE = withApi(({ member, query }) => removeFavorites(member.id, query.nids, 1), {
+  auth: 'member',
+  query: favoritesBatchQuery,
+});
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods('DELETE');

@@ -13,16 +13,36 @@ describe('POST /v1/logs/error_log', () => {
       method: 'POST',
       url: '/v1/logs/error_log',
       headers: { 'user-agent': 'jest-phone' },
-      body: { type: 1, method: 'POST', url: '/v1/novels/1/buy', params: 'x=1', data: { aid: 21 }, response: { status: 402, code: 90001 }, headers: { 'x-sig': 'a' }, uid: null },
+      body: {
+        type: 1,
+        method: 'POST',
+        url: '/v1/novels/1/buy',
+        params: 'x=1',
+        data: { aid: 21 },
+        response: { status: 402, code: 90001 },
+        headers: { 'x-sig': 'a' },
+        uid: null,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: expect.any(Number) });
     const [row] = await db.handle().db.select().from(errorLogs).orderBy(desc(errorLogs.id)).limit(1);
-    expect(row).toMatchObject({ type: 1, method: 'POST', url: '/v1/novels/1/buy', data: { aid: 21 }, response: { status: 402, code: 90001 }, userAgent: 'jest-phone' });
+    expect(row).toMatchObject({
+      type: 1,
+      method: 'POST',
+      url: '/v1/novels/1/buy',
+      data: { aid: 21 },
+      response: { status: 402, code: 90001 },
+      userAgent: 'jest-phone',
+    });
   });
 
   it('stores a render error report', async () => {
-    const res = await callRoute(POST, { method: 'POST', url: '/v1/logs/error_log', body: { type: 2, url: 'http://x/m', data: { message: 'boom' } } });
+    const res = await callRoute(POST, {
+      method: 'POST',
+      url: '/v1/logs/error_log',
+      body: { type: 2, url: 'http://x/m', data: { message: 'boom' } },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -49,10 +69,19 @@ describe('POST /v1/logs/error_log', () => {
 
   it('refuses malformed JSON and a body over 64 KB', async () => {
     const before = await rows();
-    const bad = await callRoute(POST, { method: 'POST', url: '/v1/logs/error_log', rawBody: '{"type":1,', headers: { 'content-type': 'application/json' } });
+    const bad = await callRoute(POST, {
+      method: 'POST',
+      url: '/v1/logs/error_log',
+      rawBody: '{"type":1,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('请求内容格式不正确');
-    const big = await callRoute(POST, { method: 'POST', url: '/v1/logs/error_log', rawBody: JSON.stringify({ type: 1, data: 'x'.repeat(70_000) }) });
+    const big = await callRoute(POST, {
+      method: 'POST',
+      url: '/v1/logs/error_log',
+      rawBody: JSON.stringify({ type: 1, data: 'x'.repeat(70_000) }),
+    });
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ code: 41300, message: '请求内容过大' });
     expect(await rows()).toBe(before);

@@ -15,9 +15,19 @@ describe('GET /v1/mp/qrcode', () => {
 
   it('answers the absolute follow link on this site and our logo', async () => {
     delete process.env.SITE_URL;
-    const res = await callRoute<Qr>(GET, { url: '/v1/mp/qrcode?article_id=21', headers: { host: 'read.example.com', 'x-forwarded-proto': 'https' } });
+    const res = await callRoute<Qr>(GET, {
+      url: '/v1/mp/qrcode?article_id=21',
+      headers: { host: 'read.example.com', 'x-forwarded-proto': 'https' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 0, data: { content: 'https://read.example.com/follow?article_id=21', url: 'https://read.example.com/follow?article_id=21', logo: '/brand/logo.svg' } });
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: {
+        content: 'https://read.example.com/follow?article_id=21',
+        url: 'https://read.example.com/follow?article_id=21',
+        logo: '/brand/logo.svg',
+      },
+    });
   });
 
   it('prefers SITE_URL, and works without an article', async () => {

@@ -22,12 +22,15 @@ describe('GET /v1/novels/{nid}', () => {
     expect(res.body.data).toMatchObject({ id: 3, language_type: 0, has_tts: true });
   });
 
-  it.each(['abc', '-1', '0', '1.5', '99999999999', '2147483648', '1e3', '%20'])('refuses %p with a 400 envelope in Chinese', async (nid) => {
-    const res = await get(nid);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 40000, message: 'nid：ID 格式不正确' });
-    expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|Error:/);
-  });
+  it.each(['abc', '-1', '0', '1.5', '99999999999', '2147483648', '1e3', '%20'])(
+    'refuses %p with a 400 envelope in Chinese',
+    async (nid) => {
+      const res = await get(nid);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 40000, message: 'nid：ID 格式不正确' });
+      expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|Error:/);
+    },
+  );
 
   it('answers 404 for a missing novel', async () => {
     const res = await get('99999');

@@ -8,9 +8,12 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // GET /v1/read/{id}?nid&auto_buy=1 — a chapter with its paragraphs when this reader is entitled (docs/reading.md "Reader").
 // Only a chapter free to everyone may sit in a shared cache; anything else is private and never stored, so a
 // locked view is never served to someone who owns the chapter, nor paid text to someone who does not.
-export const GET = withApi(async ({ params, query, member }) => {
-  const chapter = await readChapter(member?.id ?? null, params.id, { autoBuy: query.auto_buy });
-  return new ApiReply(chapter, 200, { 'cache-control': chapter.access === 'free' ? PUBLIC_CACHE : 'private, no-store' });
-}, { auth: 'optional', params: articleParams, query: readQuery });
+export const GET = withApi(
+  async ({ params, query, member }) => {
+    const chapter = await readChapter(member?.id ?? null, params.id, { autoBuy: query.auto_buy });
+    return new ApiReply(chapter, 200, { 'cache-control': chapter.access === 'free' ? PUBLIC_CACHE : 'private, no-store' });
+  },
+  { auth: 'optional', params: articleParams, query: readQuery },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

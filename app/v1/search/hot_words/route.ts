@@ -5,6 +5,9 @@ import { hotWordsQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/search/hot_words?language_type&limit — what readers search most.
-export const GET = withApi(({ query }) => listHotWords(query.language_type, query.limit), { query: hotWordsQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(({ query }) => listHotWords(query.language_type, query.limit), {
+  query: hotWordsQuery,
+  cacheControl: PUBLIC_CACHE,
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -6,7 +6,8 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/sms/login — sign in with phone and code; the member is created on first sign-in.
 export const POST = withApi(
-  async ({ body, req, ip }) => signedInReply(req, await loginWithSms(body.phone, body.code, { userAgent: req.headers.get('user-agent'), ip })),
+  async ({ body, req, ip }) =>
+    signedInReply(req, await loginWithSms(body.phone, body.code, { userAgent: req.headers.get('user-agent'), ip })),
   { body: smsLoginBody },
 );
 

@@ -21,7 +21,14 @@ export const localProvider: OAuthProvider = {
     const [row] = await getDb()
       .update(oauthCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(oauthCodes.codeHash, hashToken(code)), isNull(oauthCodes.usedAt), gt(oauthCodes.expiresAt, new Date()), eq(oauthCodes.redirectUri, redirectUri)))
+      .where(
+        and(
+          eq(oauthCodes.codeHash, hashToken(code)),
+          isNull(oauthCodes.usedAt),
+          gt(oauthCodes.expiresAt, new Date()),
+          eq(oauthCodes.redirectUri, redirectUri),
+        ),
+      )
       .returning();
     if (!row) throw new Error('local oauth: unknown, used or expired code');
     return { subject: row.subject, nickname: row.nickname };
@@ -31,12 +38,14 @@ export const localProvider: OAuthProvider = {
 /** The local provider's consent step: the person names themselves; the same name is the same account. */
 export async function issueLocalCode(nickname: string, redirectUri: string): Promise<string> {
   const code = randomBytes(24).toString('base64url');
-  await getDb().insert(oauthCodes).values({
-    codeHash: hashToken(code),
-    subject: `local:${hashToken(nickname).slice(0, 32)}`,
-    nickname,
-    redirectUri,
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
-  });
+  await getDb()
+    .insert(oauthCodes)
+    .values({
+      codeHash: hashToken(code),
+      subject: `local:${hashToken(nickname).slice(0, 32)}`,
+      nickname,
+      redirectUri,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
   return code;
 }

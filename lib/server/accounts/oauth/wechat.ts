@@ -8,7 +8,7 @@ interface WechatError {
 
 /** The messaging app's web OAuth (snsapi_userinfo): code → access token + openid → user info. */
 export function wechatProvider(appId: string, appSecret: string, fetchImpl: typeof fetch = fetch): OAuthProvider {
-  const getJson = async <T,>(url: string): Promise<T & WechatError> => {
+  const getJson = async <T>(url: string): Promise<T & WechatError> => {
     const res = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`wechat oauth answered ${res.status}`);
     const body = (await res.json()) as T & WechatError;

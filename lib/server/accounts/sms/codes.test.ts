@@ -27,7 +27,10 @@ describe('sendLoginCode', () => {
     const { phone, ip } = fresh();
     const t0 = new Date('2026-11-21T02:00:00Z');
     await sendLoginCode(phone, ip, capture, t0);
-    await expect(sendLoginCode(phone, ip, capture, new Date(t0.getTime() + 30_000))).rejects.toMatchObject({ code: 42900, message: '发送太频繁，请1分钟后再试' });
+    await expect(sendLoginCode(phone, ip, capture, new Date(t0.getTime() + 30_000))).rejects.toMatchObject({
+      code: 42900,
+      message: '发送太频繁，请1分钟后再试',
+    });
     await expect(sendLoginCode(phone, ip, capture, new Date(t0.getTime() + MIN + 1))).resolves.toBeDefined();
   });
 
@@ -36,9 +39,13 @@ describe('sendLoginCode', () => {
     const t0 = new Date('2026-11-21T03:00:00Z');
     const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
     for (let i = 0; i < 5; i++) await sendLoginCode(phone, `10.1.${seq}.${i}`, capture, at(i * 2));
-    await expect(sendLoginCode(phone, '10.1.99.1', capture, at(11))).rejects.toMatchObject({ message: '该手机号本小时获取验证码次数已达上限，请稍后再试' });
+    await expect(sendLoginCode(phone, '10.1.99.1', capture, at(11))).rejects.toMatchObject({
+      message: '该手机号本小时获取验证码次数已达上限，请稍后再试',
+    });
     for (let i = 0; i < 5; i++) await sendLoginCode(phone, `10.2.${seq}.${i}`, capture, at(61 + i * 2));
-    await expect(sendLoginCode(phone, '10.2.99.1', capture, at(125))).rejects.toMatchObject({ message: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    await expect(sendLoginCode(phone, '10.2.99.1', capture, at(125))).rejects.toMatchObject({
+      message: '该手机号今日获取验证码次数已达上限，请明天再试',
+    });
     await expect(sendLoginCode(phone, '10.3.99.1', capture, at(24 * 60 + 1))).resolves.toBeDefined();
   });
 
@@ -46,7 +53,10 @@ describe('sendLoginCode', () => {
     const ip = '10.9.9.9';
     const t0 = new Date('2026-11-21T05:00:00Z');
     for (let i = 0; i < 20; i++) await sendLoginCode(`1370000${String(1000 + i)}`, ip, capture, new Date(t0.getTime() + i * 1000));
-    await expect(sendLoginCode('13700009999', ip, capture, new Date(t0.getTime() + 30_000))).rejects.toMatchObject({ code: 42900, message: '当前网络获取验证码过于频繁，请稍后再试' });
+    await expect(sendLoginCode('13700009999', ip, capture, new Date(t0.getTime() + 30_000))).rejects.toMatchObject({
+      code: 42900,
+      message: '当前网络获取验证码过于频繁，请稍后再试',
+    });
   });
 
   it('does not count a send the provider failed to deliver', async () => {

@@ -18,7 +18,12 @@ const hashCode = (phone: string, code: string) => hmac(`sms:${phone}:${code}`);
  * Sends for one phone are serialized by an advisory lock, so two parallel requests cannot both slip under a limit.
  * `ip` null: a local client of a demo server, not counted per IP (docs/abuse.md "Demo switches").
  */
-export async function sendLoginCode(phone: string, ip: string | null, provider: SmsProvider = smsProvider(), now = new Date()): Promise<{ expires_in: number; resend_in: number }> {
+export async function sendLoginCode(
+  phone: string,
+  ip: string | null,
+  provider: SmsProvider = smsProvider(),
+  now = new Date(),
+): Promise<{ expires_in: number; resend_in: number }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
@@ -27,7 +32,12 @@ export async function sendLoginCode(phone: string, ip: string | null, provider: 
     const recent = await tx
       .select({ phone: smsCodes.phone, ip: smsCodes.ip, createdAt: smsCodes.createdAt })
       .from(smsCodes)
-      .where(and(gt(smsCodes.createdAt, since), ip === null ? eq(smsCodes.phone, phone) : sql`(${smsCodes.phone} = ${phone} or ${smsCodes.ip} = ${ip})`));
+      .where(
+        and(
+          gt(smsCodes.createdAt, since),
+          ip === null ? eq(smsCodes.phone, phone) : sql`(${smsCodes.phone} = ${phone} or ${smsCodes.ip} = ${ip})`,
+        ),
+      );
     for (const limit of SMS_LIMITS) {
       const from = now.getTime() - limit.windowMs;
       if (limit.key === 'ip' && ip === null) continue;

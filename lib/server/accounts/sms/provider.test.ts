@@ -12,7 +12,9 @@ describe('SMS providers', () => {
 
   it('a gateway error is a failed send', async () => {
     const fetchMock = jest.fn().mockResolvedValue(new Response('no', { status: 502 }));
-    await expect(httpProvider('https://sms.example/send', undefined, fetchMock as unknown as typeof fetch).sendLoginCode('13800138000', '1')).rejects.toThrow('502');
+    await expect(
+      httpProvider('https://sms.example/send', undefined, fetchMock as unknown as typeof fetch).sendLoginCode('13800138000', '1'),
+    ).rejects.toThrow('502');
   });
 
   it('the console provider keeps codes readable only with SMS_DEV_INBOX=1', async () => {

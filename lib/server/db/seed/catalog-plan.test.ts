@@ -5,7 +5,9 @@ describe('demo catalogue plan', () => {
 
   it('is deterministic: the same seed gives the same catalogue and text', () => {
     const again = planCatalog();
-    expect(again.novels.map((n) => [n.title, n.authorId, n.categoryId])).toEqual(plan.novels.map((n) => [n.title, n.authorId, n.categoryId]));
+    expect(again.novels.map((n) => [n.title, n.authorId, n.categoryId])).toEqual(
+      plan.novels.map((n) => [n.title, n.authorId, n.categoryId]),
+    );
     const novel = plan.novels[9]!;
     expect(planChapters(novel, plan.casts.get(novel.id)!, 1)).toEqual(planChapters(novel, again.casts.get(novel.id)!, 1));
   });

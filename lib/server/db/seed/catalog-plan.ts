@@ -7,29 +7,79 @@ import { bo } from './lang-bo';
 export const SEED = 20261121;
 const PACKS = { 0: ug, 1: zh, 2: bo } as const;
 
-export interface CategoryPlan { id: number; name: string; gender: 1 | 2; languageType: 0 | 1 | 2; tags: string[] }
-export interface AuthorPlan { id: number; name: string; bio: string; languageType: number }
+export interface CategoryPlan {
+  id: number;
+  name: string;
+  gender: 1 | 2;
+  languageType: 0 | 1 | 2;
+  tags: string[];
+}
+export interface AuthorPlan {
+  id: number;
+  name: string;
+  bio: string;
+  languageType: number;
+}
 export interface ChapterPlan {
-  id: number; novelId: number; idx: number; title: string; content: string; wordCount: number; isFree: boolean; price: number;
+  id: number;
+  novelId: number;
+  idx: number;
+  title: string;
+  content: string;
+  wordCount: number;
+  isFree: boolean;
+  price: number;
 }
 export interface NovelPlan {
-  id: number; title: string; authorId: number; categoryId: number; summary: string; tags: string[]; coverTag: string | null;
-  ctype: number; hasTts: boolean; status: 0 | 1; gender: 1 | 2; languageType: 0 | 1 | 2; copyrightHolder: string; editor: string;
-  isOffShelf: boolean; saleMode: 'chapter' | 'whole_book' | 'free'; wholeBookPrice: number | null; vipFree: boolean;
-  freeDays: number | null; popularity: number; chapterCount: number; freeChapters: number; chapterLength: [number, number];
+  id: number;
+  title: string;
+  authorId: number;
+  categoryId: number;
+  summary: string;
+  tags: string[];
+  coverTag: string | null;
+  ctype: number;
+  hasTts: boolean;
+  status: 0 | 1;
+  gender: 1 | 2;
+  languageType: 0 | 1 | 2;
+  copyrightHolder: string;
+  editor: string;
+  isOffShelf: boolean;
+  saleMode: 'chapter' | 'whole_book' | 'free';
+  wholeBookPrice: number | null;
+  vipFree: boolean;
+  freeDays: number | null;
+  popularity: number;
+  chapterCount: number;
+  freeChapters: number;
+  chapterLength: [number, number];
 }
 
 const zhCategories: Array<[string, 1 | 2, string[]]> = [
-  ['玄幻', 1, ['热血', '升级', '异世']], ['仙侠', 1, ['修仙', '宗门', '逆袭']], ['都市', 1, ['都市', '商战', '神医']],
-  ['历史', 1, ['架空', '权谋', '争霸']], ['科幻', 1, ['星际', '末世', '机甲']], ['悬疑', 1, ['推理', '破案', '灵异']],
-  ['武侠', 1, ['江湖', '侠义', '快意恩仇']], ['游戏', 1, ['电竞', '网游', '系统']],
-  ['古代言情', 2, ['宫斗', '宅斗', '甜宠']], ['现代言情', 2, ['豪门', '职场', '甜宠']], ['幻想言情', 2, ['仙侠奇缘', '异能', '穿越']],
-  ['青春校园', 2, ['校园', '青春', '暗恋']], ['穿越重生', 2, ['重生', '穿越', '逆袭']],
+  ['玄幻', 1, ['热血', '升级', '异世']],
+  ['仙侠', 1, ['修仙', '宗门', '逆袭']],
+  ['都市', 1, ['都市', '商战', '神医']],
+  ['历史', 1, ['架空', '权谋', '争霸']],
+  ['科幻', 1, ['星际', '末世', '机甲']],
+  ['悬疑', 1, ['推理', '破案', '灵异']],
+  ['武侠', 1, ['江湖', '侠义', '快意恩仇']],
+  ['游戏', 1, ['电竞', '网游', '系统']],
+  ['古代言情', 2, ['宫斗', '宅斗', '甜宠']],
+  ['现代言情', 2, ['豪门', '职场', '甜宠']],
+  ['幻想言情', 2, ['仙侠奇缘', '异能', '穿越']],
+  ['青春校园', 2, ['校园', '青春', '暗恋']],
+  ['穿越重生', 2, ['重生', '穿越', '逆袭']],
 ];
 const ugCategories: Array<[string, 1 | 2, string[]]> = [
-  ['رومان', 1, ['سەرگۈزەشت']], ['مۇھەببەت', 2, ['مۇھەببەت']], ['تارىخىي', 1, ['تارىخ']],
+  ['رومان', 1, ['سەرگۈزەشت']],
+  ['مۇھەببەت', 2, ['مۇھەببەت']],
+  ['تارىخىي', 1, ['تارىخ']],
 ];
-const boCategories: Array<[string, 1 | 2, string[]]> = [['སྒྲུང་གཏམ།', 1, ['གཏམ་རྒྱུད།']], ['ལོ་རྒྱུས།', 1, ['ལོ་རྒྱུས།']]];
+const boCategories: Array<[string, 1 | 2, string[]]> = [
+  ['སྒྲུང་གཏམ།', 1, ['གཏམ་རྒྱུད།']],
+  ['ལོ་རྒྱུས།', 1, ['ལོ་རྒྱུས།']],
+];
 
 export interface CatalogPlan {
   categories: CategoryPlan[];
@@ -109,17 +159,46 @@ export function planCatalog(seed = SEED): CatalogPlan {
     // Titles repeat across a catalogue of this size; a numbered sequel keeps them distinct.
     const twins = novels.filter((n) => n.title === novel.title || n.title.startsWith(`${novel.title} `)).length;
     if (twins) novel.title = `${novel.title} ${twins + 1}`;
-    novel.coverTag = novel.saleMode === 'free' ? '免费' : novel.freeDays ? '限免' : novel.status === 1 ? '完结' : rng.chance(0.2) ? '独家' : null;
+    novel.coverTag =
+      novel.saleMode === 'free' ? '免费' : novel.freeDays ? '限免' : novel.status === 1 ? '完结' : rng.chance(0.2) ? '独家' : null;
     novels.push(novel);
   };
 
   // Fixed fixtures that tests and the README rely on (ids 1–6).
-  addNovel(1, { status: 0, chapterCount: 200, freeChapters: 20, hasTts: true, ctype: 1, saleMode: 'chapter', freeDays: null, vipFree: false, popularity: 999_000 });
-  addNovel(1, { status: 1, chapterCount: 3000, freeChapters: 30, hasTts: true, ctype: 1, saleMode: 'chapter', freeDays: null, popularity: 950_000, chapterLength: [8, 16] });
+  addNovel(1, {
+    status: 0,
+    chapterCount: 200,
+    freeChapters: 20,
+    hasTts: true,
+    ctype: 1,
+    saleMode: 'chapter',
+    freeDays: null,
+    vipFree: false,
+    popularity: 999_000,
+  });
+  addNovel(1, {
+    status: 1,
+    chapterCount: 3000,
+    freeChapters: 30,
+    hasTts: true,
+    ctype: 1,
+    saleMode: 'chapter',
+    freeDays: null,
+    popularity: 950_000,
+    chapterLength: [8, 16],
+  });
   addNovel(0, { hasTts: true, ctype: 1, chapterCount: 40, saleMode: 'chapter', freeDays: null, popularity: 600_000 });
   addNovel(2, { hasTts: false, chapterCount: 30, saleMode: 'chapter', freeDays: null, popularity: 500_000 });
   addNovel(1, { isOffShelf: true, chapterCount: 20, saleMode: 'chapter', freeDays: null });
-  addNovel(1, { saleMode: 'whole_book', wholeBookPrice: 500, freeChapters: 5, chapterCount: 40, freeDays: null, vipFree: false, popularity: 400_000 });
+  addNovel(1, {
+    saleMode: 'whole_book',
+    wholeBookPrice: 500,
+    freeChapters: 5,
+    chapterCount: 40,
+    freeDays: null,
+    vipFree: false,
+    popularity: 400_000,
+  });
 
   for (let i = 0; i < 182; i++) addNovel(1);
   for (let i = 0; i < 15; i++) addNovel(0);

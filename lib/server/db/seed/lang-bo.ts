@@ -14,7 +14,17 @@ const sentences = [
   'འབྲོག་པ་རྣམས་ཀྱིས་ཕྱུགས་ཟོག་རི་ལ་ཁྲིད། ',
   '{friend}ན་རེ། ང་ཚོས་རེ་བ་མི་བློས་གཏོང་། ',
 ];
-const titles = ['ཁ་བའི་རི་བོ།', 'མཚོ་སྔོན་པོའི་གཏམ་རྒྱུད།', 'ཟླ་བའི་འོད།', 'རྨི་ལམ་གྱི་ལམ།', 'བདེ་སྐྱིད་ཀྱི་ཡུལ།', 'དཔའ་བོའི་གླུ།', 'རྒྱལ་པོའི་བུ་མོ།', 'སྐར་མའི་མཚན་མོ།', 'ལྷ་སའི་ལམ།'];
+const titles = [
+  'ཁ་བའི་རི་བོ།',
+  'མཚོ་སྔོན་པོའི་གཏམ་རྒྱུད།',
+  'ཟླ་བའི་འོད།',
+  'རྨི་ལམ་གྱི་ལམ།',
+  'བདེ་སྐྱིད་ཀྱི་ཡུལ།',
+  'དཔའ་བོའི་གླུ།',
+  'རྒྱལ་པོའི་བུ་མོ།',
+  'སྐར་མའི་མཚན་མོ།',
+  'ལྷ་སའི་ལམ།',
+];
 
 export const bo: LanguagePack = {
   languageType: 2,
@@ -29,9 +39,9 @@ export const bo: LanguagePack = {
   chapterTitle: (_rng, n) => `ལེའུ་ ${n}`,
   paragraph(rng, cast) {
     const count = rng.int(1, 3);
-    return Array.from({ length: count }, () =>
-      fill(rng.pick(sentences), { hero: cast.hero, friend: cast.friend, rival: cast.rival }),
-    ).join('').trim();
+    return Array.from({ length: count }, () => fill(rng.pick(sentences), { hero: cast.hero, friend: cast.friend, rival: cast.rival }))
+      .join('')
+      .trim();
   },
   // Tibetan words are counted by syllable (tsheg-separated).
   countWords: (text) => text.split(/[་།\s]+/).filter(Boolean).length,

@@ -3,7 +3,24 @@ import type { LanguagePack } from './language-pack';
 
 const surnames = '林陈叶萧楚苏沈顾江陆秦白慕韩唐宁洛云柳夏温许谢方周'.split('');
 const givenChars = '辰逸凡尘羽轩宇墨寒风星河晨曦瑶雪婉清若兮霜月川岚烨承泽安然知微青鸾'.split('');
-const places = ['青云山', '天澜城', '落霞镇', '东海之滨', '北境雪原', '长安旧巷', '江南水乡', '星辰学院', '幽冥谷', '紫禁城', '云梦泽', '魔都', '临江市', '黑风岭', '万妖森林', '听雨楼'];
+const places = [
+  '青云山',
+  '天澜城',
+  '落霞镇',
+  '东海之滨',
+  '北境雪原',
+  '长安旧巷',
+  '江南水乡',
+  '星辰学院',
+  '幽冥谷',
+  '紫禁城',
+  '云梦泽',
+  '魔都',
+  '临江市',
+  '黑风岭',
+  '万妖森林',
+  '听雨楼',
+];
 const spots = ['城头', '石阶', '古树下', '窗前', '桥边', '山巅', '酒楼二层', '书院后院', '长街尽头', '湖心亭'];
 const scenery = ['晚霞', '群山', '灯火', '云海', '细雨', '落叶', '星光', '月色', '江水', '炊烟'];
 const emotions = ['百感交集', '暗暗发誓', '久久不能平静', '生出一丝暖意', '涌起一股豪情', '隐隐不安', '豁然开朗', '五味杂陈'];
@@ -31,9 +48,68 @@ const sentenceTemplates = [
   '{hero}握紧拳头，在心里默默记下了这笔账。',
 ];
 
-const chapterPhrases = ['初入江湖', '风起云涌', '意外重逢', '暗流涌动', '一诺千金', '夜访故人', '真相浮现', '破局', '山雨欲来', '不速之客', '转机', '旧梦', '锋芒初露', '生死一线', '归途', '新的开始', '迷雾重重', '约定', '逆风而行', '尘埃落定'];
-const titleHeads = ['万古', '九天', '长夜', '星河', '逆天', '重生之', '我在', '盛世', '倾城', '大唐', '末世', '凡人', '极道', '青云', '锦绣', '山海', '归来', '一念'];
-const titleTails = ['神帝', '剑尊', '医妃', '风华', '归途', '纪元', '天下', '长歌', '传说', '狂潮', '之巅', '诀', '录', '无双', '有信', '旧梦', '问道', '浮生'];
+const chapterPhrases = [
+  '初入江湖',
+  '风起云涌',
+  '意外重逢',
+  '暗流涌动',
+  '一诺千金',
+  '夜访故人',
+  '真相浮现',
+  '破局',
+  '山雨欲来',
+  '不速之客',
+  '转机',
+  '旧梦',
+  '锋芒初露',
+  '生死一线',
+  '归途',
+  '新的开始',
+  '迷雾重重',
+  '约定',
+  '逆风而行',
+  '尘埃落定',
+];
+const titleHeads = [
+  '万古',
+  '九天',
+  '长夜',
+  '星河',
+  '逆天',
+  '重生之',
+  '我在',
+  '盛世',
+  '倾城',
+  '大唐',
+  '末世',
+  '凡人',
+  '极道',
+  '青云',
+  '锦绣',
+  '山海',
+  '归来',
+  '一念',
+];
+const titleTails = [
+  '神帝',
+  '剑尊',
+  '医妃',
+  '风华',
+  '归途',
+  '纪元',
+  '天下',
+  '长歌',
+  '传说',
+  '狂潮',
+  '之巅',
+  '诀',
+  '录',
+  '无双',
+  '有信',
+  '旧梦',
+  '问道',
+  '浮生',
+];
 const penAdjectives = ['墨染', '夜雨', '南山', '北城', '青灯', '半夏', '孤舟', '听风', '一叶', '江南', '烟雨', '长街'];
 const penNouns = ['青衣', '听风', '有竹', '旧事', '客', '书生', '知秋', '如故', '未眠', '拾光', '渡', '行者'];
 const editors = ['周编辑', '李编辑', '王编辑', '陈编辑', '赵编辑', '孙编辑'];
@@ -65,9 +141,15 @@ export const zh: LanguagePack = {
     for (let i = 0; i < count; i++) {
       parts.push(
         fill(rng.pick(sentenceTemplates), {
-          hero: cast.hero, friend: cast.friend, rival: cast.rival,
-          place: rng.pick(places), spot: rng.pick(spots), scenery: rng.pick(scenery),
-          emotion: rng.pick(emotions), object: rng.pick(objects), action: rng.pick(actions),
+          hero: cast.hero,
+          friend: cast.friend,
+          rival: cast.rival,
+          place: rng.pick(places),
+          spot: rng.pick(spots),
+          scenery: rng.pick(scenery),
+          emotion: rng.pick(emotions),
+          object: rng.pick(objects),
+          action: rng.pick(actions),
         }),
       );
     }

@@ -17,7 +17,7 @@ export function createRng(seed: number): Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T,>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
   return {
     next,
     int,

@@ -16,7 +16,9 @@ const isNewRelease = (id: number, status: number) => id > 6 && id % 15 === 0 && 
 
 export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogPlan> {
   const plan = planCatalog();
-  await db.insert(categories).values(plan.categories.map((c, i) => ({ id: c.id, name: c.name, gender: c.gender, languageType: c.languageType, sort: i })));
+  await db
+    .insert(categories)
+    .values(plan.categories.map((c, i) => ({ id: c.id, name: c.name, gender: c.gender, languageType: c.languageType, sort: i })));
   await insertBatches(plan.authors, (b) => db.insert(authors).values(b.map((a) => ({ ...a, avatar: `/covers/author-${a.id}.svg` }))));
 
   const tagNames = [...new Set(plan.novels.flatMap((n) => n.tags))];
@@ -68,9 +70,7 @@ export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogP
       updatedAt: new Date(lastPublished),
     });
     await db.insert(novelTags).values(novel.tags.map((t) => ({ novelId: novel.id, tagId: tagId.get(t)! })));
-    await insertBatches(rows, (b) =>
-      db.insert(chapters).values(b.map((c) => ({ ...c, publishedAt: publishedAt(c.idx) }))),
-    );
+    await insertBatches(rows, (b) => db.insert(chapters).values(b.map((c) => ({ ...c, publishedAt: publishedAt(c.idx) }))));
     written += rows.length;
     const pct = Math.floor((written / totalChapters) * 10);
     if (pct !== lastReported) {

@@ -16,10 +16,20 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     ['19800书币', 19800, 19800, 5000, 1000, null],
     ['限量特惠 1000书币', 100, 1000, 0, 500, 100],
   ] as const;
-  const rows: Array<typeof products.$inferInsert> = recharge.map(([name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota], sort) => ({
-    productType: 'recharge', name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota, sort,
-    extraRewardCoupon: price >= 5000 ? 300 : 0, extraRewardCouponValidDays: 7,
-  }));
+  const rows: Array<typeof products.$inferInsert> = recharge.map(
+    ([name, price, welth, rewardWelth, rewardWelthCoupon, dailyQuota], sort) => ({
+      productType: 'recharge',
+      name,
+      price,
+      welth,
+      rewardWelth,
+      rewardWelthCoupon,
+      dailyQuota,
+      sort,
+      extraRewardCoupon: price >= 5000 ? 300 : 0,
+      extraRewardCouponValidDays: 7,
+    }),
+  );
   rows.push(
     { productType: 'vip', name: '包年VIP', price: 29800, validDays: 365, extraDramaDays: 30, sort: 10 },
     { productType: 'vip', name: '半年VIP', price: 15800, validDays: 183, extraDramaDays: 15, sort: 11 },
@@ -28,14 +38,28 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     { productType: 'short_drama', name: '短剧VIP月卡', price: 1990, validDays: 30, sort: 30 },
   );
   for (const novel of plan.novels.filter((n) => n.saleMode === 'whole_book')) {
-    rows.push({ productType: 'whole_book', name: `《${novel.title}》全本`, price: 0, welth: novel.wholeBookPrice ?? 0, novelId: novel.id, sort: 40 });
+    rows.push({
+      productType: 'whole_book',
+      name: `《${novel.title}》全本`,
+      price: 0,
+      welth: novel.wholeBookPrice ?? 0,
+      novelId: novel.id,
+      sort: 40,
+    });
   }
   const inserted = await db.insert(products).values(rows).returning({ id: products.id, name: products.name });
   const promoProduct = inserted.find((p) => p.name === '5000书币')!;
   await db.insert(promotions).values({
-    productId: promoProduct.id, title: '限时充值礼包', popupBgImage: '/promo/popup-bg.svg', popupButtonImage: '/promo/popup-button.svg',
-    line1TextColor: '#7a1f00', line2TextColor: '#b23c00', line3TextColor: '#ffffff', validDaysTextColor: '#ffe8a3',
-    startsAt: now, endsAt: new Date(now.getTime() + 30 * DAY),
+    productId: promoProduct.id,
+    title: '限时充值礼包',
+    popupBgImage: '/promo/popup-bg.svg',
+    popupButtonImage: '/promo/popup-button.svg',
+    line1TextColor: '#7a1f00',
+    line2TextColor: '#b23c00',
+    line3TextColor: '#ffffff',
+    validDaysTextColor: '#ffe8a3',
+    startsAt: now,
+    endsAt: new Date(now.getTime() + 30 * DAY),
   });
 
   await db.insert(coupons).values([
@@ -44,8 +68,17 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3 },
   ]);
 
-  const giftDefs = [['小红花', 0, true], ['咖啡', 10, false], ['奶茶', 50, false], ['蛋糕', 100, false], ['跑车', 1000, false], ['城堡', 5000, false]] as const;
-  await db.insert(gifts).values(giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, thumb: `/gifts/${sort + 1}.svg` })));
+  const giftDefs = [
+    ['小红花', 0, true],
+    ['咖啡', 10, false],
+    ['奶茶', 50, false],
+    ['蛋糕', 100, false],
+    ['跑车', 1000, false],
+    ['城堡', 5000, false],
+  ] as const;
+  await db
+    .insert(gifts)
+    .values(giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, thumb: `/gifts/${sort + 1}.svg` })));
 
   await db.insert(prizes).values([
     { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400 },
@@ -65,7 +98,9 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     { actionId: 'read_7days', name: '本周阅读7天', period: 'week', target: 7, rewardType: 'welth_coupon', rewardAmount: 200, sort: 6 },
   ]);
 
-  await db.insert(competitions).values({ name: '年度人气作品评选', startsAt: new Date(now.getTime() - 10 * DAY), endsAt: new Date(now.getTime() + 60 * DAY) });
+  await db
+    .insert(competitions)
+    .values({ name: '年度人气作品评选', startsAt: new Date(now.getTime() - 10 * DAY), endsAt: new Date(now.getTime() + 60 * DAY) });
 
   await db.insert(ads).values([
     { position: 'carousel', title: '新用户充值礼包', image: '/promo/ad-recharge.svg', link: '/m/vip', weight: 3 },

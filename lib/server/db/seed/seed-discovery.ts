@@ -1,6 +1,16 @@
 import type { Db } from '../client';
 import {
-  bookListItems, bookLists, hotWords, listItems, lists, rankingItems, rankings, richListItems, richLists, webLayoutBlocks, webLayoutPages,
+  bookListItems,
+  bookLists,
+  hotWords,
+  listItems,
+  lists,
+  rankingItems,
+  rankings,
+  richListItems,
+  richLists,
+  webLayoutBlocks,
+  webLayoutPages,
 } from '../schema';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng } from './random';
@@ -8,25 +18,45 @@ import { SEED_DISCOVERY } from './seed-constants';
 
 const LANGS = [1, 0, 2] as const;
 const listDefs = [
-  ['recommend', '主编推荐'], ['hot', '热门精选'], ['new', '新书速递'], ['finished', '完本精品'], ['free', '免费好书'],
-  ['limited_free', '限时免费'], ['weekly', '本周必读'], ['weekly_new', '本周新书'], ['original', '原创专区'],
-  ['subscribing', '追更热榜'], ['must_listen', '必听好书'],
+  ['recommend', '主编推荐'],
+  ['hot', '热门精选'],
+  ['new', '新书速递'],
+  ['finished', '完本精品'],
+  ['free', '免费好书'],
+  ['limited_free', '限时免费'],
+  ['weekly', '本周必读'],
+  ['weekly_new', '本周新书'],
+  ['original', '原创专区'],
+  ['subscribing', '追更热榜'],
+  ['must_listen', '必听好书'],
 ] as const;
 const rankingDefs = [
-  ['popular', '人气榜', 1], ['bestseller', '畅销榜', 1], ['new', '新书榜', 1], ['finished', '完结榜', 1],
-  ['favorites', '收藏榜', 1], ['tips', '打赏榜', 1], ['listen', '听书榜', 2],
+  ['popular', '人气榜', 1],
+  ['bestseller', '畅销榜', 1],
+  ['new', '新书榜', 1],
+  ['finished', '完结榜', 1],
+  ['favorites', '收藏榜', 1],
+  ['tips', '打赏榜', 1],
+  ['listen', '听书榜', 2],
 ] as const;
 
 function pickFor(slug: string, pool: NovelPlan[]): NovelPlan[] {
   const byPop = [...pool].sort((a, b) => b.popularity - a.popularity);
   switch (slug) {
-    case 'free': return byPop.filter((n) => n.saleMode === 'free');
-    case 'limited_free': return byPop.filter((n) => n.freeDays);
-    case 'finished': return byPop.filter((n) => n.status === 1);
-    case 'new': return [...pool].sort((a, b) => b.id - a.id);
-    case 'must_listen': return byPop.filter((n) => n.hasTts);
-    case 'subscribing': return byPop.filter((n) => n.status === 0);
-    default: return byPop;
+    case 'free':
+      return byPop.filter((n) => n.saleMode === 'free');
+    case 'limited_free':
+      return byPop.filter((n) => n.freeDays);
+    case 'finished':
+      return byPop.filter((n) => n.status === 1);
+    case 'new':
+      return [...pool].sort((a, b) => b.id - a.id);
+    case 'must_listen':
+      return byPop.filter((n) => n.hasTts);
+    case 'subscribing':
+      return byPop.filter((n) => n.status === 0);
+    default:
+      return byPop;
   }
 }
 
@@ -37,18 +67,36 @@ export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
   for (const languageType of LANGS) {
     const pool = shelf.filter((n) => n.languageType === languageType);
     for (const [slug, name] of listDefs) {
-      const [row] = await db.insert(lists).values({ name, slug, languageType, readType: slug === 'must_listen' ? 2 : 1 }).returning({ id: lists.id });
+      const [row] = await db
+        .insert(lists)
+        .values({ name, slug, languageType, readType: slug === 'must_listen' ? 2 : 1 })
+        .returning({ id: lists.id });
       listIds.set(`${slug}:${languageType}`, row!.id);
-      const picks = slug === 'recommend' || slug === 'weekly' || slug === 'original' ? rng.sample(pool, Math.min(40, pool.length)) : pickFor(slug, pool).slice(0, 60);
+      const picks =
+        slug === 'recommend' || slug === 'weekly' || slug === 'original'
+          ? rng.sample(pool, Math.min(40, pool.length))
+          : pickFor(slug, pool).slice(0, 60);
       if (picks.length) await db.insert(listItems).values(picks.map((n, i) => ({ listId: row!.id, novelId: n.id, position: i })));
     }
     for (const readType of [1, 2]) {
-      const [rich] = await db.insert(richLists).values({ name: readType === 2 ? '听书轮播' : '首页轮播', slug: 'carousel', languageType, readType }).returning({ id: richLists.id });
+      const [rich] = await db
+        .insert(richLists)
+        .values({ name: readType === 2 ? '听书轮播' : '首页轮播', slug: 'carousel', languageType, readType })
+        .returning({ id: richLists.id });
       const picks = pickFor(readType === 2 ? 'must_listen' : 'hot', pool).slice(0, 6);
-      if (picks.length) await db.insert(richListItems).values(picks.map((n, i) => ({
-        richListId: rich!.id, type: 1, title: n.title, banner: `/covers/${n.id}.svg?banner=1`, summary: n.summary.slice(0, 60),
-        link: `/m/novels/${n.id}`, novelId: n.id, position: i,
-      })));
+      if (picks.length)
+        await db.insert(richListItems).values(
+          picks.map((n, i) => ({
+            richListId: rich!.id,
+            type: 1,
+            title: n.title,
+            banner: `/covers/${n.id}.svg?banner=1`,
+            summary: n.summary.slice(0, 60),
+            link: `/m/novels/${n.id}`,
+            novelId: n.id,
+            position: i,
+          })),
+        );
     }
   }
 
@@ -57,13 +105,19 @@ export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
     const [row] = await db.insert(rankings).values({ name, slug, readType, sort: i }).returning({ id: rankings.id });
     rankingIds.set(slug, row!.id);
     const pool = readType === 2 ? shelf.filter((n) => n.hasTts) : shelf;
-    const scored = pool.map((n) => ({ n, score: slug === 'popular' ? n.popularity : rng.int(100, 100_000) + (slug === 'new' ? n.id * 500 : 0) }))
+    const scored = pool
+      .map((n) => ({ n, score: slug === 'popular' ? n.popularity : rng.int(100, 100_000) + (slug === 'new' ? n.id * 500 : 0) }))
       .filter(({ n }) => slug !== 'finished' || n.status === 1)
       .sort((a, b) => b.score - a.score);
-    await db.insert(rankingItems).values(scored.map(({ n, score }, rank) => ({ rankingId: row!.id, novelId: n.id, rank: rank + 1, score })));
+    await db
+      .insert(rankingItems)
+      .values(scored.map(({ n, score }, rank) => ({ rankingId: row!.id, novelId: n.id, rank: rank + 1, score })));
   }
 
-  const pages = [['男生', 1], ['女生', 2]] as const;
+  const pages = [
+    ['男生', 1],
+    ['女生', 2],
+  ] as const;
   for (const [sort, [title, gender]] of pages.entries()) {
     const [page] = await db.insert(webLayoutPages).values({ title, gender, sort }).returning({ id: webLayoutPages.id });
     for (const languageType of LANGS) {
@@ -83,7 +137,10 @@ export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
   const themes = ['熬夜也要看完的神作', '治愈系温暖小说', '烧脑悬疑合集', '热血逆袭必读', '古风权谋佳作', '适合通勤听的好书'];
   const zhShelf = shelf.filter((n) => n.languageType === 1);
   for (const name of themes) {
-    const [list] = await db.insert(bookLists).values({ name, description: `编辑精选：${name}。`, languageType: 1 }).returning({ id: bookLists.id });
+    const [list] = await db
+      .insert(bookLists)
+      .values({ name, description: `编辑精选：${name}。`, languageType: 1 })
+      .returning({ id: bookLists.id });
     const picks = rng.sample(name.includes('听') ? zhShelf.filter((n) => n.hasTts) : zhShelf, rng.int(8, 12));
     await db.insert(bookListItems).values(picks.map((n, position) => ({ bookListId: list!.id, novelId: n.id, position })));
   }

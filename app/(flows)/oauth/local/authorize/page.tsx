@@ -22,7 +22,9 @@ export default async function LocalAuthorize({ searchParams }: { searchParams: P
             <span>昵称</span>
             <input name="nickname" required maxLength={32} defaultValue="本地书友" autoComplete="nickname" />
           </label>
-          <button type="submit" className="button button-primary button-block">同意授权</button>
+          <button type="submit" className="button button-primary button-block">
+            同意授权
+          </button>
         </form>
       </div>
     </main>

@@ -2,7 +2,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SandboxCheckout } from './checkout';
 
-const order = (status: string) => ({ id: 41, status, price: 3000, product: { id: 2, name: '3000书币', product_type: 'recharge', valid_days: 0 }, cancel_url: '/m/read/21' });
+const order = (status: string) => ({
+  id: 41,
+  status,
+  price: 3000,
+  product: { id: 2, name: '3000书币', product_type: 'recharge', valid_days: 0 },
+  cancel_url: '/m/read/21',
+});
 const render = (status: string, failed = false) => renderToStaticMarkup(createElement(SandboxCheckout, { order: order(status), failed }));
 const statusOf = (html: string) => /data-testid="order-status">([^<]*)</.exec(html)?.[1];
 

@@ -7,7 +7,13 @@ import { formatCents } from '@/lib/shared/money';
  * docs/wallet-orders.md), and the cancel and pay buttons only while it is pending. A closed order says why and
  * leads back to where the payer came from.
  */
-export function SandboxCheckout({ order, failed }: { order: Pick<OrderDto, 'id' | 'status' | 'price' | 'product' | 'cancel_url'>; failed: boolean }) {
+export function SandboxCheckout({
+  order,
+  failed,
+}: {
+  order: Pick<OrderDto, 'id' | 'status' | 'price' | 'product' | 'cancel_url'>;
+  failed: boolean;
+}) {
   const pending = order.status === 'pending';
   const closed = !pending && order.status !== 'paid';
   return (

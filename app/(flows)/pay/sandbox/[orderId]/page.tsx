@@ -9,7 +9,13 @@ import { SandboxCheckout } from './checkout';
 export const metadata: Metadata = { title: '收银台（沙箱）', robots: { index: false } };
 
 /** The sandbox payment provider's hosted page: plain form POSTs, so scripts can drive it too. */
-export default async function SandboxPay({ params, searchParams }: { params: Promise<{ orderId: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SandboxPay({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ orderId: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   await connection();
   const id = readId((await params).orderId);
   // The payer's own checkout only: another member's order (ids are sequential) is not found.

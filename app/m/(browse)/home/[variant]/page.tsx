@@ -52,7 +52,11 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <div className="page">
         <HomeHeader pages={pages} current="listen" languageType={languageType} />
         <LanguageChips current={languageType} href={(lt) => `/m?tab=listen&lang=${lt}`} />
-        {home.sections.length || home.carousel.length ? <ListenBlocks home={home} languageType={languageType} /> : <p className="empty">{SERVER_MSG.noAudio}</p>}
+        {home.sections.length || home.carousel.length ? (
+          <ListenBlocks home={home} languageType={languageType} />
+        ) : (
+          <p className="empty">{SERVER_MSG.noAudio}</p>
+        )}
         <PromotionPopupTrigger />
         <ListenGuideBar />
       </div>

@@ -25,7 +25,9 @@ export function BindPhone() {
       <h2 className="card-title">绑定手机号</h2>
       <p className="muted small">绑定后可在任意设备登录；该手机号已有账号时，书架、记录和余额会合并过去。</p>
       <PhoneCodeFields id="bind" phone={phone} code={code} onPhone={setPhone} onCode={setCode} />
-      <button type="submit" className="button button-primary button-block">绑定</button>
+      <button type="submit" className="button button-primary button-block">
+        绑定
+      </button>
     </form>
   );
 }

@@ -20,7 +20,15 @@ export function LanguageSwitch({ current }: { current: number }) {
   return (
     <div className="chip-row" role="radiogroup" aria-label="内容语言">
       {LANGUAGE_TYPES.map((lt) => (
-        <button key={lt} type="button" role="radio" aria-checked={value === lt} className={value === lt ? 'chip active' : 'chip'} lang={LANGUAGE_META[lt].lang} onClick={() => choose(lt)}>
+        <button
+          key={lt}
+          type="button"
+          role="radio"
+          aria-checked={value === lt}
+          className={value === lt ? 'chip active' : 'chip'}
+          lang={LANGUAGE_META[lt].lang}
+          onClick={() => choose(lt)}
+        >
           {LANGUAGE_META[lt].label}
         </button>
       ))}

@@ -11,12 +11,21 @@ export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: 
 
   async function saveBirthDate(e: FormEvent) {
     e.preventDefault();
-    const r = await api<{ birth_date: string; is_minor: boolean }>('/v1/my/birth_date', { method: 'POST', body: { birth_date: form.birth_date } }).catch(() => null);
+    const r = await api<{ birth_date: string; is_minor: boolean }>('/v1/my/birth_date', {
+      method: 'POST',
+      body: { birth_date: form.birth_date },
+    }).catch(() => null);
     if (r) setState((s) => ({ ...s, birthDate: r.birth_date, isMinor: r.is_minor }));
   }
   async function saveConsent(e: FormEvent) {
     e.preventDefault();
-    const ok = await api('/v1/my/guardian_consent', { method: 'POST', body: { guardian_name: form.guardian_name, guardian_phone: form.guardian_phone, relation: form.relation } }).then(() => true, () => false);
+    const ok = await api('/v1/my/guardian_consent', {
+      method: 'POST',
+      body: { guardian_name: form.guardian_name, guardian_phone: form.guardian_phone, relation: form.relation },
+    }).then(
+      () => true,
+      () => false,
+    );
     if (ok) {
       setState((s) => ({ ...s, consented: true }));
       toast('已记录监护人同意');
@@ -31,7 +40,9 @@ export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: 
           <span>出生日期</span>
           <input type="date" required value={form.birth_date} onChange={(e) => setForm({ ...form, birth_date: e.target.value })} />
         </label>
-        <button type="submit" className="button button-block">保存</button>
+        <button type="submit" className="button button-block">
+          保存
+        </button>
       </form>
     );
   }
@@ -47,7 +58,14 @@ export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: 
       </label>
       <label className="field">
         <span>监护人手机号</span>
-        <input type="tel" inputMode="numeric" maxLength={11} required value={form.guardian_phone} onChange={(e) => setForm({ ...form, guardian_phone: e.target.value.replace(/\D/g, '') })} />
+        <input
+          type="tel"
+          inputMode="numeric"
+          maxLength={11}
+          required
+          value={form.guardian_phone}
+          onChange={(e) => setForm({ ...form, guardian_phone: e.target.value.replace(/\D/g, '') })}
+        />
       </label>
       <label className="field">
         <span>关系</span>
@@ -57,7 +75,9 @@ export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: 
           <option value="guardian">其他监护人</option>
         </select>
       </label>
-      <button type="submit" className="button button-primary button-block">监护人同意</button>
+      <button type="submit" className="button button-primary button-block">
+        监护人同意
+      </button>
     </form>
   );
 }

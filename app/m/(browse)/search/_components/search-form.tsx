@@ -20,10 +20,23 @@ export function SearchForm({ initial, lang }: { initial: string; lang: number })
   }
   return (
     <form role="search" className="search-form" onSubmit={submit} action="/m/search">
-      <label className="visually-hidden" htmlFor="keyword">搜索关键词</label>
-      <input id="keyword" name="keyword" type="search" enterKeyHint="search" maxLength={32} placeholder="书名、作者、标签" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+      <label className="visually-hidden" htmlFor="keyword">
+        搜索关键词
+      </label>
+      <input
+        id="keyword"
+        name="keyword"
+        type="search"
+        enterKeyHint="search"
+        maxLength={32}
+        placeholder="书名、作者、标签"
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+      />
       <input type="hidden" name="lang" value={lang} />
-      <button type="submit" className="button button-primary">搜索</button>
+      <button type="submit" className="button button-primary">
+        搜索
+      </button>
     </form>
   );
 }

@@ -20,7 +20,11 @@ export default async function MyCouponsPage({ searchParams }: { searchParams: Se
   const status = readEnum((await searchParams).status, COUPON_STATUSES, 'usable');
   const now = new Date();
   const [stats, coupons] = await Promise.all([couponStats(member.id, now), listMemberCoupons(member.id, status, 0, PAGE_SIZE.list, now)]);
-  const tabs = [['usable', `可使用(${stats.usable})`], ['used', `已使用(${stats.used})`], ['expired', `已过期(${stats.expired})`]] as const;
+  const tabs = [
+    ['usable', `可使用(${stats.usable})`],
+    ['used', `已使用(${stats.used})`],
+    ['expired', `已过期(${stats.expired})`],
+  ] as const;
   return (
     <div className="page">
       <PageHead title="我的优惠券" />

@@ -12,7 +12,13 @@ type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const novel = await novelForPage((await params).id);
-  return novel ? { title: `${novel.title} 目录`, description: `《${novel.title}》共${novel.article_count}章，在线阅读。`, alternates: { canonical: `/m/novels/${novel.id}/chapters` } } : {};
+  return novel
+    ? {
+        title: `${novel.title} 目录`,
+        description: `《${novel.title}》共${novel.article_count}章，在线阅读。`,
+        alternates: { canonical: `/m/novels/${novel.id}/chapters` },
+      }
+    : {};
 }
 
 export default async function ChaptersPage({ params, searchParams }: Props) {

@@ -20,15 +20,21 @@ export default async function EndPage({ params }: { params: Promise<{ id: string
           {novel.status === 1 ? `《${novel.title}》已经完结，感谢一路陪伴。` : `《${novel.title}》还在连载中，作者正在努力更新。`}
         </p>
         <div className="novel-actions">
-          <Link className="button" href={`/m/novels/${novel.id}`}>返回书页</Link>
-          <Link className="button" href={`/m/novels/${novel.id}/comments`}>写评论</Link>
+          <Link className="button" href={`/m/novels/${novel.id}`}>
+            返回书页
+          </Link>
+          <Link className="button" href={`/m/novels/${novel.id}/comments`}>
+            写评论
+          </Link>
         </div>
       </section>
       {related.length ? (
         <section className="section">
           <h2 className="section-title">读完这本，再看看</h2>
           <ul className="novel-list">
-            {related.map((n) => <NovelCard key={n.id} novel={n} />)}
+            {related.map((n) => (
+              <NovelCard key={n.id} novel={n} />
+            ))}
           </ul>
         </section>
       ) : null}

@@ -9,7 +9,9 @@ export default function OffShelfPage() {
     <div className="page center-page">
       <h1 className="page-title">作品已下架</h1>
       <p className="muted">这本书暂时无法阅读，去看看其他好书吧。</p>
-      <Link className="button button-primary" href="/m">返回首页</Link>
+      <Link className="button button-primary" href="/m">
+        返回首页
+      </Link>
     </div>
   );
 }

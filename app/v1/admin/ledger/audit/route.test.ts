@@ -20,7 +20,12 @@ describe('GET /v1/admin/ledger/audit', () => {
     await db.handle().db.execute(sql`insert into wallet_accounts (system_name, currency, balance) values ('audit_probe', 'welth', 5)`);
     const broken = await call('admin-secret-token');
     expect(broken.body.data!.healthy).toBe(false);
-    expect(broken.body.data!.violations).toEqual([expect.objectContaining({ check: 'balance_mismatch', detail: expect.objectContaining({ system_name: 'audit_probe', balance: 5, entries: 0 }) })]);
+    expect(broken.body.data!.violations).toEqual([
+      expect.objectContaining({
+        check: 'balance_mismatch',
+        detail: expect.objectContaining({ system_name: 'audit_probe', balance: 5, entries: 0 }),
+      }),
+    ]);
   });
 
   it.each([undefined, 'wrong-token', 'admin-secret-tokex'])('refuses token %p', async (token) => {

@@ -5,6 +5,9 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/articles/{id}/tts_time_track — each paragraph's start in the chapter's audio; grows during a first listen.
 // Private: a paid chapter's track is answered only to those entitled to hear it.
-export const GET = withApi(({ params, member }) => getTimeTrack(member?.id ?? null, params.id), { auth: 'optional', params: articleParams });
+export const GET = withApi(({ params, member }) => getTimeTrack(member?.id ?? null, params.id), {
+  auth: 'optional',
+  params: articleParams,
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

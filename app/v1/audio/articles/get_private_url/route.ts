@@ -5,6 +5,9 @@ import { privateUrlBody } from '@/lib/shared/schemas/audio';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/audio/articles/get_private_url {base_url} — the member's signed playlist URL for a chapter they may hear.
-export const POST = withApi(({ body, member, req }) => getPrivateAudioUrl(member.id, body.base_url, hostFrom(req.headers).host), { auth: 'member', body: privateUrlBody });
+export const POST = withApi(({ body, member, req }) => getPrivateAudioUrl(member.id, body.base_url, hostFrom(req.headers).host), {
+  auth: 'member',
+  body: privateUrlBody,
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -5,6 +5,10 @@ import { richListParams, richListQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/lists/rich/{id}?read_type&limit — a carousel or banner list; {id} is a number or slug.language (carousel.1).
-export const GET = withApi(({ params, query }) => getRichListOrThrow(params.id, query.read_type, query.limit), { params: richListParams, query: richListQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(({ params, query }) => getRichListOrThrow(params.id, query.read_type, query.limit), {
+  params: richListParams,
+  query: richListQuery,
+  cacheControl: PUBLIC_CACHE,
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -8,6 +8,10 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ params, member }) => getAutoBuy(member.id, params.nid), { auth: 'member', params: nidParams });
 
 // POST /v1/novels/{nid}/auto_buy {enabled} — the paywall's auto-buy switch.
-export const POST = withApi(({ params, member, body }) => setAutoBuy(member.id, params.nid, body.enabled), { auth: 'member', params: nidParams, body: autoBuyBody });
+export const POST = withApi(({ params, member, body }) => setAutoBuy(member.id, params.nid, body.enabled), {
+  auth: 'member',
+  params: nidParams,
+  body: autoBuyBody,
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

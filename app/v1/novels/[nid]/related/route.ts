@@ -7,9 +7,12 @@ import { relatedQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/novels/{nid}/related?language_type — novels like this one, in its language unless asked otherwise.
-export const GET = withApi(async ({ params, query }) => {
-  const novel = await getNovelOrThrow(params.nid);
-  return listRelated(params.nid, query.language_type ?? novel.language_type, query.limit);
-}, { params: nidParams, query: relatedQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(
+  async ({ params, query }) => {
+    const novel = await getNovelOrThrow(params.nid);
+    return listRelated(params.nid, query.language_type ?? novel.language_type, query.limit);
+  },
+  { params: nidParams, query: relatedQuery, cacheControl: PUBLIC_CACHE },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,9 +7,12 @@ import { tipsQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/novels/{nid}/tips?start&limit — tip records, newest first (10 a page).
-export const GET = withApi(async ({ params, query }) => {
-  await getNovelOrThrow(params.nid);
-  return listTips(params.nid, query.start, query.limit);
-}, { params: nidParams, query: tipsQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(
+  async ({ params, query }) => {
+    await getNovelOrThrow(params.nid);
+    return listTips(params.nid, query.start, query.limit);
+  },
+  { params: nidParams, query: tipsQuery, cacheControl: PUBLIC_CACHE },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -12,18 +12,24 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // notification (checked exactly as POST /v1/pay/notify/sandbox checks one), then sends the payer back to `return`.
 // Only the payer's own session may approve, from this origin (withFlow refuses a cross-site post): a real
 // provider's checkout is bound to the payer the same way.
-export const POST = withFlow(async ({ req, params, member }) => {
-  const order = await getOrderOrThrow(params.orderId, member.id).catch(() => {
-    throw new ApiError(40400, SERVER_MSG.orderNotFound);
-  });
-  // The signed notification goes to the notify endpoint's own handler in this process: posting it to an address
-  // built from request headers (X-Forwarded-Host) would let a caller aim the server at any host.
-  const notification = signSandboxNotification(order.id, order.price);
-  const ok = await handlePaymentNotification('sandbox', notification).then(() => true, (err: unknown) => {
-    log('error', 'sandbox_notify_failed', { orderId: order.id, err });
-    return false;
-  });
-  return flowRedirect(req, ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`);
-}, { auth: 'member', params: orderIdParams });
+export const POST = withFlow(
+  async ({ req, params, member }) => {
+    const order = await getOrderOrThrow(params.orderId, member.id).catch(() => {
+      throw new ApiError(40400, SERVER_MSG.orderNotFound);
+    });
+    // The signed notification goes to the notify endpoint's own handler in this process: posting it to an address
+    // built from request headers (X-Forwarded-Host) would let a caller aim the server at any host.
+    const notification = signSandboxNotification(order.id, order.price);
+    const ok = await handlePaymentNotification('sandbox', notification).then(
+      () => true,
+      (err: unknown) => {
+        log('error', 'sandbox_notify_failed', { orderId: order.id, err });
+        return false;
+      },
+    );
+    return flowRedirect(req, ok ? order.return_url : `/pay/sandbox/${order.id}?failed=1`);
+  },
+  { auth: 'member', params: orderIdParams },
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -11,7 +11,17 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
  * The catalogue, 100 chapters a page: order toggle, page ranges and jump-to-number. The view lives in the URL
  * (start, order) so a shared link lands on the same page; pages after the first come from /v1/…/catalog.
  */
-export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: number; initial: CatalogPage; total: number; dir: 'ltr' | 'rtl' }) {
+export function CatalogBrowser({
+  novelId,
+  initial,
+  total,
+  dir,
+}: {
+  novelId: number;
+  initial: CatalogPage;
+  total: number;
+  dir: 'ltr' | 'rtl';
+}) {
   const pathname = usePathname();
   const [page, setPage] = useState(initial);
   const [jump, setJump] = useState('');
@@ -42,7 +52,10 @@ export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: numb
   function onJump(e: FormEvent) {
     e.preventDefault();
     const n = Math.min(Math.max(1, Number(jump) || 1), total);
-    const start = page.order === 'asc' ? Math.floor((n - 1) / PAGE_SIZE.catalog) * PAGE_SIZE.catalog : Math.floor((total - n) / PAGE_SIZE.catalog) * PAGE_SIZE.catalog;
+    const start =
+      page.order === 'asc'
+        ? Math.floor((n - 1) / PAGE_SIZE.catalog) * PAGE_SIZE.catalog
+        : Math.floor((total - n) / PAGE_SIZE.catalog) * PAGE_SIZE.catalog;
     void load(start, page.order, n);
   }
 
@@ -55,9 +68,19 @@ export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: numb
           {page.order === 'asc' ? '倒序' : '正序'}
         </button>
         <form onSubmit={onJump} className="jump-form">
-          <label className="visually-hidden" htmlFor="jump">跳到第几章</label>
-          <input id="jump" inputMode="numeric" placeholder={`跳至 1-${total} 章`} value={jump} onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))} />
-          <button type="submit" className="button" disabled={busy || !jump}>跳转</button>
+          <label className="visually-hidden" htmlFor="jump">
+            跳到第几章
+          </label>
+          <input
+            id="jump"
+            inputMode="numeric"
+            placeholder={`跳至 1-${total} 章`}
+            value={jump}
+            onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
+          />
+          <button type="submit" className="button" disabled={busy || !jump}>
+            跳转
+          </button>
         </form>
       </div>
       {pages > 1 ? (
@@ -66,8 +89,13 @@ export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: numb
           <select value={currentPage} onChange={(e) => load(Number(e.target.value) * PAGE_SIZE.catalog, page.order)} disabled={busy}>
             {Array.from({ length: pages }, (_, i) => {
               const a = page.order === 'asc' ? i * PAGE_SIZE.catalog + 1 : total - i * PAGE_SIZE.catalog;
-              const b = page.order === 'asc' ? Math.min(total, (i + 1) * PAGE_SIZE.catalog) : Math.max(1, total - (i + 1) * PAGE_SIZE.catalog + 1);
-              return <option key={i} value={i}>第{a}-{b}章</option>;
+              const b =
+                page.order === 'asc' ? Math.min(total, (i + 1) * PAGE_SIZE.catalog) : Math.max(1, total - (i + 1) * PAGE_SIZE.catalog + 1);
+              return (
+                <option key={i} value={i}>
+                  第{a}-{b}章
+                </option>
+              );
             })}
           </select>
         </label>
@@ -77,7 +105,13 @@ export function CatalogBrowser({ novelId, initial, total, dir }: { novelId: numb
           <li key={c.id} id={`c${c.idx}`}>
             <Link href={`/m/read/${c.id}?nid=${novelId}`}>
               <span className="chapter-title">{c.title}</span>
-              {c.is_free ? <span className="free-mark">免费</span> : <span className="paid-mark" aria-label="付费章节">{c.price}币</span>}
+              {c.is_free ? (
+                <span className="free-mark">免费</span>
+              ) : (
+                <span className="paid-mark" aria-label="付费章节">
+                  {c.price}币
+                </span>
+              )}
             </Link>
           </li>
         ))}

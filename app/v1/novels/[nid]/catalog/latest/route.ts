@@ -6,6 +6,10 @@ import { latestQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // GET /v1/novels/{nid}/catalog/latest — the newest chapter(s), latest first.
-export const GET = withApi(({ params, query }) => listLatestChapters(params.nid, query.limit), { params: nidParams, query: latestQuery, cacheControl: PUBLIC_CACHE });
+export const GET = withApi(({ params, query }) => listLatestChapters(params.nid, query.limit), {
+  params: nidParams,
+  query: latestQuery,
+  cacheControl: PUBLIC_CACHE,
+});
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
