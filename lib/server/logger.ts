@@ -8,7 +8,10 @@ export function log(level: Level, event: string, fields: Record<string, unknown>
   const threshold = (process.env.LOG_LEVEL as Level | 'silent' | undefined) ?? 'info';
   if (order[level] < order[threshold]) return;
   const line = JSON.stringify({ t: new Date().toISOString(), level, event, ...fields }, (_k, v) =>
-    v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v,
+    // The cause goes along: a driver error wrapped by Drizzle ("Failed query: …") says why only in its cause (code, detail).
+    v instanceof Error
+      ? { name: v.name, message: v.message, code: (v as { code?: unknown }).code, stack: v.stack, cause: (v as { cause?: unknown }).cause }
+      : v,
   );
   (level === 'error' ? console.error : console.log)(line);
 }

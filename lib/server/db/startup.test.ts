@@ -1,8 +1,12 @@
 import { createPgliteHandle, setDbHandle, type DbHandle } from './client';
 import { startDatabase } from './startup';
 
-// The speech engine's worker threads are not part of this check.
+// The background jobs (speech workers, per-minute sweeps, the flag refresh) are not part of this check, and their
+// timers would outlive the test and touch a closed database after Jest tears the file down.
 jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
+jest.mock('../wallet/jobs', () => ({ startWalletJobs: () => undefined }));
+jest.mock('../abuse/jobs', () => ({ startAbuseJobs: () => undefined }));
+jest.mock('../config/flags', () => ({ startFlagRefresh: async () => undefined }));
 
 // docs/operations.md "Logs": what the server prints while it migrates and seeds is one JSON object per line.
 describe('start-up logs', () => {

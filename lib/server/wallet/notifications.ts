@@ -86,7 +86,9 @@ async function lockOrder(t: Tx, orderId: number): Promise<{ o: OrderRow; p: Prod
   for (let attempt = 0; attempt < 3; attempt++) {
     const [peek] = await t.select({ memberId: orders.memberId }).from(orders).where(eq(orders.id, orderId));
     if (!peek) return null;
-    await t.select({ id: members.id }).from(members).where(eq(members.id, peek.memberId)).for('update');
+    // NO KEY UPDATE, not UPDATE: inserts that reference the member (accounts, unlocks, ledger rows) take KEY SHARE on
+    // this row, and a purchase holding the wallet would deadlock against a full UPDATE lock (docs/wallet-orders.md).
+    await t.select({ id: members.id }).from(members).where(eq(members.id, peek.memberId)).for('no key update');
     const [row] = await t
       .select({ o: orders, p: products })
       .from(orders)

@@ -77,7 +77,9 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
   if (product.productType === 'whole_book') throw new ApiError(CODES.validation, MSG.orderWholeBook, undefined, 'whole_book');
   const order = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
-    await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    // NO KEY UPDATE, not UPDATE: inserts that reference the member (accounts, unlocks, ledger rows) take KEY SHARE on
+    // this row, and a purchase holding the wallet would deadlock against a full UPDATE lock (docs/wallet-orders.md).
+    await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
     if (product.dailyQuota !== null) {
       const [held] = await t
         .select({ id: orders.id })
