@@ -25,19 +25,28 @@ function oversizedPost(i) {
       path: '/v1/logs/error_log',
       headers: { 'content-type': 'application/json', 'x-sig': `benchbody${String(i).padStart(7, '0')}` },
     });
+    let done = false;
+    const finish = (status) => {
+      if (done) return;
+      done = true;
+      req.destroy();
+      resolve({ status, sent_mb: +(sent / 1024 / 1024).toFixed(2) });
+    };
+    // The answer may come while this client is still writing: take it and stop sending.
     req.on('response', (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, sent_mb: +(sent / 1024 / 1024).toFixed(2) }));
-      req.destroy();
+      finish(res.statusCode);
     });
-    req.on('error', () => resolve({ status: 0, sent_mb: +(sent / 1024 / 1024).toFixed(2) }));
+    req.on('error', () => finish(0));
+    // A server that neither answers nor reads within a minute counts as 0 (no answer).
+    setTimeout(() => finish(0), 60_000).unref();
     req.write('{"message":"');
     const pump = () => {
-      while (sent < BYTES) {
+      while (sent < BYTES && !done) {
         sent += CHUNK.length;
         if (!req.write(CHUNK)) return void req.once('drain', pump);
       }
-      req.end('"}');
+      if (!done) req.end('"}');
     };
     pump();
   });
