@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_FLAGS, type ConfigFlags } from '@/lib/shared/config-flags';
 import { getDb } from '../db/client';
 import { configFlags } from '../db/schema';
-import { log } from '../logger';
+import { startPeriodic } from '../periodic';
 import { setCachedFlags } from './flags-cache';
 
 const REFRESH_MS = 30_000;
-const timer = globalThis as typeof globalThis & { __shushengFlagsTimer?: NodeJS.Timeout };
 
 export async function loadFlags(): Promise<ConfigFlags> {
   const rows = await getDb().select().from(configFlags);
@@ -35,9 +34,5 @@ export async function getFlag<K extends keyof ConfigFlags>(key: K): Promise<Conf
 /** Loads the flags at start and keeps the cache fresh for the route guard. */
 export async function startFlagRefresh(): Promise<void> {
   await loadFlags();
-  if (timer.__shushengFlagsTimer) return;
-  timer.__shushengFlagsTimer = setInterval(() => {
-    loadFlags().catch((err: unknown) => log('warn', 'config_refresh_failed', { err }));
-  }, REFRESH_MS);
-  timer.__shushengFlagsTimer.unref();
+  startPeriodic('config_refresh', REFRESH_MS, loadFlags);
 }

@@ -1,10 +1,10 @@
 import 'server-only';
 import { log } from '../logger';
+import { startPeriodic } from '../periodic';
 import { expireVoucherLots } from './expiry';
 import { expireStaleOrders } from './orders';
 
 const EVERY_MS = 60_000;
-const holder = globalThis as typeof globalThis & { __shushengWalletJobs?: NodeJS.Timeout };
 
 /** One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date expire. */
 export async function runWalletSweep(now = new Date()): Promise<{ orders: number; lots: number; vouchers: number }> {
@@ -16,9 +16,5 @@ export async function runWalletSweep(now = new Date()): Promise<{ orders: number
 
 /** Runs the sweep every minute in the server process (once, however often Next loads this module). */
 export function startWalletJobs(): void {
-  if (holder.__shushengWalletJobs) return;
-  holder.__shushengWalletJobs = setInterval(() => {
-    runWalletSweep().catch((err: unknown) => log('warn', 'wallet_sweep_failed', { err }));
-  }, EVERY_MS);
-  holder.__shushengWalletJobs.unref();
+  startPeriodic('wallet_sweep', EVERY_MS, () => runWalletSweep());
 }
