@@ -1,15 +1,19 @@
 // Lighthouse 12 (mobile: its default form factor, screen and simulated slow-4G/4x-CPU throttling), categories
-// performance and accessibility, on the reader pages of the production build, in Debian's headless Chromium.
-// Per page: performance and accessibility scores (0–100), LCP, TBT and CLS; the median of BENCH_LH_RUNS runs
-// (default 1). Targets are printed beside the values, never failed on. These figures are absolute, not ratios:
-// Lighthouse simulates a mid-range phone from this run's trace; the CPU benchmark index it takes on every run is
-// recorded, and a run that had less than its share of the CPUs is flagged.
-// The reader (a free chapter of novel 1, issue 6) must score ≥ 95 with CLS exactly 0: its settings script sets
-// the look before first paint, so nothing may move once the text is there. Its verdict is printed as PASS/FAIL.
+// performance and accessibility, on the production build, in Debian's headless Chromium. Per page: performance
+// and accessibility scores (0–100), LCP, TBT and CLS; the median of BENCH_LH_RUNS runs (default 1). Targets are
+// printed beside the values, never failed on. These figures are absolute, not ratios: Lighthouse simulates a
+// mid-range phone from this run's trace; the CPU benchmark index it takes on every run is recorded, and a run
+// that had less than its share of the CPUs is flagged.
+// Pages (issue 13): home as a first visit (a fresh device: no cookies, no local storage, so the promotion popup
+// is due), sign-in, a novel, the reader on a free chapter and the listen page, which needs a member: the bench
+// signs one in through the dev SMS inbox and gives the browser its cookies for that page only.
+// Targets: performance ≥ 95, LCP ≤ 2.0 s, CLS 0 (nothing may move once the page is there).
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { startServer } from './lib/server.mjs';
+import { cookieHeader, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import {
   assertPortFree,
@@ -30,11 +34,16 @@ const chromeLauncher = await import(pathToFileURL(createRequire(import.meta.reso
 const PORT = benchPort(3201);
 const DATA_DIR = '.data-bench-lh';
 const READER = '/m/read/1?nid=1';
-const PAGES = listFromEnv('BENCH_LH_PAGES', ['/m', '/m/novels/1', '/m/novels/2/chapters', READER]);
+const PAGES = listFromEnv('BENCH_LH_PAGES', ['/m', '/m/login', '/m/novels/1', READER, '/m/listen/1']);
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1) || 1);
-const TARGETS = { performance: 95, accessibility: 95, cls: 0.02 };
-const isReader = (path) => path.startsWith('/m/read/');
-const targetsFor = (path) => (isReader(path) ? { ...TARGETS, cls: 0 } : TARGETS);
+const TARGETS = { performance: 95, accessibility: 95, lcp_ms: 2000, cls: 0 };
+const targetsFor = () => TARGETS;
+// Login-guarded pages, opened as a member; every other page as a first-time visitor.
+const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
+const MEMBER_PHONE = '13700000213';
+// A first visit: besides Lighthouse's default (caches, service workers), the origin's cookies and local storage
+// go, so home's promotion popup is due (docs/shell.md "Modals") and no member is signed in.
+const CLEAR_STORAGE = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies', 'local_storage', 'indexeddb'];
 // The shell's log beacons (fetch with keepalive) never get a loadingFinished event over the DevTools protocol,
 // though the server answers them in milliseconds: Lighthouse would wait out its 45 s maxWaitForLoad on every
 // page and warn that the page "loaded too slowly". They are fire-and-forget and sent after hydration, so they
@@ -52,6 +61,7 @@ function metrics(lhr) {
     lcp_ms: value('largest-contentful-paint') == null ? undefined : Math.round(value('largest-contentful-paint')),
     tbt_ms: value('total-blocking-time') == null ? undefined : Math.round(value('total-blocking-time')),
     cls: value('cumulative-layout-shift') == null ? undefined : +value('cumulative-layout-shift').toFixed(4),
+    lcp_element: lcpElement(lhr),
     final_url: lhr.finalDisplayedUrl,
     benchmark_index: lhr.environment?.benchmarkIndex,
     runtime_error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
@@ -63,6 +73,13 @@ function metrics(lhr) {
   };
 }
 
+/** The element Lighthouse took for the largest paint (its selector), to see what a slow LCP waits for. */
+function lcpElement(lhr) {
+  const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  const node = table?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 200) : undefined;
+}
+
 const mark = (ok) => (ok === undefined ? ' ' : ok ? '✓' : '✗');
 const fmt = (v, width, digits = 0) => (v === undefined ? '—' : v.toFixed(digits)).padStart(width);
 
@@ -70,20 +87,34 @@ await assertPortFree(PORT);
 const startMachine = machine();
 const busy = busyWarning();
 const executable = chromePath();
-const server = await startServer({ port: PORT, dataDir: DATA_DIR });
+const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SMS_DEV_INBOX: '1' } });
 let chrome;
+let browser;
 try {
   const base = `http://127.0.0.1:${PORT}`;
+  const member = PAGES.some(asMember) ? await memberCookies(base, MEMBER_PHONE) : [];
   // Warm-up: the first render of each page fills PGlite's pages and the server's caches.
-  for (const path of PAGES) for (let i = 0; i < 2; i++) await (await fetch(`${base}${path}`)).arrayBuffer();
+  for (const path of PAGES) {
+    const headers = asMember(path) ? { cookie: cookieHeader(member) } : {};
+    for (let i = 0; i < 2; i++) await (await fetch(`${base}${path}`, { headers })).arrayBuffer();
+  }
 
   chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  const flags = {
+  // A DevTools connection of our own, to hand the member's cookies to the browser before a guarded page.
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const cdp = await (await browser.newPage()).createCDPSession();
+  const flagsFor = (path) => ({
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     blockedUrlPatterns: BLOCKED,
+    // A member's page keeps its cookies (Lighthouse's default clearing leaves them); the others start empty.
+    ...(asMember(path) ? {} : { clearStorageTypes: CLEAR_STORAGE }),
+  });
+  const prepare = async (path) => {
+    await cdp.send('Network.clearBrowserCookies');
+    if (asMember(path)) await cdp.send('Network.setCookies', { cookies: member.map((c) => ({ ...c, url: base })) });
   };
 
   const results = {};
@@ -93,7 +124,8 @@ try {
   const runsOf = Object.fromEntries(PAGES.map((p) => [p, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const path of PAGES) {
-      const result = await lighthouse(`${base}${path}`, flags);
+      await prepare(path);
+      const result = await lighthouse(`${base}${path}`, flagsFor(path));
       if (!result) throw new Error(`bench: lighthouse returned nothing for ${path}`);
       lighthouseVersion = result.lhr.lighthouseVersion;
       runsOf[path].push(metrics(result.lhr));
@@ -109,6 +141,7 @@ try {
       lcp_ms: pick('lcp_ms'),
       tbt_ms: pick('tbt_ms'),
       cls: pick('cls'),
+      lcp_elements: [...new Set(runs.map((r) => r.lcp_element).filter(Boolean))],
       final_path: finalPath,
       redirected: finalPath !== undefined && finalPath !== path,
       failing_a11y_audits: [...new Set(runs.flatMap((r) => r.failing_a11y))],
@@ -120,8 +153,15 @@ try {
 
   for (const [path, r] of Object.entries(results)) {
     const t = targetsFor(path);
+    r.as_member = asMember(path);
     r.within_target =
-      r.performance !== undefined && r.cls !== undefined && !r.redirected && r.performance >= t.performance && r.cls <= t.cls;
+      r.performance !== undefined &&
+      r.cls !== undefined &&
+      r.lcp_ms !== undefined &&
+      !r.redirected &&
+      r.performance >= t.performance &&
+      r.lcp_ms <= t.lcp_ms &&
+      r.cls <= t.cls;
   }
   await assertServerAlive(PORT);
   // Lighthouse times a small CPU benchmark on each run: how much of the CPUs this run really had.
@@ -143,15 +183,22 @@ try {
       categories: ['performance', 'accessibility'],
       runs_per_page: RUNS,
       blocked_url_patterns: BLOCKED,
+      first_visit_clears: CLEAR_STORAGE,
+      member_pages: PAGES.filter(asMember),
     },
-    targets: { performance_min: TARGETS.performance, accessibility_min: TARGETS.accessibility, cls_max: TARGETS.cls, reader_cls_max: 0 },
+    targets: {
+      performance_min: TARGETS.performance,
+      accessibility_min: TARGETS.accessibility,
+      lcp_max_ms: TARGETS.lcp_ms,
+      cls_max: TARGETS.cls,
+    },
     results,
   };
   writeResult('lighthouse', report);
 
   const width = Math.max(22, ...PAGES.map((p) => p.length + 2));
   console.log(
-    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, CLS ≤ ${TARGETS.cls} (the reader: 0)`,
+    `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile — targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}, LCP ≤ ${TARGETS.lcp_ms} ms, CLS ${TARGETS.cls}`,
   );
   console.log(
     `${'page'.padEnd(width)}${'perf'.padStart(6)}  ${'a11y'.padStart(5)}  ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(7)}   note`,
@@ -165,13 +212,12 @@ try {
     console.log(
       `${path.padEnd(width)}${fmt(r.performance, 4)} ${mark(r.performance === undefined ? undefined : r.performance >= t.performance)}` +
         `  ${fmt(r.accessibility, 3)} ${mark(r.accessibility === undefined ? undefined : r.accessibility >= TARGETS.accessibility)}` +
-        `  ${fmt(r.lcp_ms, 7)} ${fmt(r.tbt_ms, 7)} ${fmt(r.cls, 6, 3)} ${mark(r.cls === undefined ? undefined : r.cls <= t.cls)}   ${notes.join('; ')}`,
+        `  ${fmt(r.lcp_ms, 7)}${mark(r.lcp_ms === undefined ? undefined : r.lcp_ms <= t.lcp_ms)}${fmt(r.tbt_ms, 7)} ${fmt(r.cls, 6, 3)} ${mark(r.cls === undefined ? undefined : r.cls <= t.cls)}   ${notes.join('; ')}`,
     );
   }
   for (const [path, r] of Object.entries(results)) {
-    if (!isReader(path)) continue;
     console.log(
-      `reader ${path}: performance ${r.performance ?? '—'} (≥ ${TARGETS.performance}), CLS ${r.cls ?? '—'} (= 0)${r.redirected ? `, ended at ${r.final_path}` : ''} — ${r.within_target ? 'PASS' : 'FAIL'}`,
+      `${path}${r.as_member ? ' (member)' : ' (first visit)'}: performance ${r.performance ?? '—'} (≥ ${TARGETS.performance}), LCP ${r.lcp_ms ?? '—'} ms (≤ ${TARGETS.lcp_ms}), CLS ${r.cls ?? '—'} (= 0)${r.redirected ? `, ended at ${r.final_path}` : ''} — ${r.within_target ? 'PASS' : 'FAIL'}`,
     );
   }
   if (busy) console.log(busy);
@@ -183,6 +229,7 @@ try {
 } catch (err) {
   await explainFailure(err, PORT);
 } finally {
+  if (browser) await browser.disconnect();
   if (chrome) await chrome.kill();
   await stopServer(server);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 
 let seq = 0;
 // A fresh mainland number per test, so the per-phone limits of one test never touch another.

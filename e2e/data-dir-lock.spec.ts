@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 // One server per PGlite directory: a second one on the e2e server's directory must refuse to start.
 test('a second server on the same data directory is refused with a clear message', async ({}, testInfo) => {

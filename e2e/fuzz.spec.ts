@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const APP = path.join(__dirname, '..', 'app');

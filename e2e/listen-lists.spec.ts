@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
 const LISTEN_URL = /\/m\/listen\/\d+\?read_type=[12]$/;
@@ -38,12 +38,16 @@ test.describe('listening lists', () => {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
     // Every novel on the tab opens a listen page; the first must-listen one is the API's first, with its read_type.
-    const novelLinks = page.locator('.novel-card a, .novel-tile a');
+    const novelLinks = page.locator('.listen-card a, .novel-tile a');
     expect(await novelLinks.count()).toBeGreaterThan(10);
     for (const href of await novelLinks.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(LISTEN_URL);
     expect(top.has_tts).toBe(true);
     const expected = `/m/listen/${top.first_article_id}?read_type=${top.ctype === 2 ? 2 : 1}`;
-    const first = page.getByRole('heading', { name: '男生必听' }).locator('xpath=ancestor::section[1]').locator('.novel-card a').first();
+    const first = page
+      .getByRole('heading', { name: '男生必听' })
+      .locator('xpath=ancestor::section[1]')
+      .locator('.listen-card-link')
+      .first();
     await expect(first).toHaveAttribute('href', expected);
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${expected.replace(/[?]/g, '\\?')}$`));
@@ -85,6 +89,6 @@ test.describe('listening lists', () => {
     await signInAsGuest(page, info, 'listen-bo');
     await page.goto('/m?tab=listen&lang=2');
     await expect(page.getByText('暂无可收听的书')).toBeVisible();
-    await expect(page.locator('.novel-card')).toHaveCount(0);
+    await expect(page.locator('.novel-card, .listen-card')).toHaveCount(0);
   });
 });

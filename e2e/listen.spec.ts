@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
 // The listening journey of issue 7, on the real pipeline: the listen page of novel 1 chapter 1 plays and its time
@@ -40,10 +40,15 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
   await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
   // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
-  await page.getByRole('button', { name: '播放速度 1倍' }).click();
-  await page.getByRole('button', { name: '播放速度 1.25倍' }).click();
-  await page.getByRole('button', { name: '播放速度 1.5倍' }).click();
-  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  // The sleep-timer sheet darkens the whole page like the 连播 sheet, not just the player bar.
+  await page.getByRole('button', { name: /定时关闭$/ }).click();
+  const backdrop = await page.locator('.dialog-backdrop').boundingBox();
+  expect(backdrop).toMatchObject({ x: 0, y: 0, height: page.viewportSize()!.height });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '1x 倍速' }).click();
+  await page.getByRole('button', { name: '1.25x 倍速' }).click();
+  await page.getByRole('button', { name: '1.5x 倍速' }).click();
+  await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
   await expect(page.locator('.listen-p.active')).toHaveCount(1);
   const first = await activeParagraph(page);
   await expect.poll(() => activeParagraph(page), { timeout: 60_000 }).toBeGreaterThan(first);
@@ -79,7 +84,7 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
     )
     .toBeGreaterThanOrEqual(reached - 1);
   await page.reload();
-  await expect(page.getByRole('button', { name: '播放速度 2倍' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
   await expect(page.locator('.seek-times span').first()).not.toHaveText('0:00');
   await ensurePlaying(page);
   await expect.poll(() => position(page)).toBeGreaterThanOrEqual(reached - 1);
@@ -100,7 +105,7 @@ test('a chapter ends: the keep-listening question, then continuous play moves on
   await signInAsGuest(page, info, 'listen-next');
   await page.goto('/m/listen/1');
   await ensurePlaying(page);
-  for (const rate of ['1', '1.25', '1.5']) await page.getByRole('button', { name: `播放速度 ${rate}倍` }).click();
+  for (const rate of ['1', '1.25', '1.5']) await page.getByRole('button', { name: `${rate}x 倍速` }).click();
 
   // Continuous play is off at first: the end of chapter 1 asks whether to keep listening.
   await listenToTheEnd(page);
@@ -137,13 +142,14 @@ test('the Tibetan novel says listening is unavailable', async ({ page }, info) =
   ).data;
   expect(novel).toMatchObject({ language_type: 2, has_tts: false });
   await page.goto(`/m/listen/${novel.first_article_id}`);
-  await expect(page.getByRole('status').filter({ hasText: '该书暂不支持听书' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '本书暂不支持听书' })).toBeVisible();
   await expect(page.locator('.listen-play')).toHaveCount(0);
   await expect(page.getByRole('link', { name: '阅读本章' })).toBeVisible();
 });
 
-test('a listen page without a known chapter says 章节不存在', async ({ page }, info) => {
+test('a listen page without a known chapter says 章节不存在, with status 404', async ({ page }, info) => {
   await signInAsGuest(page, info, 'listen-missing');
-  await page.goto('/m/listen/99999999');
-  await expect(page.locator('.toast')).toHaveText('章节不存在');
+  const res = await page.goto('/m/listen/99999999');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '章节不存在' })).toBeVisible();
 });

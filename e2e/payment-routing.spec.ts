@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 import { expectSandboxPage } from './helpers/wallet';
 
@@ -82,6 +82,12 @@ test.describe('recharge page', () => {
   });
 });
 
+/** The popup waits for the reader's first scroll (docs/shell.md "Modals"). */
+async function scrollHome(page: Page) {
+  await expect(page.getByRole('navigation', { name: '频道' })).toBeVisible();
+  await page.evaluate(() => window.scrollBy(0, 200));
+}
+
 test.describe('promotion popup on home', () => {
   // A device that has not seen today's popup (the config gives every other journey one that has).
   test.use({ storageState: { cookies: [], origins: [] } });
@@ -90,6 +96,7 @@ test.describe('promotion popup on home', () => {
     if (info.project.name === 'wechat') await guest(page, 'popup', info.workerIndex);
     const acts = trackedActs(page);
     await page.goto('/m');
+    await scrollHome(page);
     const popup = page.getByRole('dialog', { name: '限时充值礼包' });
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('5000书币');
@@ -102,7 +109,7 @@ test.describe('promotion popup on home', () => {
     await expect.poll(() => acts).toEqual([1, 3]);
 
     await page.reload();
-    await expect(page.getByRole('navigation', { name: '频道' })).toBeVisible();
+    await scrollHome(page);
     await page.waitForTimeout(1500);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(acts).toEqual([1, 3]);
@@ -113,6 +120,7 @@ test.describe('promotion popup on home', () => {
     if (signedIn) await guest(page, 'popup-buy', info.workerIndex);
     const acts = trackedActs(page);
     await page.goto('/m');
+    await scrollHome(page);
     await page.getByRole('dialog', { name: '限时充值礼包' }).getByRole('button', { name: '立即抢购' }).click();
     if (signedIn) await expectSandboxPage(page);
     else

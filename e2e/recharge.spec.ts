@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { approveSandboxPayment, confirmOrder, openOrder, productNamed, signInAsGuest } from './helpers/wallet';
 
 test('sign in, recharge in one tap on a pack, pay in the sandbox and see the coins on /m/my', async ({ page }, info) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Page } from './helpers/test';
 import { productNamed, signInAsGuest } from './helpers/wallet';
 
 // Requests and responses (docs/web-security.md): security headers everywhere, a policy the real pages pass, no

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 
 test.describe('the /m shell on a phone', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './helpers/test';
 import { approveSandboxPayment, freshPhone, openOrder, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 

@@ -202,11 +202,11 @@ describe('/v1/my/* never shows another member’s data', () => {
     });
   });
 
-  it('profile adds only the extra fields asked for, and language_type defaults to 0', async () => {
+  it('profile adds only the extra fields asked for, and language_type defaults to 1 (Chinese)', async () => {
     const m = await signedInMember({ phone: '13511112222' });
     const plain = await callRoute<Record<string, unknown>>(profile, { url: '/v1/my/profile', headers: m.auth });
     expect(plain.body.data).not.toHaveProperty('phone');
-    expect(plain.body.data).toMatchObject({ language_type: 0, tickets: 0, headimgurl: '/avatars/default.svg' });
+    expect(plain.body.data).toMatchObject({ language_type: 1, tickets: 0, headimgurl: '/avatars/default.svg' });
     const extra = await callRoute<Record<string, unknown>>(profile, {
       url: '/v1/my/profile?extra_fields=phone,birth_date,nonsense',
       headers: m.auth,
@@ -234,7 +234,7 @@ describe('POST /v1/members/language', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fff]/);
       const [row] = await db.handle().db.select({ lt: members.languageType }).from(members).where(eq(members.id, m.id));
-      expect(row!.lt).toBeNull();
+      expect(row!.lt).toBe(1);
     },
   );
 });

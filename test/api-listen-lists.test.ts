@@ -13,6 +13,7 @@ import { GET as mustListen } from '@/app/v1/lists/must_listen/route';
 import { GET as richList } from '@/app/v1/lists/rich/[id]/route';
 import { GET as ranking } from '@/app/v1/rankings/[slug]/route';
 import { recordReadLog } from '@/lib/server/reading/readlogs';
+import { getListenHome } from '@/lib/server/catalog/listen-home';
 import { favorites, listItems, lists, novels, rankingItems, rankings, readLogs, richListItems, richLists } from '@/lib/server/db/schema';
 
 const db = useTestDatabase({ seed: true });
@@ -422,5 +423,23 @@ describe('GET /v1/tts/readlogs_tts/guide_novel_article_id', () => {
 
   it.each(['?language_type=5', '?gender=9', '?gender=abc'])('refuses %s in Chinese', async (qs) => {
     await expectRefused(await get(guide, `/v1/tts/readlogs_tts/guide_novel_article_id${qs}`));
+  });
+});
+
+describe("home's 听书 tab cards", () => {
+  it('carry each novel’s chapter count and how many members listened (read_type 2 only, each member once)', async () => {
+    const home = await getListenHome(1);
+    const first = home.sections[0]!.novels[0]!;
+    const row = await novelRow(first.id);
+    expect(first.article_count).toBe(row.articleCount);
+    const before = first.listeners;
+    const [a, b] = [await signedInMember(), await signedInMember()];
+    await recordReadLog(a.id, { article_id: row.firstArticleId!, read_type: 2, time_track: 5 });
+    await recordReadLog(a.id, { article_id: row.firstArticleId!, read_type: 2, time_track: 9 });
+    await recordReadLog(b.id, { article_id: row.firstArticleId!, read_type: 2, time_track: 1 });
+    // Reading the text is not listening.
+    await recordReadLog((await signedInMember()).id, { article_id: row.firstArticleId!, read_type: 1, idx: 0 });
+    const after = (await getListenHome(1)).sections[0]!.novels.find((n) => n.id === first.id)!;
+    expect(after.listeners).toBe(before + 2);
   });
 });

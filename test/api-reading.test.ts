@@ -20,6 +20,8 @@ import { setAutoBuy } from '@/lib/server/wallet/auto-buy';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { updateState } from '@/lib/shared/update-state';
 import type { Tx } from '@/lib/server/db/client';
+import { setCachedFlags } from '@/lib/server/config/flags-cache';
+import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -84,6 +86,30 @@ describe('GET /v1/read/{id}', () => {
     expect(body.includes(secret)).toBe(entitled);
     expect(res.body.data.locked).toBe(!entitled);
     if (!entitled) expect(res.body.data.paywall).toMatchObject({ price: paid.price, buy_mode: 'chapter' });
+  });
+
+  it('a locked chapter carries its first paragraph as the teaser, never a second one, and says who asks', async () => {
+    const paid = await chapterOf(1, 21);
+    const [first, second] = splitParagraphs(paid.content);
+    for (const auth of [{}, (await signedInMember()).auth]) {
+      const res = await read(paid.id, auth);
+      expect(res.body.data.paragraphs).toEqual([]);
+      expect(res.body.data.paywall.teaser).toBe(first);
+      expect(res.body.data.paywall.signed_in).toBe('authorization' in auth);
+      expect(JSON.stringify(res.body)).not.toContain(second!.slice(0, 20));
+    }
+  });
+
+  it('with the teaser switched off a locked chapter shows no paid text at all', async () => {
+    const paid = await chapterOf(1, 21);
+    setCachedFlags({ ...DEFAULT_FLAGS, paid_teaser: false });
+    try {
+      const res = await read(paid.id);
+      expect(res.body.data.paywall.teaser).toBeNull();
+      expect(JSON.stringify(res.body)).not.toContain(splitParagraphs(paid.content)[0]!.slice(0, 20));
+    } finally {
+      setCachedFlags(undefined);
+    }
   });
 
   it('VIP on a VIP-free novel and a whole-book owner read; the same member without them does not', async () => {

@@ -51,6 +51,8 @@ export function lockedListenChapter(id: number): ReadChapter {
       whole_book_price: null,
       vip_free: false,
       auto_buy: false,
+      signed_in: true,
+      teaser: null,
     },
   });
 }

@@ -49,3 +49,23 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
   for (const aid of chapterIds) await call(base, `/v1/novels/${novelId}/buy`, { method: 'POST', token, body: { aid } });
   return token;
 }
+
+/**
+ * Signs `phone` in through the dev SMS inbox and returns the session cookies the server set (name, value), for a
+ * browser bench that opens a login-guarded page (the listen page, 我的) as a member.
+ */
+export async function memberCookies(base, phone) {
+  await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
+  const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
+  const { res } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code } });
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+  });
+  if (!cookies.some((c) => c.name === 'member_token')) throw new Error('bench: /v1/sms/login set no member_token cookie');
+  return cookies;
+}
+
+/** The Cookie header for those cookies (a warm-up fetch of a guarded page). */
+export const cookieHeader = (cookies) => cookies.map((c) => `${c.name}=${c.value}`).join('; ');

@@ -5,7 +5,7 @@ import { api } from '@/lib/client/api';
 import { toast } from '@/lib/client/stores/toast-store';
 import { secondsUntilResend, useSmsStore } from '@/lib/client/stores/sms-store';
 import { MSG } from '@/lib/shared/messages';
-import { phoneSchema } from '@/lib/shared/schemas/accounts';
+import { checkPhone } from '@/lib/shared/schemas/phone-code';
 
 /** Sends a login code and runs the resend countdown, which survives a reload. */
 export function useSmsCode() {
@@ -21,14 +21,14 @@ export function useSmsCode() {
   }, [wait]);
 
   async function send(phone: string): Promise<boolean> {
-    const parsed = phoneSchema.safeParse(phone);
-    if (!parsed.success) {
-      toast(parsed.error.issues[0]?.message ?? MSG.enterPhone, { length: 'short' });
+    const parsed = checkPhone(phone);
+    if (!parsed.ok) {
+      toast(parsed.message, { length: 'short' });
       return false;
     }
     setSending(true);
     try {
-      await api('/v1/sms/code', { method: 'POST', body: { phone: parsed.data } });
+      await api('/v1/sms/code', { method: 'POST', body: { phone: parsed.value } });
       markSent();
       setNow(Date.now());
       toast(MSG.smsSent, { length: 'short' });

@@ -1,7 +1,11 @@
 import Link from 'next/link';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
+import './language-chips.css';
 
-/** Content language switch as links, so the choice lives in the URL and a shared link keeps it. */
+/**
+ * Content language switch as links, so the choice lives in the URL and a shared link keeps it. The Uyghur and
+ * Tibetan labels draw with fonts of just their glyphs (language-chips.css), not the full faces.
+ */
 export function LanguageChips({ current, href }: { current: LanguageType; href: (lang: LanguageType) => string }) {
   return (
     <nav className="chip-row" aria-label="内容语言">

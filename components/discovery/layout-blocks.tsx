@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Carousel } from './carousel';
 import type { LayoutBlock } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
 import { NovelCard } from '../novel/novel-card';
@@ -13,7 +14,7 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
         switch (block.kind) {
           case 'carousel':
             return (
-              <section key={block.id} className="carousel" aria-label={block.title}>
+              <Carousel key={block.id} label={block.title} count={block.items.length}>
                 {block.items.map((item, j) => (
                   <Link key={item.id} href={item.link ?? '/m'} className="carousel-item">
                     <img
@@ -26,7 +27,7 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
                     />
                   </Link>
                 ))}
-              </section>
+              </Carousel>
             );
           case 'list':
             return (

@@ -1,8 +1,9 @@
 import Link from 'next/link';
+import { Carousel } from './carousel';
 import type { ListenHomeDto } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
 import { novelListenHref } from '@/lib/shared/reader-links';
-import { NovelCard } from '../novel/novel-card';
+import { ListenCard } from './listen-card';
 import { NovelTile } from '../novel/novel-tile';
 import { Section } from '../novel/section';
 
@@ -14,7 +15,7 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
   return (
     <>
       {home.carousel.length ? (
-        <section className="carousel" aria-label="听书推荐">
+        <Carousel label="听书推荐" count={home.carousel.length}>
           {home.carousel.map((item, j) => (
             <Link key={item.id} href={item.novel ? novelListenHref(item.novel) : (item.link ?? '/m')} className="carousel-item">
               <img
@@ -27,7 +28,7 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
               />
             </Link>
           ))}
-        </section>
+        </Carousel>
       ) : null}
       {home.sections.map((s, i) => (
         <Section key={s.key} title={s.title} more={`/m/listen-ranks?tab=${s.slug}&lang=${languageType}`}>
@@ -38,12 +39,11 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
               ))}
             </ul>
           ) : (
-            <ul className="novel-list">
+            <ul className="listen-card-list">
               {s.novels.map((n, j) => (
-                <NovelCard
+                <ListenCard
                   key={n.id}
                   novel={n}
-                  href={novelListenHref(n)}
                   rank={s.kind === 'ranked' ? j + 1 : undefined}
                   priority={i === 0 && j < 2 && !home.carousel.length}
                 />

@@ -55,6 +55,7 @@ describe('MoreList in listen mode (/m/listen-ranks)', () => {
 });
 
 describe('ListenBlocks (home audio tab)', () => {
+  const card = (id: number, article_count = 30, listeners = 0) => ({ ...novel(id), article_count, listeners });
   const home: ListenHomeDto = {
     carousel: [
       {
@@ -69,9 +70,9 @@ describe('ListenBlocks (home audio tab)', () => {
       { id: 2, type: 2, title: '活动', banner: '/promo/a.png', summary: '', link: '/m/vip', novel: null },
     ],
     sections: [
-      { key: 'must_listen_1', title: '男生必听', slug: 'must_listen', kind: 'list', novels: [novel(1)] },
-      { key: 'weekly', title: '本周热听', slug: 'weekly', kind: 'ranked', novels: [novel(4), novel(5)] },
-      { key: 'weekly_new', title: '本周新书', slug: 'weekly_new', kind: 'grid', novels: [novel(6)] },
+      { key: 'must_listen_1', title: '男生必听', slug: 'must_listen', kind: 'list', novels: [card(1, 120, 37)] },
+      { key: 'weekly', title: '本周热听', slug: 'weekly', kind: 'ranked', novels: [card(4), card(5)] },
+      { key: 'weekly_new', title: '本周新书', slug: 'weekly_new', kind: 'grid', novels: [card(6)] },
     ],
   };
 
@@ -91,11 +92,22 @@ describe('ListenBlocks (home audio tab)', () => {
         .map((e) => e.textContent),
     ).toEqual(['1', '2']);
     expect(within(weekly).getByRole('link', { name: '更多' })).toHaveAttribute('href', '/m/listen-ranks?tab=weekly&lang=0');
-    expect(within(weekly).getByRole('link', { name: /书4/ })).toHaveAttribute('href', '/m/listen/401?read_type=1');
+    for (const link of within(weekly).getAllByRole('link', { name: /书4/ }))
+      expect(link).toHaveAttribute('href', '/m/listen/401?read_type=1');
     const fresh = screen.getByRole('heading', { name: '本周新书' }).closest('section')!;
     expect(within(fresh).getByRole('link', { name: /书6/ })).toHaveAttribute('href', '/m/listen/601?read_type=1');
     const must = screen.getByRole('heading', { name: '男生必听' }).closest('section')!;
     expect(within(must).queryByText('1', { selector: '.rank' })).toBeNull();
+  });
+
+  it('listening cards show episodes and listeners from the data, and a play button for the book', () => {
+    render(<ListenBlocks home={home} languageType={1} />);
+    const must = screen.getByRole('heading', { name: '男生必听' }).closest('section')!;
+    expect(within(must).getByText('共120集 · 37人听过')).toBeInTheDocument();
+    expect(within(must).getByRole('link', { name: '播放《书1》' })).toHaveAttribute('href', '/m/listen/101?read_type=1');
+    // Nobody has listened yet: no "0人".
+    const weekly = screen.getByRole('heading', { name: '本周热听' }).closest('section')!;
+    expect(within(weekly).getAllByText('共30集')).toHaveLength(2);
   });
 });
 

@@ -51,7 +51,7 @@ export function FavoriteTtsButton({ novelId }: { novelId: number }) {
       disabled={busy}
       onClick={() => void toggle()}
     >
-      {favorited ? MSG.favoritedTts : MSG.favoriteTts}
+      <span className="listen-fav-pill">{favorited ? MSG.favoritedTts : MSG.favoriteTts}</span>
     </button>
   );
 }

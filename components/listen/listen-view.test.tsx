@@ -85,13 +85,13 @@ describe('ListenView', () => {
     const { media } = player();
     show(listenChapter(1));
     await act(async () => undefined);
-    fireEvent.click(screen.getByRole('button', { name: '播放速度 1倍' }));
+    fireEvent.click(screen.getByRole('button', { name: '1x 倍速' }));
     expect(localStorage.getItem('listen.playbackRate')).toBe('1.25');
     expect(media.playbackRate).toBe(1.25);
-    fireEvent.click(screen.getByRole('button', { name: '播放速度 1.25倍' }));
-    fireEvent.click(screen.getByRole('button', { name: '播放速度 1.5倍' }));
-    fireEvent.click(screen.getByRole('button', { name: '播放速度 2倍' }));
-    expect(screen.getByRole('button', { name: '播放速度 0.75倍' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '1.25x 倍速' }));
+    fireEvent.click(screen.getByRole('button', { name: '1.5x 倍速' }));
+    fireEvent.click(screen.getByRole('button', { name: '2x 倍速' }));
+    expect(screen.getByRole('button', { name: '0.75x 倍速' })).toBeInTheDocument();
     expect(localStorage.getItem('listen.playbackRate')).toBe('0.75');
   });
 
@@ -100,19 +100,19 @@ describe('ListenView', () => {
     show(listenChapter(1));
     await act(async () => undefined);
     act(() => media.becomeReady(3600));
-    fireEvent.click(screen.getByRole('button', { name: '定时关闭' }));
+    fireEvent.click(screen.getByRole('button', { name: '关 定时关闭' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: '定时关闭' })).getByRole('button', { name: '15分钟后停止播放' }));
-    expect(screen.getByRole('button', { name: '定时关闭，剩余15:00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '15:00 定时关闭' })).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(60_000);
     });
-    expect(screen.getByRole('button', { name: '定时关闭，剩余14:00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '14:00 定时关闭' })).toBeInTheDocument();
     expect(media.paused).toBe(false);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(14 * 60_000);
     });
     expect(media.paused).toBe(true);
-    expect(screen.getByRole('button', { name: '定时关闭' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '关 定时关闭' })).toBeInTheDocument();
   });
 
   it('highlights the paragraph being spoken from the time track and keeps it in view', async () => {
@@ -253,7 +253,9 @@ describe('ListenView', () => {
       name: 'chapters',
       props: { novelId: 1, currentArticleId: 1, currentIdx: 1, listenReadType: 1 },
     });
-    fireEvent.click(screen.getByRole('button', { name: '连续播放：播完本集停止' }));
+    // Each tool's name is its visible text (value, then label): what a voice-control user says is what they see.
+    fireEvent.click(screen.getByRole('button', { name: /连播$/ }));
+    expect(document.querySelectorAll('.listen-tools [aria-label]')).toHaveLength(0);
     expect(useModalStore.getState().current).toEqual({ name: 'play-setting', props: { type: 0 } });
   });
 
@@ -286,7 +288,7 @@ describe('TtsUnavailable', () => {
       novel: { ...listenChapter(1).novel, id: 4, title: 'བོད་ཀྱི་གཏམ་རྒྱུད།', language_type: 2, has_tts: false },
     });
     render(<TtsUnavailable chapter={chapter} author="x" />);
-    expect(screen.getByRole('status')).toHaveTextContent('该书暂不支持听书');
+    expect(screen.getByRole('status')).toHaveTextContent('本书暂不支持听书');
     expect(screen.getByRole('link', { name: '阅读本章' })).toHaveAttribute('href', '/m/read/1?nid=4');
     expect(screen.queryByRole('button', { name: '播放' })).not.toBeInTheDocument();
   });

@@ -177,12 +177,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
             </button>
           </div>
           <div className="listen-tools">
-            <button
-              type="button"
-              className="listen-tool"
-              aria-label={`播放速度 ${s.rate}倍`}
-              onClick={() => controller?.setRate(nextRate(s.rate))}
-            >
+            <button type="button" className="listen-tool" onClick={() => controller?.setRate(nextRate(s.rate))}>
               <span className="listen-tool-value">{s.rate}x</span>
               <span className="listen-tool-label">倍速</span>
             </button>
@@ -206,7 +201,6 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
             <button
               type="button"
               className="listen-tool"
-              aria-label={`${MSG.continuousPlayTitle}：${continuous.label}`}
               onClick={() => useModalStore.getState().open('play-setting', { type: s.continuousType })}
             >
               <span className="listen-tool-value">{continuous.short}</span>

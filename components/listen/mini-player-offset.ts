@@ -1,6 +1,6 @@
 'use client';
 
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ModalName } from '@/lib/client/stores/modal-store';
 
 /** docs/listening.md "Mini player": 220 px from the bottom; 465 px over the read-continue modal; over another popup, its height + 220. */
@@ -36,4 +36,29 @@ export function useMiniPlayerBottom(modal: ModalName | null): number {
     };
   }, [modal]);
   return miniPlayerBottom(modal, height);
+}
+
+/** How long after the last scroll event the player slides back. */
+export const TUCK_RETURN_MS = 700;
+
+/**
+ * docs/listening.md "Mini player": while the page scrolls the player slides to the screen's edge, so the text and
+ * lists under it can be read; it comes back once scrolling has stopped for a moment.
+ */
+export function useTuckedWhileScrolling(): boolean {
+  const [tucked, setTucked] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      setTucked(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setTucked(false), TUCK_RETURN_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  return tucked;
 }

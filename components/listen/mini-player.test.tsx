@@ -5,7 +5,7 @@ import { resetListenStore, useListenStore } from '@/lib/client/stores/listen-sto
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { mockFetch } from '@/test/mock-fetch';
 import { MiniPlayer } from './mini-player';
-import { miniPlayerBottom } from './mini-player-offset';
+import { miniPlayerBottom, TUCK_RETURN_MS } from './mini-player-offset';
 
 let pathname = '/m';
 const push = jest.fn();
@@ -45,6 +45,24 @@ describe('MiniPlayer visibility', () => {
     show();
     await waitFor(() => expect(player()).toBeInTheDocument());
     expect(screen.getByRole('link', { name: /打开听书页：大唐归途/ })).toHaveAttribute('href', '/m/listen/7?read_type=1');
+  });
+
+  it('slides to the edge while the page scrolls and comes back once scrolling stops', async () => {
+    show();
+    await waitFor(() => expect(player()).toBeInTheDocument());
+    jest.useFakeTimers();
+    try {
+      act(() => void window.dispatchEvent(new Event('scroll')));
+      expect(player()).toHaveAttribute('data-tucked');
+      act(() => void jest.advanceTimersByTime(TUCK_RETURN_MS - 100));
+      act(() => void window.dispatchEvent(new Event('scroll')));
+      act(() => void jest.advanceTimersByTime(TUCK_RETURN_MS - 100));
+      expect(player()).toHaveAttribute('data-tucked');
+      act(() => void jest.advanceTimersByTime(200));
+      expect(player()).not.toHaveAttribute('data-tucked');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('stays hidden without the tts config', async () => {

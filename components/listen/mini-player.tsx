@@ -9,7 +9,7 @@ import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { useConfig } from '@/lib/client/use-config';
 import { listenHref } from '@/lib/shared/reader-links';
-import { useMiniPlayerBottom } from './mini-player-offset';
+import { useMiniPlayerBottom, useTuckedWhileScrolling } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
 import './mini-player.css';
 
@@ -41,6 +41,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   );
   const modal = useModalStore((st) => st.current?.name ?? null);
   const bottom = useMiniPlayerBottom(modal);
+  const tucked = useTuckedWhileScrolling();
 
   // Every update: the controller sets the source on the first one that qualifies (docs/listening.md "Player rules").
   useEffect(() => controller.sync());
@@ -50,7 +51,12 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const progress = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
 
   return (
-    <aside className="mini-player" style={{ bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` }} aria-label="听书播放器">
+    <aside
+      className="mini-player"
+      data-tucked={tucked || undefined}
+      style={{ bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` }}
+      aria-label="听书播放器"
+    >
       <Link href={href} className="mini-cover" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
         <img src={s.novel.thumb} alt="" width={44} height={44} />
         <svg className="mini-ring" viewBox="0 0 60 60" aria-hidden="true">

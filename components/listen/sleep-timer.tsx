@@ -28,12 +28,7 @@ export function SleepTimer({ sleepAt, onSet }: { sleepAt: number | null; onSet: 
 
   return (
     <>
-      <button
-        type="button"
-        className="listen-tool"
-        onClick={() => setOpen(true)}
-        aria-label={sleepAt ? `${MSG.sleepTimerTitle}，剩余${formatClock(left)}` : MSG.sleepTimerTitle}
-      >
+      <button type="button" className="listen-tool" onClick={() => setOpen(true)}>
         <span className="listen-tool-value">{sleepAt ? formatClock(left) : '关'}</span>
         <span className="listen-tool-label">{MSG.sleepTimerTitle}</span>
       </button>

@@ -59,7 +59,10 @@ describe('whole-book purchase modal', () => {
     renderHost();
     act(() => useModalStore.getState().open('novel-buy', { novelId: 6, price: 500, onDone }));
     expect(await screen.findByRole('dialog', { name: '全本购买' })).toBeInTheDocument();
-    expect(await screen.findByText('《全本之书》')).toBeInTheDocument();
+    // The title sits isolated in <bdi> inside 《》, so a Uyghur title cannot swallow the brackets.
+    const title = await screen.findByText('全本之书');
+    expect(title.tagName).toBe('BDI');
+    expect(title.parentElement).toHaveTextContent('《全本之书》');
     expect(await screen.findByText('余额 450 书币 · 100 书券')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '500书币 购买全本' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));

@@ -63,7 +63,15 @@ export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy'
       <div className="buy-book">
         <Cover src={novel?.thumb ?? `/covers/${novelId}.svg`} width={60} height={80} eager />
         <div className="buy-book-body">
-          <p className="buy-book-title">{novel ? `《${novel.title}》` : '\u00a0'}</p>
+          <p className="buy-book-title">
+            {novel ? (
+              <>
+                《<bdi>{novel.title}</bdi>》
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
           <p className="buy-book-price">
             全本 <strong>{price}</strong> 书币
           </p>

@@ -4,6 +4,7 @@ import { Cover } from './cover';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
+import './script-text.css';
 
 /**
  * A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists.
@@ -36,8 +37,7 @@ export function NovelCard({
           </span>
           <span className="novel-summary">{summaryNode ?? novel.summary}</span>
           <span className="novel-meta" dir="ltr" lang="zh-CN">
-            <span lang={meta.lang}>{novel.author.name}</span> · {novel.status === 1 ? '完结' : '连载中'} ·{' '}
-            {formatWordCount(novel.word_count)}
+            <bdi lang={meta.lang}>{novel.author.name}</bdi> · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)}
           </span>
         </span>
       </Link>

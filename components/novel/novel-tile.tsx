@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { Cover } from './cover';
+import './script-text.css';
 
 /** A cover with its title under it, for grids and shelves of four; href as NovelCard's. */
 export function NovelTile({ novel, href }: { novel: NovelSummary; href?: string }) {

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { PromotionPopupTrigger } from './promotion-popup-trigger';
 import { ModalHost } from '../modals/modal-host';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -20,6 +20,13 @@ const routes = (over: Record<string, unknown> = {}): Routes => ({
   'GET /v1/promotions': { data: [PROMOTION] },
   'POST /v1/promotions/track': { data: null },
 });
+
+/** The reader's first scroll: the popup waits for it (docs/shell.md "Modals"). */
+function scrollPage() {
+  act(() => {
+    fireEvent.scroll(window);
+  });
+}
 
 async function settle() {
   // Config, then promotions: two fetches, their microtasks and any lazily loaded modal.
@@ -44,6 +51,8 @@ describe('promotion popup on home', () => {
         <ModalHost />
       </>,
     );
+    await settle();
+    scrollPage();
     expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true),
@@ -59,7 +68,64 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
+    scrollPage();
+    await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits for the first scroll or tap outside a link before opening, and claims the day only then', async () => {
+    const fetch = mockFetch(routes());
+    render(
+      <>
+        <a href="#chapter-1">一本书</a>
+        <p>正文</p>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
+    await settle();
+    await settle();
+    // Loaded and ready, but the page is untouched: no popup, the day not used up, nothing tracked.
+    expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(true);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('promotion_popup.shown_on')).toBeNull();
+    expect(fetch.calls.some((c) => c.path === '/v1/promotions/track')).toBe(false);
+
+    // A tap on a link starts a navigation: the popup must not jump over it.
+    act(() => {
+      fireEvent.pointerDown(screen.getByRole('link', { name: '一本书' }));
+    });
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // The banner strip turning by itself scrolls an element, not the page: no sign of a reader.
+    act(() => {
+      fireEvent.scroll(screen.getByText('正文'));
+    });
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => {
+      fireEvent.pointerDown(screen.getByText('正文'));
+    });
+    expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
+    expect(localStorage.getItem('promotion_popup.shown_on')).toBe(businessDate(new Date()));
+  });
+
+  it('opens at once on a page the reader scrolled before it hydrated', async () => {
+    mockFetch(routes());
+    window.scrollY = 300;
+    try {
+      render(
+        <>
+          <PromotionPopupTrigger />
+          <ModalHost />
+        </>,
+      );
+      expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
+    } finally {
+      window.scrollY = 0;
+    }
   });
 
   it('does not open without the flag', async () => {
@@ -70,6 +136,8 @@ describe('promotion popup on home', () => {
         <ModalHost />
       </>,
     );
+    await settle();
+    scrollPage();
     await settle();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.length).toBe(0);
@@ -98,6 +166,8 @@ describe('promotion popup on home', () => {
         <ModalHost />
       </>,
     );
+    await settle();
+    scrollPage();
     await settle();
     expect(screen.getByRole('dialog', { name: '别的弹窗' })).toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);

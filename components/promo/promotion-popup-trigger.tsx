@@ -5,32 +5,34 @@ import type { Promotion } from '@/lib/shared/dto/shop';
 import { paymentAvailability } from '@/lib/shared/payment-availability';
 import { api } from '@/lib/client/api';
 import { loadConfig } from '@/lib/client/config';
-import { claimDailyShow, pickPromotion } from '@/lib/client/promotion-popup';
+import { afterFirstInteraction, claimDailyShow, pickPromotion } from '@/lib/client/promotion-popup';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 
 /**
  * On home: opens the promotion popup (docs/shell.md "Modals") when the config names a promotion, this browser may pay
- * and see recharge offers, no other modal is open, and it has not been shown on this device today. Renders
- * nothing; the popup itself is the modal host's lazily loaded chunk. Uses the config loader, not SWR, to
- * keep home's first load small.
+ * and see recharge offers, no other modal is open, and it has not been shown on this device today. The config and
+ * the promotion load with the page, the popup opens on the reader's first scroll or tap (so its artwork is never
+ * the page's largest paint). Renders nothing; the popup itself is the modal host's lazily loaded chunk. Uses the
+ * config loader, not SWR, to keep home's first load small.
  */
 export function PromotionPopupTrigger() {
   useEffect(() => {
-    let cancelled = false;
+    const aborted = new AbortController();
+    const interacted = afterFirstInteraction(aborted.signal);
     void (async () => {
       const flags = await loadConfig().catch(() => null);
-      if (cancelled || !flags?.promotion_popup) return;
+      if (aborted.signal.aborted || !flags?.promotion_popup) return;
       const { canPay, showRechargeNav } = paymentAvailability(navigator.userAgent, flags);
       if (!canPay || !showRechargeNav || useModalStore.getState().current) return;
       const list = await api<Promotion[]>('/v1/promotions', { silent: true }).catch(() => []);
       const promotion = pickPromotion(list, flags.promotion_popup);
-      if (cancelled || !promotion || useModalStore.getState().current) return;
+      if (!promotion) return;
+      await interacted;
+      if (aborted.signal.aborted || useModalStore.getState().current) return;
       if (!claimDailyShow()) return;
       useModalStore.getState().open('promotion-popup', { promotion });
     })();
-    return () => {
-      cancelled = true;
-    };
+    return () => aborted.abort();
   }, []);
   return null;
 }

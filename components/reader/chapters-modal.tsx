@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { api } from '@/lib/client/api';
 import { mergeChapterList } from '@/lib/client/reader/chapter-list';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { listenHref } from '@/lib/shared/reader-links';
+import './chapters-modal.css';
 
 /**
  * The reader's catalogue (docs/reading.md "Reader"): opens on the page holding the current chapter, marked;
@@ -18,12 +19,15 @@ export function ChaptersModal({
   currentArticleId,
   currentIdx = 1,
   listenReadType,
+  dir = 'ltr',
   onClose,
 }: {
   novelId: number;
   currentArticleId?: number;
   currentIdx?: number;
   listenReadType?: 1 | 2;
+  /** The novel's writing direction: Uyghur titles align right, as on the chapters page. */
+  dir?: 'ltr' | 'rtl';
   onClose: () => void;
 }) {
   const [list, setList] = useState<CatalogEntry[]>([]);
@@ -72,12 +76,13 @@ export function ChaptersModal({
   }
 
   return (
-    <Dialog label="目录" onClose={onClose}>
+    <Dialog label="目录" onClose={onClose} className="chapters-dialog">
       <div className="modal-head">
         <h2 className="modal-title">目录</h2>
         <button type="button" className="button" onClick={toggle} disabled={busy}>
           {order === 'asc' ? '倒序' : '正序'}
         </button>
+        <DialogClose onClose={onClose} />
       </div>
       <form onSubmit={onJump} className="jump-form">
         <label className="visually-hidden" htmlFor="modal-jump">
@@ -105,7 +110,8 @@ export function ChaptersModal({
             加载前面的章节
           </button>
         ) : null}
-        <ol className="chapter-list" aria-busy={busy}>
+        {busy && list.length === 0 ? <p className="chapters-loading muted">正在加载目录…</p> : null}
+        <ol className="chapter-list" aria-busy={busy} dir={dir}>
           {list.map((c) => (
             <li key={c.id} id={`modal-c${c.id}`}>
               <Link

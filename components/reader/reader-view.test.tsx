@@ -1,5 +1,7 @@
 import Cookies from 'js-cookie';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { rememberBuyIntent } from '@/lib/client/reader/buy-intent';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { DEFAULT_SETTINGS, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { mockFetch } from '@/test/mock-fetch';
@@ -53,6 +55,8 @@ const locked = (id: number) =>
       whole_book_price: null,
       vip_free: true,
       auto_buy: false,
+      signed_in: true,
+      teaser: null,
     },
   });
 
@@ -60,6 +64,7 @@ beforeEach(() => {
   window.scrollTo = jest.fn();
   Element.prototype.scrollIntoView = jest.fn();
   localStorage.clear();
+  sessionStorage.clear();
   Cookies.remove('member_id');
   useReaderSettingsStore.setState(DEFAULT_SETTINGS);
 });
@@ -71,7 +76,9 @@ describe('ReaderView', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第1章');
     expect(document.getElementById('p1')).toHaveTextContent('第1章的第二段');
     await waitFor(() => expect(calls.filter((c) => c.path === '/v1/read/2')).toHaveLength(1));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: '下一章' })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('navigation', { name: '本章结束' })).getByRole('button', { name: '下一章' })),
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第2章');
     expect(window.location.pathname).toBe('/m/read/2');
     expect(calls.filter((c) => c.path === '/v1/read/2')).toHaveLength(1);
@@ -111,6 +118,63 @@ describe('ReaderView', () => {
     render(<ReaderView initial={locked(21)} />);
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: '自动购买下一章' })));
     expect(calls.find((c) => c.path === '/v1/novels/1/auto_buy')?.body).toEqual({ enabled: true });
+  });
+
+  it('reads immersively: the bars start hidden and inert, a tap in the middle shows them, another hides them', async () => {
+    mockFetch({ 'GET /v1/read/2': { data: chapter(2) }, 'POST /v1/my/readlogs': { data: {} } });
+    render(<ReaderView initial={chapter(1)} />);
+    const reader = document.querySelector('.reader')!;
+    expect(reader).toHaveAttribute('data-bars', 'hidden');
+    expect(document.querySelector('.reader-bottom')).toHaveAttribute('inert');
+    await act(async () => fireEvent.click(document.getElementById('p1')!, { clientX: 200 }));
+    expect(reader).toHaveAttribute('data-bars', 'shown');
+    expect(document.querySelector('.reader-bottom')).not.toHaveAttribute('inert');
+    await act(async () => fireEvent.click(document.getElementById('p1')!, { clientX: 200 }));
+    expect(reader).toHaveAttribute('data-bars', 'hidden');
+    // The screen-reader way in: a named button.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '阅读菜单' })));
+    expect(reader).toHaveAttribute('data-bars', 'shown');
+  });
+
+  it('the server renders the paywall the browser will: a signed-in reader sees the balance, never 登录后购买 first', () => {
+    const html = renderToString(<ReaderView initial={locked(21)} />);
+    expect(html).toContain('余额');
+    expect(html).not.toContain('登录后购买');
+    const guest = locked(21);
+    guest.paywall = { ...guest.paywall!, signed_in: false };
+    expect(renderToString(<ReaderView initial={guest} />)).toContain('登录后购买');
+  });
+
+  it('shows the teaser paragraph faded above the buy panel, outside the chapter text', () => {
+    mockFetch({});
+    const teased = locked(21);
+    teased.paywall = { ...teased.paywall!, teaser: '第21章的第一段' };
+    render(<ReaderView initial={teased} />);
+    expect(document.querySelector('.paywall-teaser')).toHaveTextContent('第21章的第一段');
+    expect(document.querySelectorAll('.chapter-body p')).toHaveLength(0);
+  });
+
+  it('back from a recharge the reader started by tapping buy, the chapter is bought and opened once without a tap', async () => {
+    Cookies.set('member_id', '9');
+    const { calls } = mockFetch({
+      'GET /v1/read/21': { data: chapter(21, { is_free: false, access: 'unlocked' }) },
+      'POST /v1/novels/1/buy': { data: { charged: 5 } },
+      'POST /v1/my/readlogs': { data: {} },
+    });
+    rememberBuyIntent(21);
+    render(<ReaderView initial={locked(21)} />);
+    await waitFor(() => expect(document.getElementById('p0')).toHaveTextContent('第21章的第一段'));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/novels/1/buy')).toHaveLength(1);
+  });
+
+  it('without the reader’s own tap (another chapter’s intent, or none) nothing is bought on arrival', async () => {
+    Cookies.set('member_id', '9');
+    const { calls } = mockFetch({ 'POST /v1/novels/1/buy': { data: { charged: 5 } } });
+    rememberBuyIntent(22);
+    render(<ReaderView initial={locked(21)} />);
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.path === '/v1/novels/1/buy')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: '本章为付费章节' })).toBeInTheDocument();
   });
 
   it('a Uyghur chapter is laid out right to left', () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { api, ApiClientError } from '@/lib/client/api';
@@ -12,6 +12,10 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { ChapterBody } from './chapter-body';
 import { Paywall } from './paywall';
+import { ChapterEnd } from './chapter-end';
+import { usePaged } from './use-paged';
+import { DelayedSpinner } from '@/components/ui/delayed-spinner';
+import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
 
 // Settings are opened on demand: their code stays out of the chapter's first load.
 const SettingsPanel = dynamic(() => import('./settings-panel').then((m) => m.SettingsPanel), { ssr: false });
@@ -42,22 +46,29 @@ function prefetch(id: number, nid: number): void {
 /**
  * The reader: the chapter rendered by the server on first load, then chapter to chapter in the browser —
  * cached or prefetched chapters swap in without a request, the address follows with history entries, and the
- * reader's position is reported as they scroll.
+ * reader's position is reported as they scroll. Reading is immersive (docs/reading.md "Immersive reading"): the
+ * bars stay hidden until a tap in the middle of the page; paged mode turns with the side thirds or a swipe.
  */
 export function ReaderView({ initial }: { initial: ReadChapter }) {
   const [chapter, setChapter] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [panel, setPanel] = useState(false);
+  const [bars, setBars] = useState(false);
   const settings = useReaderSettingsStore();
   const body = useRef<HTMLDivElement>(null);
-
-  useEffect(() => applySettings(settings), [settings]);
+  const flow = useRef<HTMLDivElement>(null);
+  const touch = useRef<{ x: number; y: number; at: number } | null>(null);
+  // Settings reach the page before paged mode measures it (layout effects run in order).
+  useLayoutEffect(() => applySettings(settings), [settings]);
+  // The persisted settings are read in the browser only: the first render matches the server's, then paged mode starts.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const paged = hydrated && settings.reader === 'p';
 
   const show = useCallback((next: ReadChapter, push: boolean) => {
     setChapter(next);
     if (push) window.history.pushState(null, '', readUrl(next));
     window.scrollTo(0, 0);
-    body.current?.scrollTo?.({ left: 0 });
   }, []);
 
   const go = useCallback(
@@ -84,6 +95,16 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     [chapter.novel_id, show],
   );
 
+  const onEdge = useCallback(
+    (which: 'next' | 'prev') => {
+      if (which === 'next') void go(chapter.next_id);
+      else if (chapter.prev_id) void go(chapter.prev_id);
+    },
+    [chapter.next_id, chapter.prev_id, go],
+  );
+  const layoutKey = `${settings.fontSize}|${settings.lineHeight}|${settings.margin}|${settings.font}|${chapter.locked}`;
+  const pager = usePaged({ enabled: paged, dir: chapter.novel.dir, frame: body, flow, chapterKey: chapter.id, layoutKey, onEdge });
+
   // Back and forward between chapters read in this visit.
   useEffect(() => {
     const onPop = () => {
@@ -99,7 +120,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     if (!chapter.locked) rememberArticle(chapter);
     prefetch(chapter.next_id, chapter.novel_id);
     const hash = /^#p(\d+)$/.exec(window.location.hash);
-    if (hash) document.getElementById(`p${hash[1]}`)?.scrollIntoView();
+    if (hash && document.documentElement.dataset.reader !== 'p') document.getElementById(`p${hash[1]}`)?.scrollIntoView();
     if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);
   }, [chapter]);
 
@@ -120,20 +141,73 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     return () => observer.disconnect();
   }, [chapter]);
 
-  // Paged mode: a tap on the right third turns forward, the left third back.
+  // Scrolling on hides the bars again, as in the leading apps.
+  useEffect(() => {
+    if (!bars || panel) return;
+    const from = window.scrollY;
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - from) > 48) setBars(false);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [bars, panel]);
+
+  // Keys turn pages too (a keyboard or a page-turner remote).
+  useEffect(() => {
+    if (!paged) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [role="dialog"]')) return;
+      const rtl = chapter.novel.dir === 'rtl';
+      if (e.key === 'PageDown' || e.key === ' ' || e.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) pager.turnPage('forward');
+      else if (e.key === 'PageUp' || e.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) pager.turnPage('back');
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [paged, pager, chapter.novel.dir]);
+
   function onTap(e: React.MouseEvent<HTMLDivElement>) {
-    if (settings.reader !== 'p' || !body.current) return;
-    const x = e.clientX / window.innerWidth;
-    const el = body.current;
-    const forward = chapter.novel.dir === 'rtl' ? x < 1 / 3 : x > 2 / 3;
-    const backward = chapter.novel.dir === 'rtl' ? x > 2 / 3 : x < 1 / 3;
-    if (forward) el.scrollBy({ left: el.clientWidth, behavior: 'smooth' });
-    else if (backward) el.scrollBy({ left: -el.clientWidth, behavior: 'smooth' });
+    // Taps on the page's own controls (buy, links, the chapter end) are theirs, and a swipe is not a tap.
+    if ((e.target as HTMLElement).closest('a, button, input, label, select, .paywall')) return;
+    if (panel) return setPanel(false);
+    const frame = body.current?.getBoundingClientRect();
+    const x = frame && frame.width ? (e.clientX - frame.left) / frame.width : 0.5;
+    const action = paged ? tapAction(x, chapter.novel.dir) : 'menu';
+    if (action === 'menu') setBars((v) => !v);
+    else {
+      setBars(false);
+      pager.turnPage(action);
+    }
   }
 
+  function onTouchStart(e: React.TouchEvent) {
+    const t = e.touches[0];
+    touch.current = t ? { x: t.clientX, y: t.clientY, at: Date.now() } : null;
+  }
+
+  function onTouchEnd(e: React.TouchEvent) {
+    const start = touch.current;
+    const t = e.changedTouches[0];
+    touch.current = null;
+    if (!paged || !start || !t || Date.now() - start.at > 800) return;
+    const way = swipeAction(t.clientX - start.x, t.clientY - start.y, chapter.novel.dir);
+    if (!way) return;
+    // A swipe is not a tap: cancelling the touch's end keeps the browser from sending a click after it.
+    if (e.cancelable) e.preventDefault();
+    setBars(false);
+    pager.turnPage(way);
+  }
+
+  const openCatalogue = () =>
+    useModalStore
+      .getState()
+      .open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx, dir: chapter.novel.dir });
+  const night = settings.skin === 'night';
+
   return (
-    <div className="reader">
-      <header className="reader-top">
+    <div className="reader" data-bars={bars || panel ? 'shown' : 'hidden'}>
+      <header className="reader-top" inert={!(bars || panel)}>
         <Link href={`/m/novels/${chapter.novel_id}`} className="reader-back" aria-label="返回书籍详情">
           ‹
         </Link>
@@ -142,29 +216,45 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
           最近
         </button>
       </header>
-      <div ref={body} className="reader-page" onClick={onTap} aria-busy={loading}>
-        <ChapterBody chapter={chapter} />
-        {chapter.locked ? (
-          <Paywall
-            chapter={chapter}
-            onUnlocked={(c) => {
-              rememberArticle(c);
-              setChapter(c);
-            }}
-          />
+      <div ref={body} className="reader-page" onClick={onTap} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} aria-busy={loading}>
+        {/* Keyboard and screen-reader users open the bars with this, not by tapping the middle of the page. */}
+        <button type="button" className="visually-hidden reader-menu-toggle" onClick={() => setBars((v) => !v)} aria-expanded={bars}>
+          阅读菜单
+        </button>
+        <div ref={flow} className="reader-flow" dir={chapter.novel.dir} style={pager.style}>
+          <ChapterBody chapter={chapter} />
+          {chapter.locked ? (
+            <Paywall
+              chapter={chapter}
+              onUnlocked={(c) => {
+                rememberArticle(c);
+                setChapter(c);
+              }}
+            />
+          ) : (
+            <ChapterEnd chapter={chapter} busy={loading} onGo={(id) => void go(id)} onCatalogue={openCatalogue} />
+          )}
+        </div>
+        {paged && pager.pages > 0 ? (
+          <p className="reader-folio" aria-live="polite">
+            {pager.page + 1} / {pager.pages}
+          </p>
         ) : null}
       </div>
-      <nav className="reader-bottom" aria-label="章节导航">
+      {loading ? (
+        <div className="reader-loading">
+          <DelayedSpinner />
+        </div>
+      ) : null}
+      <nav className="reader-bottom" aria-label="章节导航" inert={!(bars || panel)}>
         <button type="button" onClick={() => void go(chapter.prev_id)} disabled={!chapter.prev_id || loading}>
           上一章
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            useModalStore.getState().open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx })
-          }
-        >
+        <button type="button" onClick={openCatalogue}>
           目录
+        </button>
+        <button type="button" onClick={() => settings.set({ skin: night ? 'skin1' : 'night' })}>
+          {hydrated && night ? '日间模式' : '夜间模式'}
         </button>
         <button type="button" onClick={() => setPanel((v) => !v)} aria-expanded={panel}>
           设置
@@ -175,6 +265,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
         </button>
       </nav>
       {panel ? <SettingsPanel onClose={() => setPanel(false)} /> : null}
+      <div className="reader-dim" aria-hidden="true" />
     </div>
   );
 }

@@ -48,7 +48,11 @@ export function FloatingContinue({
           <span className="continue-bar-title">
             {label}《<bdi>{title}</bdi>》
           </span>
-          {detail ? <span className="continue-bar-chapter">{detail}</span> : null}
+          {detail ? (
+            <span className="continue-bar-chapter" dir="auto">
+              {detail}
+            </span>
+          ) : null}
         </Link>
         <button type="button" className="continue-bar-close" onClick={close} aria-label={MSG.dismiss}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { installErrorCatalogue } from '@/lib/client/error-catalogue';
 import { referralLinkId, trackingId } from '@/lib/client/identity';
 import { postLog } from '@/lib/client/post-log';
+import { recordLocation } from '@/lib/client/in-app-history';
 
 /**
  * Per location change (docs/shell.md "Toasts, spinners, error screen, navigation"): records a page view carrying the time spent on the previous location, and
@@ -75,6 +76,8 @@ export function NavigationEffects() {
   useEffect(() => {
     // A referral link's id arrives in the query; remember it now, not only when the page happens to call the API.
     referralLinkId();
+    // The back-and-title bar steps back only over pages of this tab (docs/shell.md "Back-and-title bar").
+    recordLocation(location);
     const now = performance.now();
     const prev = previous.current;
     previous.current = { path: location, since: now };

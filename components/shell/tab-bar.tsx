@@ -2,6 +2,8 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useSignedIn } from '@/lib/client/use-signed-in';
+import { matchRoute } from '@/lib/shared/routes';
 
 const tabs = [
   { href: '/m', label: '首页', icon: 'M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z' },
@@ -10,20 +12,33 @@ const tabs = [
   { href: '/m/my', label: '我的', icon: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm-8 9c0-4.4 3.6-7 8-7s8 2.6 8 7z' },
 ] as const;
 
+/** Tabs a signed-out reader cannot open: the route guard answers them with a redirect to sign-in. */
+const loginGuarded = new Set<string>(tabs.filter((t) => matchRoute(t.href)?.access === 'login').map((t) => t.href));
+
 function isActive(pathname: string, href: string): boolean {
   return href === '/m' ? pathname === '/m' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
 export function TabBar() {
   const pathname = usePathname();
+  const signedIn = useSignedIn();
   // The reader and the listen page are full screen: their own bars replace the tabs.
   if (pathname.startsWith('/m/read/') || pathname.startsWith('/m/listen/')) return null;
   return (
     <nav className="tab-bar" aria-label="主导航">
       {tabs.map((tab) => {
         const active = isActive(pathname, tab.href);
+        // Prefetching 书架/我的 for a signed-out reader fetches only a redirect to sign-in on every page
+        // (docs/operations.md "Prefetch"); the tap itself still works and lands on sign-in.
+        const prefetch = !signedIn && loginGuarded.has(tab.href) ? false : undefined;
         return (
-          <Link key={tab.href} href={tab.href} className={active ? 'tab active' : 'tab'} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={tab.href}
+            href={tab.href}
+            prefetch={prefetch}
+            className={active ? 'tab active' : 'tab'}
+            aria-current={active ? 'page' : undefined}
+          >
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
               <path d={tab.icon} fill="currentColor" />
             </svg>

@@ -1,15 +1,8 @@
-import Link from 'next/link';
+import { PageBar } from '@/components/shell/page-bar';
 
-/** Title of a wallet page with the way back to 我的 (the pages are reached from there). */
-export function PageHead({ title }: { title: string }) {
-  return (
-    <>
-      <nav className="crumbs" aria-label="位置">
-        <Link href="/m/my">我的</Link> › {title}
-      </nav>
-      <h1 className="page-title">{title}</h1>
-    </>
-  );
+/** Title bar of a wallet page; without an earlier page back goes to 我的, where these pages are reached from. */
+export function PageHead({ title, action }: { title: string; action?: React.ReactNode }) {
+  return <PageBar title={title} parent="/m/my" action={action} />;
 }
 
 /** The recharge entry, coming back to `returnPath` after paying. */

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
 import { formatDateTime } from '@/lib/shared/time';
 import { VipPlanPicker } from './vip-plan-picker';
+import { PageBar } from '@/components/shell/page-bar';
 
 const BENEFITS = [
   ['免', 'VIP免费读', '标有“VIP免费”的书，全部章节随心读'],
@@ -57,7 +58,11 @@ export function VipPage({
   return (
     <div className={compact ? 'page w-vip w-compact' : 'page w-vip'}>
       {/* The mini-program's own bar already titles the compact page: there the heading is for screen readers only. */}
-      <h1 className={compact ? 'visually-hidden' : 'w-vip-title'}>{state?.is_paid ? '续费VIP会员' : '开通VIP会员'}</h1>
+      {compact ? (
+        <h1 className="visually-hidden">{state?.is_paid ? '续费VIP会员' : '开通VIP会员'}</h1>
+      ) : (
+        <PageBar title={state?.is_paid ? '续费VIP会员' : '开通VIP会员'} parent="/m/my" />
+      )}
       <StateCard state={state} loginUrl={loginUrl} />
       <section aria-labelledby="vip-plans-title">
         <h2 className="section-title" id="vip-plans-title">

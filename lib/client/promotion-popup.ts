@@ -56,3 +56,31 @@ function safeStorage(): Storage | null {
     return null;
   }
 }
+
+/** Taps and keys on these start something of their own (a navigation, a form); the popup must not cover them. */
+const OWN_ACTION = 'a, button, input, select, textarea, label, summary, [role="button"], [role="tab"], [role="link"]';
+const INTERACTION_EVENTS = ['scroll', 'wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Resolves on the reader's first scroll, or first tap or key press outside a link or control
+ * (docs/shell.md "Modals"): the browser stops counting the largest paint at the first input, so a popup opened
+ * after it never becomes the page's LCP. A page already scrolled (before hydration) counts as interacted.
+ */
+export function afterFirstInteraction(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return;
+    if (window.scrollY > 0) return resolve();
+    const listener = (e: Event) => {
+      if ((e.type === 'pointerdown' || e.type === 'keydown') && e.target instanceof Element && e.target.closest(OWN_ACTION)) return;
+      // Only the page's own scroll: a carousel turning by itself scrolls its strip, which is no sign of a reader.
+      if (e.type === 'scroll' && e.target !== document && e.target !== window) return;
+      stop();
+      resolve();
+    };
+    const stop = () => {
+      for (const type of INTERACTION_EVENTS) window.removeEventListener(type, listener, { capture: true });
+    };
+    for (const type of INTERACTION_EVENTS) window.addEventListener(type, listener, { capture: true, passive: true });
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}

@@ -24,6 +24,11 @@ export interface ConfigFlags {
    * the first band whose under_age is above the member's age applies; 0 means no paying at all.
    */
   minor_caps: MinorCap[];
+  /**
+   * docs/reading.md "Paywall": when on, a locked chapter shows its first paragraph as a free teaser above the buy
+   * panel — never more than that one paragraph.
+   */
+  paid_teaser: boolean;
 }
 
 export interface MinorCap {
@@ -47,6 +52,7 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   hide_recharge_nav: false,
   wxshare: 0,
   // The bands of China's rules for minors' in-app payments: none under 8, ¥50/¥200 under 16, ¥100/¥400 under 18.
+  paid_teaser: true,
   minor_caps: [
     { under_age: 8, per_transaction: 0, monthly: 0 },
     { under_age: 16, per_transaction: 5000, monthly: 20000 },

@@ -37,10 +37,13 @@ export const ERR_418_RELOAD_MS = 3000;
 export const DEFAULT_PLAYBACK_RATE = 1;
 export const LISTEN_PROGRESS_INTERVAL_S = 30;
 
-/** language_type (docs/catalogue.md "Novels and chapters"): 0 Uyghur, 1 Chinese, 2 Tibetan; 0 when unset. */
+/**
+ * language_type (docs/catalogue.md "Novels and chapters"): 0 Uyghur, 1 Chinese, 2 Tibetan. A member without a choice
+ * reads Chinese, the language the app shows by default (docs/accounts.md "Content language").
+ */
 export const LANGUAGE_TYPES = [0, 1, 2] as const;
 export type LanguageType = (typeof LANGUAGE_TYPES)[number];
-export const DEFAULT_LANGUAGE_TYPE: LanguageType = 0;
+export const DEFAULT_LANGUAGE_TYPE: LanguageType = 1;
 
 export const LANGUAGE_META: Record<LanguageType, { lang: string; dir: 'ltr' | 'rtl'; label: string }> = {
   0: { lang: 'ug', dir: 'rtl', label: 'ئۇيغۇرچە' },

@@ -93,7 +93,7 @@ export const MSG = {
   copyFailed: '复制失败，请长按链接手动复制',
   // Listening (issue 7).
   continueListening: '继续收听',
-  ttsUnavailable: '该书暂不支持听书',
+  ttsUnavailable: '本书暂不支持听书',
   audioUrlInvalid: '音频地址不正确',
   lastChapter: '已经是最后一章了',
   firstChapter: '已经是第一章了',

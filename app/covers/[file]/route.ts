@@ -19,5 +19,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ file
   }
   const source = await getCoverSource(id);
   if (!source) return new Response('Not found', { status: 404 });
-  return new Response(renderCoverSvg(id, source.title, source.author, req.nextUrl.searchParams.has('banner')), { headers: svgHeaders });
+  return new Response(renderCoverSvg(id, source.title, source.author, req.nextUrl.searchParams.has('banner'), source.category), {
+    headers: svgHeaders,
+  });
 }

@@ -15,11 +15,29 @@ export interface ReaderSettings {
   reader: ReaderMode;
   fontSize: number;
   lineHeight: number;
+  /** Side margin of the text in px (docs/reading.md "Settings"). */
+  margin: number;
+  /** 40–100: below 100 a dark veil dims the page (the web cannot set the screen's own brightness). */
+  brightness: number;
 }
 
-export const DEFAULT_SETTINGS: ReaderSettings = { font: 'font3', skin: 'skin1', reader: 'v', fontSize: 19, lineHeight: 1.8 };
+export const DEFAULT_SETTINGS: ReaderSettings = {
+  font: 'font3',
+  skin: 'skin1',
+  reader: 'v',
+  fontSize: 19,
+  lineHeight: 1.8,
+  margin: 20,
+  brightness: 100,
+};
 export const FONT_SIZES = { min: 14, max: 28 } as const;
 export const LINE_HEIGHTS = [1.5, 1.8, 2.1] as const;
+export const MARGINS = [12, 20, 28] as const;
+export const BRIGHTNESS = { min: 40, max: 100 } as const;
+
+/** The veil's opacity for a brightness: 0 at 100, 0.6 at the minimum. */
+export const dimOpacity = (brightness: number) =>
+  Math.round(((BRIGHTNESS.max - Math.min(BRIGHTNESS.max, Math.max(BRIGHTNESS.min, brightness))) / 100) * 100) / 100;
 
 /** The persisted key; the inline script in the reader's <head> reads the same key before first paint. */
 export const SETTINGS_KEY = 'settings';
@@ -35,6 +53,8 @@ export function applySettings(s: ReaderSettings, root: HTMLElement = document.do
   root.dataset.reader = s.reader;
   root.style.setProperty('--reader-font-size', `${s.fontSize}px`);
   root.style.setProperty('--reader-line-height', String(s.lineHeight));
+  root.style.setProperty('--reader-margin', `${s.margin}px`);
+  root.style.setProperty('--reader-dim', String(dimOpacity(s.brightness)));
 }
 
 export const useReaderSettingsStore = create<SettingsState>()(
@@ -45,7 +65,15 @@ export const useReaderSettingsStore = create<SettingsState>()(
     }),
     {
       name: SETTINGS_KEY,
-      partialize: ({ font, skin, reader, fontSize, lineHeight }) => ({ font, skin, reader, fontSize, lineHeight }),
+      partialize: ({ font, skin, reader, fontSize, lineHeight, margin, brightness }) => ({
+        font,
+        skin,
+        reader,
+        fontSize,
+        lineHeight,
+        margin,
+        brightness,
+      }),
     },
   ),
 );

@@ -24,7 +24,7 @@ export interface ModalProps {
   gift: { novelId: number; chapterId?: number };
   'checkin-stats': Record<string, never>;
   /** listenReadType: the list opens chapters on the listen page (with this read_type) instead of the reader. */
-  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2 };
+  chapters: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2; dir?: 'ltr' | 'rtl' };
   /** The continuous-play setting (docs/listening.md "Player rules"); resume: opened as a chapter ended, so a choice goes on to the next. */
   'play-setting': { type: number; resume?: boolean };
 }

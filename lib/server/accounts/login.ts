@@ -7,6 +7,7 @@ import { members, oauthIdentities } from '../db/schema';
 import { consumeLoginCode } from './sms/codes';
 import { createMember, findMemberByPhone } from './members';
 import { createSession } from './sessions';
+import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 
 export interface SignedIn {
   member_id: number;
@@ -28,7 +29,7 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
     // Two first sign-ins racing: the unique phone index lets one insert win; the other finds it.
     const member =
       existing ??
-      (await tx.insert(members).values({ phone }).onConflictDoNothing().returning())[0] ??
+      (await tx.insert(members).values({ phone, languageType: DEFAULT_LANGUAGE_TYPE }).onConflictDoNothing().returning())[0] ??
       (await findMemberByPhone(tx, phone))!;
     const isNew = !existing;
     if (isNew && !member.nickname)

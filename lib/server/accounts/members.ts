@@ -3,6 +3,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { members } from '../db/schema';
+import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -17,7 +18,11 @@ export async function findMemberByPhone(db: DbOrTx, phone: string): Promise<Memb
 }
 
 export async function createMember(db: DbOrTx, values: Partial<typeof members.$inferInsert>): Promise<MemberRow> {
-  const [row] = await db.insert(members).values(values).returning();
+  // New members read Chinese until they choose (docs/accounts.md "Content language").
+  const [row] = await db
+    .insert(members)
+    .values({ languageType: DEFAULT_LANGUAGE_TYPE, ...values })
+    .returning();
   // A readable default name until the reader sets one: 书友 + member id.
   if (!row!.nickname) {
     const [named] = await db

@@ -13,6 +13,21 @@ export interface SearchHit extends NovelSummary {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Arabic script (Uyghur is written in it): the base block, its supplement, extended-A and the presentation forms.
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefc]/;
+const TIBETAN_SCRIPT = /[\u0f00-\u0fff]/;
+
+/**
+ * The language a keyword is searched in (docs/catalogue.md "Search"): its script decides when it is Uyghur
+ * (Arabic script → 0) or Tibetan (→ 2), since no book of another language contains those letters; anything else
+ * (Chinese, Latin, digits) keeps the language asked for, or all languages when none was.
+ */
+export function keywordLanguage(keyword: string, requested?: number): number | undefined {
+  if (ARABIC_SCRIPT.test(keyword)) return 0;
+  if (TIBETAN_SCRIPT.test(keyword)) return 2;
+  return requested;
+}
+
 /**
  * Finds novels whose title, author, tags or summary contain the keyword (any script: the trigram index
  * on search_text serves Chinese, Uyghur and Tibetan alike), ranked title > author > tag > summary, then by
@@ -26,10 +41,11 @@ export async function searchNovels(input: {
   highlight: boolean;
   memberId?: number | null;
 }): Promise<{ data: SearchHit[]; total: number; hasmore: boolean }> {
-  const result = await findNovels(input.keyword, input.languageType ?? null, input.start, input.limit, input.highlight);
+  const languageType = keywordLanguage(input.keyword, input.languageType);
+  const result = await findNovels(input.keyword, languageType ?? null, input.start, input.limit, input.highlight);
   // Counting the search is bookkeeping: it runs after the answer is sent, never in the reader's wait.
   if (input.start === 0)
-    await afterResponse(() => recordSearch(input.keyword.trim(), input.languageType ?? 1, result.total, input.memberId ?? null));
+    await afterResponse(() => recordSearch(input.keyword.trim(), languageType ?? 1, result.total, input.memberId ?? null));
   return result;
 }
 

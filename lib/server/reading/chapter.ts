@@ -13,6 +13,7 @@ import { chapterAccess, isFreeToAll, type Access } from '../wallet/entitlement';
 import { getAfford } from '../wallet/purchases';
 import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
+import { cachedFlags } from '../config/flags-cache';
 
 interface ChapterMeta {
   id: number;
@@ -73,6 +74,14 @@ const getFreeText = cachedRead(
   (id) => [`chapter:${id}`],
 );
 
+/**
+ * The free teaser of a paid chapter: its first paragraph only (docs/reading.md "Paywall"). Read like paid text —
+ * straight from the database, uncached — and cut here, so nothing past the first paragraph leaves this function.
+ */
+async function getTeaser(id: number): Promise<string | null> {
+  return (await getEntitledText(id))[0] ?? null;
+}
+
 /** Paid text, read straight from the database after the entitlement check: never cached, never shared. */
 async function getEntitledText(id: number): Promise<string[]> {
   const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
@@ -116,6 +125,8 @@ export async function readChapter(
       whole_book_price: novel.whole_book_price,
       vip_free: novel.vip_free,
       auto_buy: memberId ? (await getAutoBuy(memberId, novel.id)).enabled : false,
+      signed_in: memberId !== null,
+      teaser: cachedFlags().paid_teaser ? await getTeaser(chapterId) : null,
     };
   }
   return {

@@ -10,6 +10,13 @@ export interface Paywall {
   whole_book_price: number | null;
   vip_free: boolean;
   auto_buy: boolean;
+  /** Whether the reader asking is signed in: the server renders the paywall the browser will (no hydration flash). */
+  signed_in: boolean;
+  /**
+   * The chapter's first paragraph as a free teaser when staff turned `paid_teaser` on (docs/reading.md "Paywall");
+   * null otherwise. Never more than this one paragraph of paid text.
+   */
+  teaser: string | null;
 }
 
 /** GET /v1/read/{id} (docs/reading.md "Reader"): paragraphs only when the reader is entitled; next_id 0 is the last chapter. */

@@ -2,19 +2,20 @@ import './zod-locale';
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { idSchema, languageTypeSchema } from './common';
+import { PHONE_PATTERN, SMS_CODE_PATTERN } from './phone-code';
 
-/** Mainland mobile numbers only: 11 digits starting 13–19. */
+/** Mainland mobile numbers only (phone-code.ts holds the zod-free check the sign-in page uses). */
 export const phoneSchema = z
   .string({ error: MSG.enterPhone })
   .trim()
   .min(1, { error: MSG.enterPhone })
-  .regex(/^1[3-9]\d{9}$/, { error: MSG.invalidPhone });
+  .regex(PHONE_PATTERN, { error: MSG.invalidPhone });
 
 export const smsCodeSchema = z
   .string({ error: MSG.enterCode })
   .trim()
   .min(1, { error: MSG.enterCode })
-  .regex(/^\d{6}$/, { error: MSG.invalidCode });
+  .regex(SMS_CODE_PATTERN, { error: MSG.invalidCode });
 
 export const smsSendBody = z.object({ phone: phoneSchema });
 export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema });

@@ -13,6 +13,7 @@ import { paymentAvailability } from '@/lib/shared/payment-availability';
 import { rechargeReturn } from '@/lib/shared/recharge';
 import type { SearchParams } from '@/lib/shared/page-params';
 import { RechargePacks } from '@/components/wallet/recharge-packs';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '充值书币', robots: { index: false } };
 
@@ -46,14 +47,7 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
   return (
     <main className="shell">
       <div className="page recharge-page">
-        <header className="flow-header">
-          <a href={returnUrl} className="flow-back" aria-label="返回">
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </a>
-          <h1 className="flow-title">{MSG.rechargeTitle}</h1>
-        </header>
+        <PageBar title={MSG.rechargeTitle} parent={returnUrl} />
         {balance ? (
           <p className="balance-line" data-testid="balance">
             余额 <strong>{balance.welth}</strong> 书币 · <strong>{balance.welth_coupon}</strong> 书券

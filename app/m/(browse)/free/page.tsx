@@ -6,6 +6,7 @@ import { listFreeTrials } from '@/lib/server/catalog/discovery';
 import { getListBySlug } from '@/lib/server/catalog/lists';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, type SearchParams } from '@/lib/shared/page-params';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = {
   title: '免费小说',
@@ -22,7 +23,7 @@ export default async function FreePage({ searchParams }: { searchParams: SearchP
   ]);
   return (
     <div className="page">
-      <h1 className="page-title">免费</h1>
+      <PageBar title="免费" parent="/m" />
       <LanguageChips current={languageType} href={(lt) => `/m/free?lang=${lt}`} />
       <section className="section">
         <h2 className="section-title">限时免费</h2>

@@ -5,6 +5,7 @@ import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { listCategories, listLibrary, type LibraryFilter } from '@/lib/server/catalog/discovery';
 import { PAGE_SIZE } from '@/lib/shared/constants';
+import './library.css';
 import { readEnum, readId, readLang, type SearchParams } from '@/lib/shared/page-params';
 
 export const metadata: Metadata = {
@@ -62,20 +63,41 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
       {label}
     </Link>
   );
+  // The folded filters say what is on: the chosen category, status and length, and always the order.
+  const active = [
+    categories.find((c) => c.id === state.category)?.name,
+    STATUS.find(([v]) => v === state.status && v !== '')?.[1],
+    WORDS.find(([v]) => v === state.words && v !== '')?.[1],
+    SORTS.find(([v]) => v === state.sort)?.[1],
+  ].filter((x): x is string => Boolean(x));
   return (
     <div className="page">
       <h1 className="page-title">书库</h1>
       <LanguageChips current={state.lang} href={(lt) => `/m/library?lang=${lt}`} />
-      <div className="filters" role="group" aria-label="筛选">
-        <div className="chip-scroll">
-          {chip(!state.category, href({ category: undefined }), '全部分类')}
-          {categories.map((c) => chip(state.category === c.id, href({ category: c.id }), c.name))}
+      {/* Folded so the first books show on a 360×640 phone; a <details> opens without script and renders the same on
+          server and client (docs/catalogue.md "Categories, library and rankings"). */}
+      <details className="filter-fold">
+        <summary className="filter-summary">
+          <span className="filter-active">
+            共 {first.total} 本 · {active.join(' · ')}
+          </span>
+          <span className="filter-toggle">
+            筛选
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+        </summary>
+        <div className="filters" role="group" aria-label="筛选条件">
+          <div className="chip-scroll">
+            {chip(!state.category, href({ category: undefined }), '全部分类')}
+            {categories.map((c) => chip(state.category === c.id, href({ category: c.id }), c.name))}
+          </div>
+          <div className="chip-scroll">{STATUS.map(([v, l]) => chip(state.status === v, href({ status: v }), l))}</div>
+          <div className="chip-scroll">{WORDS.map(([v, l]) => chip(state.words === v, href({ words: v }), l))}</div>
+          <div className="chip-scroll">{SORTS.map(([v, l]) => chip(state.sort === v, href({ sort: v }), l))}</div>
         </div>
-        <div className="chip-scroll">{STATUS.map(([v, l]) => chip(state.status === v, href({ status: v }), l))}</div>
-        <div className="chip-scroll">{WORDS.map(([v, l]) => chip(state.words === v, href({ words: v }), l))}</div>
-        <div className="chip-scroll">{SORTS.map(([v, l]) => chip(state.sort === v, href({ sort: v }), l))}</div>
-      </div>
-      <p className="muted small">共 {first.total} 本</p>
+      </details>
       <MoreList
         key={href({})}
         initial={first}

@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
 import { LISTEN_LIST_NAMES, LISTEN_LIST_SLUGS, type ListenListSlug } from '@/lib/shared/listen-lists';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = {
   title: SERVER_MSG.listenRanksTitle,
@@ -38,7 +39,7 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
   const query: Record<string, number> = current.ranking ? { language_type: languageType } : { language_type: languageType, read_type: 2 };
   return (
     <div className="page">
-      <h1 className="page-title">{SERVER_MSG.listenRanksTitle}</h1>
+      <PageBar title={SERVER_MSG.listenRanksTitle} parent="/m?tab=listen" />
       <nav className="tabs scroll-tabs" aria-label="听书榜单">
         {tabs.map((t) => (
           <Link

@@ -7,6 +7,7 @@ import { getListOrThrow, listAllLists, listBookLists } from '@/lib/server/catalo
 import { ApiError } from '@/lib/server/http/errors';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readId, readLang, type SearchParams } from '@/lib/shared/page-params';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = {
   title: '书单',
@@ -26,10 +27,7 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
   if (one) {
     return (
       <div className="page">
-        <nav className="crumbs" aria-label="位置">
-          <Link href="/m/lists">书单</Link> › {one.name}
-        </nav>
-        <h1 className="page-title">{one.name}</h1>
+        <PageBar title={one.name} parent="/m/lists" />
         <MoreList initial={one} path={`/v1/lists/${one.id}`} query={{}} limit={PAGE_SIZE.list} />
       </div>
     );
@@ -37,7 +35,7 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
   const [lists, bookLists] = await Promise.all([listAllLists(languageType), listBookLists(1)]);
   return (
     <div className="page">
-      <h1 className="page-title">书单</h1>
+      <PageBar title="书单" parent="/m" />
       <LanguageChips current={languageType} href={(lt) => `/m/lists?lang=${lt}`} />
       <ul className="link-list">
         {lists.map((l) => (

@@ -27,10 +27,6 @@ const links: Array<[string, string]> = [
   ['/m/vouchers', '我的书券'],
   ['/m/vip', 'VIP会员'],
   ['/m/mall/vouchers-inline', '我的优惠券'],
-  ['/m/events', '活动中心'],
-  ['/m/mall/prizes', '我的奖品'],
-  ['/m/mall/coupons', '优惠券'],
-  ['/m/report', '举报反馈'],
   ['/m/questions', '常见问题'],
 ];
 

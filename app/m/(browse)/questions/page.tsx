@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '常见问题', description: '书币、书券、VIP、听书与账号的常见问题解答。' };
 
@@ -19,7 +20,7 @@ const faq: Array<[string, string]> = [
 export default function QuestionsPage() {
   return (
     <div className="page">
-      <h1 className="page-title">常见问题</h1>
+      <PageBar title="常见问题" parent="/m/my" />
       <dl className="faq">
         {faq.map(([q, a]) => (
           <div key={q} className="faq-item">

@@ -6,6 +6,7 @@ import { LanguageChips } from '@/components/discovery/language-chips';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = {
   title: '排行榜',
@@ -22,7 +23,7 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
   const ranking = await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list);
   return (
     <div className="page">
-      <h1 className="page-title">排行榜</h1>
+      <PageBar title="排行榜" parent="/m" />
       <nav className="tabs scroll-tabs" aria-label="榜单">
         {all.map((r) => (
           <Link

@@ -9,6 +9,7 @@ import { readReadType, type SearchParams } from '@/lib/shared/page-params';
 import { HistoryList } from '@/components/shelf/history-list';
 import { ReadTypeTabs } from '@/components/shelf/read-type-tabs';
 import { SessionGone } from '@/components/shelf/session-gone';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '阅读记录', robots: { index: false } };
 
@@ -20,12 +21,7 @@ export default async function ReadLogsPage({ searchParams }: { searchParams: Sea
   const first = await listReadLogs(member.id, readType, 0, PAGE_SIZE.list);
   return (
     <div className="page">
-      <header className="page-header">
-        <h1 className="page-title">{SERVER_MSG.historyTitle}</h1>
-        <Link href="/m/shelf" className="section-more">
-          {SERVER_MSG.shelfTitle}
-        </Link>
-      </header>
+      <PageBar title={SERVER_MSG.historyTitle} parent="/m/shelf" action={<Link href="/m/shelf">{SERVER_MSG.shelfTitle}</Link>} />
       <HistoryList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/readlogs" current={readType} />} />
     </div>
   );

@@ -3,25 +3,27 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
-import { listHotWords, searchNovels } from '@/lib/server/catalog/search';
-import { PAGE_SIZE } from '@/lib/shared/constants';
+import { keywordLanguage, listHotWords, searchNovels } from '@/lib/server/catalog/search';
+import { PAGE_SIZE, type LanguageType } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
-import { SearchForm } from './_components/search-form';
+import { SearchForm } from '@/components/search/search-form';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '搜索', robots: { index: false, follow: true } };
 
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const sp = await searchParams;
-  const languageType = readLang(sp.lang);
   const keyword = readText(sp.keyword);
+  // A Uyghur or Tibetan keyword searches its own language whatever ?lang says (docs/catalogue.md "Search").
+  const languageType = (keyword ? (keywordLanguage(keyword, readLang(sp.lang)) ?? 1) : readLang(sp.lang)) as LanguageType;
   const [hot, results] = await Promise.all([
     listHotWords(languageType, 10),
     keyword ? searchNovels({ keyword, languageType, start: 0, limit: PAGE_SIZE.list, highlight: false }) : null,
   ]);
   return (
     <div className="page">
-      <h1 className="visually-hidden">搜索</h1>
+      <PageBar title="搜索" parent="/m" />
       <SearchForm initial={keyword} lang={languageType} />
       <LanguageChips
         current={languageType}

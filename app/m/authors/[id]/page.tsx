@@ -7,6 +7,7 @@ import { breadcrumbs, siteUrl } from '@/lib/server/catalog/seo';
 import { loadForPage } from '@/lib/server/http/page-lookup';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
+import { PageBar } from '@/components/shell/page-bar';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -47,6 +48,7 @@ export default async function AuthorPage({ params }: Props) {
           ]),
         ]}
       />
+      <PageBar title="作者" parent="/m" heading={false} />
       <header className="profile-card">
         <img src={author.avatar ?? '/avatars/default.svg'} alt="" width={64} height={64} className="avatar" />
         <div>

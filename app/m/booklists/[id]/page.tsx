@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { getBookListOrThrow } from '@/lib/server/catalog/lists';
 import { breadcrumbs } from '@/lib/server/catalog/seo';
 import { loadForPage } from '@/lib/server/http/page-lookup';
+import { PageBar } from '@/components/shell/page-bar';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -45,7 +46,7 @@ export default async function BookListPage({ params }: Props) {
           ]),
         ]}
       />
-      <h1 className="page-title">{list.name}</h1>
+      <PageBar title={list.name} parent="/m/lists" />
       <p className="muted">{list.description}</p>
       <ul className="novel-list">
         {list.novels.map((n, i) => (

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
-import { ChapterMissing } from '@/components/listen/chapter-missing';
 import { ListenView } from '@/components/listen/listen-view';
 import { TtsUnavailable } from '@/components/listen/tts-unavailable';
 import { currentMember } from '@/lib/server/accounts/session-member';
@@ -18,7 +17,7 @@ type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<st
 
 /**
  * The chapter as this member may hear it (the proxy lets only signed-in members here, docs/accounts.md "Access table"), once per
- * request. Null when there is no such chapter: the page then says 章节不存在.
+ * request. Null when there is no such chapter: the page then answers 404 with 章节不存在 (./not-found.tsx).
  */
 const listenFor = cache(async (rawId: string) => {
   const id = readId(rawId);
@@ -57,7 +56,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ListenPage({ params, searchParams }: Props) {
   await connection();
   const found = await listenFor((await params).aid);
-  if (!found) return <ChapterMissing />;
+  if (!found) notFound();
   const { chapter, memberId } = found;
   const query = await searchParams;
   const readType = readTypeOf(one(query.read_type), chapter.novel.ctype);

@@ -1,13 +1,6 @@
-import Link from 'next/link';
+import { NotFoundView } from '@/components/shell/not-found-view';
 
+/** A novel id that does not exist (also /m/show/{nid}): the shared not-found page, worded for a book. */
 export default function NovelNotFound() {
-  return (
-    <div className="page center-page">
-      <h1 className="page-title">这本书不存在</h1>
-      <p className="muted">可能链接有误，或作品已被删除。</p>
-      <Link className="button button-primary" href="/m">
-        去首页看看
-      </Link>
-    </div>
-  );
+  return <NotFoundView title="这本书不存在" body="可能链接有误，或作品已被删除。" />;
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Cover } from '@/components/novel/cover';
 import { NovelCard } from '@/components/novel/novel-card';
 import { Section } from '@/components/novel/section';
+import { LatestLine } from '@/components/novel/latest-line';
 import { TopTippers } from '@/components/novel/top-tippers';
 import { JsonLd } from '@/components/seo/json-ld';
 import { listRelated } from '@/lib/server/catalog/discovery';
@@ -17,6 +18,7 @@ import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
+import { PageBar } from '@/components/shell/page-bar';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -64,6 +66,7 @@ export default async function NovelPage({ params }: Props) {
   return (
     <article className="page novel-page">
       <JsonLd data={novelJsonLd(novel)} />
+      <PageBar title="作品详情" parent="/m" heading={false} />
       <header className="novel-hero">
         <Cover src={novel.thumb} tag={novel.cover_tag} width={108} height={144} eager />
         <div className="novel-hero-body">
@@ -71,12 +74,13 @@ export default async function NovelPage({ params }: Props) {
             {novel.title}
           </h1>
           <p>
-            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang}>
+            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang} dir={meta.dir}>
               {novel.author.name}
             </Link>
           </p>
           <p className="muted small">
-            {novel.category.name} · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)} · {novel.article_count}章
+            <bdi lang={meta.lang}>{novel.category.name}</bdi> · {novel.status === 1 ? '完结' : '连载中'} ·{' '}
+            {formatWordCount(novel.word_count)} · {novel.article_count}章
           </p>
           <ul className="tag-row" aria-label="标签">
             {novel.tags.map((t) => (
@@ -137,10 +141,12 @@ export default async function NovelPage({ params }: Props) {
 
       <Section title={`目录 · 共${novel.article_count}章`} more={`/m/novels/${novel.id}/chapters`}>
         {novel.latest_article ? (
-          <p className="latest">
-            最新：<Link href={`/m/read/${novel.latest_article.id}?nid=${novel.id}`}>{novel.latest_article.title}</Link>
-            <span className="muted small"> {novel.latest_article.published_at.slice(0, 10)}</span>
-          </p>
+          <LatestLine
+            href={`/m/read/${novel.latest_article.id}?nid=${novel.id}`}
+            title={novel.latest_article.title}
+            date={novel.latest_article.published_at.slice(0, 10)}
+            lang={meta.lang}
+          />
         ) : null}
         <ol className="chapter-list">
           {catalog.data.map((c) => (
@@ -168,7 +174,8 @@ export default async function NovelPage({ params }: Props) {
         )}
       </Section>
 
-      <Section title={`书友评论 · ${comments.count}`} more={`/m/novels/${novel.id}/comments`}>
+      {/* No "more": no page lists all comments, and a link to one would land on home (docs/shell.md "Links that go nowhere"). */}
+      <Section title={`书友评论 · ${comments.count}`}>
         {comments.data.length ? (
           <ul className="comment-list">
             {comments.data.map((c) => (

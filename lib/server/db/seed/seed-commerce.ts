@@ -122,6 +122,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     hide_recharge_nav: false,
     wxshare: 1,
     minor_caps: DEFAULT_FLAGS.minor_caps,
+    paid_teaser: true,
   };
   await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
 }

@@ -11,6 +11,7 @@ import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts'
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
 import { SERVER_MSG } from '@/lib/server/messages';
+import './channels.css';
 
 const DESCRIPTION = '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。';
 
@@ -49,7 +50,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
   if (listen) {
     const home = await getListenHome(languageType);
     return (
-      <div className="page">
+      <div className="page home-channel-listen">
         <HomeHeader pages={pages} current="listen" languageType={languageType} />
         <LanguageChips current={languageType} href={(lt) => `/m?tab=listen&lang=${lt}`} />
         {home.sections.length || home.carousel.length ? (
@@ -65,7 +66,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
   const current = pages.find((p) => String(p.gender) === gender) ?? pages[0]!;
   const layout = await getLayoutOrThrow(current.id, languageType);
   return (
-    <div className="page">
+    <div className={`page home-channel-${current.gender}`}>
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />

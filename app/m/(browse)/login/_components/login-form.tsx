@@ -5,7 +5,7 @@ import { api } from '@/lib/client/api';
 import { deviceId } from '@/lib/client/device';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
-import { smsLoginBody } from '@/lib/shared/schemas/accounts';
+import { checkPhoneAndCode } from '@/lib/shared/schemas/phone-code';
 import { PhoneCodeFields } from '@/components/account/phone-code-fields';
 import { returnPathOr } from '@/lib/shared/return-path';
 
@@ -21,14 +21,14 @@ export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailab
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = smsLoginBody.safeParse({ phone, code });
-    if (!parsed.success) {
-      toast(parsed.error.issues[0]?.message ?? MSG.invalidParams, { length: 'short' });
+    const parsed = checkPhoneAndCode({ phone, code });
+    if (!parsed.ok) {
+      toast(parsed.message, { length: 'short' });
       return;
     }
     setBusy(true);
     try {
-      await api('/v1/sms/login', { method: 'POST', body: parsed.data });
+      await api('/v1/sms/login', { method: 'POST', body: parsed.value });
       toast(MSG.loginOk, { length: 'short' });
       done();
     } catch {

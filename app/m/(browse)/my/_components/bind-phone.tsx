@@ -3,8 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '@/lib/client/api';
 import { toast } from '@/lib/client/stores/toast-store';
-import { MSG } from '@/lib/shared/messages';
-import { bindingBody } from '@/lib/shared/schemas/accounts';
+import { checkPhoneAndCode } from '@/lib/shared/schemas/phone-code';
 import { PhoneCodeFields } from '@/components/account/phone-code-fields';
 
 /** Guests and third-party accounts bind a phone; an existing phone account absorbs this one. */
@@ -13,9 +12,9 @@ export function BindPhone() {
   const [code, setCode] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = bindingBody.safeParse({ phone, code });
-    if (!parsed.success) return toast(parsed.error.issues[0]?.message ?? MSG.invalidParams, { length: 'short' });
-    const result = await api<{ merged: boolean }>('/v1/binding', { method: 'POST', body: parsed.data }).catch(() => null);
+    const parsed = checkPhoneAndCode({ phone, code });
+    if (!parsed.ok) return toast(parsed.message, { length: 'short' });
+    const result = await api<{ merged: boolean }>('/v1/binding', { method: 'POST', body: parsed.value }).catch(() => null);
     if (!result) return;
     toast(result.merged ? '已绑定，书架与余额已合并到该手机号账号' : '绑定成功');
     window.location.reload();

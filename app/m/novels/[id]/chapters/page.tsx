@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { connection } from 'next/server';
 import { listCatalog } from '@/lib/server/catalog/chapters';
 import { LANGUAGE_META, PAGE_SIZE, type LanguageType } from '@/lib/shared/constants';
 import { readEnum, readStart, type SearchParams } from '@/lib/shared/page-params';
 import { novelForPage } from '../novel-page-data';
 import { CatalogBrowser } from './_components/catalog-browser';
+import { PageBar } from '@/components/shell/page-bar';
 
 type Props = { params: Promise<{ id: string }>; searchParams: SearchParams };
 
@@ -32,10 +32,7 @@ export default async function ChaptersPage({ params, searchParams }: Props) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   return (
     <div className="page">
-      <nav className="crumbs" aria-label="位置">
-        <Link href={`/m/novels/${novel.id}`}>{novel.title}</Link> › 目录
-      </nav>
-      <h1 className="page-title">目录 · 共{novel.article_count}章</h1>
+      <PageBar title={`目录 · 共${novel.article_count}章`} parent={`/m/novels/${novel.id}`} />
       <CatalogBrowser key={`${aligned}-${order}`} novelId={novel.id} initial={initial} total={novel.article_count} dir={meta.dir} />
     </div>
   );

@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { NovelCard } from '@/components/novel/novel-card';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { novelForPage } from '../novel-page-data';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '全书完', robots: { index: false } };
 
@@ -14,17 +15,14 @@ export default async function EndPage({ params }: { params: Promise<{ id: string
   const related = await listRelated(novel.id, novel.language_type, 6);
   return (
     <div className="page">
+      <PageBar title={novel.status === 1 ? '全书完' : '已读到最新章节'} parent={`/m/novels/${novel.id}`} />
       <section className="end-card">
-        <h1 className="page-title">{novel.status === 1 ? '全书完' : '已读到最新章节'}</h1>
         <p className="muted">
-          {novel.status === 1 ? `《${novel.title}》已经完结，感谢一路陪伴。` : `《${novel.title}》还在连载中，作者正在努力更新。`}
+          《<bdi>{novel.title}</bdi>》{novel.status === 1 ? '已经完结，感谢一路陪伴。' : '还在连载中，作者正在努力更新。'}
         </p>
         <div className="novel-actions">
           <Link className="button" href={`/m/novels/${novel.id}`}>
             返回书页
-          </Link>
-          <Link className="button" href={`/m/novels/${novel.id}/comments`}>
-            写评论
           </Link>
         </div>
       </section>

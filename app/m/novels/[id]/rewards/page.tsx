@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { connection } from 'next/server';
 import { getTipsSum, listTips, listTopTippers } from '@/lib/server/social/tips-queries';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { TopTippers } from '@/components/novel/top-tippers';
 import { novelForPage } from '../novel-page-data';
+import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '打赏榜', robots: { index: false } };
 
@@ -18,10 +18,7 @@ export default async function RewardsPage({ params }: { params: Promise<{ id: st
   ]);
   return (
     <div className="page">
-      <nav className="crumbs" aria-label="位置">
-        <Link href={`/m/novels/${novel.id}`}>{novel.title}</Link> › 打赏
-      </nav>
-      <h1 className="page-title">打赏榜</h1>
+      <PageBar title="打赏榜" parent={`/m/novels/${novel.id}`} />
       <p className="muted">
         累计 {sum.sum} 书币 · {sum.count} 次打赏
       </p>

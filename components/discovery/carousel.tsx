@@ -1,0 +1,88 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './carousel.css';
+
+/** How long a slide stays before the next one, and how long after a touch autoplay waits to resume. */
+export const CAROUSEL_INTERVAL_MS = 4_000;
+
+/**
+ * Home's banner strip (docs/catalogue.md "Lists and home layouts"): slides snap one at a time, dots show which is
+ * on screen, and it moves on by itself every 4 s — never while a finger or the focus is on it, nor in a hidden
+ * tab, nor for readers who ask for reduced motion. The slides are rendered by the server; this only moves them.
+ */
+export function Carousel({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const held = useRef(false);
+  const resume = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const slides = () => Array.from(strip.current?.children ?? []) as HTMLElement[];
+
+  function onScroll() {
+    const el = strip.current;
+    if (!el) return;
+    const centre = el.scrollLeft + el.clientWidth / 2;
+    let best = 0;
+    slides().forEach((s, i) => {
+      const d = Math.abs(s.offsetLeft + s.offsetWidth / 2 - centre);
+      const bestSlide = slides()[best]!;
+      if (d < Math.abs(bestSlide.offsetLeft + bestSlide.offsetWidth / 2 - centre)) best = i;
+    });
+    setIndex(best);
+  }
+
+  function hold() {
+    held.current = true;
+    clearTimeout(resume.current);
+  }
+  function release() {
+    clearTimeout(resume.current);
+    resume.current = setTimeout(() => (held.current = false), CAROUSEL_INTERVAL_MS);
+  }
+
+  useEffect(() => {
+    if (count < 2) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (reduced) return;
+    const timer = setInterval(() => {
+      const el = strip.current;
+      if (!el || held.current || document.hidden) return;
+      const all = Array.from(el.children) as HTMLElement[];
+      const centre = el.scrollLeft + el.clientWidth / 2;
+      const current = all.findIndex((s) => s.offsetLeft <= centre && centre < s.offsetLeft + s.offsetWidth);
+      const next = all[(Math.max(0, current) + 1) % all.length];
+      if (next) el.scrollTo({ left: next.offsetLeft - (el.clientWidth - next.offsetWidth) / 2, behavior: 'smooth' });
+    }, CAROUSEL_INTERVAL_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(resume.current);
+    };
+  }, [count]);
+
+  return (
+    <section className="carousel-wrap" aria-label={label} aria-roledescription="carousel">
+      <div
+        ref={strip}
+        className="carousel"
+        onScroll={onScroll}
+        onPointerDown={hold}
+        onPointerUp={release}
+        onPointerCancel={release}
+        onTouchStart={hold}
+        onTouchEnd={release}
+        onFocus={hold}
+        onBlur={release}
+      >
+        {children}
+      </div>
+      {count > 1 ? (
+        <div className="carousel-dots" aria-hidden="true">
+          {Array.from({ length: count }, (_, i) => (
+            <span key={i} className={i === index ? 'carousel-dot on' : 'carousel-dot'} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Page, type Request } from './helpers/test';
+import { sigHeader } from './helpers/sig';
+
+// The first screen (issue 13, docs/operations.md "First screen"): what home and sign-in load before the reader
+// does anything.
+
+/** RSC requests (navigations and prefetches of the client router) for `pathname`. */
+function rscRequestsFor(page: Page, pathname: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === pathname && (url.searchParams.has('_rsc') || req.headers()['rsc'] === '1')) seen.push(req);
+  });
+  return seen;
+}
+
+async function signIn(page: Page, workerIndex: number) {
+  const phone = `136${String((Date.now() + workerIndex * 7919) % 100_000_000).padStart(8, '0')}`;
+  expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
+  const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
+  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+}
+
+test('/favicon.ico is the logo, not a 404', async ({ request }) => {
+  const res = await request.get('/favicon.ico');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/x-icon');
+  const body = await res.body();
+  // ICONDIR: reserved 0, type 1 (icon), at least one image.
+  expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
+test.describe('a first visit to home', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name === 'wechat', 'home forces sign-in inside the messaging app');
+  });
+
+  test('shows the promotion popup only after the first scroll', async ({ page }) => {
+    const promotions = page.waitForResponse((res) => new URL(res.url()).pathname === '/v1/promotions');
+    await page.goto('/m');
+    await expect(page.getByRole('navigation', { name: '频道' })).toBeVisible();
+    // Hydrated, the config and the promotion loaded: still no popup, and today's showing not used up.
+    await promotions;
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('promotion_popup.shown_on'))).toBeNull();
+
+    await page.evaluate(() => window.scrollBy(0, 200));
+    await expect(page.getByRole('dialog', { name: '限时充值礼包' })).toBeVisible();
+  });
+
+  test('loads neither the Uyghur nor the Tibetan face; the chips draw with the label fonts', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'font') fonts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/m');
+    const ug = page.getByRole('navigation', { name: '内容语言' }).getByRole('link', { name: 'ئۇيغۇرچە' });
+    await expect(ug).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(1000);
+    expect(fonts.filter((f) => /noto|arabic|tibetan/i.test(f))).toEqual([]);
+    expect(fonts.length).toBeLessThanOrEqual(2);
+    expect(await ug.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Shusheng Language Labels"?/);
+    expect((await ug.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+
+  test('prefetches no sign-in redirect for 书架 and 我的; tapping 我的 still leads to sign-in', async ({ page }) => {
+    const shelf = rscRequestsFor(page, '/m/shelf');
+    const my = rscRequestsFor(page, '/m/my');
+    const library = rscRequestsFor(page, '/m/library');
+    await page.goto('/m');
+    // The public tab in the same bar is prefetched: the router did run its prefetches.
+    await expect.poll(() => library.length).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(shelf.length + my.length).toBe(0);
+
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的' }).click();
+    await expect(page).toHaveURL(/\/m\/login\?next=%2Fm%2Fmy$/);
+  });
+});
+
+test('a signed-in reader has 书架 and 我的 prefetched', async ({ page }, info) => {
+  test.skip(info.project.name === 'wechat', 'one browser is enough');
+  await signIn(page, info.workerIndex);
+  const shelf = rscRequestsFor(page, '/m/shelf');
+  await page.goto('/m/library');
+  await expect.poll(() => shelf.length).toBeGreaterThan(0);
+});
+
+test('the sign-in page loads no zod', async ({ page }) => {
+  test.skip(test.info().project.name === 'wechat', 'the same bundle in every browser');
+  const bodies: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));
+  });
+  await page.goto('/m/login');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1500);
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(0);
+  // zod's error class and its core type name are in every build of it.
+  expect(scripts.filter((s) => s.includes('ZodError') || s.includes('$ZodType'))).toHaveLength(0);
+});

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type Cookie, type Page } from './helpers/test';
+import { hydrationProblem } from './helpers/hydration-errors';
+import { freshPhone } from './helpers/wallet';
+import { sigHeader } from './helpers/sig';
+
+// The hydration sweep (docs/development.md "Hydration guard"): every /m page, signed out and signed in, loads in a
+// phone, hydrates, and reports no hydration error (the fixture of ./helpers/test fails the test on one) and no
+// uncaught error. Seeded ids: novel 1 (chapters 1–200, 21 the first paid one, author 1), novel 3 Uyghur (first
+// chapter 3201), novel 4 Tibetan (3241), novel 5 off the shelf, booklist 1.
+
+// Signed out, these pages send to /m/login (docs/accounts.md "Access table"), which has its own case.
+const MEMBERS = true;
+const PAGES: Array<[name: string, path: string, membersOnly?: boolean]> = [
+  ['home 男生', '/m'],
+  ['home 女生', '/m?gender=2'],
+  ['home 听书', '/m?tab=listen'],
+  ['home Uyghur', '/m?lang=0'],
+  ['home Tibetan', '/m?lang=2'],
+  ['novel', '/m/novels/1'],
+  ['novel Uyghur', '/m/novels/3'],
+  ['catalogue', '/m/novels/1/chapters'],
+  ['novel end', '/m/novels/1/end'],
+  ['novel off the shelf', '/m/novels/5/off'],
+  ['rewards', '/m/novels/1/rewards'],
+  ['reader chapter 1', '/m/read/1?nid=1'],
+  ['reader locked chapter', '/m/read/21?nid=1'],
+  ['reader Uyghur', '/m/read/3201?nid=3'],
+  ['reader Tibetan', '/m/read/3241?nid=4'],
+  ['show (continue reading)', '/m/show/1'],
+  ['author', '/m/authors/1'],
+  ['booklist', '/m/booklists/1'],
+  ['listen page', '/m/listen/1?read_type=1', MEMBERS],
+  ['listen index', '/m/listen', MEMBERS],
+  ['listen ranks', '/m/listen-ranks', MEMBERS],
+  ['coins', '/m/coins', MEMBERS],
+  ['expenses', '/m/expenses', MEMBERS],
+  ['vouchers', '/m/vouchers', MEMBERS],
+  ['vouchers inline', '/m/mall/vouchers-inline', MEMBERS],
+  ['vip', '/m/vip'],
+  ['vip-m', '/m/vip-m'],
+  ['recharge', '/recharge/start'],
+  ['my', '/m/my', MEMBERS],
+  ['shelf', '/m/shelf', MEMBERS],
+  ['readlogs', '/m/readlogs', MEMBERS],
+  ['search', '/m/search'],
+  ['search with a keyword', '/m/search?keyword=%E5%89%91'],
+  ['library', '/m/library'],
+  ['ranks', '/m/ranks'],
+  ['lists', '/m/lists'],
+  ['free', '/m/free'],
+  ['login', '/m/login'],
+  ['guide', '/m/guide'],
+  ['questions', '/m/questions'],
+  ['miniapp', '/m/miniapp'],
+];
+
+/** Cases with a known mismatch, owned by another change: skipped with the reason until it lands. */
+const KNOWN: Record<string, string> = {};
+
+/**
+ * Loaded (the whole streamed HTML arrived), hydrated (React's keys on <html>), and the main thread idle twice, so
+ * React has hydrated every Suspense boundary and reported what it found. Not `networkidle`: the page-view beacon
+ * and the link prefetches keep requests open long after the page is done.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith('__react')));
+  for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
+}
+
+// One member per worker, signed in by SMS through the API; each test gets its cookies.
+let member: Promise<Cookie[]> | undefined;
+function memberCookies(baseURL: string, salt: number): Promise<Cookie[]> {
+  member ??= (async () => {
+    const ctx = await playwrightRequest.newContext({ baseURL });
+    const phone = freshPhone(salt);
+    expect((await ctx.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
+    const { data } = (await (await ctx.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
+    expect((await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+    const { cookies } = await ctx.storageState();
+    await ctx.dispose();
+    return cookies;
+  })();
+  return member;
+}
+
+for (const signedIn of [false, true]) {
+  test.describe(signedIn ? 'signed in' : 'signed out', () => {
+    test.beforeEach(({}, info) =>
+      test.skip(info.project.name === 'wechat', 'the phones cover rendering; the messaging app forces sign-in'),
+    );
+
+    for (const [name, url, membersOnly] of PAGES) {
+      if (membersOnly && !signedIn) continue;
+      const title = `${signedIn ? 'signed in' : 'signed out'}: ${name}`;
+      test(`${title} hydrates without errors (${url})`, async ({ page, baseURL }, info) => {
+        if (KNOWN[title]) test.fixme(true, KNOWN[title]);
+        if (signedIn) await page.context().addCookies(await memberCookies(baseURL!, info.workerIndex));
+        const uncaught: string[] = [];
+        page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message}`));
+        const response = await page.goto(url);
+        expect(response?.status(), 'the page answers').toBeLessThan(400);
+        await settle(page);
+        expect(uncaught, `uncaught errors on ${page.url()}`).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('the guard itself', () => {
+  test.beforeEach(({}, info) => test.skip(info.project.name !== 'pixel-7', 'the guard does not depend on the phone'));
+
+  test('recognises React’s hydration reports and nothing else', () => {
+    // Messages as a production build reports them (react-dom-client.production.js, Next's reportGlobalError).
+    for (const text of [
+      'Minified React error #418; visit https://react.dev/errors/418?args[]=HTML&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings.',
+      'Uncaught Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message',
+      'Minified React error #419; visit https://react.dev/errors/419 for the full message',
+      'Minified React error #422; visit https://react.dev/errors/422 for the full message',
+      'Minified React error #423; visit https://react.dev/errors/423 for the full message',
+      'Minified React error #425; visit https://reactjs.org/docs/error-decoder.html?invariant=425 for the full message',
+      "Hydration failed because the server rendered HTML didn't match the client. As a result this tree will be regenerated on the client.",
+      'There was an error while hydrating but React was able to recover by instead client rendering the entire root.',
+      'Warning: Text content did not match. Server: "登录后购买" Client: "购买本章"',
+      'Warning: Expected server HTML to contain a matching <div> in <main>.',
+      "A tree hydrated but some attributes of the server rendered HTML didn't match the client properties.",
+    ])
+      expect(hydrationProblem(text), text).toBeDefined();
+    for (const text of [
+      'Minified React error #185; visit https://react.dev/errors/185 for the full message',
+      'Minified React error #4180; visit https://react.dev/errors/4180',
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+      'TypeError: Cannot read properties of undefined (reading "id")',
+    ])
+      expect(hydrationProblem(text), text).toBeUndefined();
+  });
+
+  test('a page whose server HTML differs from what React renders is reported', async ({ page, hydrationErrors }) => {
+    // The real /m/questions, with one extra element slipped into its server HTML: React meets a node it did not render.
+    await page.route('**/m/questions', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<main class="shell-main">', '<main class="shell-main"><p>not from React</p>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/m/questions');
+    await settle(page);
+    await expect.poll(() => hydrationErrors.length).toBeGreaterThan(0);
+    expect(hydrationErrors.join('\n')).toMatch(/#418/);
+    // Emptied, so this test's own provoked error does not fail it at teardown.
+    hydrationErrors.length = 0;
+  });
+
+  test('every spec takes test from the guarded fixture', () => {
+    const specs = fs.readdirSync(__dirname).filter((f) => f.endsWith('.spec.ts'));
+    const unguarded = specs.filter((f) =>
+      /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(fs.readFileSync(path.join(__dirname, f), 'utf8')),
+    );
+    expect(unguarded).toEqual([]);
+  });
+});
