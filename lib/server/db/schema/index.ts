@@ -6,3 +6,4 @@ export * from './wallet';
 export * from './social';
 export * from './activity';
 export * from './ops';
+export * from './staff';

@@ -74,8 +74,12 @@ export const voteTickets = pgTable('vote_tickets', {
 });
 
 /**
- * Comments, replies and long reviews. status: 'published' for short comments and replies;
- * long reviews go 'pending' → 'reviewing' → 'approved' | 'rejected'.
+ * Comments, replies, paragraph comments and long reviews (docs/community.md).
+ * status: short comments and replies are 'published' at once; a published comment that reached the report
+ * threshold is 'hidden' until a moderator looks; staff take one down as 'removed'. Long reviews go
+ * 'pending' → 'reviewing' → 'approved' | 'rejected' (reason in rejectReason; re-editing sends it back to 'pending').
+ * A paragraph comment (段评) names its chapter and is anchored to the paragraph's content: paragraphHash is a hash
+ * of the paragraph's normalised text, paragraphIndex the index it had when written (a hint when texts repeat).
  */
 export const comments = pgTable(
   'comments',
@@ -98,10 +102,29 @@ export const comments = pgTable(
     rewardClaimedAt: timestamp({ withTimezone: true }),
     likes: integer().notNull().default(0),
     replyCount: integer().notNull().default(0),
+    paragraphHash: varchar({ length: 64 }),
+    paragraphIndex: integer(),
+    reportCount: integer().notNull().default(0),
+    /** Digest of the normalised text, for the duplicate-text refusal. */
+    contentHash: varchar({ length: 64 }),
+    /** Set when the sensitive-word filter held the text for review (the category it hit). */
+    heldFor: varchar({ length: 32 }),
+    reviewedBy: integer(),
+    reviewedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_novel_idx').on(t.novelId, t.type, t.createdAt), index('comments_parent_idx').on(t.parentId)],
+  (t) => [
+    index('comments_novel_idx').on(t.novelId, t.type, t.createdAt),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_chapter_idx').on(t.chapterId, t.paragraphHash),
+    index('comments_member_idx').on(t.memberId, t.createdAt),
+    index('comments_status_idx').on(t.status, t.createdAt),
+    // One long review per member and novel: re-editing updates it.
+    uniqueIndex('comments_long_review_uq')
+      .on(t.novelId, t.memberId)
+      .where(sql`${t.isLongComment}`),
+  ],
 );
 
 export const commentActions = pgTable(
@@ -121,20 +144,79 @@ export const commentActions = pgTable(
   (t) => [uniqueIndex('comment_actions_uq').on(t.commentId, t.memberId, t.action)],
 );
 
-export const reports = pgTable('reports', {
-  id: serial().primaryKey(),
+/**
+ * Reader reports (docs/community.md "Reports"). targetType: 'novel' | 'chapter' | 'comment' | 'member'.
+ * status: 'open' → 'handled' | 'dismissed' by a moderator, whose note goes to the reporter as a message.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial().primaryKey(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    targetType: varchar({ length: 16 }).notNull(),
+    targetId: integer(),
+    reason: varchar({ length: 32 }).notNull(),
+    content: text().notNull().default(''),
+    contact: varchar({ length: 64 }),
+    images: jsonb()
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: varchar({ length: 16 }).notNull().default('open'),
+    resolution: text(),
+    handledBy: integer(),
+    handledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reports_status_idx').on(t.status, t.createdAt), index('reports_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Messages (docs/community.md "Messages"): memberId null is an announcement anyone may read; otherwise a personal
+ * notification only its owner may read. kind: 'announcement' | 'reply' | 'review_approved' | 'review_rejected' |
+ * 'reward_available' | 'report_handled'.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial().primaryKey(),
+    memberId: integer().references(() => members.id),
+    kind: varchar({ length: 24 }).notNull(),
+    title: varchar({ length: 120 }).notNull(),
+    body: text().notNull().default(''),
+    /** An in-app path the message leads to (a comment thread, a review), validated as a same-site path. */
+    link: text(),
+    refId: integer(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** When a member last opened the announcements: announcements newer than this count as unread. */
+export const announcementReads = pgTable('announcement_reads', {
   memberId: integer()
-    .notNull()
+    .primaryKey()
     .references(() => members.id),
-  targetType: varchar({ length: 16 }).notNull(),
-  targetId: integer(),
-  reason: varchar({ length: 32 }).notNull(),
-  content: text().notNull().default(''),
-  contact: varchar({ length: 64 }),
-  images: jsonb()
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  status: varchar({ length: 16 }).notNull().default('open'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  readUntil: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The sensitive-word list (docs/community.md "Moderation"), edited by staff. word is stored normalised (the same
+ * normalisation the filter applies to readers' text); action 'block' refuses the text, 'review' holds it for a
+ * moderator.
+ */
+export const sensitiveWords = pgTable(
+  'sensitive_words',
+  {
+    id: serial().primaryKey(),
+    word: varchar({ length: 64 }).notNull(),
+    category: varchar({ length: 32 }).notNull(),
+    action: varchar({ length: 8 }).notNull().default('block'),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sensitive_words_word_uq').on(t.word)],
+);
