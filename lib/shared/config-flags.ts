@@ -29,6 +29,27 @@ export interface ConfigFlags {
    * panel — never more than that one paragraph.
    */
   paid_teaser: boolean;
+  /** docs/community.md "Limits": comment, review and report limits staff can change without a deploy. */
+  community: CommunityRules;
+}
+
+export interface CommunityRules {
+  /** Seconds a member waits between two comments or replies. */
+  comment_interval_s: number;
+  /** Comments and replies a day (Asia/Shanghai business day): members, accounts younger than a day, guests. */
+  daily_cap: number;
+  new_account_daily_cap: number;
+  guest_daily_cap: number;
+  /** Longest short comment or reply, in characters. */
+  comment_max_length: number;
+  /** Distinct members' reports after which a published comment is hidden until a moderator looks. */
+  hide_after_reports: number;
+  /** Long reviews: minimum and maximum length in characters, and the vouchers an approved review earns. */
+  long_review_min: number;
+  long_review_max: number;
+  long_review_reward: number;
+  /** Reports a member may file a day. */
+  reports_daily_cap: number;
 }
 
 export interface MinorCap {
@@ -53,6 +74,18 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   wxshare: 0,
   // The bands of China's rules for minors' in-app payments: none under 8, ¥50/¥200 under 16, ¥100/¥400 under 18.
   paid_teaser: true,
+  community: {
+    comment_interval_s: 8,
+    daily_cap: 100,
+    new_account_daily_cap: 20,
+    guest_daily_cap: 5,
+    comment_max_length: 500,
+    hide_after_reports: 3,
+    long_review_min: 1500,
+    long_review_max: 10000,
+    long_review_reward: 500,
+    reports_daily_cap: 20,
+  },
   minor_caps: [
     { under_age: 8, per_transaction: 0, monthly: 0 },
     { under_age: 16, per_transaction: 5000, monthly: 20000 },
