@@ -37,7 +37,7 @@ test('listen to novel 1: time advances, the paragraph follows, the mini player k
   await page.goto('/m/listen/1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await ensurePlaying(page);
-  await expect.poll(() => position(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => position(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
   // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
   // The sleep-timer sheet darkens the whole page like the 连播 sheet, not just the player bar.
