@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import {
   act,
+  chapterAt,
   commentRow,
   commentTotal,
   countOf,
@@ -18,6 +19,11 @@ import { callRoute } from './route';
 import { comments, messages } from '@/lib/server/db/schema';
 import { getCommentPreview } from '@/lib/server/social/comments-queries';
 import { GET as listRoute } from '@/app/v1/novels/comments/route';
+import { revalidateTag } from 'next/cache';
+
+// The cache is Next's data cache only inside a Next server (NEXT_RUNTIME set); one test switches that on to watch the
+// tags a write drops, with a pass-through cache.
+jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
 
 const db = useTestDatabase({ seed: true });
 useRules({});
@@ -149,6 +155,25 @@ describe('book comments (type 1)', () => {
     const preview = await getCommentPreview(2, 3);
     expect(preview.count).toBe(1);
     expect(preview.data[0]).toMatchObject({ id: c.id, nickname: '预览', liked: false, is_mine: false, is_long_comment: 0 });
+  });
+
+  it('drops the cached preview when a public book comment arrives or reports hide one', async () => {
+    const spy = jest.mocked(revalidateTag);
+    spy.mockClear();
+    process.env.NEXT_RUNTIME = 'nodejs';
+    try {
+      const c = (await post(a, { novel_id: 2, content: text('缓存'), type: 1 })).body.data!;
+      expect(spy).toHaveBeenLastCalledWith('novel:2:comments', 'max');
+      spy.mockClear();
+      // A chapter comment is not in the preview: nothing to drop.
+      expect((await post(a, { novel_id: 2, content: text('本章'), type: 2, chapter_id: (await chapterAt(2, 1)).id })).status).toBe(200);
+      expect(spy).not.toHaveBeenCalled();
+      for (let i = 0; i < 3; i++) await act(await signedInMember(), { comment_id: c.id, action: 'report' });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy).toHaveBeenCalledWith('novel:2:comments', 'max');
+    } finally {
+      delete process.env.NEXT_RUNTIME;
+    }
   });
 });
 
