@@ -265,3 +265,14 @@ describe('like, unlike, report', () => {
     expect(await commentRow(c.id)).toMatchObject({ likes: 0, reportCount: 0 });
   });
 });
+
+describe('hostile text', () => {
+  it('refuses control characters a database cannot store, without a 500', async () => {
+    const before = await commentTotal();
+    for (const content of ['a\u0000b', '\u0000']) {
+      const res = await post(a, { novel_id: 1, content, type: 1 });
+      expect(res.status).toBe(400);
+    }
+    expect(await commentTotal()).toBe(before);
+  });
+});
