@@ -86,6 +86,17 @@ describe('the long review state machine', () => {
     ).toHaveLength(1);
   });
 
+  it('a review staff removed reads as rejected and may be rewritten', async () => {
+    const m = await signedInMember();
+    const id = (await post(m, { novel_id: 3, type: 1, is_long_comment: 1, content: review(1500) })).body.data!.id;
+    await moderate(id, { status: 'removed' });
+    expect((await situation(m, 3)).body.data).toMatchObject({ state: 'rejected', comment_id: id });
+    expect((await post(m, { novel_id: 3, type: 1, is_long_comment: 1, content: review(1500, '重') })).body.data).toMatchObject({
+      id,
+      status: 'pending',
+    });
+  });
+
   it('refuses guests, missing and off-shelf novels', async () => {
     const m = await signedInMember();
     expect(
