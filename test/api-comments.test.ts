@@ -262,6 +262,13 @@ describe('like, unlike, report', () => {
     expect((await act(b, { comment_id: c.id, action: 'report', reason: 'because' })).status).toBe(400);
     expect((await act(b, { comment_id: 999999, action: 'like' })).status).toBe(404);
     expect((await act(null, { comment_id: c.id, action: 'like' })).body.code).toBe(90002);
+    const [offShelf] = await db
+      .handle()
+      .db.insert(comments)
+      .values({ novelId: 5, memberId: a.id, type: 1, content: '下架书的评论' })
+      .returning();
+    expect((await act(b, { comment_id: offShelf!.id, action: 'like' })).body.code).toBe(90401);
+    expect((await reply(b, { novel_id: 5, comment_id: offShelf!.id, content: text() })).body.code).toBe(90401);
     expect(await commentRow(c.id)).toMatchObject({ likes: 0, reportCount: 0 });
   });
 });

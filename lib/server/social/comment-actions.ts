@@ -6,6 +6,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { commentActions, comments } from '../db/schema';
 import { notFound } from '../http/errors';
+import { getNovelOrThrow } from '../catalog/novels';
 import { mayReadChapter } from './chapter-scope';
 import { reportableComment, reportComment } from './reports';
 import { visibleTo } from './visibility';
@@ -26,10 +27,11 @@ export async function commentAction(
     await reportComment(memberId, await reportableComment(memberId, commentId), { reason, content: '' }, now);
   } else {
     const [c] = await getDb()
-      .select({ id: comments.id, type: comments.type, chapterId: comments.chapterId })
+      .select({ id: comments.id, novelId: comments.novelId, type: comments.type, chapterId: comments.chapterId })
       .from(comments)
       .where(and(eq(comments.id, commentId), visibleTo(memberId)));
     if (!c || (c.type === 3 && c.chapterId && !(await mayReadChapter(memberId, c.chapterId)))) throw notFound(SERVER_MSG.commentNotFound);
+    await getNovelOrThrow(c.novelId);
     await getDb().transaction(async (tx) => {
       const mine = and(eq(commentActions.commentId, c.id), eq(commentActions.memberId, memberId), eq(commentActions.action, 'like'));
       const changed =
