@@ -1,51 +1,41 @@
 import 'server-only';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { formatDateTime } from '@/lib/shared/time';
+import type { Comment } from '@/lib/shared/dto/community';
 import { getDb } from '../db/client';
 import { comments, members } from '../db/schema';
-import { cachedRead } from '../cache';
-import { DEFAULT_AVATAR } from '../accounts/profile';
-import { GUEST_NAME } from './tips-queries';
+import { cachedRead, invalidate } from '../cache';
+import { toComments, withAuthor } from './comment-dto';
+import { publicOnly } from './visibility';
 
-export interface CommentPreview {
-  id: number;
-  content: string;
-  nickname: string;
-  headimgurl: string;
-  createdat: string;
-  likes: number;
-  is_long_comment: boolean;
-}
+const bookComments = (novelId: number) => and(eq(comments.novelId, novelId), eq(comments.type, 1), isNull(comments.parentId), publicOnly());
 
-const visible = (novelId: number) => and(eq(comments.novelId, novelId), isNull(comments.parentId), eq(comments.status, 'published'));
-
-/** Published top-level comments of a novel: the count and the newest few, for the novel page. */
+/**
+ * The novel page's 书友评论 block: the public book comments' count and the newest few, as the Comment DTO seen by
+ * nobody in particular (cached for everyone; liked and is_mine are false). Dropped by commentsChanged().
+ */
 export const getCommentPreview = cachedRead(
   'comment_preview',
-  async (novelId: number, n: number): Promise<{ count: number; data: CommentPreview[] }> => {
+  async (novelId: number, n: number): Promise<{ count: number; data: Comment[] }> => {
     const db = getDb();
     const [[total], rows] = await Promise.all([
-      db.select({ n: count() }).from(comments).where(visible(novelId)),
+      db.select({ n: count() }).from(comments).where(bookComments(novelId)),
       db
-        .select({ c: comments, nickname: members.nickname, avatar: members.avatar })
+        .select(withAuthor)
         .from(comments)
         .innerJoin(members, eq(members.id, comments.memberId))
-        .where(visible(novelId))
-        .orderBy(desc(comments.createdAt))
+        .where(bookComments(novelId))
+        .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(n),
     ]);
-    return {
-      count: total?.n ?? 0,
-      data: rows.map((r) => ({
-        id: r.c.id,
-        content: r.c.content,
-        likes: r.c.likes,
-        is_long_comment: r.c.isLongComment,
-        nickname: r.nickname || GUEST_NAME,
-        headimgurl: r.avatar || DEFAULT_AVATAR,
-        createdat: formatDateTime(r.c.createdAt),
-      })),
-    };
+    return { count: total?.n ?? 0, data: await toComments(rows, null) };
   },
   (novelId) => [`novel:${novelId}:comments`],
 );
+
+/**
+ * A novel's public comments changed (a new comment, one hidden by reports, a moderator's decision): drop its cached
+ * preview. Moderation actions call this too (docs/community.md "Caching").
+ */
+export function commentsChanged(novelId: number): void {
+  invalidate(`novel:${novelId}:comments`);
+}

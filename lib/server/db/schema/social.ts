@@ -93,6 +93,8 @@ export const comments = pgTable(
       .references(() => members.id),
     chapterId: integer().references(() => chapters.id),
     parentId: integer(),
+    /** On a reply to a reply: the reply it answers (the thread stays flat under parentId, the top-level comment). */
+    replyToId: integer(),
     type: smallint().notNull().default(1),
     content: text().notNull(),
     isLongComment: boolean().notNull().default(false),

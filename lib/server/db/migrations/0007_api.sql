@@ -1,0 +1,1 @@
+ALTER TABLE "comments" ADD COLUMN "reply_to_id" integer;
