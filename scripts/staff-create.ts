@@ -47,7 +47,8 @@ async function main() {
       process.exit(2);
     }
   }
-  if (!process.env.DATABASE_URL) console.log('staff:create: using PGlite in DATA_DIR; the server must be stopped (one process per data directory)');
+  if (!process.env.DATABASE_URL)
+    console.log('staff:create: using PGlite in DATA_DIR; the server must be stopped (one process per data directory)');
   const handle = dbHandle();
   try {
     await runMigrations(handle);

@@ -6,7 +6,15 @@ import { formatTime } from './shell';
 const M = T.moderation;
 
 /** One console form button: posts op and id (plus any fields) to the moderation action, then comes back. */
-export function ActForm({ op, id, back, label, variant, reason, required }: {
+export function ActForm({
+  op,
+  id,
+  back,
+  label,
+  variant,
+  reason,
+  required,
+}: {
   op: string;
   id: number;
   back: string;

@@ -13,7 +13,17 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
 ];
 
 /** The console frame: navigation for what this role may open, who is signed in, sign-out, the flash line. */
-export function ConsoleShell({ staff, current, flash, children }: { staff: PageStaff; current: Section; flash: Flash | null; children: React.ReactNode }) {
+export function ConsoleShell({
+  staff,
+  current,
+  flash,
+  children,
+}: {
+  staff: PageStaff;
+  current: Section;
+  flash: Flash | null;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <header className="console-top">
@@ -45,7 +55,17 @@ export function ConsoleShell({ staff, current, flash, children }: { staff: PageS
 }
 
 /** Previous/next links that keep the page's other query parameters. */
-export function Pager({ base, query, page, hasMore }: { base: string; query: Record<string, string | undefined>; page: number; hasMore: boolean }) {
+export function Pager({
+  base,
+  query,
+  page,
+  hasMore,
+}: {
+  base: string;
+  query: Record<string, string | undefined>;
+  page: number;
+  hasMore: boolean;
+}) {
   const href = (p: number) => {
     const params = new URLSearchParams(Object.entries({ ...query, page: String(p) }).filter((e): e is [string, string] => Boolean(e[1])));
     return `${base}?${params}`;
@@ -63,7 +83,14 @@ export function Pager({ base, query, page, hasMore }: { base: string; query: Rec
 /** Asia/Shanghai "YYYY-MM-DD HH:mm", as the rest of the product shows times. */
 export function formatTime(date: Date | null): string {
   if (!date) return '';
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
 }
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;

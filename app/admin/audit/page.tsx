@@ -105,7 +105,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
           </tbody>
         </table>
       </div>
-      <Pager base="/admin/audit" query={{ staff: all && staffId ? String(staffId) : undefined, action, from, to }} page={page} hasMore={hasMore} />
+      <Pager
+        base="/admin/audit"
+        query={{ staff: all && staffId ? String(staffId) : undefined, action, from, to }}
+        page={page}
+        hasMore={hasMore}
+      />
     </ConsoleShell>
   );
 }

@@ -26,8 +26,7 @@ export default async function ModerationPage({ searchParams }: { searchParams: S
     comments: `${M.tabComments} (${counts.commentsHidden + counts.commentsHeld})`,
     reports: `${M.tabReports} (${counts.reportsOpen})`,
   };
-  const list =
-    tab === 'reviews' ? await reviewQueue(page) : tab === 'comments' ? await commentQueue(page) : await reportQueue(page);
+  const list = tab === 'reviews' ? await reviewQueue(page) : tab === 'comments' ? await commentQueue(page) : await reportQueue(page);
   return (
     <ConsoleShell staff={staff} current="moderation" flash={flash}>
       <h1>{T.nav.moderation}</h1>
@@ -42,8 +41,12 @@ export default async function ModerationPage({ searchParams }: { searchParams: S
       {tab === 'reviews' && 'rows' in list
         ? (list as Awaited<ReturnType<typeof reviewQueue>>).rows.map((c) => <ReviewItem key={c.id} c={c} />)
         : null}
-      {tab === 'comments' ? (list as Awaited<ReturnType<typeof commentQueue>>).rows.map((c) => <CommentItem key={c.id} c={c} back={back} />) : null}
-      {tab === 'reports' ? (list as Awaited<ReturnType<typeof reportQueue>>).rows.map((r) => <ReportItem key={r.id} r={r} back={back} />) : null}
+      {tab === 'comments'
+        ? (list as Awaited<ReturnType<typeof commentQueue>>).rows.map((c) => <CommentItem key={c.id} c={c} back={back} />)
+        : null}
+      {tab === 'reports'
+        ? (list as Awaited<ReturnType<typeof reportQueue>>).rows.map((r) => <ReportItem key={r.id} r={r} back={back} />)
+        : null}
       <Pager base="/admin/moderation" query={{ tab }} page={page} hasMore={list.hasMore} />
     </ConsoleShell>
   );

@@ -84,7 +84,16 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
                 <input type="hidden" name="op" value="password" />
                 <input type="hidden" name="id" value={u.id} />
                 <input type="hidden" name="back" value={back} />
-                <input name="password" type="password" minLength={10} maxLength={128} required aria-label={S.newPassword} placeholder={S.newPassword} autoComplete="new-password" />
+                <input
+                  name="password"
+                  type="password"
+                  minLength={10}
+                  maxLength={128}
+                  required
+                  aria-label={S.newPassword}
+                  placeholder={S.newPassword}
+                  autoComplete="new-password"
+                />
                 <button type="submit" className="secondary">
                   {S.resetPassword}
                 </button>

@@ -17,7 +17,9 @@ export default async function WordsPage({ searchParams }: { searchParams: Search
   const category = WORD_CATEGORY_KEYS.find((k) => k === one(query.category));
   const page = pageNumber(query.page);
   const { rows, hasMore, total } = await listWords({ q, category, page });
-  const params = new URLSearchParams(Object.entries({ q, category: category ?? '', page: page > 1 ? String(page) : '' }).filter(([, v]) => v));
+  const params = new URLSearchParams(
+    Object.entries({ q, category: category ?? '', page: page > 1 ? String(page) : '' }).filter(([, v]) => v),
+  );
   const back = `/admin/words${params.size ? `?${params}` : ''}`;
   const W = T.words;
   return (

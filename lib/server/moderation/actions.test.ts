@@ -21,7 +21,14 @@ beforeAll(async () => {
 async function review(status = 'pending') {
   const [row] = await getDb()
     .insert(comments)
-    .values({ novelId: 1, memberId: (await createMember(getDb(), {})).id, type: 1, isLongComment: true, status, content: '长评'.repeat(800) })
+    .values({
+      novelId: 1,
+      memberId: (await createMember(getDb(), {})).id,
+      type: 1,
+      isLongComment: true,
+      status,
+      content: '长评'.repeat(800),
+    })
     .returning();
   return row!;
 }
@@ -35,7 +42,10 @@ async function comment(values: Partial<typeof comments.$inferInsert> = {}) {
 const get = async (id: number) => (await getDb().select().from(comments).where(eq(comments.id, id)))[0]!;
 const msgs = async (member: number) => getDb().select().from(messages).where(eq(messages.memberId, member));
 const audits = async (action: string, targetId: number) =>
-  getDb().select().from(staffAuditLog).where(and(eq(staffAuditLog.action, action), eq(staffAuditLog.targetId, targetId)));
+  getDb()
+    .select()
+    .from(staffAuditLog)
+    .where(and(eq(staffAuditLog.action, action), eq(staffAuditLog.targetId, targetId)));
 
 describe('long reviews (docs/console.md "Moderation actions")', () => {
   it('opening marks a pending review reviewing, once', async () => {
@@ -136,7 +146,14 @@ describe('comments', () => {
   });
 
   it('the queues show hidden and held comments with the paragraph of a 段评', async () => {
-    const para = await comment({ status: 'hidden', type: 3, chapterId: 1, paragraphIndex: 0, paragraphHash: 'x'.repeat(16), reportCount: 3 });
+    const para = await comment({
+      status: 'hidden',
+      type: 3,
+      chapterId: 1,
+      paragraphIndex: 0,
+      paragraphHash: 'x'.repeat(16),
+      reportCount: 3,
+    });
     const held = await comment({ status: 'pending', type: 2, chapterId: 1, heldFor: 'abuse' });
     const r = await review();
     const { rows } = await commentQueue(1);

@@ -81,7 +81,14 @@ export async function approveReview(actor: StaffActor, id: number): Promise<void
       link: `/m/novels/${review.novelId}/comment`,
       refId: review.id,
     });
-    await writeAudit(tx, { staffId: actor.id, action: 'review.approve', targetType: 'comment', targetId: id, detail: { reward }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'review.approve',
+      targetType: 'comment',
+      targetId: id,
+      detail: { reward },
+      ip: actor.ip,
+    });
     return review;
   });
   invalidate(commentsTag(row.novelId));
@@ -106,7 +113,14 @@ export async function rejectReview(actor: StaffActor, id: number, reason: string
       link: `/m/novels/${review.novelId}/comment`,
       refId: review.id,
     });
-    await writeAudit(tx, { staffId: actor.id, action: 'review.reject', targetType: 'comment', targetId: id, detail: { reason: why }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'review.reject',
+      targetType: 'comment',
+      targetId: id,
+      detail: { reason: why },
+      ip: actor.ip,
+    });
     return review;
   });
   invalidate(commentsTag(row.novelId));
@@ -122,7 +136,14 @@ export async function takeDown(actor: StaffActor, id: number, reason?: string): 
       reviewedBy: actor.id,
       reviewedAt: new Date(),
     });
-    await writeAudit(tx, { staffId: actor.id, action: 'comment.remove', targetType: 'comment', targetId: id, detail: why ? { reason: why } : undefined, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'comment.remove',
+      targetType: 'comment',
+      targetId: id,
+      detail: why ? { reason: why } : undefined,
+      ip: actor.ip,
+    });
     return comment;
   });
   invalidate(commentsTag(row.novelId));
@@ -148,7 +169,14 @@ export async function restore(actor: StaffActor, id: number): Promise<void> {
       reviewedBy: actor.id,
       reviewedAt: new Date(),
     });
-    await writeAudit(tx, { staffId: actor.id, action: 'comment.restore', targetType: 'comment', targetId: id, detail: { from: current.status }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'comment.restore',
+      targetType: 'comment',
+      targetId: id,
+      detail: { from: current.status },
+      ip: actor.ip,
+    });
     return comment;
   });
   invalidate(commentsTag(row.novelId));
@@ -172,7 +200,14 @@ async function closeReport(actor: StaffActor, id: number, status: 'handled' | 'd
       body: resolution,
       refId: report.id,
     });
-    await writeAudit(tx, { staffId: actor.id, action: status === 'handled' ? 'report.handle' : 'report.dismiss', targetType: 'report', targetId: id, detail: { resolution }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: status === 'handled' ? 'report.handle' : 'report.dismiss',
+      targetType: 'report',
+      targetId: id,
+      detail: { resolution },
+      ip: actor.ip,
+    });
   });
 }
 

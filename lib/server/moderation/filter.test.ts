@@ -67,7 +67,10 @@ describe('word list edits (docs/moderation.md "Word list")', () => {
   it('an added word takes effect at once in this process, a deleted one stops', async () => {
     expect((await checkText('这里有个测试屏蔽词')).verdict).toBe('ok');
     const id = await addWord(admin, { word: '測試 屏蔽詞', category: 'illegal' });
-    const [row] = await getDb().select().from(sensitiveWords).where((await import('drizzle-orm')).eq(sensitiveWords.id, id));
+    const [row] = await getDb()
+      .select()
+      .from(sensitiveWords)
+      .where((await import('drizzle-orm')).eq(sensitiveWords.id, id));
     expect(row).toMatchObject({ word: '测试屏蔽词', action: 'block' });
     expect(await checkText('这里有个测试屏蔽词')).toMatchObject({ verdict: 'block', category: 'illegal' });
     await deleteWord(admin, id);

@@ -21,7 +21,11 @@ export interface WordRow {
   createdAt: Date;
 }
 
-export async function listWords(filter: { q?: string; category?: string; page?: number }): Promise<{ rows: WordRow[]; hasMore: boolean; total: number }> {
+export async function listWords(filter: {
+  q?: string;
+  category?: string;
+  page?: number;
+}): Promise<{ rows: WordRow[]; hasMore: boolean; total: number }> {
   const where: SQL[] = [];
   const q = filter.q ? normalizeText(filter.q) : '';
   if (q) where.push(ilike(sensitiveWords.word, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
@@ -29,13 +33,22 @@ export async function listWords(filter: { q?: string; category?: string; page?: 
   const page = Math.max(1, filter.page ?? 1);
   const cond = where.length ? and(...where) : undefined;
   const rows = await getDb()
-    .select({ id: sensitiveWords.id, word: sensitiveWords.word, category: sensitiveWords.category, action: sensitiveWords.action, createdAt: sensitiveWords.createdAt })
+    .select({
+      id: sensitiveWords.id,
+      word: sensitiveWords.word,
+      category: sensitiveWords.category,
+      action: sensitiveWords.action,
+      createdAt: sensitiveWords.createdAt,
+    })
     .from(sensitiveWords)
     .where(cond)
     .orderBy(desc(sensitiveWords.id))
     .limit(WORDS_PAGE_SIZE + 1)
     .offset((page - 1) * WORDS_PAGE_SIZE);
-  const [count] = await getDb().select({ n: sql<number>`count(*)::int` }).from(sensitiveWords).where(cond);
+  const [count] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sensitiveWords)
+    .where(cond);
   return { rows: rows.slice(0, WORDS_PAGE_SIZE), hasMore: rows.length > WORDS_PAGE_SIZE, total: count!.n };
 }
 
@@ -58,7 +71,14 @@ export async function addWord(actor: StaffActor, input: { word: string; category
       .onConflictDoNothing({ target: sensitiveWords.word })
       .returning({ id: sensitiveWords.id });
     if (!row) throw new ApiError(CODES.conflict, SERVER_MSG.wordExists);
-    await writeAudit(tx, { staffId: actor.id, action: 'word.add', targetType: 'word', targetId: row.id, detail: { word, category: input.category, action }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'word.add',
+      targetType: 'word',
+      targetId: row.id,
+      detail: { word, category: input.category, action },
+      ip: actor.ip,
+    });
     return row.id;
   });
   await reloadWords();
@@ -70,7 +90,14 @@ export async function deleteWord(actor: StaffActor, id: number): Promise<void> {
   await getDb().transaction(async (tx) => {
     const [row] = await tx.delete(sensitiveWords).where(eq(sensitiveWords.id, id)).returning();
     if (!row) throw notFound(SERVER_MSG.wordNotFound);
-    await writeAudit(tx, { staffId: actor.id, action: 'word.delete', targetType: 'word', targetId: id, detail: { word: row.word, category: row.category, action: row.action }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'word.delete',
+      targetType: 'word',
+      targetId: id,
+      detail: { word: row.word, category: row.category, action: row.action },
+      ip: actor.ip,
+    });
   });
   await reloadWords();
 }

@@ -60,7 +60,13 @@ async function insertStaff(tx: DbOrTx, input: NewStaff): Promise<number> {
 export async function createStaffFromCommand(db: DbOrTx, input: NewStaff): Promise<number> {
   return (db as Tx).transaction(async (tx) => {
     const id = await insertStaff(tx, input);
-    await writeAudit(tx, { staffId: id, action: 'staff.create', targetType: 'staff', targetId: id, detail: { role: input.role, via: 'command' } });
+    await writeAudit(tx, {
+      staffId: id,
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: id,
+      detail: { role: input.role, via: 'command' },
+    });
     return id;
   });
 }
@@ -69,7 +75,14 @@ export async function createStaff(actor: StaffActor, input: NewStaff): Promise<n
   assertCan(actor, 'staff');
   return getDb().transaction(async (tx) => {
     const id = await insertStaff(tx, input);
-    await writeAudit(tx, { staffId: actor.id, action: 'staff.create', targetType: 'staff', targetId: id, detail: { username: input.username.trim().toLowerCase(), role: input.role }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'staff.create',
+      targetType: 'staff',
+      targetId: id,
+      detail: { username: input.username.trim().toLowerCase(), role: input.role },
+      ip: actor.ip,
+    });
     return id;
   });
 }
@@ -124,7 +137,14 @@ export async function changeStaffRole(actor: StaffActor, id: number, role: strin
     await tx.update(staffUsers).set({ role }).where(eq(staffUsers.id, id));
     // A new role takes effect on the next request anyway (sessions look the role up); signing out makes it plain.
     await revokeAllStaffSessions(tx, id);
-    await writeAudit(tx, { staffId: actor.id, action: 'staff.role', targetType: 'staff', targetId: id, detail: { from: row.role, to: role }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'staff.role',
+      targetType: 'staff',
+      targetId: id,
+      detail: { from: row.role, to: role },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -139,7 +159,13 @@ export async function setStaffDisabled(actor: StaffActor, id: number, disabled: 
       .set(disabled ? { disabled } : { disabled, failedLogins: 0, lockedUntil: null })
       .where(eq(staffUsers.id, id));
     if (disabled) await revokeAllStaffSessions(tx, id);
-    await writeAudit(tx, { staffId: actor.id, action: disabled ? 'staff.disable' : 'staff.enable', targetType: 'staff', targetId: id, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: disabled ? 'staff.disable' : 'staff.enable',
+      targetType: 'staff',
+      targetId: id,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -157,6 +183,8 @@ export async function resetStaffPassword(actor: StaffActor, id: number, password
 }
 
 export async function countStaff(): Promise<number> {
-  const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(staffUsers);
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffUsers);
   return row!.n;
 }

@@ -63,6 +63,15 @@ async function recordFailure(tx: Tx, staffId: number, ip: string, now: Date, dis
     .where(eq(staffUsers.id, staffId))
     .returning({ failed: staffUsers.failedLogins });
   const locks = row!.failed >= MAX_FAILURES;
-  if (locks) await tx.update(staffUsers).set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) }).where(eq(staffUsers.id, staffId));
-  await writeAudit(tx, { staffId, action: locks ? 'staff.locked' : 'staff.login_failed', detail: disabled ? { disabled: true } : undefined, ip });
+  if (locks)
+    await tx
+      .update(staffUsers)
+      .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) })
+      .where(eq(staffUsers.id, staffId));
+  await writeAudit(tx, {
+    staffId,
+    action: locks ? 'staff.locked' : 'staff.login_failed',
+    detail: disabled ? { disabled: true } : undefined,
+    ip,
+  });
 }

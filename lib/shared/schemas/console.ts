@@ -5,7 +5,11 @@ import { CONSOLE_TEXT as T } from '../console-text';
 /** The staff console's form posts (docs/console.md "Pages"). `back` is checked again by the server (consoleBack). */
 const back = z.string().max(300).optional();
 const id = z.coerce.number({ error: T.invalidId }).int().positive({ error: T.invalidId }).max(2_147_483_647);
-const text = (max: number) => z.string().trim().max(max, { error: T.textTooLong(max) });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: T.textTooLong(max) });
 
 export const consoleLoginForm = z.object({
   username: z.string().trim().min(1, { error: T.enterUsername }).max(64),
@@ -25,7 +29,11 @@ export const wordsForm = z.discriminatedUnion(
   [
     z.object({
       op: z.literal('add'),
-      word: z.string().trim().min(1, { error: T.enterWord }).max(64, { error: T.textTooLong(64) }),
+      word: z
+        .string()
+        .trim()
+        .min(1, { error: T.enterWord })
+        .max(64, { error: T.textTooLong(64) }),
       category: z.string().max(32),
       action: z.enum(['', 'block', 'review']).optional(),
       back,
