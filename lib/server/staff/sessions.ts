@@ -49,6 +49,8 @@ export async function revokeAllStaffSessions(tx: DbOrTx, staffId: number): Promi
   await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }
 
-export async function purgeExpiredStaffSessions(now = new Date()): Promise<void> {
-  await getDb().delete(staffSessions).where(lt(staffSessions.expiresAt, now));
+/** Expired sessions no longer open anything; the abuse sweep (lib/server/abuse/jobs.ts) deletes them. */
+export async function purgeExpiredStaffSessions(now = new Date()): Promise<number> {
+  const rows = await getDb().delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ staffId: staffSessions.staffId });
+  return rows.length;
 }

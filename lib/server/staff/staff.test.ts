@@ -7,7 +7,7 @@ import { changeStaffRole, createStaff, createStaffFromCommand, resetStaffPasswor
 import { LOCK_MS, MAX_FAILURES, staffSignIn } from './login';
 import { hashPassword, verifyPassword } from './password';
 import { can } from './roles';
-import { findStaffByToken, STAFF_SESSION_MS } from './sessions';
+import { findStaffByToken, purgeExpiredStaffSessions, STAFF_SESSION_MS } from './sessions';
 
 useTestDatabase();
 let ipSeq = 0;
@@ -56,6 +56,13 @@ describe('sign-in, sessions and lockout', () => {
     expect(session.expiresAt.getTime() - now.getTime()).toBe(STAFF_SESSION_MS);
     expect(await findStaffByToken(session.token)).toMatchObject({ id: adminId, role: 'admin' });
     expect(await findStaffByToken(session.token, new Date(now.getTime() + STAFF_SESSION_MS + 1))).toBeNull();
+    expect(await purgeExpiredStaffSessions(new Date(now.getTime() + STAFF_SESSION_MS + 1))).toBeGreaterThanOrEqual(1);
+    expect(
+      await getDb()
+        .select()
+        .from(staffSessions)
+        .where(eq(staffSessions.tokenHash, hashToken(session.token))),
+    ).toHaveLength(0);
   });
 
   it('locks an account after repeated failures, even for the right password, then lets it in after the lock', async () => {
