@@ -62,6 +62,7 @@ export const CONSOLE_TEXT = {
     } as Record<string, string>,
     reporter: '举报人',
     target: '举报对象',
+    targetTypes: { novel: '作品', chapter: '章节', comment: '评论', member: '用户' } as Record<string, string>,
     reason: '原因',
     detail: '描述',
     contact: '联系方式',

@@ -105,7 +105,7 @@ export function ReportItem({ r, back }: { r: QueueReport; back: string }) {
           {M.reporter}：{r.nickname ?? r.memberId}
         </span>
         <span>
-          {M.target}：{r.targetType} #{r.targetId ?? '-'}
+          {M.target}：{M.targetTypes[r.targetType] ?? r.targetType} #{r.targetId ?? '-'}
         </span>
         <span>
           {M.reason}：{r.reason}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { log } from '../logger';
 import { sensitiveWords } from '../db/schema';
 import type { WordAction } from './categories';
 import { WordMatcher } from './word-matcher';
@@ -55,8 +56,13 @@ export async function currentMatcher(now = Date.now()): Promise<WordMatcher> {
   if (!cache) return (await loadOnce(() => load(now))).matcher;
   if (now - cache.checkedAt < WORDS_REFRESH_MS) return cache.matcher;
   const refreshed = await loadOnce(async () => {
-    const sig = await signature();
-    if (sig !== cache.signature) return load(now);
+    try {
+      const sig = await signature();
+      if (sig !== cache.signature) return await load(now);
+    } catch (err) {
+      // The list we have is better than refusing every comment while the database hiccups; try again later.
+      log('warn', 'words_refresh_failed', { err });
+    }
     cache.checkedAt = now;
     return cache;
   });
