@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
-import { COOKIE } from '@/lib/shared/cookies';
+import { COOKIE, STAFF_COOKIE } from '@/lib/shared/cookies';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { hasMalformedEscape } from '@/lib/shared/malformed-path';
 import { MSG } from '@/lib/shared/messages';
@@ -41,6 +41,21 @@ function malformedPathAnswer(req: NextRequest): NextResponse {
 }
 
 /**
+ * The staff console (docs/console.md "Pages"): never cached, never indexed; without a staff session cookie every
+ * page but the sign-in form goes there. Whether the session is live is checked by the page itself (the guard never
+ * reads the database); the form posts under /admin/actions check it too.
+ */
+function consoleGuard(req: NextRequest): NextResponse {
+  const { pathname } = req.nextUrl;
+  const open = pathname === '/admin/login' || pathname.startsWith('/admin/actions/');
+  const response =
+    !open && !req.cookies.get(STAFF_COOKIE)?.value ? NextResponse.redirect(absoluteUrl(req, '/admin/login')) : NextResponse.next();
+  response.headers.set('cache-control', 'private, no-store');
+  response.headers.set('x-robots-tag', 'noindex, nofollow');
+  return response;
+}
+
+/**
  * The route guard (docs/accounts.md "Route guard"). It reads only the URL, cookies, the user agent and the cached config —
  * never the database: signed in means a token cookie exists (docs/accounts.md "Route guard"); the API checks the token itself.
  */
@@ -49,6 +64,7 @@ export function proxy(req: NextRequest) {
   if (hasMalformedEscape(pathname)) return malformedPathAnswer(req);
   // The API and media come here only for that check (see the matcher); their handlers do the rest.
   if (/^\/(v1|audio|covers|sitemaps)\//.test(pathname)) return NextResponse.next();
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return consoleGuard(req);
   const rule = matchRoute(pathname);
   if (!rule) return NextResponse.redirect(absoluteUrl(req, '/m'));
 

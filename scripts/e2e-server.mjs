@@ -1,18 +1,35 @@
 // The server Playwright tests against: a production build on a fresh data directory.
 import fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 fs.rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['scripts/server.mjs', '-p', process.env.E2E_PORT ?? '3100'], {
-  stdio: 'inherit',
-  env: (({ DATABASE_URL: _ignored, ...rest }) => ({
-    ...rest,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SMS_DEV_INBOX: '1',
-    OAUTH_LOCAL: '1',
-  }))(process.env),
-});
+const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
+  ...rest,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  SMS_DEV_INBOX: '1',
+  OAUTH_LOCAL: '1',
+}))(process.env);
+
+// The console journey (e2e/console.spec.ts) signs in as a staff admin. Made here with the documented command,
+// before the server takes the data directory (PGlite: one process per directory); only this test server does it.
+const staff = spawnSync(
+  process.execPath,
+  [
+    '--conditions=react-server',
+    '--import',
+    'tsx',
+    'scripts/staff-create.ts',
+    '--username',
+    process.env.E2E_STAFF_USERNAME ?? 'e2e-admin',
+    '--role',
+    'admin',
+  ],
+  { stdio: 'inherit', env: { ...env, NODE_ENV: 'test', STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password' } },
+);
+if (staff.status !== 0) process.exit(staff.status ?? 1);
+
+const server = spawn(process.execPath, ['scripts/server.mjs', '-p', process.env.E2E_PORT ?? '3100'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

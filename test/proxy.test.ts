@@ -148,3 +148,34 @@ describe('route guard (docs/accounts.md access table)', () => {
     });
   });
 });
+
+describe('the staff console guard (docs/console.md "Pages")', () => {
+  const get = (path: string, cookie?: string) =>
+    proxy(new NextRequest(new URL(path, 'http://localhost'), { headers: { 'user-agent': SAFARI, ...(cookie ? { cookie } : {}) } }));
+
+  it.each(['/admin', '/admin/moderation', '/admin/words?q=x', '/admin/moderation/reviews/3'])(
+    '%s without a staff cookie goes to sign-in',
+    (path) => {
+      const res = get(path);
+      expect(new URL(res.headers.get('location')!).pathname).toBe('/admin/login');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    },
+  );
+
+  it('lets the sign-in page, the form posts and a staff cookie through, never cached, never indexed', () => {
+    for (const res of [get('/admin/login'), get('/admin/actions/login'), get('/admin', 'staff_token=abc')]) {
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    }
+  });
+
+  it('a member session is not a staff session', () => {
+    expect(new URL(get('/admin', 'member_token=tok_abcdefghijklmnopqrstuvwxyz').headers.get('location')!).pathname).toBe('/admin/login');
+  });
+
+  it('leaves the reader guard as it was', () => {
+    expect(visit('/m/my')).toBe(login('/m/my'));
+    expect(visit('/administrator')).toBe('/m');
+  });
+});

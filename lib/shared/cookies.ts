@@ -15,3 +15,6 @@ export const HEADER = {
   zaid: 'x-zaid',
   requestId: 'x-request-id',
 } as const;
+
+/** The staff console's session cookie (docs/console.md "Sessions"): HttpOnly, SameSite=Strict, scoped to /admin. */
+export const STAFF_COOKIE = 'staff_token';

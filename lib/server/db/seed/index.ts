@@ -5,6 +5,7 @@ import { novels } from '../schema';
 import { seedCatalog, type Log } from './seed-catalog';
 import { seedDiscovery } from './seed-discovery';
 import { seedCommerce } from './seed-commerce';
+import { seedWords } from './seed-words';
 import { liftTimeouts } from '../timeouts';
 
 /** Writes the whole demo catalogue in one transaction, so a crash never leaves half a catalogue behind. */
@@ -19,6 +20,7 @@ export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms
     await seedDiscovery(tx as unknown as Db, plan);
     log('seed: products, gifts, activities and config');
     await seedCommerce(tx as unknown as Db, plan, now);
+    await seedWords(tx as unknown as Db);
   });
   const ms = Date.now() - started;
   log(`seed: done in ${(ms / 1000).toFixed(1)} s`);

@@ -1,0 +1,116 @@
+import type { Metadata } from 'next';
+import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
+import { auditActions, listAudit } from '@/lib/server/staff/audit';
+import { staffNames } from '@/lib/server/staff/accounts';
+import { readFlash } from '@/lib/server/staff/flash';
+import { requireStaff } from '@/lib/server/staff/page-session';
+import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../_components/shell';
+
+export const metadata: Metadata = { title: T.nav.audit };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date picked in the filter is a Shanghai calendar day. */
+function shanghaiDay(value: string | undefined, plusDays = 0): Date | undefined {
+  if (!value || !DAY.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00+08:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Date(date.getTime() + plusDays * 86_400_000);
+}
+
+// /admin/audit?staff&action&from&to&page: the audit log (docs/console.md "Audit log"). Admins see everyone's;
+// every other role only its own actions, whatever the query asks.
+export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
+  const staff = await requireStaff('audit:own');
+  const query = await searchParams;
+  const flash = readFlash(query);
+  const all = staff.can('audit:all');
+  const askedStaff = Number(one(query.staff));
+  const staffId = all ? (Number.isInteger(askedStaff) && askedStaff > 0 ? askedStaff : undefined) : staff.id;
+  const action = (one(query.action) ?? '').slice(0, 48) || undefined;
+  const from = one(query.from);
+  const to = one(query.to);
+  const page = pageNumber(query.page);
+  const [{ rows, hasMore }, actions, names] = await Promise.all([
+    listAudit({ staffId, action, from: shanghaiDay(from), to: shanghaiDay(to, 1), page }),
+    auditActions(),
+    all ? staffNames() : Promise.resolve([]),
+  ]);
+  const A = T.audit;
+  return (
+    <ConsoleShell staff={staff} current="audit" flash={flash}>
+      <h1>{A.heading}</h1>
+      {all ? null : <p className="meta">{A.own}</p>}
+      <form method="get" action="/admin/audit" className="filters">
+        {all ? (
+          <label>
+            {A.staff}
+            <select name="staff" defaultValue={staffId ? String(staffId) : ''}>
+              <option value="">{A.allStaff}</option>
+              {names.map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.username}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          {A.action}
+          <select name="action" defaultValue={action ?? ''}>
+            <option value="">{A.allActions}</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {A.from}
+          <input type="date" name="from" defaultValue={from && DAY.test(from) ? from : ''} />
+        </label>
+        <label>
+          {A.to}
+          <input type="date" name="to" defaultValue={to && DAY.test(to) ? to : ''} />
+        </label>
+        <button type="submit" className="secondary">
+          {A.filter}
+        </button>
+      </form>
+      {rows.length === 0 ? <p>{A.empty}</p> : null}
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th>{A.time}</th>
+              <th>{A.staff}</th>
+              <th>{A.action}</th>
+              <th>{A.target}</th>
+              <th>{A.detail}</th>
+              <th>{A.ip}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td>{formatTime(r.createdAt)}</td>
+                <td>{r.username ?? '-'}</td>
+                <td>{r.action}</td>
+                <td>{r.targetType ? `${r.targetType} #${r.targetId ?? ''}` : ''}</td>
+                <td>{r.detail ? JSON.stringify(r.detail) : ''}</td>
+                <td>{r.ip ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        base="/admin/audit"
+        query={{ staff: all && staffId ? String(staffId) : undefined, action, from, to }}
+        page={page}
+        hasMore={hasMore}
+      />
+    </ConsoleShell>
+  );
+}

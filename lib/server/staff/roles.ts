@@ -1,0 +1,27 @@
+import 'server-only';
+
+/** Staff roles (docs/console.md "Roles and permissions"). */
+export type StaffRole = 'admin' | 'moderator' | 'editor' | 'finance';
+export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor', 'finance'];
+
+/**
+ * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
+ * everyone's. Editors and finance hold only the dashboard and their own audit trail until the content and
+ * operations parts of the console give them more.
+ */
+export type Permission = 'dashboard' | 'moderation' | 'words' | 'audit:own' | 'audit:all' | 'staff';
+
+export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: ['dashboard', 'moderation', 'words', 'audit:own', 'audit:all', 'staff'],
+  moderator: ['dashboard', 'moderation', 'words', 'audit:own'],
+  editor: ['dashboard', 'audit:own'],
+  finance: ['dashboard', 'audit:own'],
+};
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: string, permission: Permission): boolean {
+  return isStaffRole(role) && PERMISSIONS[role].includes(permission);
+}

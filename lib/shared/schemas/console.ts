@@ -1,0 +1,62 @@
+import './zod-locale';
+import { z } from 'zod';
+import { CONSOLE_TEXT as T } from '../console-text';
+
+/** The staff console's form posts (docs/console.md "Pages"). `back` is checked again by the server (consoleBack). */
+const back = z.string().max(300).optional();
+const id = z.coerce.number({ error: T.invalidId }).int().positive({ error: T.invalidId }).max(2_147_483_647);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: T.textTooLong(max) });
+
+export const consoleLoginForm = z.object({
+  username: z.string().trim().min(1, { error: T.enterUsername }).max(64),
+  password: z.string().min(1, { error: T.enterPassword }).max(200),
+  back,
+});
+
+export const moderateForm = z.object({
+  op: z.enum(['approve', 'reject', 'take_down', 'restore', 'handle_report', 'dismiss_report'], { error: T.invalidOp }),
+  id,
+  reason: text(200).optional(),
+  back,
+});
+
+export const wordsForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('add'),
+      word: z
+        .string()
+        .trim()
+        .min(1, { error: T.enterWord })
+        .max(64, { error: T.textTooLong(64) }),
+      category: z.string().max(32),
+      action: z.enum(['', 'block', 'review']).optional(),
+      back,
+    }),
+    z.object({ op: z.literal('delete'), id, back }),
+  ],
+  { error: T.invalidOp },
+);
+
+export const staffForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('create'),
+      username: z.string().trim().min(1, { error: T.enterUsername }).max(32),
+      display_name: text(32).optional(),
+      password: z.string().max(200),
+      role: z.string().max(16),
+      back,
+    }),
+    z.object({ op: z.literal('role'), id, role: z.string().max(16), back }),
+    z.object({ op: z.enum(['disable', 'enable']), id, back }),
+    z.object({ op: z.literal('password'), id, password: z.string().max(200), back }),
+  ],
+  { error: T.invalidOp },
+);
