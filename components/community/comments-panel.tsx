@@ -39,7 +39,9 @@ export function CommentsPanel({
   const [replyTo, setReplyTo] = useState<{ id: number; nickname: string; top: number } | null>(null);
   const [fresh, setFresh] = useState<Record<number, Comment[]>>({});
   const box = useRef<WriteBoxHandle>(null);
-  const comments = data?.flatMap((p) => p.data) ?? [];
+  // Pages are offsets: a comment posted here shifts the next page by one, so one may come twice.
+  const seen = new Set<number>();
+  const comments = (data?.flatMap((p) => p.data) ?? []).filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
   const hasmore = Boolean(data?.at(-1)?.hasmore);
 
   function sent(c: Comment, to: { id: number } | null) {
@@ -51,7 +53,8 @@ export function CommentsPanel({
     }
     void mutate(
       (pages) => {
-        const [first, ...rest] = pages ?? [{ data: [], hasmore: false, count: 0 }];
+        // A server-rendered first page is fallback data, not in SWR's cache yet: start from what is shown.
+        const [first, ...rest] = pages ?? data ?? [{ data: [], hasmore: false, count: 0 }];
         return [{ ...first!, data: [c, ...first!.data], count: first!.count + 1 }, ...rest];
       },
       { revalidate: false },

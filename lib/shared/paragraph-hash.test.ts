@@ -7,6 +7,16 @@ describe('paragraphHash', () => {
     expect(paragraphHash('foobar')).toBe('85944171f73967e8');
   });
 
+  it('hashes the UTF-8 bytes: the same as FNV-1a over Buffer.from(text) for every script, emoji and a lone surrogate', () => {
+    const reference = (t: string) => {
+      let h = BigInt('0xcbf29ce484222325');
+      for (const b of Buffer.from(t, 'utf8')) h = ((h ^ BigInt(b)) * BigInt('0x100000001b3')) & BigInt('0xffffffffffffffff');
+      return h.toString(16).padStart(16, '0');
+    };
+    for (const t of ['é', '他推开门', 'ئۇ كىتاب', 'བཀྲ་ཤིས་', '😀 好', 'a\ud800b'])
+      expect(paragraphHash(t)).toBe(reference(normalizeParagraph(t)));
+  });
+
   it('always gives 16 hex digits, different for different text', () => {
     const a = paragraphHash('他推开门，雨还在下。');
     const b = paragraphHash('他推开门，雨停了。');

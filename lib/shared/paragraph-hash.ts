@@ -14,8 +14,29 @@ export function normalizeParagraph(text: string): string {
 }
 
 export function paragraphHash(text: string): string {
-  const bytes = new TextEncoder().encode(normalizeParagraph(text));
   let h = OFFSET;
-  for (const b of bytes) h = ((h ^ BigInt(b)) * PRIME) & MASK;
+  const add = (b: number) => {
+    h = ((h ^ BigInt(b)) * PRIME) & MASK;
+  };
+  // UTF-8 by hand (as TextEncoder would, a lone surrogate as U+FFFD): the same bytes in every runtime, old in-app
+  // browsers and jsdom included.
+  for (const ch of normalizeParagraph(text)) {
+    let c = ch.codePointAt(0)!;
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+    if (c < 0x80) add(c);
+    else if (c < 0x800) {
+      add(0xc0 | (c >> 6));
+      add(0x80 | (c & 0x3f));
+    } else if (c < 0x10000) {
+      add(0xe0 | (c >> 12));
+      add(0x80 | ((c >> 6) & 0x3f));
+      add(0x80 | (c & 0x3f));
+    } else {
+      add(0xf0 | (c >> 18));
+      add(0x80 | ((c >> 12) & 0x3f));
+      add(0x80 | ((c >> 6) & 0x3f));
+      add(0x80 | (c & 0x3f));
+    }
+  }
   return h.toString(16).padStart(16, '0');
 }

@@ -32,9 +32,11 @@ export function commentsPath(q: CommentQuery, page: number): string {
  * fetched again on mount, so the first paint and hydration show the same list. `enabled` false asks nothing.
  */
 export function useComments(q: CommentQuery, { initial, enabled = true }: { initial?: CommentPage; enabled?: boolean } = {}) {
+  const first = commentsPath(q, 1);
   return useSWRInfinite<CommentPage>(
     (i, prev: CommentPage | null) => (!enabled || (prev && !prev.hasmore) ? null : commentsPath(q, i + 1)),
-    swrFetcher,
+    // fallbackData only paints; when 更多 asks for page 2, SWR walks page 1 again: the server's page answers it.
+    (key: string) => (initial && key === first ? Promise.resolve(initial) : swrFetcher<CommentPage>(key)),
     {
       fallbackData: initial ? [initial] : undefined,
       revalidateOnMount: !initial,
