@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { ApiClientError } from '@/lib/client/api';
 import { readAllMessages } from '@/lib/client/community';
-import { useMessages, useUnreadCount } from '@/lib/client/swr/use-messages';
+import { useMessages } from '@/lib/client/swr/use-messages';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
 import { MSG } from '@/lib/shared/messages';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
@@ -13,7 +13,6 @@ import './community.css';
 /** The member's messages, newest first, unread ones marked, 全部已读, 更多 (docs/community-pages.md "Messages"). */
 export function MessageList() {
   const { data, size, setSize, mutate, isLoading, isValidating } = useMessages(true);
-  const unread = useUnreadCount(true);
   const [busy, setBusy] = useState(false);
   if (!data) return isLoading ? <DelayedSpinner /> : <p className="cm-empty">{MSG.loadFailed}</p>;
   const items = data.flatMap((p) => p.data);
@@ -27,7 +26,6 @@ export function MessageList() {
       await mutate((pages) => pages?.map((p) => ({ ...p, unread: 0, data: p.data.map((m) => ({ ...m, read: true })) })), {
         revalidate: false,
       });
-      await unread.mutate({ count: 0 }, { revalidate: false });
     } catch (err) {
       if (!(err instanceof ApiClientError)) throw err;
     } finally {

@@ -4,9 +4,6 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { MessageItem, MessagePage } from '@/lib/shared/dto/community';
 import { api, buildUrl, swrFetcher } from '../api';
-import { quietFetcher } from './quiet-fetcher';
-
-export const UNREAD_COUNT_PATH = '/v1/messages/unread_count';
 
 /** GET /v1/messages: the member's messages page by page, newest first. */
 export function useMessages(signedIn: boolean, limit = 20) {
@@ -15,11 +12,6 @@ export function useMessages(signedIn: boolean, limit = 20) {
     swrFetcher,
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
-}
-
-/** GET /v1/messages/unread_count: the badge on 我的; silent (0 for a signed-out reader, a badge is a bonus). */
-export function useUnreadCount(signedIn: boolean) {
-  return useSWR<{ count: number }>(signedIn ? UNREAD_COUNT_PATH : null, quietFetcher);
 }
 
 /**
