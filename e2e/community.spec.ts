@@ -15,7 +15,17 @@ const chapterFor = (info: TestInfo) => (info.project.name === 'iphone-13' ? 3 : 
 /** A member of their own in a new context of the same phone. */
 async function member(browser: Browser, info: TestInfo, salt: number): Promise<Page> {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, baseURL, storageState } = info.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, baseURL, storageState });
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    locale,
+    timezoneId,
+    baseURL,
+    storageState,
+  });
   const page = await context.newPage();
   await signInByPhone(page, freshPhone(info.workerIndex * 10 + salt));
   return page;
@@ -100,7 +110,10 @@ test('read a chapter, comment on a paragraph and on the chapter; another reader 
   await other.getByRole('button', { name: '本章说 (1)' }).click();
   const theirSheet = other.getByRole('dialog', { name: '本章说' });
   const item = theirSheet.locator('li.cm-item').filter({ hasText: chapterComment });
-  await item.getByRole('button', { name: /^回复 / }).first().click();
+  await item
+    .getByRole('button', { name: /^回复 / })
+    .first()
+    .click();
   await send(other, theirSheet, `同感 ${tag}`);
   await item.getByRole('button', { name: '点赞 0' }).click();
   await expect(item.getByRole('button', { name: '已赞 1' })).toHaveAttribute('aria-pressed', 'true');
@@ -123,7 +136,8 @@ test('write a 1,500-character long review and see it pending', async ({ page }, 
   await expect(box).toBeVisible();
   const sentences = ['主角的成长线写得扎实', '配角各有来历', '伏笔在后文一一回收', '文字干净利落', '节奏张弛有度', '世界观自洽'];
   let review = '';
-  for (let i = 0; review.replace(/\s/g, '').length < 1500; i++) review += `第${i + 1}点：${sentences[i % sentences.length]}，${i}处细节令人印象深刻。\n`;
+  for (let i = 0; review.replace(/\s/g, '').length < 1500; i++)
+    review += `第${i + 1}点：${sentences[i % sentences.length]}，${i}处细节令人印象深刻。\n`;
   await box.fill(review.slice(0, 40));
   await expect(page.getByRole('button', { name: '提交审核' })).toBeDisabled();
   await expect(page.getByText(/还差 \d+ 字/)).toBeVisible();
@@ -139,7 +153,7 @@ test('write a 1,500-character long review and see it pending', async ({ page }, 
   await expect(page.getByRole('textbox', { name: '写长评' })).toHaveCount(0);
 });
 
-test("report a comment from its menu; the report page is prefilled and lands on the success page", async ({ page, browser }, info) => {
+test('report a comment from its menu; the report page is prefilled and lands on the success page', async ({ page, browser }, info) => {
   test.setTimeout(90_000);
   const tag = `${info.project.name}-${Date.now() % 100000}`;
   // The novel page leads to the comment area and its write box.

@@ -70,7 +70,7 @@ describe('reader comments', () => {
   it('after paint: 本章说 (7) and a badge at the end of the paragraph that has comments, nowhere else', async () => {
     const { calls } = counts();
     render(<ReaderView initial={chapter()} />);
-    const badge = await screen.findByRole('button', { name: '段评 4 条' });
+    const badge = await screen.findByRole('button', { name: '段评 4 条' }, { timeout: 5000 });
     const p1 = document.getElementById('p1')!;
     expect(badge.parentElement).toBe(p1);
     expect(p1.lastElementChild).toBe(badge);
@@ -84,7 +84,7 @@ describe('reader comments', () => {
   it("tapping a badge opens that paragraph's sheet and does not toggle the bars", async () => {
     counts();
     render(<ReaderView initial={chapter()} />);
-    fireEvent.click(await screen.findByRole('button', { name: '段评 4 条' }));
+    fireEvent.click(await screen.findByRole('button', { name: '段评 4 条' }, { timeout: 5000 }));
     expect(document.querySelector('.reader')).toHaveAttribute('data-bars', 'hidden');
     const target = JSON.parse(screen.getByTestId('lazy').dataset.target!);
     expect(target).toMatchObject({ novelId: 1, chapterId: 12, paragraph: { index: 1, text: '他推开门。' }, dir: 'ltr' });
@@ -93,7 +93,7 @@ describe('reader comments', () => {
   it('本章说 opens the chapter sheet with the orphans count', async () => {
     counts();
     render(<ReaderView initial={chapter()} />);
-    fireEvent.click(await screen.findByRole('button', { name: '本章说 (7)' }));
+    fireEvent.click(await screen.findByRole('button', { name: '本章说 (7)' }, { timeout: 5000 }));
     const target = JSON.parse(screen.getByTestId('lazy').dataset.target!);
     expect(target.paragraph).toBeUndefined();
     expect(target.orphans).toBe(2);
@@ -164,7 +164,7 @@ describe('reader comments', () => {
     render(
       <ReaderView initial={chapter({ paragraphs: ['ئۇ ئىشىكنى ئاچتى.'], novel: { ...chapter().novel, language_type: 0, dir: 'rtl' } })} />,
     );
-    const badge = await screen.findByRole('button', { name: '段评 1 条' });
+    const badge = await screen.findByRole('button', { name: '段评 1 条' }, { timeout: 5000 });
     expect(badge.closest('article')).toHaveAttribute('dir', 'rtl');
     await waitFor(() => expect(within(document.getElementById('p0')!).getByRole('button')).toBe(badge));
   });
