@@ -175,7 +175,9 @@ test('report a comment from its menu; the report page is prefilled and lands on 
   await item.getByRole('menuitem', { name: '举报' }).click();
   await expect(reporter).toHaveURL(/\/m\/report\?target_type=comment&target_id=\d+$/);
   await expect(reporter.getByText(/举报对象：评论 #\d+/)).toBeVisible();
-  await reporter.getByRole('radio').first().check({ force: true });
+  // The reasons are chips: the label is what a finger taps.
+  await reporter.locator('.cm-reasons label').first().click();
+  await expect(reporter.getByRole('radio').first()).toBeChecked();
   await reporter.getByRole('textbox', { name: '问题描述' }).fill('评论里有广告');
   await reporter.getByRole('button', { name: '提交' }).click();
   await expect(reporter).toHaveURL(/\/m\/report\/success$/);

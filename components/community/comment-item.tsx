@@ -41,7 +41,16 @@ export function CommentItem({ comment: c, onReply, children }: { comment: Commen
             </button>
           ) : null}
           {c.is_mine ? null : (
-            <div className="cm-menu">
+            <div
+              className="cm-menu"
+              // Focus leaving the menu (a tap elsewhere, Tab away) closes it.
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenu(false);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setMenu(false);
+              }}
+            >
               <button type="button" className="cm-action" aria-label={T.more} aria-expanded={menu} onClick={() => setMenu((v) => !v)}>
                 ⋯
               </button>

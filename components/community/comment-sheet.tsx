@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { useComments } from '@/lib/client/swr/use-comments';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
-import type { Comment } from '@/lib/shared/dto/community';
+import { COMMENTS_PAGE_SIZE, type Comment } from '@/lib/shared/dto/community';
 import { paragraphHash } from '@/lib/shared/paragraph-hash';
 import { CommentList } from './comment-list';
-import { CommentsPanel, COMMENTS_PAGE_SIZE } from './comments-panel';
+import { CommentsPanel } from './comments-panel';
 import './community.css';
 
 export interface SheetTarget {

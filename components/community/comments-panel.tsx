@@ -3,12 +3,10 @@
 import { useRef, useState } from 'react';
 import { useComments, type CommentQuery } from '@/lib/client/swr/use-comments';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
-import type { Comment, CommentPage } from '@/lib/shared/dto/community';
+import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage } from '@/lib/shared/dto/community';
 import { CommentList } from './comment-list';
 import { WriteBox, type WriteBoxHandle, type WriteTarget } from './write-box';
 import './community.css';
-
-export const COMMENTS_PAGE_SIZE = 20;
 
 /**
  * A write box over a comment list, for one target (a book, a chapter, a paragraph): a sent comment goes on top of

@@ -6,11 +6,10 @@ import { submitReport } from '@/lib/client/community';
 import { navigate } from '@/lib/client/navigate';
 import { useReportReasons } from '@/lib/client/swr/use-report-reasons';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
-import type { ReportTarget } from '@/lib/shared/dto/community';
+import { REPORT_TARGETS, type ReportTarget } from '@/lib/shared/dto/community';
 import { MSG } from '@/lib/shared/messages';
 import './community.css';
 
-export const REPORT_TARGETS: ReportTarget[] = ['novel', 'chapter', 'comment', 'member'];
 const CONTENT_MAX = 500;
 const CONTACT_MAX = 64;
 
