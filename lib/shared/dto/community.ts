@@ -7,6 +7,9 @@
 export type CommentType = 1 | 2 | 3;
 export type CommentOrder = 'hot' | 'new';
 
+/** Comments a page of a list holds (the comments page's server-rendered first page and every 更多). */
+export const COMMENTS_PAGE_SIZE = 20;
+
 export interface Comment {
   id: number;
   novel_id: number;
@@ -71,7 +74,8 @@ export interface LongCommentConfig {
   rules: string[];
 }
 
-export type ReportTarget = 'novel' | 'chapter' | 'comment' | 'member';
+export const REPORT_TARGETS = ['novel', 'chapter', 'comment', 'member'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export interface ReportReason {
   value: string;

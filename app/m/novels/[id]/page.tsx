@@ -201,7 +201,10 @@ export default async function NovelPage({ params }: Props) {
           </ul>
         ) : (
           <p className="muted small">
-            还没有评论，<Link href={`/m/novels/${novel.id}/comments#write`}>来抢第一个沙发吧</Link>
+            还没有评论，
+            <Link href={`/m/novels/${novel.id}/comments#write`} className="author-link">
+              来抢第一个沙发吧
+            </Link>
           </p>
         )}
       </Section>

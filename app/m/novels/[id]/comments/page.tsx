@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { CommentsPanel, COMMENTS_PAGE_SIZE } from '@/components/community/comments-panel';
+import { CommentsPanel } from '@/components/community/comments-panel';
 import { PageBar } from '@/components/shell/page-bar';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { listComments } from '@/lib/server/social/comments';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
-import type { CommentOrder } from '@/lib/shared/dto/community';
+import { COMMENTS_PAGE_SIZE, type CommentOrder } from '@/lib/shared/dto/community';
 import { novelForPage } from '../novel-page-data';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
