@@ -54,6 +54,14 @@ const PAGES: Array<[name: string, path: string, membersOnly?: boolean]> = [
   ['guide', '/m/guide'],
   ['questions', '/m/questions'],
   ['miniapp', '/m/miniapp'],
+  ['comments', '/m/novels/1/comments'],
+  ['comments newest', '/m/novels/1/comments?order=new'],
+  ['long review', '/m/novels/1/comment', MEMBERS],
+  ['report', '/m/report', MEMBERS],
+  ['report a comment', '/m/report?target_type=comment&target_id=1', MEMBERS],
+  ['report sent', '/m/report/success'],
+  ['messages', '/m/messages', MEMBERS],
+  ['message', '/m/message/1'],
 ];
 
 /** Cases with a known mismatch, owned by another change: skipped with the reason until it lands. */

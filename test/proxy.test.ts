@@ -42,6 +42,7 @@ const TABLE: Array<[string, boolean, boolean]> = [
   ['/m/show/1', false, true],
   ['/m/report', true, false],
   ['/m/report/success', false, false],
+  ['/m/messages', true, false],
   ...['oauth', 'login', 'vip', 'vip-m', 'games', 'float', 'guide', 'questions'].map((p): [string, boolean, boolean] => [
     `/m/${p}`,
     false,

@@ -1,7 +1,19 @@
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 
-/** The chapter's text: one <p id="p{idx}"> per paragraph, so a saved position can be scrolled back to. */
-export function ChapterBody({ chapter }: { chapter: ReadChapter }) {
+/**
+ * The chapter's text: one <p id="p{idx}"> per paragraph, so a saved position can be scrolled back to. A paragraph
+ * with comments ends in a small count (段评, docs/reading.md "Chapter and paragraph comments"): absolutely
+ * positioned at the text's end, so its arrival after the first paint moves no line.
+ */
+export function ChapterBody({
+  chapter,
+  badges,
+  onBadge,
+}: {
+  chapter: ReadChapter;
+  badges?: Record<number, number>;
+  onBadge?: (index: number) => void;
+}) {
   return (
     <article
       className="chapter-body"
@@ -12,6 +24,11 @@ export function ChapterBody({ chapter }: { chapter: ReadChapter }) {
       {chapter.paragraphs.map((text, i) => (
         <p key={i} id={`p${i}`} data-idx={i}>
           {text}
+          {badges?.[i] ? (
+            <button type="button" className="pc-badge" aria-label={`段评 ${badges[i]} 条`} onClick={() => onBadge?.(i)}>
+              {badges[i] > 99 ? '99+' : badges[i]}
+            </button>
+          ) : null}
         </p>
       ))}
     </article>

@@ -19,6 +19,12 @@ import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
 
 // Settings are opened on demand: their code stays out of the chapter's first load.
 const SettingsPanel = dynamic(() => import('./settings-panel').then((m) => m.SettingsPanel), { ssr: false });
+// So is the comment sheet, with SWR and the comment list (docs/reading.md "Chapter and paragraph comments").
+const CommentSheet = dynamic(() => import('@/components/community/comment-sheet').then((m) => m.CommentSheet), { ssr: false });
+
+type Counts = import('@/lib/client/reader/comment-counts').ChapterCommentCounts;
+type Sheet = { paragraph?: number } | null;
+const LONG_PRESS_MS = 550;
 
 const readUrl = (c: { id: number; novel_id: number }) => `/m/read/${c.id}?nid=${c.novel_id}`;
 const positionOf = (c: ReadChapter, idx: number) => ({ articleId: c.id, idx, novel: c.novel, article: { title: c.title, idx: c.idx } });
@@ -58,6 +64,9 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
   const body = useRef<HTMLDivElement>(null);
   const flow = useRef<HTMLDivElement>(null);
   const touch = useRef<{ x: number; y: number; at: number } | null>(null);
+  const [counts, setCounts] = useState<{ chapterId: number; counts: Counts } | null>(null);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const press = useRef<{ timer?: ReturnType<typeof setTimeout>; fired: boolean } | null>(null);
   // Settings reach the page before paged mode measures it (layout effects run in order).
   useLayoutEffect(() => applySettings(settings), [settings]);
   // The persisted settings are read in the browser only: the first render matches the server's, then paged mode starts.
@@ -67,6 +76,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
 
   const show = useCallback((next: ReadChapter, push: boolean) => {
     setChapter(next);
+    setSheet(null);
     if (push) window.history.pushState(null, '', readUrl(next));
     window.scrollTo(0, 0);
   }, []);
@@ -124,6 +134,40 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);
   }, [chapter]);
 
+  // Comment counts come after the chapter has painted: the module, the hashing and the calls never delay the text.
+  useEffect(() => {
+    if (chapter.locked) return;
+    let live = true;
+    const frame = requestAnimationFrame(() => {
+      setTimeout(() => {
+        void import('@/lib/client/reader/comment-counts')
+          .then((m) => m.loadCommentCounts(chapter.novel_id, chapter.id, chapter.paragraphs))
+          .then((c) => live && setCounts({ chapterId: chapter.id, counts: c }));
+      }, 0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [chapter]);
+  const shown = counts && counts.chapterId === chapter.id ? counts.counts : null;
+
+  /** A comment was posted in the sheet: its count goes up at once. */
+  const posted = useCallback(
+    (paragraph: number | undefined) =>
+      setCounts((prev) => {
+        const base = prev && prev.chapterId === chapter.id ? prev.counts : { chapter: 0, orphans: 0, byIndex: {} };
+        return {
+          chapterId: chapter.id,
+          counts:
+            paragraph === undefined
+              ? { ...base, chapter: base.chapter + 1 }
+              : { ...base, byIndex: { ...base.byIndex, [paragraph]: (base.byIndex[paragraph] ?? 0) + 1 } },
+        };
+      }),
+    [chapter.id],
+  );
+
   // The paragraph at the top of the screen is the position.
   useEffect(() => {
     if (chapter.locked || typeof IntersectionObserver === 'undefined') return;
@@ -168,7 +212,12 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
   }, [paged, pager, chapter.novel.dir]);
 
   function onTap(e: React.MouseEvent<HTMLDivElement>) {
-    // Taps on the page's own controls (buy, links, the chapter end) are theirs, and a swipe is not a tap.
+    // A long press opened a paragraph's comments: the click that follows it is not a tap.
+    if (press.current?.fired) {
+      press.current = null;
+      return;
+    }
+    // Taps on the page's own controls (buy, links, the chapter end, a paragraph's badge) are theirs, and a swipe is not a tap.
     if ((e.target as HTMLElement).closest('a, button, input, label, select, .paywall')) return;
     if (panel) return setPanel(false);
     const frame = body.current?.getBoundingClientRect();
@@ -181,12 +230,37 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     }
   }
 
+  function cancelPress() {
+    if (press.current && !press.current.fired) {
+      clearTimeout(press.current.timer);
+      press.current = null;
+    }
+  }
+
   function onTouchStart(e: React.TouchEvent) {
     const t = e.touches[0];
     touch.current = t ? { x: t.clientX, y: t.clientY, at: Date.now() } : null;
+    // A long press on a paragraph opens its comments (段评), where a paragraph without a badge can get its first one.
+    cancelPress();
+    const p = (e.target as HTMLElement).closest?.('p[data-idx]') as HTMLElement | null;
+    if (!p || chapter.locked || e.touches.length > 1) return;
+    const index = Number(p.dataset.idx);
+    const state: { fired: boolean; timer?: ReturnType<typeof setTimeout> } = { fired: false };
+    state.timer = setTimeout(() => {
+      state.fired = true;
+      setSheet({ paragraph: index });
+    }, LONG_PRESS_MS);
+    press.current = state;
+  }
+
+  function onTouchMove(e: React.TouchEvent) {
+    const start = touch.current;
+    const t = e.touches[0];
+    if (start && t && Math.hypot(t.clientX - start.x, t.clientY - start.y) > 10) cancelPress();
   }
 
   function onTouchEnd(e: React.TouchEvent) {
+    cancelPress();
     const start = touch.current;
     const t = e.changedTouches[0];
     touch.current = null;
@@ -216,13 +290,22 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
           最近
         </button>
       </header>
-      <div ref={body} className="reader-page" onClick={onTap} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} aria-busy={loading}>
+      <div
+        ref={body}
+        className="reader-page"
+        onClick={onTap}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+        onTouchCancel={cancelPress}
+        aria-busy={loading}
+      >
         {/* Keyboard and screen-reader users open the bars with this, not by tapping the middle of the page. */}
         <button type="button" className="visually-hidden reader-menu-toggle" onClick={() => setBars((v) => !v)} aria-expanded={bars}>
           阅读菜单
         </button>
         <div ref={flow} className="reader-flow" dir={chapter.novel.dir} style={pager.style}>
-          <ChapterBody chapter={chapter} />
+          <ChapterBody chapter={chapter} badges={shown?.byIndex} onBadge={(i) => setSheet({ paragraph: i })} />
           {chapter.locked ? (
             <Paywall
               chapter={chapter}
@@ -232,7 +315,14 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
               }}
             />
           ) : (
-            <ChapterEnd chapter={chapter} busy={loading} onGo={(id) => void go(id)} onCatalogue={openCatalogue} />
+            <ChapterEnd
+              chapter={chapter}
+              busy={loading}
+              onGo={(id) => void go(id)}
+              onCatalogue={openCatalogue}
+              commentCount={shown?.chapter ?? null}
+              onComments={() => setSheet({})}
+            />
           )}
         </div>
         {paged && pager.pages > 0 ? (
@@ -265,6 +355,22 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
         </button>
       </nav>
       {panel ? <SettingsPanel onClose={() => setPanel(false)} /> : null}
+      {sheet ? (
+        <CommentSheet
+          key={`${chapter.id}:${sheet.paragraph ?? 'chapter'}`}
+          target={{
+            novelId: chapter.novel_id,
+            chapterId: chapter.id,
+            paragraph:
+              sheet.paragraph === undefined ? undefined : { index: sheet.paragraph, text: chapter.paragraphs[sheet.paragraph] ?? '' },
+            orphans: shown?.orphans ?? 0,
+            lang: chapter.novel.language_type === 0 ? 'ug' : chapter.novel.language_type === 2 ? 'bo' : 'zh-CN',
+            dir: chapter.novel.dir,
+          }}
+          onClose={() => setSheet(null)}
+          onPosted={() => posted(sheet.paragraph)}
+        />
+      ) : null}
       <div className="reader-dim" aria-hidden="true" />
     </div>
   );

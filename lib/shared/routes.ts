@@ -25,6 +25,7 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: new RegExp(`^/m/(novels|authors)/${ID}$`), access: 'public', wechatForced: true },
   { pattern: new RegExp(`^/m/(read|show)/${ID}$`), access: 'public', wechatForced: true },
   { pattern: /^\/m\/report$/, access: 'login' },
+  { pattern: /^\/m\/messages$/, access: 'login' },
   { pattern: /^\/m\/report\/success$/, access: 'public' },
   { pattern: /^\/m\/(oauth|login|vip|vip-m|games|float|guide|questions|miniapp)$/, access: 'public' },
   { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },

@@ -99,3 +99,22 @@ export interface MessagePage {
   hasmore: boolean;
   unread: number;
 }
+
+/** A message as the message pages list it. */
+export type MessageItem = Message;
+
+export type CommentOrder = 'hot' | 'new';
+
+/** Comments a page of a list holds (the comments page's server-rendered first page and every 更多). */
+export const COMMENTS_PAGE_SIZE = 20;
+
+/** GET /v1/novels/comments/count with type=3&chapter_id, as the reader uses it. */
+export type ParagraphCounts = Required<Pick<CommentCount, 'count' | 'paragraphs' | 'orphans'>> & Pick<CommentCount, 'indexes'>;
+
+export const REPORT_TARGETS = ['novel', 'chapter', 'comment', 'member'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export interface ReportReason {
+  value: string;
+  label: string;
+}

@@ -16,6 +16,7 @@ import { BindPhone } from './_components/bind-phone';
 import { MinorProtection } from './_components/minor-protection';
 import { RechargeEntry } from '@/components/wallet/recharge-entry';
 import { ModalButton } from '@/components/wallet/modal-button';
+import { UnreadBadge } from '@/components/community/unread-badge';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
@@ -27,6 +28,7 @@ const links: Array<[string, string]> = [
   ['/m/vouchers', '我的书券'],
   ['/m/vip', 'VIP会员'],
   ['/m/mall/vouchers-inline', '我的优惠券'],
+  ['/m/report', '举报反馈'],
   ['/m/questions', '常见问题'],
 ];
 
@@ -75,6 +77,13 @@ export default async function MyPage() {
 
       <nav aria-label="我的服务">
         <ul className="link-list">
+          <li>
+            {/* The unread count arrives after hydration inside the row's fixed height (docs/community.md "Messages"). */}
+            <Link href="/m/messages">
+              消息
+              <UnreadBadge />
+            </Link>
+          </li>
           {links.map(([href, label]) => (
             <li key={href}>
               <Link href={href}>{label}</Link>

@@ -174,21 +174,38 @@ export default async function NovelPage({ params }: Props) {
         )}
       </Section>
 
-      {/* No "more": no page lists all comments, and a link to one would land on home (docs/shell.md "Links that go nowhere"). */}
-      <Section title={`书友评论 · ${comments.count}`}>
+      <Section
+        title={`书友评论 · ${comments.count}`}
+        more={`/m/novels/${novel.id}/comments`}
+        action={
+          <Link href={`/m/novels/${novel.id}/comments#write`} className="section-more section-write">
+            写评论
+          </Link>
+        }
+      >
         {comments.data.length ? (
           <ul className="comment-list">
             {comments.data.map((c) => (
               <li key={c.id}>
                 <p className="comment-head">
-                  <strong>{c.nickname}</strong> <span className="muted small">{c.createdat}</span>
+                  <bdi>
+                    <strong>{c.nickname}</strong>
+                  </bdi>{' '}
+                  {c.is_long_comment ? <span className="comment-tag">长评</span> : null} <span className="muted small">{c.createdat}</span>
                 </p>
-                <p className="comment-body">{c.content}</p>
+                <p className="comment-body" dir="auto">
+                  {c.content}
+                </p>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted small">暂无评论</p>
+          <p className="muted small">
+            还没有评论，
+            <Link href={`/m/novels/${novel.id}/comments#write`} className="author-link">
+              来抢第一个沙发吧
+            </Link>
+          </p>
         )}
       </Section>
 

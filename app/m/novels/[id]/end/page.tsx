@@ -24,6 +24,9 @@ export default async function EndPage({ params }: { params: Promise<{ id: string
           <Link className="button" href={`/m/novels/${novel.id}`}>
             返回书页
           </Link>
+          <Link className="button button-primary" href={`/m/novels/${novel.id}/comments#write`}>
+            写评论
+          </Link>
         </div>
       </section>
       {related.length ? (
