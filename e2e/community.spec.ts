@@ -115,7 +115,8 @@ test('read a chapter, comment on a paragraph and on the chapter; another reader 
     .first()
     .click();
   await send(other, theirSheet, `同感 ${tag}`);
-  await item.getByRole('button', { name: '点赞 0' }).click();
+  // The comment's own like comes first; its reply thread (now open, with the reply's own like) follows it.
+  await item.getByRole('button', { name: '点赞 0' }).first().click();
   await expect(item.getByRole('button', { name: '已赞 1' })).toHaveAttribute('aria-pressed', 'true');
   await other.context().close();
 
@@ -123,7 +124,7 @@ test('read a chapter, comment on a paragraph and on the chapter; another reader 
   await page.reload();
   await page.getByRole('button', { name: '本章说 (1)' }).click();
   const mine = page.getByRole('dialog', { name: '本章说' }).locator('li.cm-item').filter({ hasText: chapterComment }).first();
-  await expect(mine.getByRole('button', { name: '点赞 1' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: '点赞 1' }).first()).toBeVisible();
   await mine.getByRole('button', { name: '查看1条回复' }).click();
   await expect(mine.getByText(`同感 ${tag}`)).toBeVisible();
 });
