@@ -43,7 +43,7 @@ async function fillComments(url) {
     const ids = rows.map((r) => r.id);
     await c.query(
       `INSERT INTO comments (novel_id, member_id, chapter_id, type, content, status, likes, reply_count, created_at)
-       SELECT $1, ($3::int[])[1 + (g % $4)], CASE WHEN g % 5 = 0 THEN $2 END, CASE WHEN g % 5 = 0 THEN 2 ELSE 1 END,
+       SELECT $1::int, ($3::int[])[1 + (g % $4)], CASE WHEN g % 5 = 0 THEN $2::int END, CASE WHEN g % 5 = 0 THEN 2 ELSE 1 END,
               '第' || g || '条评论：这一章写得真好，期待后面的发展。', 'published', (g * 7919) % 500, 0,
               now() - make_interval(secs => g * 37)
        FROM generate_series(1, $5) g`,
