@@ -177,8 +177,8 @@ export const reports = pgTable(
 
 /**
  * Messages (docs/community.md "Messages"): memberId null is an announcement anyone may read; otherwise a personal
- * notification only its owner may read. kind: 'announcement' | 'reply' | 'review_approved' | 'review_rejected' |
- * 'reward_available' | 'report_handled'.
+ * notification only its owner may read. kind: 'announcement' | 'reply' | 'review_approved' (naming the reward to
+ * claim) | 'review_rejected' | 'report_handled'.
  */
 export const messages = pgTable(
   'messages',
