@@ -8,6 +8,7 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'dashboard', href: '/admin', permission: 'dashboard' },
   { key: 'moderation', href: '/admin/moderation', permission: 'moderation' },
   { key: 'words', href: '/admin/words', permission: 'words' },
+  { key: 'announcements', href: '/admin/announcements', permission: 'announcements' },
   { key: 'audit', href: '/admin/audit', permission: 'audit:own' },
   { key: 'staff', href: '/admin/staff', permission: 'staff' },
 ];

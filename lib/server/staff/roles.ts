@@ -9,11 +9,11 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * everyone's. Editors and finance hold only the dashboard and their own audit trail until the content and
  * operations parts of the console give them more.
  */
-export type Permission = 'dashboard' | 'moderation' | 'words' | 'audit:own' | 'audit:all' | 'staff';
+export type Permission = 'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['dashboard', 'moderation', 'words', 'audit:own', 'audit:all', 'staff'],
-  moderator: ['dashboard', 'moderation', 'words', 'audit:own'],
+  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff'],
+  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
   editor: ['dashboard', 'audit:own'],
   finance: ['dashboard', 'audit:own'],
 };

@@ -60,3 +60,26 @@ export const staffForm = z.discriminatedUnion(
   ],
   { error: T.invalidOp },
 );
+
+export const announcementsForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('publish'),
+      title: z
+        .string()
+        .trim()
+        .min(1, { error: T.enterTitle })
+        .max(120, { error: T.textTooLong(120) }),
+      body: z
+        .string()
+        .trim()
+        .min(1, { error: T.enterBody })
+        .max(2000, { error: T.textTooLong(2000) }),
+      link: text(500).optional(),
+      back,
+    }),
+    z.object({ op: z.literal('withdraw'), id, back }),
+  ],
+  { error: T.invalidOp },
+);
