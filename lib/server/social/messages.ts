@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { Message, MessagePage } from '@/lib/shared/dto/community';
 import { formatDateTime } from '@/lib/shared/time';
@@ -25,6 +25,10 @@ async function readUntil(memberId: number): Promise<Date> {
   return row?.until ?? row?.joined ?? new Date(0);
 }
 
+/** The same mark as readUntil, as SQL: compared in the database, at the database's (microsecond) precision. */
+const readUntilSql = (memberId: number): SQL =>
+  sql`coalesce((select ${announcementReads.readUntil} from ${announcementReads} where ${announcementReads.memberId} = ${memberId}), (select ${members.createdAt} from ${members} where ${members.id} = ${memberId}), 'epoch'::timestamptz)`;
+
 const mineOrPublic = (memberId: number) => or(eq(messages.memberId, memberId), isNull(messages.memberId))!;
 
 function toMessage(m: typeof messages.$inferSelect, until: Date): Message {
@@ -42,12 +46,14 @@ function toMessage(m: typeof messages.$inferSelect, until: Date): Message {
 /** GET /v1/messages/unread_count (and the list's `unread`): unread personal messages plus newer announcements. */
 export async function unreadCount(memberId: number | null): Promise<number> {
   if (!memberId) return 0;
-  const until = await readUntil(memberId);
   const [row] = await getDb()
     .select({ n: count() })
     .from(messages)
     .where(
-      or(and(eq(messages.memberId, memberId), isNull(messages.readAt)), and(isNull(messages.memberId), gt(messages.createdAt, until))),
+      or(
+        and(eq(messages.memberId, memberId), isNull(messages.readAt)),
+        and(isNull(messages.memberId), gt(messages.createdAt, readUntilSql(memberId))),
+      ),
     );
   return row?.n ?? 0;
 }
@@ -65,8 +71,12 @@ export async function listMessages(memberId: number, page: number, limit: number
   return { data: rows.slice(0, limit).map((m) => toMessage(m, until)), hasmore: rows.length > limit, unread: await unreadCount(memberId) };
 }
 
-/** Moves the member's announcement mark forward to `to` (never back). */
-async function markAnnouncementsRead(memberId: number, to: Date): Promise<void> {
+/**
+ * Moves the member's announcement mark forward (never back) to an announcement's own created_at as the database
+ * holds it: PostgreSQL keeps microseconds and a JavaScript Date only milliseconds, so a mark taken from a Date could
+ * fall just short of the announcement it was meant to cover and leave it unread.
+ */
+async function markAnnouncementsRead(memberId: number, to: SQL): Promise<void> {
   await getDb()
     .insert(announcementReads)
     .values({ memberId, readUntil: to })
@@ -88,7 +98,8 @@ export async function openMessage(memberId: number | null, id: number): Promise<
   if (m.memberId === null) {
     if (!memberId) return toMessage(m, new Date(0));
     const until = await readUntil(memberId);
-    if (m.createdAt > until) await markAnnouncementsRead(memberId, m.createdAt);
+    if (m.createdAt >= until)
+      await markAnnouncementsRead(memberId, sql`(select ${messages.createdAt} from ${messages} where ${messages.id} = ${m.id})`);
     return { ...toMessage(m, until), read: true };
   }
   if (!memberId) throw new ApiError(CODES.notLoggedIn);
@@ -107,11 +118,14 @@ export async function readAll(memberId: number, now = new Date()): Promise<{ cou
     .update(messages)
     .set({ readAt: now })
     .where(and(eq(messages.memberId, memberId), isNull(messages.readAt)));
-  const until = await readUntil(memberId);
   const [newer] = await getDb()
     .select({ n: count() })
     .from(messages)
-    .where(and(isNull(messages.memberId), gt(messages.createdAt, until)));
-  if (newer?.n) await markAnnouncementsRead(memberId, now);
+    .where(and(isNull(messages.memberId), gt(messages.createdAt, readUntilSql(memberId))));
+  if (newer?.n)
+    await markAnnouncementsRead(
+      memberId,
+      sql`greatest(${now}::timestamptz, (select max(${messages.createdAt}) from ${messages} where ${messages.memberId} is null))`,
+    );
   return { count: 0 };
 }

@@ -111,9 +111,7 @@ export async function publishAnnouncement(actor: StaffActor, input: Announcement
     if (dup) throw new ApiError(CODES.conflict, SERVER_MSG.announcementDuplicate);
     const [row] = await tx
       .insert(messages)
-      // Milliseconds, not PostgreSQL's microseconds: a reader's announcement mark is set from this time through a
-      // JavaScript Date, and a mark a few microseconds short would leave the announcement unread after opening it.
-      .values({ memberId: null, kind: 'announcement', title, body, link, createdAt: sql`date_trunc('milliseconds', now())` })
+      .values({ memberId: null, kind: 'announcement', title, body, link })
       .returning({ id: messages.id });
     await writeAudit(tx, {
       staffId: actor.id,
