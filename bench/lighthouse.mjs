@@ -8,6 +8,7 @@
 // is due), sign-in, a novel, the reader on a free chapter and the listen page, which needs a member: the bench
 // signs one in through the dev SMS inbox and gives the browser its cookies for that page only.
 // Targets: performance ≥ 95, LCP ≤ 2.0 s, CLS 0 (nothing may move once the page is there).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -48,7 +49,7 @@ const CLEAR_STORAGE = ['file_systems', 'shader_cache', 'service_workers', 'cache
 // though the server answers them in milliseconds: Lighthouse would wait out its 45 s maxWaitForLoad on every
 // page and warn that the page "loaded too slowly". They are fire-and-forget and sent after hydration, so they
 // are blocked here.
-const BLOCKED = ['*/v1/logs/*'];
+const BLOCKED = ['*/v1/logs/*', ...(process.env.BENCH_LH_BLOCK ? process.env.BENCH_LH_BLOCK.split(',') : [])];
 // Lighthouse's own threshold for a host too slow (or too busy) for its throttling to be trusted.
 const SLOW_HOST_INDEX = 1000;
 
@@ -62,6 +63,7 @@ function metrics(lhr) {
     tbt_ms: value('total-blocking-time') == null ? undefined : Math.round(value('total-blocking-time')),
     cls: value('cumulative-layout-shift') == null ? undefined : +value('cumulative-layout-shift').toFixed(4),
     lcp_element: lcpElement(lhr),
+    lcp_phases: lcpPhases(lhr),
     final_url: lhr.finalDisplayedUrl,
     benchmark_index: lhr.environment?.benchmarkIndex,
     runtime_error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
@@ -78,6 +80,12 @@ function lcpElement(lhr) {
   const table = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
   const node = table?.items?.[0]?.node;
   return node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 200) : undefined;
+}
+
+/** Where the LCP's time went (TTFB, load delay, load time, render delay, in ms), as Lighthouse splits it. */
+function lcpPhases(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
+  return Array.isArray(items) ? Object.fromEntries(items.map((i) => [i.phase, Math.round(i.timing)])) : undefined;
 }
 
 const mark = (ok) => (ok === undefined ? ' ' : ok ? '✓' : '✗');
@@ -129,6 +137,9 @@ try {
       if (!result) throw new Error(`bench: lighthouse returned nothing for ${path}`);
       lighthouseVersion = result.lhr.lighthouseVersion;
       runsOf[path].push(metrics(result.lhr));
+      // BENCH_LH_DUMP=dir keeps each run's full report, to see what a slow figure waits for.
+      if (process.env.BENCH_LH_DUMP)
+        fs.writeFileSync(`${process.env.BENCH_LH_DUMP}/${path.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(result.lhr));
     }
   }
   for (const path of PAGES) {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Carousel } from './carousel';
+import { CarouselSlide } from './carousel-slide';
 import type { LayoutBlock } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
 import { NovelCard } from '../novel/novel-card';
@@ -16,16 +17,15 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
             return (
               <Carousel key={block.id} label={block.title} count={block.items.length}>
                 {block.items.map((item, j) => (
-                  <Link key={item.id} href={item.link ?? '/m'} className="carousel-item">
-                    <img
-                      src={item.banner ?? ''}
-                      alt={item.title}
-                      width={750}
-                      height={320}
-                      loading={j === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={j === 0 ? 'high' : undefined}
-                    />
-                  </Link>
+                  <CarouselSlide
+                    key={item.id}
+                    href={item.link ?? '/m'}
+                    banner={item.banner ?? ''}
+                    title={item.title}
+                    author={item.novel?.author.name}
+                    languageType={item.novel?.language_type}
+                    first={j === 0}
+                  />
                 ))}
               </Carousel>
             );

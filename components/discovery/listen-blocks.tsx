@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { Carousel } from './carousel';
+import { CarouselSlide } from './carousel-slide';
 import type { ListenHomeDto } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
 import { novelListenHref } from '@/lib/shared/reader-links';
@@ -17,16 +17,15 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
       {home.carousel.length ? (
         <Carousel label="听书推荐" count={home.carousel.length}>
           {home.carousel.map((item, j) => (
-            <Link key={item.id} href={item.novel ? novelListenHref(item.novel) : (item.link ?? '/m')} className="carousel-item">
-              <img
-                src={item.banner ?? item.novel?.banner ?? ''}
-                alt={item.title}
-                width={750}
-                height={320}
-                loading={j === 0 ? 'eager' : 'lazy'}
-                fetchPriority={j === 0 ? 'high' : undefined}
-              />
-            </Link>
+            <CarouselSlide
+              key={item.id}
+              href={item.novel ? novelListenHref(item.novel) : (item.link ?? '/m')}
+              banner={item.banner ?? item.novel?.banner ?? ''}
+              title={item.title}
+              author={item.novel?.author.name}
+              languageType={item.novel?.language_type}
+              first={j === 0}
+            />
           ))}
         </Carousel>
       ) : null}

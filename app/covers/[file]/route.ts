@@ -7,7 +7,8 @@ const svgHeaders = {
   'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
 };
 
-// GET /covers/{id}.svg and /covers/author-{id}.svg — generated covers and avatars (no external images).
+// GET /covers/{id}.svg and /covers/author-{id}.svg — generated covers and avatars (no external images); `?banner=1` the
+// 750 × 320 banner, `&art=1` its art without the text (docs/catalogue.md "Covers").
 export async function GET(req: NextRequest, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const match = /^(author-)?(\d{1,10})\.svg$/.exec(file);
@@ -19,7 +20,9 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ file
   }
   const source = await getCoverSource(id);
   if (!source) return new Response('Not found', { status: 404 });
-  return new Response(renderCoverSvg(id, source.title, source.author, req.nextUrl.searchParams.has('banner'), source.category), {
+  const search = req.nextUrl.searchParams;
+  const banner = search.has('banner') ? (search.has('art') ? 'art' : 'full') : false;
+  return new Response(renderCoverSvg(id, source.title, source.author, banner, source.category), {
     headers: svgHeaders,
   });
 }

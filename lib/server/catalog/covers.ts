@@ -9,8 +9,14 @@ const palettes = ['#1d3557', '#6d2e46', '#2d6a4f', '#5a189a', '#9c3d00', '#00304
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A generated cover (300 × 400) or banner (750 × 320): docs/catalogue.md "Covers". */
-export function renderCoverSvg(id: number, title: string, author: string, banner = false, category: string | null = null): string {
-  return banner ? renderBanner(id, { title, author, category }) : renderCover(id, { title, author, category });
+export function renderCoverSvg(
+  id: number,
+  title: string,
+  author: string,
+  banner: false | 'full' | 'art' = false,
+  category: string | null = null,
+): string {
+  return banner ? renderBanner(id, { title, author, category }, banner === 'art') : renderCover(id, { title, author, category });
 }
 
 export function renderAvatarSvg(id: number, name: string): string {

@@ -18,7 +18,7 @@ const LONG = {
 
 describe('generated covers and banners', () => {
   it.each(Object.entries(LONG))('set a long %s title once, in at most three lines, ending above the author', (_script, title) => {
-    for (const banner of [false, true]) {
+    for (const banner of [false, 'full'] as const) {
       const svg = renderCoverSvg(7, title, '作者名', banner, null);
       const lines = texts(svg);
       const author = lines.pop()!;
@@ -33,13 +33,22 @@ describe('generated covers and banners', () => {
     }
   });
 
+  it('draws the banner art without any text for the carousel, which sets title and author in HTML over it', () => {
+    const art = renderCoverSvg(7, LONG.zh, '作者名', 'art', '玄幻');
+    expect(art).not.toContain('<text');
+    expect(art).not.toContain('作者名');
+    // The same art as the full banner: only the text group is left out.
+    const full = renderCoverSvg(7, LONG.zh, '作者名', 'full', '玄幻');
+    expect(full.startsWith(art.replace('</svg>', ''))).toBe(true);
+  });
+
   it('breaks Tibetan only after a tsheg and Uyghur only between words, and runs Uyghur right to left', () => {
     const bo = layoutTitle(LONG.bo, 240, 40, 22, 3);
     for (const line of bo.lines.slice(0, -1)) expect(line.endsWith('་')).toBe(true);
     const ug = layoutTitle(LONG.ug, 240, 40, 22, 3);
     const words = new Set(LONG.ug.split(' '));
     for (const line of ug.lines.slice(0, -1)) for (const w of line.split(' ')) expect(words.has(w)).toBe(true);
-    expect(renderCoverSvg(3, LONG.ug, 'ئابدۇرېھىم', true)).toContain('direction="rtl"');
+    expect(renderCoverSvg(3, LONG.ug, 'ئابدۇرېھىم', 'full')).toContain('direction="rtl"');
     expect(scriptOf(LONG.zh)).toBe('zh');
   });
 

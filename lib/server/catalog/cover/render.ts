@@ -3,7 +3,7 @@ import { motifSvg } from './motifs';
 import { themeFor } from './themes';
 import { descent, layoutTitle, scriptOf } from './title-lines';
 
-const FONT = `'Noto Serif CJK SC','Noto Sans CJK SC','Noto Sans Arabic','Noto Serif Tibetan','Noto Sans Tibetan',serif`;
+const FONT = `'Noto Sans CJK SC','Noto Sans Arabic','Noto Serif Tibetan','Noto Sans Tibetan',serif`;
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface CoverText {
@@ -60,11 +60,12 @@ export function renderCover(id: number, text: CoverText): string {
 }
 
 /**
- * A 750 × 320 banner: the motif on its own panel on one side, title and author on the other — the title panel
+ * A 750 × 320 banner (artOnly: the same art without title, rule and author — the carousel sets those in HTML over
+ * it, docs/catalogue.md "Covers"): the motif on its own panel on one side, title and author on the other — the title panel
  * on the right for Uyghur, which reads from the right. Nothing overlaps: the title shrinks to three lines that
  * end above the author line.
  */
-export function renderBanner(id: number, text: CoverText): string {
+export function renderBanner(id: number, text: CoverText, artOnly = false): string {
   const [W, H] = [750, 320];
   const { motif, palette } = themeFor(id, text.category);
   const [dark, light, accent] = palette;
@@ -90,10 +91,16 @@ export function renderBanner(id: number, text: CoverText): string {
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     `<rect x="${artX}" y="0" width="${artW}" height="${H}" fill="${dark}" opacity="0.35"/>` +
     motifSvg(motif, artX + 20, 30, artW - 40, H - 30, light, accent) +
-    `<g font-family="${FONT}">` +
-    textBlock(title.lines, textX, top, title.size, lh, 'start', '#fff') +
-    `<rect x="${rtl ? textX - 40 : textX}" y="${(top + blockH + 12).toFixed(1)}" width="40" height="4" fill="${accent}"/>` +
-    textBlock(author.lines, textX, top + blockH + 24, author.size, 1.2, 'start', '#fff', 400) +
-    `</g></svg>`
+    (artOnly ? `</svg>` : bannerText()) +
+    ''
   );
+  function bannerText(): string {
+    return (
+      `<g font-family="${FONT}">` +
+      textBlock(title.lines, textX, top, title.size, lh, 'start', '#fff') +
+      `<rect x="${rtl ? textX - 40 : textX}" y="${(top + blockH + 12).toFixed(1)}" width="40" height="4" fill="${accent}"/>` +
+      textBlock(author.lines, textX, top + blockH + 24, author.size, 1.2, 'start', '#fff', 400) +
+      `</g></svg>`
+    );
+  }
 }
