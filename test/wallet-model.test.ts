@@ -5,6 +5,7 @@ import {
   bookEntitlements,
   chapterUnlocks,
   chapters,
+  comments,
   coupons,
   memberCoupons,
   novels,
@@ -24,12 +25,15 @@ import { auditLedger } from '@/lib/server/wallet/audit';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { Tx } from '@/lib/server/db/client';
+import { claimReviewReward } from '@/lib/server/social/reviews';
+import { VOUCHER_VALID_DAYS } from '@/lib/shared/constants';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 1000);
 const BOOK = 6; // sold only whole; its price is lowered below so small wallets can afford it
 const BOOK_PRICE = 45;
+const REVIEW_REWARD = 500;
 
 type Op =
   | { kind: 'recharge'; amount: number; key: number }
@@ -41,6 +45,7 @@ type Op =
   | { kind: 'late'; how: 'cancel' | 'expire'; limited: boolean; replays: number }
   | { kind: 'coupon' }
   | { kind: 'sweep' }
+  | { kind: 'review'; novel: number; claims: number }
   | { kind: 'balance' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -67,6 +72,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('coupon' as const) }),
   // The clock-driven expiry sweep, and a balance read (which expires that member's lots first).
   fc.record({ kind: fc.constant('sweep' as const) }),
+  // An approved long review's reward (docs/community.md "Long reviews"), claimed once or several times.
+  fc.record({ kind: fc.constant('review' as const), novel: fc.constantFrom(1, 2), claims: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('balance' as const) }),
 );
 
@@ -79,6 +86,7 @@ interface Model {
   book: boolean;
   paidOrders: number;
   refundsDue: number;
+  reviewed: Set<number>;
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -132,7 +140,16 @@ describe('wallet against a plain model (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
         const member = await createMember(d, {});
-        const model: Model = { coins: 0, lots: [], unlocked: new Set(), keys: new Set(), book: false, paidOrders: 0, refundsDue: 0 };
+        const model: Model = {
+          coins: 0,
+          lots: [],
+          unlocked: new Set(),
+          keys: new Set(),
+          book: false,
+          paidOrders: 0,
+          refundsDue: 0,
+          reviewed: new Set(),
+        };
         const pay = async (order: { id: number; price: number }) =>
           handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
         let clock = Date.now();
@@ -214,6 +231,23 @@ describe('wallet against a plain model (fast-check)', () => {
             model.coins += bigPack.welth + bigPack.rewardWelth;
             model.paidOrders += 1;
             model.refundsDue += 1;
+          } else if (o.kind === 'review') {
+            // The moderation side is not money: the review is put in its approved state directly (once per novel).
+            if (!model.reviewed.has(o.novel)) {
+              await d.insert(comments).values({
+                novelId: o.novel,
+                memberId: member.id,
+                type: 1,
+                isLongComment: true,
+                content: '长评',
+                status: 'approved',
+                rewardAmount: REVIEW_REWARD,
+              });
+              model.reviewed.add(o.novel);
+              model.lots.push({ remaining: REVIEW_REWARD, expiresAt: clock + VOUCHER_VALID_DAYS * DAY });
+            }
+            for (let i = 0; i < o.claims; i++)
+              expect(await claimReviewReward(member.id, o.novel, now)).toMatchObject({ welth_coupon: REVIEW_REWARD });
           } else if (o.kind === 'sweep') {
             await expireVoucherLots(now);
             expireModel(model, clock);
