@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
+import { newPhonePage } from './helpers/phone-context';
 
 // The community journeys on both phones (docs/community.md): paragraph and chapter comments in the reader
 // with a reply and a like, a 1,500-character long review left pending, and a comment reported from its menu.
@@ -14,19 +15,7 @@ const chapterFor = (info: TestInfo) => (info.project.name === 'iphone-13' ? 3 : 
 
 /** A member of their own in a new context of the same phone. */
 async function member(browser: Browser, info: TestInfo, salt: number): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, baseURL, storageState } = info.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    locale,
-    timezoneId,
-    baseURL,
-    storageState,
-  });
-  const page = await context.newPage();
+  const page = await newPhonePage(browser, info);
   await signInByPhone(page, freshPhone(info.workerIndex * 10 + salt));
   return page;
 }

@@ -109,6 +109,7 @@ test.describe('the navigation frame', () => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/m/library');
     const firstCard = page.locator('.novel-card').first();
+    await expect(firstCard).toBeVisible();
     const box = (await firstCard.boundingBox())!;
     expect(box.y + 80).toBeLessThan(640 - 56);
     const chips = page.getByRole('group', { name: '筛选条件' });

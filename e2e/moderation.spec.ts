@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type Browser, type Locator, type Page, type TestInfo } from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
+import { newPhonePage } from './helpers/phone-context';
 import { sigHeader } from './helpers/sig';
 
 // Moderation end to end on both phones (docs/community.md, docs/console.md): a member's long review written in the
@@ -15,26 +16,9 @@ const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password';
 /** Novel 2: no other spec writes reviews or comments on it, and each journey uses fresh members anyway. */
 const NOVEL = 2;
 
-/** A new context of the same phone (viewport, UA, locale), as a second person holding their own device. */
-async function phoneContextPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, baseURL, storageState } = info.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    locale,
-    timezoneId,
-    baseURL,
-    storageState,
-  });
-  return context.newPage();
-}
-
 /** The staff admin on a phone of their own: the console sends them to its sign-in form, and back to the dashboard. */
 async function staffSignIn(browser: Browser, info: TestInfo): Promise<Page> {
-  const staff = await phoneContextPage(browser, info);
+  const staff = await newPhonePage(browser, info);
   await staff.goto('/admin/moderation');
   await expect(staff).toHaveURL(/\/admin\/login$/);
   await staff.getByLabel('用户名').fill(STAFF_USERNAME);

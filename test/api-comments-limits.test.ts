@@ -73,8 +73,15 @@ describe('daily caps', () => {
     const m = await signedInMember({ createdAt: new Date(Date.now() - 3 * DAY) });
     const before = await commentTotal();
     const res = await Promise.all(Array.from({ length: 10 }, (_, i) => post(m, { novel_id: 2, content: text(`并发${i}`), type: 1 })));
-    expect(res.filter((r) => r.status === 200)).toHaveLength(4);
-    expect(res.filter((r) => r.status !== 200).every((r) => r.status === 429)).toBe(true);
+    // The posts queue on the member's counter row; on a loaded machine one may wait past the pool's lock timeout
+    // and answer 503 (docs/operations.md "Database"), having written nothing. Sent again one by one, those must
+    // still end at exactly the cap.
+    const retried = [];
+    for (const [i, r] of res.entries())
+      if (r.status === 503) retried.push(await post(m, { novel_id: 2, content: text(`重试${i}`), type: 1 }));
+    const all = [...res.filter((r) => r.status !== 503), ...retried];
+    expect(all.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(all.filter((r) => r.status !== 200).every((r) => r.status === 429)).toBe(true);
     expect((await commentTotal()) - before).toBe(4);
     // Refused attempts did not use up the day: the counter says 4.
     const [counter] = await db
