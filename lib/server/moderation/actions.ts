@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
 import { comments, reports } from '../db/schema';
 import { ApiError, invalid, notFound } from '../http/errors';
-import { invalidate } from '../cache';
+import { commentsChanged } from '../social/comments-queries';
 import { getFlag } from '../config/flags';
 import { notify } from '../social/notify';
 import { assertCan, type StaffActor } from '../staff/actor';
@@ -21,8 +21,6 @@ import { writeAudit } from '../staff/audit';
 export const REASON_MAX = 200;
 
 type CommentRow = typeof comments.$inferSelect;
-
-const commentsTag = (novelId: number) => `novel:${novelId}:comments`;
 
 function requireText(text: string | undefined, missing: string): string {
   const value = (text ?? '').trim();
@@ -91,7 +89,7 @@ export async function approveReview(actor: StaffActor, id: number): Promise<void
     });
     return review;
   });
-  invalidate(commentsTag(row.novelId));
+  commentsChanged(row.novelId);
 }
 
 /** pending | reviewing → rejected with the reason, which the author reads in the message and may answer by re-editing. */
@@ -123,7 +121,7 @@ export async function rejectReview(actor: StaffActor, id: number, reason: string
     });
     return review;
   });
-  invalidate(commentsTag(row.novelId));
+  commentsChanged(row.novelId);
 }
 
 /** Any visible or held comment (an approved review included) → removed. The reason is kept in the audit row. */
@@ -146,7 +144,7 @@ export async function takeDown(actor: StaffActor, id: number, reason?: string): 
     });
     return comment;
   });
-  invalidate(commentsTag(row.novelId));
+  commentsChanged(row.novelId);
 }
 
 /**
@@ -179,7 +177,7 @@ export async function restore(actor: StaffActor, id: number): Promise<void> {
     });
     return comment;
   });
-  invalidate(commentsTag(row.novelId));
+  commentsChanged(row.novelId);
 }
 
 async function closeReport(actor: StaffActor, id: number, status: 'handled' | 'dismissed', resolution: string): Promise<void> {
