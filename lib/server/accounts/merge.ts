@@ -67,11 +67,6 @@ export async function mergeMembers(tx: Tx, fromId: number, toId: number): Promis
   for (const table of REASSIGN) {
     await tx.execute(sql.raw(`update ${table} set member_id = ${toId} where member_id = ${fromId}`));
   }
-  await tx.execute(sql`
-    insert into vote_tickets (member_id, balance) select ${toId}, balance from vote_tickets where member_id = ${fromId}
-    on conflict (member_id) do update set balance = vote_tickets.balance + excluded.balance`);
-  await tx.execute(sql`delete from vote_tickets where member_id = ${fromId}`);
-
   await mergeWallets(tx, fromId, toId);
   await revokeAllSessions(tx, fromId);
   await tx.execute(sql`update members set merged_into_id = ${toId}, updated_at = now() where id = ${fromId}`);

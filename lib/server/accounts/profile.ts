@@ -1,10 +1,10 @@
 import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
-import { members, voteTickets } from '../db/schema';
+import { members, walletAccounts } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
@@ -52,7 +52,10 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const [balance, vip, tickets] = await Promise.all([
     memberBalance(memberId),
     getPeriodState(memberId, 'vip'),
-    db.select({ balance: voteTickets.balance }).from(voteTickets).where(eq(voteTickets.memberId, memberId)),
+    db
+      .select({ balance: walletAccounts.balance })
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, 'ticket'))),
   ]);
   const profile: Profile = {
     id: member.id,

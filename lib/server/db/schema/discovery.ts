@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { novels } from './catalog';
 
 /** Plain curated lists (GET /v1/lists/{id}). */
@@ -117,6 +117,10 @@ export const rankings = pgTable(
     slug: varchar({ length: 32 }).notNull(),
     readType: smallint().notNull().default(1),
     sort: integer().notNull().default(0),
+    // What the ranking measures and over how many days (null: all time); docs/rankings.md lists them.
+    metric: varchar({ length: 16 }).notNull().default('sales'),
+    periodDays: integer(),
+    computedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('rankings_slug_uq').on(t.slug)],
 );
@@ -131,7 +135,7 @@ export const rankingItems = pgTable(
       .notNull()
       .references(() => novels.id),
     rank: integer().notNull(),
-    score: integer().notNull().default(0),
+    score: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.rankingId, t.novelId] }), index('ranking_items_rank_idx').on(t.rankingId, t.rank)],
 );

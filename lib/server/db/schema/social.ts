@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { members } from './accounts';
 import { chapters, novels } from './catalog';
 
@@ -33,9 +48,16 @@ export const tips = pgTable(
     chapterId: integer(),
     scene: varchar({ length: 32 }),
     txId: integer(),
+    // The business day (Asia/Shanghai) of a free gift; unique per member, so a free gift goes once a day however
+    // many sends race (docs/gifts-votes.md "Gifts and tips"). Null for paid gifts.
+    freeDay: date(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tips_novel_idx').on(t.novelId, t.createdAt), index('tips_member_idx').on(t.memberId)],
+  (t) => [
+    index('tips_novel_idx').on(t.novelId, t.createdAt),
+    index('tips_member_idx').on(t.memberId),
+    uniqueIndex('tips_free_day_uq').on(t.memberId, t.freeDay),
+  ],
 );
 
 export const competitions = pgTable('competitions', {
@@ -44,6 +66,9 @@ export const competitions = pgTable('competitions', {
   startsAt: timestamp({ withTimezone: true }).notNull(),
   endsAt: timestamp({ withTimezone: true }).notNull(),
   active: boolean().notNull().default(true),
+  // Null: novels of every language compete; otherwise only that language_type.
+  languageType: smallint(),
+  description: text().notNull().default(''),
 });
 
 export const votes = pgTable(
@@ -60,18 +85,63 @@ export const votes = pgTable(
       .notNull()
       .references(() => members.id),
     amount: integer().notNull(),
+    // False while the voter is a new member who has never paid: the vote is kept (tickets were spent) but left out
+    // of leaderboards until the member pays once (docs/gifts-votes.md "Anti-farming").
+    counted: boolean().notNull().default(true),
+    txId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('votes_novel_idx').on(t.competitionId, t.novelId)],
+  (t) => [index('votes_novel_idx').on(t.competitionId, t.novelId), index('votes_member_idx').on(t.memberId, t.novelId, t.createdAt)],
 );
 
-/** Vote tickets a member holds (profile "tickets"); granted by VIP, missions and recharges. */
-export const voteTickets = pgTable('vote_tickets', {
-  memberId: integer()
-    .primaryKey()
-    .references(() => members.id),
-  balance: integer().notNull().default(0),
-});
+/**
+ * Vote tickets arrive in lots like vouchers (docs/gifts-votes.md "Vote tickets"): source 'spend' (paid coins spent
+ * in the month), 'vip' (monthly grant), 'mission', 'staff'. Every lot expires at the end of its calendar month in
+ * Asia/Shanghai; the member's 'ticket' wallet account holds the live balance and every ticket leg names its lot.
+ */
+export const ticketLots = pgTable(
+  'ticket_lots',
+  {
+    id: serial().primaryKey(),
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    source: varchar({ length: 16 }).notNull(),
+    // YYYY-MM of the month the lot belongs to (Asia/Shanghai).
+    month: varchar({ length: 7 }).notNull(),
+    amount: integer().notNull(),
+    remaining: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    txId: integer().notNull(),
+    expiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_lots_member_exp_idx').on(t.memberId, t.expiresAt),
+    check('ticket_lots_remaining_ck', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * Fan value per member and novel (docs/gifts-votes.md "Fan value"): coins spent on the novel (chapters, whole book,
+ * gifts) and tickets cast for it, kept in the same transaction as the movement that earned them.
+ */
+export const fanValues = pgTable(
+  'fan_values',
+  {
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    novelId: integer()
+      .notNull()
+      .references(() => novels.id),
+    coins: integer().notNull().default(0),
+    tickets: integer().notNull().default(0),
+    value: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.novelId] }), index('fan_values_novel_idx').on(t.novelId, t.value)],
+);
 
 /**
  * Comments, replies, paragraph comments and long reviews (docs/community.md).
