@@ -48,7 +48,9 @@ export const getLayoutOrThrow = cachedRead(
     const out: LayoutBlock[] = [];
     for (const b of blocks) {
       if (b.kind === 'carousel') {
-        const rich = await getRichListOrThrow(`carousel.${languageType}`, 1, BLOCK_SIZE.carousel).catch(() => null);
+        // The channel's own carousel when the block names one; the language's shared carousel otherwise.
+        const key = b.richListId ? String(b.richListId) : `carousel.${languageType}`;
+        const rich = await getRichListOrThrow(key, 1, BLOCK_SIZE.carousel).catch(() => null);
         if (rich?.data.length) out.push({ id: b.id, kind: 'carousel', title: b.title, items: rich.data });
       } else if ((b.kind === 'list' || b.kind === 'grid') && b.listId) {
         const list = await getListOrThrow(b.listId, 0, BLOCK_SIZE[b.kind]);

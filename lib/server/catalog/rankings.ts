@@ -13,7 +13,21 @@ export interface RankingDto {
   name: string;
   slug: string;
   read_type: number;
+  /** What it counts and over how many days (docs/rankings.md); computed_at is when the job last rewrote it. */
+  metric: string;
+  period_days: number | null;
+  computed_at: string | null;
 }
+
+const toDto = (r: typeof rankings.$inferSelect): RankingDto => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  read_type: r.readType,
+  metric: r.metric,
+  period_days: r.periodDays,
+  computed_at: r.computedAt ? r.computedAt.toISOString() : null,
+});
 
 export const listRankings = cachedRead(
   'rankings',
@@ -23,7 +37,7 @@ export const listRankings = cachedRead(
       .from(rankings)
       .where(readType === null ? undefined : eq(rankings.readType, readType))
       .orderBy(asc(rankings.sort));
-    return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, read_type: r.readType }));
+    return rows.map(toDto);
   },
   () => ['lists'],
 );
@@ -50,7 +64,7 @@ export const getRankingOrThrow = cachedRead(
       getDb().select({ n: count() }).from(rankingItems).innerJoin(novels, eq(novels.id, rankingItems.novelId)).where(and(where)),
     ]);
     const data = toSummaries(rows).map((n, i) => ({ ...n, rank: start + i + 1 }));
-    return { id: ranking.id, name: ranking.name, slug: ranking.slug, read_type: ranking.readType, ...page(data, limit, total?.n ?? 0) };
+    return { ...toDto(ranking), ...page(data, limit, total?.n ?? 0) };
   },
   () => ['lists'],
 );

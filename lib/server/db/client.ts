@@ -1,4 +1,5 @@
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,7 +27,8 @@ export interface DbHandle {
 }
 
 // Next bundles server modules several times; the handle lives on globalThis so the process has one client.
-const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle };
+const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle; __shushengDbScope?: AsyncLocalStorage<Db> };
+const scope = (holder.__shushengDbScope ??= new AsyncLocalStorage<Db>());
 
 /**
  * pg_trgm backs search (Chinese has no word breaks for a full-text parser); PostgreSQL ships it in contrib.
@@ -126,7 +128,16 @@ export function dbHandle(): DbHandle {
 }
 
 export function getDb(): Db {
-  return dbHandle().db;
+  return scope.getStore() ?? dbHandle().db;
+}
+
+/**
+ * Runs `work` with getDb() answering `db` (or an open transaction) for everything it awaits. The seed's simulated
+ * readers go through the real services this way inside the seed's own transaction, whose database need not be the
+ * process's yet (tests seed before they install theirs); a service's own transaction becomes a savepoint in it.
+ */
+export function withDb<T>(db: DbOrTx, work: () => Promise<T>): Promise<T> {
+  return scope.run(db as Db, work);
 }
 
 /** Tests install their own throwaway database here. */

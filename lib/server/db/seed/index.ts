@@ -6,6 +6,8 @@ import { seedCatalog, type Log } from './seed-catalog';
 import { seedDiscovery } from './seed-discovery';
 import { seedCommerce } from './seed-commerce';
 import { seedWords } from './seed-words';
+import { seedActivity } from './seed-activity';
+import { recomputeRankings } from '../../catalog/rankings-job';
 import { liftTimeouts } from '../timeouts';
 
 /** Writes the whole demo catalogue in one transaction, so a crash never leaves half a catalogue behind. */
@@ -21,6 +23,11 @@ export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms
     log('seed: products, gifts, activities and config');
     await seedCommerce(tx as unknown as Db, plan, now);
     await seedWords(tx as unknown as Db);
+    log('seed: simulated readers and the rankings they earn');
+    const simulated = Date.now();
+    const readers = await seedActivity(tx as unknown as Db, plan, now);
+    const ranked = await recomputeRankings(now, tx);
+    log(`seed: ${readers.length} readers in ${Date.now() - simulated - ranked.ms} ms, ${ranked.rows} ranking rows in ${ranked.ms} ms`);
   });
   const ms = Date.now() - started;
   log(`seed: done in ${(ms / 1000).toFixed(1)} s`);

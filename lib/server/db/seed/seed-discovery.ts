@@ -1,20 +1,9 @@
 import type { Db } from '../client';
-import {
-  bookListItems,
-  bookLists,
-  hotWords,
-  listItems,
-  lists,
-  rankingItems,
-  rankings,
-  richListItems,
-  richLists,
-  webLayoutBlocks,
-  webLayoutPages,
-} from '../schema';
+import { bookListItems, bookLists, hotWords, listItems, lists, rankings, richListItems, richLists } from '../schema';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng } from './random';
 import { SEED_DISCOVERY } from './seed-constants';
+import { seedChannels } from './seed-channels';
 
 const LANGS = [1, 0, 2] as const;
 const listDefs = [
@@ -30,14 +19,18 @@ const listDefs = [
   ['subscribing', '追更热榜'],
   ['must_listen', '必听好书'],
 ] as const;
+// slug, name, read_type, metric, period in days: what each ranking counts (docs/rankings.md). The job in
+// lib/server/catalog/rankings-job.ts fills them from what the seed's simulated readers did (seed-activity.ts).
 const rankingDefs = [
-  ['popular', '人气榜', 1],
-  ['bestseller', '畅销榜', 1],
-  ['new', '新书榜', 1],
-  ['finished', '完结榜', 1],
-  ['favorites', '收藏榜', 1],
-  ['tips', '打赏榜', 1],
-  ['listen', '听书榜', 2],
+  ['popular', '人气榜', 1, 'popular', 30],
+  ['bestseller', '畅销榜', 1, 'sales', 7],
+  ['monthly_sales', '月销榜', 1, 'sales', 30],
+  ['tickets', '月票榜', 1, 'tickets', null],
+  ['new', '新书榜', 1, 'new', 30],
+  ['finished', '完结榜', 1, 'finished', 30],
+  ['favorites', '收藏榜', 1, 'favorites', 30],
+  ['tips', '打赏榜', 1, 'gifts', 30],
+  ['listen', '听书榜', 2, 'popular', 30],
 ] as const;
 
 function pickFor(slug: string, pool: NovelPlan[]): NovelPlan[] {
@@ -101,38 +94,12 @@ export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
   }
 
   const rankingIds = new Map<string, number>();
-  for (const [i, [slug, name, readType]] of rankingDefs.entries()) {
-    const [row] = await db.insert(rankings).values({ name, slug, readType, sort: i }).returning({ id: rankings.id });
+  for (const [sort, [slug, name, readType, metric, periodDays]] of rankingDefs.entries()) {
+    const [row] = await db.insert(rankings).values({ name, slug, readType, sort, metric, periodDays }).returning({ id: rankings.id });
     rankingIds.set(slug, row!.id);
-    const pool = readType === 2 ? shelf.filter((n) => n.hasTts) : shelf;
-    const scored = pool
-      .map((n) => ({ n, score: slug === 'popular' ? n.popularity : rng.int(100, 100_000) + (slug === 'new' ? n.id * 500 : 0) }))
-      .filter(({ n }) => slug !== 'finished' || n.status === 1)
-      .sort((a, b) => b.score - a.score);
-    await db
-      .insert(rankingItems)
-      .values(scored.map(({ n, score }, rank) => ({ rankingId: row!.id, novelId: n.id, rank: rank + 1, score })));
   }
 
-  const pages = [
-    ['男生', 1],
-    ['女生', 2],
-  ] as const;
-  for (const [sort, [title, gender]] of pages.entries()) {
-    const [page] = await db.insert(webLayoutPages).values({ title, gender, sort }).returning({ id: webLayoutPages.id });
-    for (const languageType of LANGS) {
-      const blocks = [
-        { kind: 'carousel', title: '精选推荐' },
-        { kind: 'list', title: '主编推荐', listId: listIds.get(`recommend:${languageType}`) },
-        { kind: 'ranking', title: '人气榜', rankingId: rankingIds.get('popular') },
-        { kind: 'categories', title: '分类' },
-        { kind: 'grid', title: '新书速递', listId: listIds.get(`new:${languageType}`) },
-        { kind: 'list', title: '限时免费', listId: listIds.get(`limited_free:${languageType}`) },
-        { kind: 'list', title: '完本精品', listId: listIds.get(`finished:${languageType}`) },
-      ];
-      await db.insert(webLayoutBlocks).values(blocks.map((b, position) => ({ pageId: page!.id, languageType, position, ...b })));
-    }
-  }
+  await seedChannels(db, shelf, listIds, rankingIds);
 
   const themes = ['熬夜也要看完的神作', '治愈系温暖小说', '烧脑悬疑合集', '热血逆袭必读', '古风权谋佳作', '适合通勤听的好书'];
   const zhShelf = shelf.filter((n) => n.languageType === 1);
