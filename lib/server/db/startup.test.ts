@@ -6,6 +6,10 @@ import { startDatabase } from './startup';
 jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
 jest.mock('../wallet/jobs', () => ({ startWalletJobs: () => undefined }));
 jest.mock('../abuse/jobs', () => ({ startAbuseJobs: () => undefined }));
+jest.mock('../catalog/rankings-job', () => ({
+  ...jest.requireActual<object>('../catalog/rankings-job'),
+  startRankingJobs: () => undefined,
+}));
 jest.mock('../config/flags', () => ({ startFlagRefresh: async () => undefined }));
 
 // docs/operations.md "Logs": what the server prints while it migrates and seeds is one JSON object per line.

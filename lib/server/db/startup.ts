@@ -7,6 +7,7 @@ import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
 import { startAbuseJobs } from '../abuse/jobs';
+import { startRankingJobs } from '../catalog/rankings-job';
 import { log } from '../logger';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
@@ -21,6 +22,7 @@ export async function startDatabase(): Promise<void> {
     await startFlagRefresh();
     startWalletJobs();
     startAbuseJobs();
+    startRankingJobs();
     await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {

@@ -7,10 +7,12 @@ import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
 import { PageBar } from '@/components/shell/page-bar';
+import { RANKINGS_EVERY_MS } from '@/lib/server/catalog/rankings-job';
+import { rankingBasis, rankingRefresh } from '@/lib/shared/ranking-text';
 
 export const metadata: Metadata = {
   title: '排行榜',
-  description: '书声小说排行榜：人气榜、畅销榜、新书榜、完结榜、收藏榜、打赏榜。',
+  description: '书声小说排行榜：人气榜、畅销榜、月销榜、月票榜、新书榜、完结榜、收藏榜、打赏榜，按读者的真实阅读、消费、打赏与投票计算。',
   alternates: { canonical: '/m/ranks' },
 };
 
@@ -36,6 +38,10 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
           </Link>
         ))}
       </nav>
+      {/* What this ranking counts and over which period, from its own row (docs/rankings.md). */}
+      <p className="muted rank-basis" data-testid="rank-basis">
+        {rankingBasis(ranking.metric, ranking.period_days, ranking.read_type)} · {rankingRefresh(RANKINGS_EVERY_MS / 60_000)}
+      </p>
       <LanguageChips current={languageType} href={(lt) => `/m/ranks?tab=${current.slug}&lang=${lt}`} />
       <MoreList
         key={`${current.slug}-${languageType}`}
