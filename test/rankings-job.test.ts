@@ -25,7 +25,7 @@ import { postMovement } from '@/lib/server/wallet/ledger';
 
 // The rankings job (docs/rankings.md) on a small hand-made catalogue: every metric's order comes from rows written
 // here, windows include their first instant and exclude the one before, off-shelf novels never rank.
-const db = useTestDatabase();
+useTestDatabase();
 const DAY = 86_400_000;
 const now = new Date();
 const ago = (days: number, ms = 0) => new Date(now.getTime() - days * DAY - ms);
