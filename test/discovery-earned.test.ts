@@ -2,10 +2,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { getDb } from '@/lib/server/db/client';
-import { chapterUnlocks, favorites, members, rankingItems, rankings, readLogs, walletAccounts } from '@/lib/server/db/schema';
+import { chapterUnlocks, favorites, members, rankingItems, rankings, readLogs, tips, votes, walletAccounts } from '@/lib/server/db/schema';
 import { getLayoutOrThrow } from '@/lib/server/catalog/layouts';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { SIM_READERS } from '@/lib/server/db/seed/seed-activity';
+import { auditLedger } from '@/lib/server/wallet/audit';
+import { revenueByMonth } from '@/lib/server/wallet/revenue';
 import RanksPage from '@/app/m/(browse)/ranks/page';
 
 // What the seeded demo shows (docs/rankings.md, docs/catalogue.md "Channels"): rankings earned by the seed's
@@ -37,7 +39,7 @@ describe('the seed earns its rankings', () => {
     const all = await listRankings(null);
     expect(all.length).toBeGreaterThanOrEqual(8);
     expect(all.every((r) => r.computed_at)).toBe(true);
-    for (const slug of ['popular', 'new', 'finished', 'favorites', 'listen']) {
+    for (const slug of ['popular', 'monthly_sales', 'tickets', 'tips', 'new', 'finished', 'favorites', 'listen']) {
       expect((await getRankingOrThrow(slug, 1, 0, 5)).data.length).toBeGreaterThan(0);
     }
     const fixtures = await getDb()
@@ -62,17 +64,33 @@ describe('the seed earns its rankings', () => {
     expect(top!.score).toBeGreaterThan(1);
   });
 
-  it('畅销 scores equal what the novel revenue accounts took in the window (none before revenue accounts exist)', async () => {
+  it('pays, tips and votes through the wallet: the ledger audit finds nothing wrong', async () => {
+    const d = getDb();
+    expect((await d.select({ n: sql<number>`count(*)::int` }).from(tips))[0]!.n).toBeGreaterThan(5);
+    expect((await d.select({ n: sql<number>`count(*)::int` }).from(votes))[0]!.n).toBeGreaterThan(3);
+    expect(await auditLedger()).toEqual([]);
+  });
+
+  it('畅销 and 打赏 scores equal what the ledger and the tips say for the window', async () => {
     const d = getDb();
     const [sales] = await d.select().from(rankings).where(eq(rankings.slug, 'monthly_sales'));
     const items = await d.select().from(rankingItems).where(eq(rankingItems.rankingId, sales!.id));
+    expect(items.length).toBeGreaterThan(3);
     const revenue = await d.select().from(walletAccounts).where(like(walletAccounts.systemName, 'revenue:novel:%'));
-    if (!revenue.length) expect(items).toEqual([]);
-    for (const item of items) {
-      const [account] = revenue.filter((a) => a.systemName === `revenue:novel:${item.novelId}`);
-      expect(account).toBeDefined();
-      expect(item.score).toBeLessThanOrEqual(account!.balance);
-    }
+    // All of the seed's spending falls in this month and the last 30 days: each score is the account's whole balance.
+    for (const item of items) expect(item.score).toBe(revenue.find((a) => a.systemName === `revenue:novel:${item.novelId}`)!.balance);
+    const report = await revenueByMonth();
+    expect(report.coins).toBe(items.reduce((s, i) => s + i.score, 0));
+    const [gifts] = await d.select().from(rankings).where(eq(rankings.slug, 'tips'));
+    const [top] = await d
+      .select()
+      .from(rankingItems)
+      .where(and(eq(rankingItems.rankingId, gifts!.id), eq(rankingItems.rank, 1)));
+    const [sum] = await d
+      .select({ n: sql<number>`sum(${tips.wealthTotal})::int` })
+      .from(tips)
+      .where(eq(tips.novelId, top!.novelId));
+    expect(top!.score).toBe(sum!.n);
   });
 });
 

@@ -28,7 +28,13 @@ export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A
 /** Content changed: drop every cached read tagged with these (e.g. `novel:1`, or `catalog` for everything). */
 export function invalidate(...tags: string[]): void {
   if (!inNext()) return;
-  for (const tag of tags) revalidateTag(tag, 'max');
+  try {
+    for (const tag of tags) revalidateTag(tag, 'max');
+  } catch (err) {
+    // Next drops tags only inside a request: from a timer (the rankings job) or the start-up seed it refuses, and
+    // the cached reads refresh by age instead (DISCOVERY_TTL_S). The write that called us has committed either way.
+    log('debug', 'cache_invalidate_outside_request', { tags, err });
+  }
 }
 
 /**

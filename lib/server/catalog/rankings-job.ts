@@ -138,18 +138,6 @@ export async function recomputeRanking(db: DbOrTx, r: RankingRow, now = new Date
   });
 }
 
-/**
- * Cached ranking pages and blocks are tagged 'lists'. Next can only drop a tag inside a request: from the timer or
- * the start-up seed it refuses, and the cached reads then refresh by their own age (DISCOVERY_TTL_S, 5 minutes).
- */
-function dropCachedLists(): void {
-  try {
-    invalidate('lists');
-  } catch {
-    // Outside a request scope; see above.
-  }
-}
-
 /** Recomputes every ranking (each in its own transaction) and drops the cached lists that show them. */
 export async function recomputeRankings(now = new Date(), db: DbOrTx = getDb()): Promise<{ rankings: number; rows: number; ms: number }> {
   const started = Date.now();
@@ -159,7 +147,8 @@ export async function recomputeRankings(now = new Date(), db: DbOrTx = getDb()):
     .orderBy(asc(rankings.sort));
   let rows = 0;
   for (const r of all) rows += await recomputeRanking(db, r, now);
-  dropCachedLists();
+  // Cached ranking pages and blocks are tagged 'lists' (from the timer Next refuses; they then refresh by age).
+  invalidate('lists');
   return { rankings: all.length, rows, ms: Date.now() - started };
 }
 

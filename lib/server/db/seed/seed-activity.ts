@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { withDb, type Db } from '../client';
-import { chapters, products } from '../schema';
+import { chapters, gifts, novels, products } from '../schema';
 import { createMember } from '../../accounts/members';
 import { addFavorite } from '../../reading/favorites';
 import { recordReadLog } from '../../reading/readlogs';
@@ -8,6 +8,10 @@ import { createOrder } from '../../wallet/orders';
 import { handlePaymentNotification } from '../../wallet/notifications';
 import { signSandboxNotification } from '../../wallet/payments/sandbox';
 import { buyChapter } from '../../wallet/purchases';
+import { liveTickets } from '../../wallet/tickets';
+import { sendTip } from '../../wallet/tips';
+import { castVote } from '../../wallet/votes';
+import { shanghaiMonthStart } from '../../catalog/rankings-job';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng, type Rng } from './random';
 import { SEED_ACTIVITY } from './seed-constants';
@@ -48,9 +52,10 @@ function chooseNovels(rng: Rng, pool: NovelPlan[], count: number): NovelPlan[] {
 
 /**
  * Demo readers who do what readers do, through the real services (docs/rankings.md "The seed's readers"): recharge
- * through an order the sandbox pays, read and listen (read logs), shelve novels, buy the first paid chapters. The
- * rankings the job computes afterwards are earned from these rows, not written by the seed. Deterministic: the
- * same seed gives the same readers and the same choices.
+ * through an order the sandbox pays, read and listen (read logs), shelve novels, buy the first paid chapters, send
+ * gifts and cast the vote tickets their spending earned. The rankings, fan lists and the competition leaderboard
+ * that follow are earned from these rows, not written by the seed. Deterministic: the same seed gives the same
+ * readers and the same choices.
  */
 export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promise<SimulatedReader[]> {
   const rng = createRng(SEED_ACTIVITY);
@@ -59,14 +64,22 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
   const recharge = await db
     .select({ id: products.id, price: products.price })
     .from(products)
-    .where(and(eq(products.productType, 'recharge'), isNull(products.dailyQuota)));
-  // The first paid chapters of every novel a reader might buy, in one query.
-  const firstPaid = new Map<number, { id: number; idx: number }[]>();
+    .where(and(eq(products.productType, 'recharge'), isNull(products.dailyQuota), lte(products.price, 5000)));
+  const paidGifts = await db
+    .select({ id: gifts.id, wealth: gifts.wealth, languageType: gifts.languageType })
+    .from(gifts)
+    .where(and(eq(gifts.isFree, false), lte(gifts.wealth, 100)));
+  // Every novel's first chapter and its first paid ones, in two queries.
+  const first = new Map((await db.select({ id: novels.id, chapter: novels.firstArticleId }).from(novels)).map((n) => [n.id, n.chapter]));
+  const firstPaid = new Map<number, number[]>();
   const paidRows = await db
-    .select({ id: chapters.id, novelId: chapters.novelId, idx: chapters.idx })
+    .select({ id: chapters.id, novelId: chapters.novelId })
     .from(chapters)
-    .where(and(eq(chapters.isFree, false), sql`${chapters.idx} <= 13`));
-  for (const r of paidRows) firstPaid.set(r.novelId, [...(firstPaid.get(r.novelId) ?? []), r]);
+    .where(and(eq(chapters.isFree, false), lte(chapters.idx, 13)))
+    .orderBy(chapters.id);
+  for (const r of paidRows) firstPaid.set(r.novelId, [...(firstPaid.get(r.novelId) ?? []), r.id]);
+  // Busy days stay inside this calendar month (Asia/Shanghai), where the tickets earned by the spending belong.
+  const maxDaysAgo = Math.min(29, Math.floor((now.getTime() - shanghaiMonthStart(now).getTime()) / DAY_MS));
 
   const readers: SimulatedReader[] = [];
   return withDb(db, async () => {
@@ -78,27 +91,34 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
           languageType,
           createdAt: new Date(now.getTime() - 90 * DAY_MS),
         });
-        const reader = { memberId: member.id, languageType, daysAgo: rng.int(0, 29) };
+        const reader = { memberId: member.id, languageType, daysAgo: rng.int(0, maxDaysAgo) };
         readers.push(reader);
         const picks = chooseNovels(rng, pool, rng.int(2, 4));
-        // Two readers in five pay: one recharge order, paid through the sandbox like a real payment. (Each paid call
+        // Two readers in five pay: one recharge order, paid through the sandbox like a real payment. (A paid call
         // costs ~20 ms on PGlite and every seeding test file pays for it: the counts keep the seed within ~2 s.)
         const payer = rng.chance(0.4);
         if (payer) {
-          const product = rng.pick(recharge.filter((p) => p.price <= 5000));
+          const product = rng.pick(recharge);
           const order = await createOrder(member.id, product.id, {}, now);
           await handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), now);
         }
         for (const novel of picks) {
           const paid = novel.saleMode === 'chapter' ? (firstPaid.get(novel.id) ?? []) : [];
           const bought = payer ? paid.slice(0, rng.int(0, Math.min(2, paid.length))) : [];
-          for (const chapter of bought) await buyChapter(member.id, novel.id, chapter.id, undefined, now);
-          const last = bought.at(-1)?.id ?? (paid[0] ? paid[0].id - 1 : null);
+          for (const chapter of bought) await buyChapter(member.id, novel.id, chapter, undefined, now);
+          const at = bought.at(-1) ?? first.get(novel.id);
           const readAt = new Date(now.getTime() - reader.daysAgo * DAY_MS - rng.int(0, 20) * 3_600_000);
-          if (last) await recordReadLog(member.id, { article_id: last, read_type: 1 }, readAt);
-          if (novel.hasTts && last && rng.chance(0.3)) await recordReadLog(member.id, { article_id: last, read_type: 2 }, readAt);
+          if (at) await recordReadLog(member.id, { article_id: at, read_type: 1 }, readAt);
+          if (novel.hasTts && at && rng.chance(0.3)) await recordReadLog(member.id, { article_id: at, read_type: 2 }, readAt);
           if (rng.chance(0.4)) await addFavorite(member.id, novel.id, 1);
         }
+        if (!payer) continue;
+        // A payer tips the book they liked best; coins spent this month earn vote tickets, which they cast for it.
+        const favourite = picks[0]!;
+        const gift = rng.pick(paidGifts.filter((g) => g.languageType === languageType));
+        await sendTip(member.id, favourite.id, { giftId: gift.id, amount: rng.int(1, 3), scene: 'novel' }, undefined, now);
+        const tickets = await liveTickets(member.id, now);
+        if (tickets > 0) await castVote(member.id, favourite.id, Math.min(tickets, rng.int(1, 3)), undefined, now);
       }
     }
     await backdate(db, readers);
@@ -107,8 +127,9 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
 }
 
 /**
- * The services stamp rows with the time they ran; each simulated reader's shelf adds, orders, purchases and their
- * ledger movements move back to the reader's busy day, so the 7-day and 30-day rankings differ as they would.
+ * The services stamp rows with the time they ran; each simulated reader's shelf adds, orders, purchases, gifts and
+ * their ledger movements move back to the reader's busy day (within this month), so the 7-day and 30-day rankings
+ * differ as they would. Votes and ticket movements keep their time: 月票 count this month anyway.
  */
 async function backdate(db: Db, readers: SimulatedReader[]): Promise<void> {
   if (!readers.length) return;
@@ -116,13 +137,14 @@ async function backdate(db: Db, readers: SimulatedReader[]): Promise<void> {
     readers.map((r) => sql`(${r.memberId}::int, ${r.daysAgo}::int)`),
     sql`, `,
   );
-  const shift = (table: string, columns: string[]) =>
+  const shift = (table: string, columns: string[], also = sql``) =>
     db.execute(sql`
       update ${sql.raw(table)} x set ${sql.raw(columns.map((c) => `${c} = x.${c} - make_interval(days => m.days)`).join(', '))}
-      from (values ${shifts}) m(member_id, days) where x.member_id = m.member_id`);
+      from (values ${shifts}) m(member_id, days) where x.member_id = m.member_id ${also}`);
   await shift('favorites', ['created_at', 'updated_at']);
   await shift('orders', ['created_at', 'expires_at', 'paid_at']);
   await shift('chapter_unlocks', ['created_at']);
+  await shift('tips', ['created_at']);
   await shift('voucher_lots', ['created_at', 'expires_at']);
-  await shift('ledger_transactions', ['created_at']);
+  await shift('ledger_transactions', ['created_at'], sql`and x.kind not in ('vote', 'ticket_grant', 'ticket_expiry')`);
 }
