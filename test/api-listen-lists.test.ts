@@ -175,6 +175,8 @@ describe('GET /v1/lists/weekly, /weekly_new, /original, /subscribing, /must_list
   });
 
   it('weekly ranks by the members who listened in the last 7 days, then popularity', async () => {
+    // Start from a week without listening: the seed's simulated readers (docs/rankings.md) have listened too.
+    await db.handle().db.delete(readLogs);
     const before = (await get(weekly, '/v1/lists/weekly?limit=20')).body.data;
     const pops = await Promise.all(before.data.map(async (n: Any) => (await novelRow(n.id)).popularity));
     expect(pops).toEqual([...pops].sort((a, b) => b - a));
@@ -342,9 +344,11 @@ describe('GET /v1/lists/rich/carousel.{x}?read_type=2 and the listen ranking', (
     await d.insert(rankingItems).values({ rankingId: listen!.id, novelId: zhNoTts!.id, rank: 0, score: 1_000_000 });
     const res = (await get(ranking, '/v1/rankings/listen?language_type=1&limit=20', { slug: 'listen' })).body.data;
     expect(res).toMatchObject({ slug: 'listen', read_type: 2 });
-    expect(res.data).toHaveLength(20);
+    // The seed's listeners earned the ranking (docs/rankings.md); the novel without TTS never shows, however high.
+    expect(res.data.length).toBeGreaterThan(0);
+    expect(res.data.map((n: Any) => n.id)).not.toContain(zhNoTts!.id);
     expect(res.data.every((n: Any) => n.has_tts)).toBe(true);
-    expect(res.data.map((n: Any) => n.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(res.data.map((n: Any) => n.rank)).toEqual(Array.from({ length: res.data.length }, (_, i) => i + 1));
   });
 });
 

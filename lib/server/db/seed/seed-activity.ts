@@ -19,6 +19,8 @@ import { SEED_ACTIVITY } from './seed-constants';
 const DAY_MS = 86_400_000;
 /** How many demo readers the seed runs through the services, by language (zh, ug, bo). */
 export const SIM_READERS = { 1: 28, 0: 8, 2: 4 } as const;
+/** members.channel_id of every simulated reader. */
+export const SIM_CHANNEL = 'seed';
 /** The fixtures 1–6 that tests rely on are left untouched: no simulated reader buys, tips, reads or shelves them. */
 const FIRST_SIMULATED_NOVEL = 7;
 
@@ -89,6 +91,8 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
         const member = await createMember(db, {
           nickname: `${rng.pick(NICK_A)}${rng.pick(NICK_B)}${readers.length + 1}`,
           languageType,
+          // Marks the demo readers, so a test (or an analyst) can tell them from real members.
+          channelId: SIM_CHANNEL,
           createdAt: new Date(now.getTime() - 90 * DAY_MS),
         });
         const reader = { memberId: member.id, languageType, daysAgo: rng.int(0, maxDaysAgo) };
