@@ -61,7 +61,11 @@ test.describe('discovery', () => {
   test('ranks have a tab per ranking and pages with "more"', async ({ page }) => {
     await page.goto('/m/ranks');
     const tabs = page.getByRole('navigation', { name: '榜单' }).getByRole('link');
-    await expect(tabs).toHaveText(['人气榜', '畅销榜', '新书榜', '完结榜', '收藏榜', '打赏榜']);
+    await expect(tabs).toHaveText(['人气榜', '畅销榜', '月销榜', '月票榜', '新书榜', '完结榜', '收藏榜', '打赏榜']);
+    // Each ranking says what it counts (docs/rankings.md); 完结榜 keeps every finished novel, so it has pages.
+    await expect(page.getByTestId('rank-basis')).toHaveText('近30日读者数 · 每10分钟更新');
+    await tabs.filter({ hasText: '完结榜' }).click();
+    await expect(page.getByTestId('rank-basis')).toHaveText('完结作品 · 按近30日读者数 · 每10分钟更新');
     await expect(page.locator('.novel-card')).toHaveCount(20);
     await page.getByRole('button', { name: '加载更多' }).click();
     await expect(page.locator('.novel-card')).toHaveCount(40);
