@@ -2,6 +2,7 @@ import 'server-only';
 import { revalidateTag, unstable_cache } from 'next/cache';
 import { after } from 'next/server';
 import { log } from './logger';
+import { inDbScope } from './db/client';
 
 /** Seconds public discovery data may be served from the cache before it is refreshed in the background. */
 export const DISCOVERY_TTL_S = 300;
@@ -13,11 +14,13 @@ const inNext = () => Boolean(process.env.NEXT_RUNTIME);
 
 /**
  * Next's data cache around a public read, keyed by name and arguments and tagged for invalidation.
- * Outside a Next server (tests, scripts) it simply calls through. Never wrap anything member-specific.
+ * Outside a Next server (tests, scripts) and inside withDb() it simply calls through. Never wrap anything member-specific.
  */
 export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, tags: (...args: A) => string[]) {
   return (...args: A): Promise<R> => {
-    if (!inNext()) return fn(...args);
+    // Inside withDb() (the seed's simulated readers at first start, in instrumentation) there is no request for
+    // Next's cache, and what the seed's open transaction shows must not be cached for everyone: read through.
+    if (!inNext() || inDbScope()) return fn(...args);
     return unstable_cache(() => fn(...args), [name, JSON.stringify(args)], {
       tags: ['catalog', ...tags(...args)],
       revalidate: DISCOVERY_TTL_S,

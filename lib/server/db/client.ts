@@ -140,6 +140,11 @@ export function withDb<T>(db: DbOrTx, work: () => Promise<T>): Promise<T> {
   return scope.run(db as Db, work);
 }
 
+/** True inside withDb(): reads there see that transaction's uncommitted rows and must not go into a shared cache. */
+export function inDbScope(): boolean {
+  return scope.getStore() !== undefined;
+}
+
 /** Tests install their own throwaway database here. */
 export function setDbHandle(handle: DbHandle | undefined): void {
   holder.__shushengDb = handle;
