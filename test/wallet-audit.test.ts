@@ -130,13 +130,13 @@ describe('auditLedger', () => {
     // The scenario did touch every kind of row the audit reads.
     const d = db.handle().db;
     const [counts] = // The seed's simulated readers (docs/rankings.md "The seed's readers") pay and buy too: count the scenario's rows.
-    (
-      await d.execute(sql`select (select count(*) from chapter_unlocks where member_id not in (select id from members where channel_id = 'seed'))::int as unlocks,
+      (
+        await d.execute(sql`select (select count(*) from chapter_unlocks where member_id not in (select id from members where channel_id = 'seed'))::int as unlocks,
       (select count(*) from voucher_lots where remaining < amount)::int as spent_lots,
       (select count(*) from orders where status = 'paid' and member_id not in (select id from members where channel_id = 'seed'))::int as paid, (select count(*) from ledger_transactions where kind = 'merge')::int as merges,
       (select count(*) from payment_exceptions)::int as refunds_due, (select count(*) from member_coupons where used_at is not null)::int as spent_coupons,
       (select count(*) from product_quota_days)::int as quota_days`)
-    ).rows as Array<Record<string, number>>;
+      ).rows as Array<Record<string, number>>;
     expect(counts).toEqual({
       unlocks: 5,
       spent_lots: expect.any(Number),
