@@ -163,6 +163,19 @@ describe('POST /v1/novels/{nid}/tips', () => {
     expect(await d().select().from(tips).where(eq(tips.memberId, m.id))).toHaveLength(1);
   });
 
+  it('another member’s x-sig is theirs alone: the same x-sig from two members charges each once', async () => {
+    const a = await signedInMember();
+    const b = await signedInMember();
+    await fund(a.id, 50);
+    await fund(b.id, 50);
+    const sig = freshSig();
+    expect((await tip(a.auth, 1, { gift_id: zh['咖啡']!.id }, { 'x-sig': sig })).status).toBe(200);
+    const other = await tip(b.auth, 1, { gift_id: zh['咖啡']!.id, amount: 2 }, { 'x-sig': sig });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('x-idempotent-replay')).toBeNull();
+    expect([await balanceOf(a.id, 'welth'), await balanceOf(b.id, 'welth')]).toEqual([40, 30]);
+  });
+
   it.each([
     ['zero', { amount: 0 }],
     ['negative', { amount: -3 }],
