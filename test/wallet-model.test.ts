@@ -7,9 +7,12 @@ import {
   chapters,
   comments,
   coupons,
+  fanValues,
+  gifts,
   memberCoupons,
   novels,
   products,
+  ticketLots,
   voucherLots,
   walletAccounts,
 } from '@/lib/server/db/schema';
@@ -27,6 +30,11 @@ import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { Tx } from '@/lib/server/db/client';
 import { claimReviewReward } from '@/lib/server/social/reviews';
 import { VOUCHER_VALID_DAYS } from '@/lib/shared/constants';
+import { FAN_WEIGHTS, TICKETS } from '@/lib/shared/rewards';
+import { sendTip } from '@/lib/server/wallet/tips';
+import { castVote } from '@/lib/server/wallet/votes';
+import { expireTicketLots, grantTickets, liveTickets } from '@/lib/server/wallet/tickets';
+import { monthBounds, monthOf } from '@/lib/server/wallet/business-month';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
@@ -46,6 +54,10 @@ type Op =
   | { kind: 'coupon' }
   | { kind: 'sweep' }
   | { kind: 'review'; novel: number; claims: number }
+  | { kind: 'tip'; amount: number; sig: number }
+  | { kind: 'vote'; amount: number }
+  | { kind: 'tickets'; amount: number }
+  | { kind: 'monthEnd' }
   | { kind: 'balance' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -75,6 +87,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // An approved long review's reward (docs/community.md "Long reviews"), claimed once or several times.
   fc.record({ kind: fc.constant('review' as const), novel: fc.constantFrom(1, 2), claims: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('balance' as const) }),
+  // A paid gift (coins only) on novel 1, its x-sig sometimes replayed; tickets cast for novel 1; the clock jumping
+  // to the first instant of next month (Asia/Shanghai), when this month's tickets lapse (docs/gifts-votes.md).
+  fc.record({ kind: fc.constant('tip' as const), amount: fc.integer({ min: 1, max: 4 }), sig: fc.integer({ min: 0, max: 1 }) }),
+  { arbitrary: fc.record({ kind: fc.constant('vote' as const), amount: fc.integer({ min: 1, max: 8 }) }), weight: 2 },
+  // Tickets granted outright (a mission's reward), so votes and the monthly cap are reached in short runs.
+  { arbitrary: fc.record({ kind: fc.constant('tickets' as const), amount: fc.integer({ min: 1, max: 12 }) }), weight: 2 },
+  fc.record({ kind: fc.constant('monthEnd' as const) }),
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -87,6 +106,13 @@ interface Model {
   paidOrders: number;
   refundsDue: number;
   reviewed: Set<number>;
+  /** Vote tickets: lots in grant order, coins paid per month, tickets earned from them, tickets cast per month. */
+  tickets: Array<{ remaining: number; expiresAt: number }>;
+  monthCoins: Map<string, number>;
+  earned: Map<string, number>;
+  cast: Map<string, number>;
+  /** Fan value parts per novel. */
+  fan: Map<number, { coins: number; tickets: number }>;
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -94,10 +120,36 @@ function expireModel(model: Model, clock: number): void {
   for (const lot of model.lots) if (lot.expiresAt <= clock) lot.remaining = 0;
 }
 
-/** A spend in the model: vouchers by nearest expiry, then coins; false when the wallet is short. */
-function spendModel(model: Model, clock: number, price: number): boolean {
-  const usable = model.lots.filter((l) => l.expiresAt > clock && l.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt);
-  if (usable.reduce((s, l) => s + l.remaining, 0) + model.coins < price) return false;
+/** Ticket lots lapse at their month's end. */
+function expireTicketsModel(model: Model, clock: number): void {
+  for (const lot of model.tickets) if (lot.expiresAt <= clock) lot.remaining = 0;
+}
+
+/** Coins paid on novel `novel`: fan value, and one ticket per 100 coins of the month, granted as the month's lot. */
+function paidCoinsModel(model: Model, clock: number, novel: number, coins: number): void {
+  if (coins <= 0) return;
+  const fan = model.fan.get(novel) ?? { coins: 0, tickets: 0 };
+  fan.coins += coins;
+  model.fan.set(novel, fan);
+  const month = monthOf(new Date(clock));
+  const total = (model.monthCoins.get(month) ?? 0) + coins;
+  model.monthCoins.set(month, total);
+  const due = Math.floor(total / TICKETS.coinsPerTicket) - (model.earned.get(month) ?? 0);
+  if (due > 0) {
+    model.earned.set(month, (model.earned.get(month) ?? 0) + due);
+    model.tickets.push({ remaining: due, expiresAt: monthBounds(month).end.getTime() });
+  }
+}
+
+/**
+ * A spend in the model: vouchers by nearest expiry, then coins (coins only for gifts); null when the wallet is
+ * short, else the coins part, which earns tickets and fan value for the novel.
+ */
+function spendModel(model: Model, clock: number, price: number, novel: number, coinsOnly = false): number | null {
+  const usable = coinsOnly
+    ? []
+    : model.lots.filter((l) => l.expiresAt > clock && l.remaining > 0).sort((a, b) => a.expiresAt - b.expiresAt);
+  if (usable.reduce((s, l) => s + l.remaining, 0) + model.coins < price) return null;
   let due = price;
   for (const lot of usable) {
     const take = Math.min(lot.remaining, due);
@@ -105,7 +157,8 @@ function spendModel(model: Model, clock: number, price: number): boolean {
     due -= take;
   }
   model.coins -= due;
-  return true;
+  paidCoinsModel(model, clock, novel, due);
+  return due;
 }
 
 describe('wallet against a plain model (fast-check)', () => {
@@ -114,6 +167,7 @@ describe('wallet against a plain model (fast-check)', () => {
   let bigPack: typeof products.$inferSelect;
   let limited: typeof products.$inferSelect;
   let couponTemplate: number;
+  let gift: typeof gifts.$inferSelect;
   let grants = 0;
   beforeAll(async () => {
     bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
@@ -126,6 +180,13 @@ describe('wallet against a plain model (fast-check)', () => {
     )[0]!;
     couponTemplate = (await db.handle().db.select().from(coupons).where(eq(coupons.name, '满30减5')))[0]!.id;
     await db.handle().db.update(novels).set({ wholeBookPrice: BOOK_PRICE }).where(eq(novels.id, BOOK));
+    gift = (
+      await db
+        .handle()
+        .db.select()
+        .from(gifts)
+        .where(and(eq(gifts.title, '奶茶'), eq(gifts.languageType, 1)))
+    )[0]!;
     pack = (await db.handle().db.select().from(products).where(eq(products.name, '600书币')))[0]!;
     paid = await db
       .handle()
@@ -149,6 +210,11 @@ describe('wallet against a plain model (fast-check)', () => {
           paidOrders: 0,
           refundsDue: 0,
           reviewed: new Set(),
+          tickets: [],
+          monthCoins: new Map(),
+          earned: new Map(),
+          cast: new Map(),
+          fan: new Map(),
         };
         const pay = async (order: { id: number; price: number }) =>
           handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
@@ -179,7 +245,7 @@ describe('wallet against a plain model (fast-check)', () => {
             const chapter = paid[o.chapter]!;
             const result = await buyChapter(member.id, 1, chapter.id, `sig${o.sig}`, now).catch((e: { code?: number }) => e);
             if (model.unlocked.has(chapter.id)) expect(result).toMatchObject({ charged: 0, already_owned: true });
-            else if (!spendModel(model, clock, chapter.price)) expect(result).toMatchObject({ code: 90001 });
+            else if (spendModel(model, clock, chapter.price, 1) === null) expect(result).toMatchObject({ code: 90001 });
             else {
               model.unlocked.add(chapter.id);
               expect(result).toMatchObject({ charged: chapter.price, already_owned: false });
@@ -187,7 +253,7 @@ describe('wallet against a plain model (fast-check)', () => {
           } else if (o.kind === 'book') {
             const result = await buyWholeBook(member.id, BOOK, `sig${o.sig}`, now).catch((e: { code?: number }) => e);
             if (model.book) expect(result).toMatchObject({ charged: 0, already_owned: true });
-            else if (!spendModel(model, clock, BOOK_PRICE)) expect(result).toMatchObject({ code: 90001 });
+            else if (spendModel(model, clock, BOOK_PRICE, BOOK) === null) expect(result).toMatchObject({ code: 90001 });
             else {
               model.book = true;
               expect(result).toMatchObject({ charged: BOOK_PRICE, already_owned: false });
@@ -250,13 +316,69 @@ describe('wallet against a plain model (fast-check)', () => {
               expect(await claimReviewReward(member.id, o.novel, now)).toMatchObject({ welth_coupon: REVIEW_REWARD });
             // The claim answers the balance after it, and reading a balance expires the lots past their date.
             expireModel(model, clock);
+          } else if (o.kind === 'tip') {
+            const price = gift.wealth * o.amount;
+            const key = `tip:${o.sig}`;
+            const result = await sendTip(member.id, 1, { amount: o.amount, giftId: gift.id }, `sig${o.sig}`, now).catch(
+              (e: { code?: number }) => e,
+            );
+            // The wallet is checked before the key: a short replay is 90001, a funded one a 40900 that charges nothing.
+            if (model.coins < price) expect(result).toMatchObject({ code: 90001 });
+            else if (model.keys.has(key)) expect(result).toMatchObject({ code: 40900 });
+            else {
+              model.keys.add(key);
+              spendModel(model, clock, price, 1, true);
+              expect(result).toMatchObject({ gift_wealth: price, welth: model.coins });
+              // The tip answers the balance after it, which expires voucher lots past their date.
+              expireModel(model, clock);
+            }
+          } else if (o.kind === 'vote') {
+            const result = await castVote(member.id, 1, o.amount, undefined, now).catch((e: { code?: number; message?: string }) => e);
+            const month = monthOf(now);
+            const used = model.cast.get(month) ?? 0;
+            const usable = model.tickets.filter((l) => l.expiresAt > clock && l.remaining > 0);
+            if (used + o.amount > TICKETS.perNovelMonthlyCap || usable.reduce((s, l) => s + l.remaining, 0) < o.amount) {
+              expect(result).toMatchObject({ code: 40900 });
+            } else {
+              // Earliest-expiring lot first; lots of one month expire together, so grant order breaks the tie.
+              let due = o.amount;
+              for (const lot of [...usable].sort((a, b) => a.expiresAt - b.expiresAt)) {
+                const take = Math.min(lot.remaining, due);
+                lot.remaining -= take;
+                due -= take;
+              }
+              model.cast.set(month, used + o.amount);
+              const fan = model.fan.get(1) ?? { coins: 0, tickets: 0 };
+              fan.tickets += o.amount;
+              model.fan.set(1, fan);
+              // The vote answers the live ticket balance, which expires lapsed ticket lots first.
+              expireTicketsModel(model, clock);
+              expect(result).toMatchObject({
+                amount: o.amount,
+                cap_left: TICKETS.perNovelMonthlyCap - used - o.amount,
+                tickets: model.tickets.reduce((s, l) => s + l.remaining, 0),
+              });
+            }
+          } else if (o.kind === 'tickets') {
+            grants += 1;
+            await d.transaction((tx) =>
+              grantTickets(tx as unknown as Tx, member.id, { source: 'mission', amount: o.amount, key: `model:${grants}` }, now),
+            );
+            model.tickets.push({ remaining: o.amount, expiresAt: monthBounds(monthOf(now)).end.getTime() });
+          } else if (o.kind === 'monthEnd') {
+            clock = monthBounds(monthOf(new Date(clock))).end.getTime();
           } else if (o.kind === 'sweep') {
             await expireVoucherLots(now);
+            await expireTicketLots(now);
             expireModel(model, clock);
+            expireTicketsModel(model, clock);
           } else {
             const shown = await memberBalance(member.id, now);
             expireModel(model, clock);
             expect(shown).toEqual({ welth: model.coins, welth_coupon: model.lots.reduce((s, l) => s + l.remaining, 0) });
+            // The live ticket balance expires lapsed lots first (profile, vote status, /v1/my/tickets).
+            expireTicketsModel(model, clock);
+            expect(await liveTickets(member.id, now)).toBe(model.tickets.reduce((s, l) => s + l.remaining, 0));
           }
         }
         // The database agrees with the model…
@@ -279,6 +401,16 @@ describe('wallet against a plain model (fast-check)', () => {
         expect(unlocks).toHaveLength(model.unlocked.size);
         const books = await d.select({ id: bookEntitlements.id }).from(bookEntitlements).where(eq(bookEntitlements.memberId, member.id));
         expect(books).toHaveLength(model.book ? 1 : 0);
+        // Tickets lot by lot, the ticket balance, and fan values per novel.
+        const tickets = await d.select().from(ticketLots).where(eq(ticketLots.memberId, member.id)).orderBy(ticketLots.id);
+        expect(tickets.map((l) => [l.remaining, l.expiresAt.getTime()])).toEqual(model.tickets.map((l) => [l.remaining, l.expiresAt]));
+        expect(balance('ticket')).toBe(model.tickets.reduce((s, l) => s + l.remaining, 0));
+        const fans = await d.select().from(fanValues).where(eq(fanValues.memberId, member.id));
+        expect(Object.fromEntries(fans.map((f) => [f.novelId, [f.coins, f.tickets, f.value]]))).toEqual(
+          Object.fromEntries(
+            [...model.fan].map(([novel, f]) => [novel, [f.coins, f.tickets, f.coins * FAN_WEIGHTS.coin + f.tickets * FAN_WEIGHTS.ticket]]),
+          ),
+        );
         // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
         const unbalanced = (
           await d.execute(sql`
