@@ -12,7 +12,7 @@ import { api, ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
 import { useNovel } from '@/lib/client/swr/use-novel';
-import { refreshAfterTip, useGifts } from '@/lib/client/swr/use-rewards';
+import { useRewardRefresh, useGifts } from '@/lib/client/swr/use-rewards';
 import { useBalance } from '@/lib/client/swr/use-shop';
 import { usePaymentAvailability } from '@/lib/client/use-config';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
@@ -29,6 +29,7 @@ import './rewards-modals.css';
  */
 export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['gift']) {
   const close = useModalStore((s) => s.close);
+  const refresh = useRewardRefresh();
   // Rendered only in the browser (modals open on a tap), so the cookie is readable here and nothing is hydrated.
   const member = memberId();
   const signedIn = Boolean(member);
@@ -61,7 +62,7 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
       useToastStore.getState().dismiss(processing);
       toast(T.thanks, { length: 'short' });
       close();
-      void refreshAfterTip(novelId);
+      void refresh.afterTip(novelId);
     } catch (err) {
       useToastStore.getState().dismiss(processing);
       // 90001 has already been routed by the error catalogue (recharge, or a note where paying is off).

@@ -20,15 +20,22 @@ const COMPETITION = {
   language_type: null,
 };
 const STATUS = { competition: COMPETITION, tickets: 5, cap: 20, cap_left: 20, novel_votes: 31, novel_rank: 3 };
-const routes = (over: Routes = {}): Routes => ({
-  'GET /v1/competitions/novel/6/vote_status': { data: STATUS },
-  'GET /v1/spa/config': { data: { ios_recharge_disabled: false, hide_recharge_nav: false } },
-  'POST /v1/competitions/novel/6/votes': (body) => {
-    const n = (body as { amount: number }).amount;
-    return { data: { amount: n, tickets: 5 - n, cap_left: 20 - n, counted: true, novel_votes: 31 + n, novel_rank: 2 } };
-  },
-  ...over,
-});
+// A server with state: after a vote the status answers the new numbers, as the modal reloads it.
+const routes = (over: Routes = {}): Routes => {
+  let now = { ...STATUS };
+  return {
+    'GET /v1/competitions/novel/6/vote_status': () => ({ data: now }),
+    'GET /v1/spa/config': { data: { ios_recharge_disabled: false, hide_recharge_nav: false } },
+    'POST /v1/competitions/novel/6/votes': (body) => {
+      const n = (body as { amount: number }).amount;
+      now = { ...now, tickets: now.tickets - n, cap_left: now.cap_left - n, novel_votes: now.novel_votes + n, novel_rank: 2 };
+      return {
+        data: { amount: n, tickets: now.tickets, cap_left: now.cap_left, counted: true, novel_votes: now.novel_votes, novel_rank: 2 },
+      };
+    },
+    ...over,
+  };
+};
 
 function renderHost() {
   return render(
@@ -76,6 +83,7 @@ describe('novel vote modal', () => {
     fireEvent.click(screen.getByRole('button', { name: '增加数量' }));
     fireEvent.click(screen.getByRole('button', { name: '投 3 张' }));
     await waitFor(() => expect(screen.getByTestId('vote-tickets')).toHaveTextContent('我的月票 2 张'));
+    expect(screen.getByText('本月还可投本书 17 张（每本每月最多 20 张）')).toBeInTheDocument();
     expect(useToastStore.getState().toasts.at(-1)?.text).toBe('投票成功');
     expect(fetch.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/v1/competitions/novel/6/votes', body: { amount: 3 } });
     expect(screen.getByTestId('novel-votes')).toHaveTextContent('本书 34 票 · 第2名');

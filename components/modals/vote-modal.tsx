@@ -10,7 +10,7 @@ import { detectUa } from '@/lib/shared/ua';
 import { api } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
-import { refreshAfterVote, useVoteStatus } from '@/lib/client/swr/use-rewards';
+import { useRewardRefresh, useVoteStatus } from '@/lib/client/swr/use-rewards';
 import { usePaymentAvailability } from '@/lib/client/use-config';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -26,6 +26,7 @@ import './rewards-modals.css';
  */
 export function VoteModal({ novelId }: ModalProps['vote']) {
   const close = useModalStore((s) => s.close);
+  const refresh = useRewardRefresh();
   const member = memberId();
   const signedIn = Boolean(member);
   const availability = usePaymentAvailability();
@@ -50,7 +51,7 @@ export function VoteModal({ novelId }: ModalProps['vote']) {
           { revalidate: false },
         );
       }
-      void refreshAfterVote(novelId);
+      void refresh.afterVote(novelId);
     } catch {
       // The error catalogue has shown the server's reason (over the cap, competition closed); the modal stays for a retry.
     } finally {

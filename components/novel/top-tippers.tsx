@@ -1,4 +1,4 @@
-import type { TopTipper } from '@/lib/server/social/tips-queries';
+import type { TopTipperDto as TopTipper } from '@/lib/shared/dto/fans-page';
 
 /** The top tippers with avatar, name and coins: a compact row on the novel page, a podium on the rewards page. */
 export function TopTippers({ tippers, variant }: { tippers: TopTipper[]; variant: 'row' | 'podium' }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import useSWR, { mutate as globalMutate } from 'swr';
+import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import type { FanStanding, GiftDto, VoteStatus } from '@/lib/shared/dto/rewards';
 import type { FanEntry, RewardPage, TipRecordDto, TipsSum, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { PAGE_SIZE } from '@/lib/shared/constants';
@@ -79,11 +79,12 @@ const keyPath = (key: unknown): string => (Array.isArray(key) ? String(key[0]) :
 
 /**
  * After a tip: the novel's reward slice (sum, top tippers, records, fans, the member's standing) and the gift grid
- * (the free gift may now be used) load again, so the page shows the reader's new place without a reload.
+ * (the free gift may now be used) load again, so the page shows the reader's new place without a reload. `mutate` is
+ * the caller's (useSWRConfig), so it reaches the cache the page's hooks read.
  */
-export function refreshAfterTip(novelId: number): Promise<unknown> {
+export function refreshAfterTip(mutate: ScopedMutator, novelId: number): Promise<unknown> {
   const prefix = `/v1/novels/${novelId}/`;
-  return globalMutate((key) => {
+  return mutate((key) => {
     const path = keyPath(key);
     return (
       (path.startsWith(prefix) && /\/(tips|tippers|fans)/.test(path)) || path.startsWith('/v1/tips/gifts') || path === '/v1/my/balance'
@@ -92,8 +93,8 @@ export function refreshAfterTip(novelId: number): Promise<unknown> {
 }
 
 /** After a vote: the vote status here and anywhere else, the novel's fan standing and the member's tickets. */
-export function refreshAfterVote(novelId: number): Promise<unknown> {
-  return globalMutate((key) => {
+export function refreshAfterVote(mutate: ScopedMutator, novelId: number): Promise<unknown> {
+  return mutate((key) => {
     const path = keyPath(key);
     return (
       path.startsWith('/v1/competitions/') ||
@@ -102,4 +103,13 @@ export function refreshAfterVote(novelId: number): Promise<unknown> {
       path === MY_TICKETS_KEY
     );
   });
+}
+
+/** refreshAfterTip / refreshAfterVote bound to this tree's SWR cache, for the modals. */
+export function useRewardRefresh() {
+  const { mutate } = useSWRConfig();
+  return {
+    afterTip: (novelId: number) => refreshAfterTip(mutate, novelId),
+    afterVote: (novelId: number) => refreshAfterVote(mutate, novelId),
+  };
 }
