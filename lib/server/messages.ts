@@ -175,6 +175,17 @@ export const SERVER_MSG = {
   reportOwnContent: '不能举报自己的内容',
   reportDailyCap: '今日举报次数已达上限，请明天再试',
   messageNotFound: '消息不存在',
+  // Gifts, tips, vote tickets and competitions (docs/gifts-votes.md).
+  giftNotFound: '礼物不存在',
+  giftOtherLanguage: '该礼物不能送给这本书',
+  chapterNotInNovel: '章节不属于这本书',
+  freeGiftOnePerSend: '免费礼物每次只能送1个',
+  freeGiftUsed: '今天的免费礼物已经送过了，明天再来吧',
+  competitionNone: '本书当前没有进行中的月票评选，暂时不能投票',
+  competitionNotFound: '评选活动不存在',
+  voteCapReached: (cap: number, left: number) => `每本书每月最多投${cap}张月票，本月还可为本书投${left}张`,
+  ticketsShort: (have: number, perTicket: number, vip: number) =>
+    `月票不足（可用${have}张）。本月每消费${perTicket}书币得1张月票，VIP会员每月另得${vip}张`,
   // The not-found page (app/not-found.tsx, app/m/not-found.tsx).
   pageNotFoundTitle: '页面不存在',
   pageNotFoundBody: '链接可能有误，或内容已被删除。',

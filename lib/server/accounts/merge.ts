@@ -64,6 +64,10 @@ export async function mergeMembers(tx: Tx, fromId: number, toId: number): Promis
     );
     await tx.execute(sql.raw(`delete from ${table} where member_id = ${fromId}`));
   }
+  // The free gift is once a day per member (tips.free_day unique): when both sent one the same day, the guest's
+  // tip stays in the history but no longer holds the day (docs/gifts-votes.md "Gifts and tips").
+  await tx.execute(sql`update tips set free_day = null where member_id = ${fromId}
+    and free_day in (select free_day from tips where member_id = ${toId} and free_day is not null)`);
   for (const table of REASSIGN) {
     await tx.execute(sql.raw(`update ${table} set member_id = ${toId} where member_id = ${fromId}`));
   }

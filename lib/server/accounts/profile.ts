@@ -1,13 +1,14 @@
 import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
-import { members, walletAccounts } from '../db/schema';
+import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
+import { liveTickets } from '../wallet/tickets';
 import { ageOn, ADULT_AGE } from './minors';
 
 export const EXTRA_FIELDS = ['phone', 'birth_date', 'guardian', 'created_at', 'short_drama'] as const;
@@ -49,21 +50,16 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const db = getDb();
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member) throw new ApiError(CODES.notLoggedIn);
-  const [balance, vip, tickets] = await Promise.all([
-    memberBalance(memberId),
-    getPeriodState(memberId, 'vip'),
-    db
-      .select({ balance: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, 'ticket'))),
-  ]);
+  const [balance, vip] = await Promise.all([memberBalance(memberId), getPeriodState(memberId, 'vip')]);
+  // The live ticket balance: lapsed lots expire first and this month's VIP grant is given (docs/gifts-votes.md).
+  const tickets = await liveTickets(memberId, new Date(), vip.active);
   const profile: Profile = {
     id: member.id,
     member_id: member.id,
     nickname: member.nickname ?? SERVER_MSG.memberNickname(member.id),
     headimgurl: member.avatar ?? DEFAULT_AVATAR,
     ...balance,
-    tickets: tickets[0]?.balance ?? 0,
+    tickets,
     language_type: member.languageType ?? DEFAULT_LANGUAGE_TYPE,
     tags: member.tags,
     spinwin: member.spinwin,

@@ -1,9 +1,10 @@
 import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { fanTitle } from '@/lib/shared/rewards';
 import { formatDateTime } from '@/lib/shared/time';
 import { getDb } from '../db/client';
-import { gifts, members, tips } from '../db/schema';
+import { fanValues, gifts, members, tips } from '../db/schema';
 import { cachedRead } from '../cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 
@@ -16,6 +17,8 @@ export interface TopTipper {
   headimgurl: string;
   welth: number;
   ranking: number;
+  /** The tipper's fan title for this novel (docs/gifts-votes.md "Fan value"). */
+  fan_title: string;
 }
 export interface TipRecord {
   id: number;
@@ -28,7 +31,14 @@ export interface TipRecord {
   headimgurl: string;
   createdat: string;
   ranking: number;
+  /** The tipper's fan title for this novel now (docs/gifts-votes.md "Fan value"). */
+  fan_title: string;
 }
+
+/** The cache tag of a novel's tip list, sum and top tippers; a tip drops it (lib/server/wallet/tips.ts). */
+export const tipsTag = (novelId: number) => `novel:${novelId}:tips`;
+
+const fanOf = (novelId: number) => and(eq(fanValues.memberId, tips.memberId), eq(fanValues.novelId, novelId));
 
 export const listTopTippers = cachedRead(
   'top_tippers',
@@ -39,9 +49,11 @@ export const listTopTippers = cachedRead(
         nickname: members.nickname,
         avatar: members.avatar,
         welth: sql<number>`sum(${tips.wealthTotal})::int`,
+        fanValue: sql<number>`coalesce(max(${fanValues.value}), 0)::int`,
       })
       .from(tips)
       .innerJoin(members, eq(members.id, tips.memberId))
+      .leftJoin(fanValues, fanOf(novelId))
       .where(eq(tips.novelId, novelId))
       .groupBy(tips.memberId, members.nickname, members.avatar)
       .orderBy(desc(sql`sum(${tips.wealthTotal})`), tips.memberId)
@@ -52,9 +64,10 @@ export const listTopTippers = cachedRead(
       headimgurl: r.avatar || DEFAULT_AVATAR,
       welth: r.welth,
       ranking: i + 1,
+      fan_title: fanTitle(r.fanValue).title,
     }));
   },
-  (novelId) => [`novel:${novelId}:tips`],
+  (novelId) => [tipsTag(novelId)],
 );
 
 export const listTips = cachedRead(
@@ -63,9 +76,17 @@ export const listTips = cachedRead(
     const db = getDb();
     const [rows, [total]] = await Promise.all([
       db
-        .select({ tip: tips, nickname: members.nickname, avatar: members.avatar, giftTitle: gifts.title, giftThumb: gifts.thumb })
+        .select({
+          tip: tips,
+          nickname: members.nickname,
+          avatar: members.avatar,
+          giftTitle: gifts.title,
+          giftThumb: gifts.thumb,
+          fanValue: fanValues.value,
+        })
         .from(tips)
         .innerJoin(members, eq(members.id, tips.memberId))
+        .leftJoin(fanValues, fanOf(novelId))
         .innerJoin(gifts, eq(gifts.id, tips.giftId))
         .where(eq(tips.novelId, novelId))
         .orderBy(desc(tips.createdAt), desc(tips.id))
@@ -84,10 +105,11 @@ export const listTips = cachedRead(
       headimgurl: r.avatar || DEFAULT_AVATAR,
       createdat: formatDateTime(r.tip.createdAt),
       ranking: start + i + 1,
+      fan_title: fanTitle(r.fanValue ?? 0).title,
     }));
     return { data, total: total?.n ?? 0, hasmore: data.length >= limit };
   },
-  (novelId) => [`novel:${novelId}:tips`],
+  (novelId) => [tipsTag(novelId)],
 );
 
 export const getTipsSum = cachedRead(
@@ -99,5 +121,5 @@ export const getTipsSum = cachedRead(
       .where(eq(tips.novelId, novelId));
     return { sum: row?.sum ?? 0, count: row?.n ?? 0 };
   },
-  (novelId) => [`novel:${novelId}:tips`],
+  (novelId) => [tipsTag(novelId)],
 );

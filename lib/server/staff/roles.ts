@@ -6,16 +6,16 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
 
 /**
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
- * everyone's. Editors and finance hold only the dashboard and their own audit trail until the content and
- * operations parts of the console give them more.
+ * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
+ * the dashboard and their own audit trail until the content part of the console gives them more.
  */
-export type Permission = 'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff';
+export type Permission = 'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff' | 'finance';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff'],
+  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance'],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
   editor: ['dashboard', 'audit:own'],
-  finance: ['dashboard', 'audit:own'],
+  finance: ['dashboard', 'audit:own', 'finance'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {

@@ -4,8 +4,14 @@ import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { walletAccounts } from '../db/schema';
 
+/** What members see as money: book coins and book vouchers (docs/wallet.md "Units"). */
 export const CURRENCIES = ['welth', 'welth_coupon'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+/** Every currency the ledger holds: money plus vote tickets, which are earned, never bought (docs/gifts-votes.md). */
+export const LEDGER_CURRENCIES = [...CURRENCIES, 'ticket'] as const;
+export type Currency = (typeof LEDGER_CURRENCIES)[number];
+
+/** The system account a novel's coin revenue lands on (docs/wallet.md "Revenue by novel"). */
+export const revenueAccountName = (novelId: number) => `revenue:novel:${novelId}`;
 
 type Owner = { memberId: number } | { systemName: string };
 
@@ -32,6 +38,6 @@ export async function getBalance(memberId: number, db: DbOrTx = getDb()): Promis
     .select({ currency: walletAccounts.currency, balance: walletAccounts.balance })
     .from(walletAccounts)
     .where(and(eq(walletAccounts.memberId, memberId), inArray(walletAccounts.currency, [...CURRENCIES])));
-  const of = (c: Currency) => rows.find((r) => r.currency === c)?.balance ?? 0;
+  const of = (c: (typeof CURRENCIES)[number]) => rows.find((r) => r.currency === c)?.balance ?? 0;
   return { welth: of('welth'), welth_coupon: of('welth_coupon') };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { FAN_WEIGHTS } from '@/lib/shared/rewards';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 
@@ -21,7 +22,14 @@ export type AuditCheck =
   | 'quota_oversold'
   | 'quota_holders_mismatch'
   | 'coupon_spent_twice'
-  | 'coupon_spend_mismatch';
+  | 'coupon_spend_mismatch'
+  | 'ticket_lot_out_of_range'
+  | 'ticket_lot_mismatch'
+  | 'ticket_lot_missing'
+  | 'ticket_balance_mismatch'
+  | 'novel_spend_not_to_revenue'
+  | 'novel_revenue_mismatch'
+  | 'fan_value_mismatch';
 
 export interface Violation {
   check: AuditCheck;
@@ -31,29 +39,44 @@ export interface Violation {
 }
 
 /**
- * One pass over the entries, summed three ways at once (grouping sets): per movement, per account and per voucher
- * lot. Every check on entries reads these sums, so the ledger is scanned once however many checks there are.
- * `member_out` is what left members' accounts: a purchase's charge, or what spends and expiries took from a lot.
- * The two currencies are spelled out (CURRENCIES in accounts.ts); an entry in any other counts as misbooked.
+ * One pass over the entries, summed four ways at once (grouping sets): per movement, per account, per voucher lot
+ * and per ticket lot (lot ids of the two tables overlap, so an entry's currency says which lot it names). Every
+ * check on entries reads these sums, so the ledger is scanned once however many checks there are.
+ * `member_out` is what left members' coin and voucher accounts: a purchase's charge, or what spends and expiries
+ * took from a lot; `member_tickets` is the net of members' ticket legs (a lot's grant less votes and expiry).
+ * `to_revenue` is the coins a movement put on novels' revenue accounts (docs/wallet.md "Revenue by novel").
+ * The currencies are spelled out (LEDGER_CURRENCIES in accounts.ts); an entry in any other counts as misbooked.
  */
 const SUMS = sql`sums as materialized (
-  select grouping(e.tx_id) = 0 as by_tx, grouping(e.account_id) = 0 as by_account, grouping(e.lot_id) = 0 as by_lot,
-    e.tx_id, e.account_id, e.lot_id,
+  select grouping(e.tx_id) = 0 as by_tx, grouping(e.account_id) = 0 as by_account, grouping(e.voucher_lot) = 0 as by_lot,
+    grouping(e.ticket_lot) = 0 as by_ticket_lot,
+    e.tx_id, e.account_id, e.voucher_lot as lot_id, e.ticket_lot,
     coalesce(sum(e.amount) filter (where e.currency = 'welth'), 0) as welth,
     coalesce(sum(e.amount) filter (where e.currency = 'welth_coupon'), 0) as welth_coupon,
-    count(*) filter (where e.currency not in ('welth', 'welth_coupon') or e.currency <> a.currency) as misbooked,
+    coalesce(sum(e.amount) filter (where e.currency = 'ticket'), 0) as ticket,
+    count(*) filter (where e.currency not in ('welth', 'welth_coupon', 'ticket') or e.currency <> a.currency) as misbooked,
     sum(e.amount) as total,
-    coalesce(-sum(e.amount) filter (where a.member_id is not null), 0) as member_out
-  from ledger_entries e join wallet_accounts a on a.id = e.account_id
-  group by grouping sets ((e.tx_id), (e.account_id), (e.lot_id)))`;
+    coalesce(-sum(e.amount) filter (where a.member_id is not null and e.currency <> 'ticket'), 0) as member_out,
+    coalesce(-sum(e.amount) filter (where a.member_id is not null and e.currency = 'welth'), 0) as member_welth_out,
+    coalesce(sum(e.amount) filter (where a.member_id is not null and e.currency = 'ticket'), 0) as member_tickets,
+    coalesce(sum(e.amount) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%'), 0) as to_revenue,
+    count(distinct a.id) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%') as revenue_accounts,
+    max(substring(a.system_name from 15)) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%') as revenue_novel
+  from (select x.*, case when x.currency = 'ticket' then null else x.lot_id end as voucher_lot,
+      case when x.currency = 'ticket' then x.lot_id end as ticket_lot from ledger_entries x) e
+  join wallet_accounts a on a.id = e.account_id
+  group by grouping sets ((e.tx_id), (e.account_id), (e.voucher_lot), (e.ticket_lot)))`;
+
+/** Movements that spend coins on one novel: their coins go to that novel's revenue account. */
+const NOVEL_SPENDS = sql`('chapter_purchase', 'book_purchase', 'tip')`;
 
 /** Each check: rows of (subject, detail) for what is wrong, ordered, so a capped answer is stable. */
 const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
   {
     // Double entry: the legs of one movement cancel out in each currency.
     check: 'unbalanced_transaction',
-    rows: sql`select 'ledger_transactions:' || tx_id, jsonb_build_object('tx_id', tx_id, 'welth', welth, 'welth_coupon', welth_coupon)
-      from sums where by_tx and (welth <> 0 or welth_coupon <> 0) order by tx_id`,
+    rows: sql`select 'ledger_transactions:' || tx_id, jsonb_build_object('tx_id', tx_id, 'welth', welth, 'welth_coupon', welth_coupon, 'ticket', ticket)
+      from sums where by_tx and (welth <> 0 or welth_coupon <> 0 or ticket <> 0) order by tx_id`,
   },
   {
     check: 'entry_currency_mismatch',
@@ -178,6 +201,67 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
       where o.status = 'paid' and o.member_coupon_id is not null and (c.id is null or c.used_order_id is distinct from o.id or c.used_at is null)
       order by 1`,
   },
+  {
+    check: 'ticket_lot_out_of_range',
+    rows: sql`select 'ticket_lots:' || id, jsonb_build_object('lot_id', id, 'member_id', member_id, 'amount', amount, 'remaining', remaining)
+      from ticket_lots where remaining < 0 or remaining > amount order by id`,
+  },
+  {
+    // A ticket lot's grant, votes and expiry all name it on the member's leg: what is left is their net.
+    check: 'ticket_lot_mismatch',
+    rows: sql`select 'ticket_lots:' || l.id, jsonb_build_object('lot_id', l.id, 'member_id', l.member_id, 'amount', l.amount, 'remaining', l.remaining, 'entries', coalesce(s.member_tickets, 0))
+      from ticket_lots l left join sums s on s.by_ticket_lot and s.ticket_lot = l.id where l.remaining <> coalesce(s.member_tickets, 0) order by l.id`,
+  },
+  {
+    check: 'ticket_lot_missing',
+    rows: sql`select 'ticket_lots:' || s.ticket_lot, jsonb_build_object('lot_id', s.ticket_lot, 'entries', s.member_tickets)
+      from sums s where s.by_ticket_lot and s.ticket_lot is not null and not exists (select 1 from ticket_lots l where l.id = s.ticket_lot) order by s.ticket_lot`,
+  },
+  {
+    // Every ticket a member holds is in a lot (docs/gifts-votes.md "Vote tickets"): balance = what the lots have left.
+    check: 'ticket_balance_mismatch',
+    rows: sql`select 'members:' || coalesce(a.member_id, l.member_id), jsonb_build_object('member_id', coalesce(a.member_id, l.member_id), 'balance', coalesce(a.balance, 0), 'lots', coalesce(l.remaining, 0))
+      from (select member_id, balance from wallet_accounts where member_id is not null and currency = 'ticket') a
+      full join (select member_id, sum(remaining) as remaining from ticket_lots group by member_id) l on l.member_id = a.member_id
+      where coalesce(a.balance, 0) <> coalesce(l.remaining, 0) order by 1`,
+  },
+  {
+    // Coins paid for a novel (chapter, whole book, gift) all land on that novel's revenue account in the same
+    // movement, and nothing else puts coins there.
+    check: 'novel_spend_not_to_revenue',
+    rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'kind', t.kind, 'novel_id', t.meta->>'novel_id', 'coins_paid', coalesce(s.member_welth_out, 0), 'to_revenue', coalesce(s.to_revenue, 0), 'revenue_novel', s.revenue_novel)
+      from ledger_transactions t left join sums s on s.by_tx and s.tx_id = t.id
+      where (t.kind in ${NOVEL_SPENDS} and (coalesce(s.member_welth_out, 0) <> coalesce(s.to_revenue, 0)
+          or (coalesce(s.to_revenue, 0) <> 0 and (s.revenue_accounts <> 1 or s.revenue_novel is distinct from t.meta->>'novel_id'))))
+        or (t.kind not in ${NOVEL_SPENDS} and coalesce(s.to_revenue, 0) <> 0)
+      order by t.id`,
+  },
+  {
+    // A novel's revenue is exactly the coins members spent on it.
+    check: 'novel_revenue_mismatch',
+    rows: sql`select 'novels:' || coalesce(r.novel_id, p.novel_id), jsonb_build_object('novel_id', coalesce(r.novel_id, p.novel_id), 'revenue', coalesce(r.balance, 0), 'spent', coalesce(p.spent, 0))
+      from (select substring(system_name from 15) as novel_id, balance from wallet_accounts where system_name like 'revenue:novel:%' and currency = 'welth') r
+      full join (select t.meta->>'novel_id' as novel_id, sum(s.member_welth_out) as spent from ledger_transactions t
+        join sums s on s.by_tx and s.tx_id = t.id where t.kind in ${NOVEL_SPENDS} group by 1) p on p.novel_id = r.novel_id
+      where coalesce(r.balance, 0) <> coalesce(p.spent, 0) order by 1`,
+  },
+  {
+    // Fan values (docs/gifts-votes.md "Fan value"): coins = coins the member paid for the novel, tickets = tickets
+    // cast for it, value = both at the published weights.
+    check: 'fan_value_mismatch',
+    rows: sql`select 'fan_values:' || member_id || ':' || novel_id, jsonb_build_object('member_id', member_id, 'novel_id', novel_id, 'coins', sum(fc), 'paid', sum(pc), 'tickets', sum(ft), 'cast', sum(vt), 'value', sum(fv))
+      from (
+        select member_id, novel_id, coins as fc, tickets as ft, value as fv, 0 as pc, 0 as vt from fan_values
+        union all
+        select t.member_id, (t.meta->>'novel_id')::int, 0, 0, 0, s.member_welth_out, 0 from ledger_transactions t
+          join sums s on s.by_tx and s.tx_id = t.id where t.kind in ${NOVEL_SPENDS} and t.meta->>'novel_id' is not null
+        union all
+        select member_id, novel_id, 0, 0, 0, 0, amount from votes
+      ) x
+      group by member_id, novel_id
+      having sum(fc) <> sum(pc) or sum(ft) <> sum(vt) or sum(fv) <> sum(pc) * ${FAN_WEIGHTS.coin} + sum(vt) * ${FAN_WEIGHTS.ticket}
+      order by member_id, novel_id`,
+  },
 ];
 
 async function run(tx: Tx, limit: number): Promise<Violation[]> {
@@ -201,7 +285,9 @@ async function run(tx: Tx, limit: number): Promise<Violation[]> {
  * The full ledger check (issue 5): double entry per movement and currency, balances against entries, no member
  * below zero, voucher lots against what was taken from them, one unlock per member and chapter backed by its
  * purchase, one recharge per paid order; orders paid only from pending, nothing granted for an unpaid order, no
- * limited product oversold, no coupon spent twice (docs/wallet-orders.md). Empty means healthy. One statement — one scan of the entries and one
+ * limited product oversold, no coupon spent twice (docs/wallet-orders.md); ticket lots against their legs, novels'
+ * revenue equal to what members spent on them, fan values equal to the ledger and the votes (issue 15,
+ * docs/gifts-votes.md). Empty means healthy. One statement — one scan of the entries and one
  * snapshot, so purchases running meanwhile never show up half seen. At most `limitPerCheck` rows per check.
  */
 export async function auditLedger(db: DbOrTx = getDb(), options: { limitPerCheck?: number } = {}): Promise<Violation[]> {

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
 import type { BuyResult } from './purchases';
+import { addFanValue } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 
 /** What a whole-book purchase answers: a chapter purchase's figures, for the novel. */
@@ -51,9 +52,11 @@ export async function buyWholeBook(memberId: number, novelId: number, idempotenc
         reference: `novel:${novelId}`,
       },
       now,
+      { novelId },
     );
     if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     await t.insert(bookEntitlements).values({ memberId, novelId, price, txId: paid.txId });
+    await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
     return { charged: price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
   });
   const balance = await getBalances(memberId);

@@ -63,6 +63,7 @@ async function resolveTargets(references: Array<string | null>): Promise<Map<str
  * GET /v1/my/consumes: what the member's coins and vouchers went on, newest first. A record is any movement of
  * theirs that took from a member account (purchases, tips, votes, vouchers lost to expiry…), so kinds added
  * later show up without a change here; a merge only moves money between the member's own accounts and is left out.
+ * Tickets are not money: votes and lapsed tickets are left out (they are listed by /v1/my/tickets).
  * Amounts come from the entries, so a guest's history folded into this account keeps its amounts.
  */
 export async function listConsumes(memberId: number, start: number, limit: number, now = new Date()): Promise<Paged<ConsumeRecord>> {
@@ -82,7 +83,7 @@ export async function listConsumes(memberId: number, start: number, limit: numbe
       welthCoupon: taken('welth_coupon'),
     })
     .from(t)
-    .innerJoin(e, and(eq(e.txId, t.id), lt(e.amount, 0)))
+    .innerJoin(e, and(eq(e.txId, t.id), lt(e.amount, 0), ne(e.currency, 'ticket')))
     .innerJoin(walletAccounts, and(eq(walletAccounts.id, e.accountId), isNotNull(walletAccounts.memberId)))
     .where(and(eq(t.memberId, memberId), ne(t.kind, 'merge')))
     .groupBy(t.id)

@@ -3,15 +3,22 @@ import { log } from '../logger';
 import { startPeriodic } from '../periodic';
 import { expireVoucherLots } from './expiry';
 import { expireStaleOrders } from './orders';
+import { expireTicketLots } from './tickets';
 
 const EVERY_MS = 60_000;
 
-/** One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date expire. */
-export async function runWalletSweep(now = new Date()): Promise<{ orders: number; lots: number; vouchers: number }> {
+/**
+ * One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
+ * expire; ticket lots of a month that has ended lapse (docs/gifts-votes.md "Vote tickets").
+ */
+export async function runWalletSweep(
+  now = new Date(),
+): Promise<{ orders: number; lots: number; vouchers: number; ticketLots: number; tickets: number }> {
   const orders = await expireStaleOrders(now);
   const { lots, vouchers } = await expireVoucherLots(now);
-  if (orders || lots) log('info', 'wallet_sweep', { orders, lots, vouchers });
-  return { orders, lots, vouchers };
+  const { lots: ticketLots, tickets } = await expireTicketLots(now);
+  if (orders || lots || ticketLots) log('info', 'wallet_sweep', { orders, lots, vouchers, ticketLots, tickets });
+  return { orders, lots, vouchers, ticketLots, tickets };
 }
 
 /** Runs the sweep every minute in the server process (once, however often Next loads this module). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { ledgerEntries, ledgerTransactions, walletAccounts } from '../db/schema';
 import type { Currency } from './accounts';
 
@@ -23,7 +23,7 @@ export interface Movement {
 
 export class UnbalancedMovementError extends Error {}
 
-export async function movementExists(tx: Tx, kind: string, idempotencyKey: string): Promise<boolean> {
+export async function movementExists(tx: DbOrTx, kind: string, idempotencyKey: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)

@@ -14,6 +14,7 @@ import { flagForRefund, type RefundReason } from './payment-exceptions';
 import { providerNamed } from './payments/provider';
 import type { PaymentNotification } from './payments/sandbox';
 import { slotStillHeld } from './quota';
+import { countHeldBackVotes } from './votes';
 
 /** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */
 async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<number> {
@@ -166,6 +167,8 @@ export async function handlePaymentNotification(
     const txId = await fulfil(t, paid!, row.p, now);
     if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
     await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
+    // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
+    await countHeldBackVotes(t, paid!.memberId);
     log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price });
     return { order_id: n.order_id, status: 'paid', credited: true, refund_due: false };
   });

@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
 import { chapterAccess } from './entitlement';
+import { addFanValue } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 
 import type { BuyMode } from '@/lib/shared/dto/wallet';
@@ -94,10 +95,12 @@ export async function buyChapter(
         reference: `chapter:${chapterId}`,
       },
       now,
+      { novelId },
     );
     if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
     // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
     await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
+    await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
     return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
   });
   const balance = await getBalances(memberId);

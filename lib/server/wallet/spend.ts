@@ -5,8 +5,10 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { ensureMemberAccount, ensureSystemAccount } from './accounts';
+import { ensureMemberAccount, ensureSystemAccount, revenueAccountName } from './accounts';
+import { monthOf } from './business-month';
 import { movementExists, postMovement, type Leg } from './ledger';
+import { earnTicketsFromSpend } from './tickets';
 
 export interface SpendResult {
   txId: number;
@@ -14,6 +16,16 @@ export interface SpendResult {
   fresh: boolean;
   fromVouchers: number;
   fromCoins: number;
+}
+
+export interface SpendOptions {
+  /**
+   * The novel the spend is for: its coins land on the novel's revenue account `revenue:novel:{id}` instead of
+   * `spend`, in the same movement (docs/wallet.md "Revenue by novel"). Vouchers still go to `spend`.
+   */
+  novelId?: number;
+  /** Coins only, vouchers untouched (gifts: GIFTS_PAY_WITH_VOUCHERS, docs/gifts-votes.md). */
+  coinsOnly?: boolean;
 }
 
 /**
@@ -37,6 +49,8 @@ export async function lockMemberWallet(tx: Tx, memberId: number): Promise<{ coin
  * Takes `price` from a member: vouchers first, nearest expiry first (then oldest lot), then coins; an expired
  * lot is never touched. The member's accounts and lots are locked (FOR UPDATE, fixed order) for the rest of the
  * caller's transaction, so parallel spends queue instead of overdrawing. Short → 90001, nothing written.
+ * Coins taken earn vote tickets in the same transaction (docs/gifts-votes.md "Vote tickets"): the movement is
+ * marked with its month (`meta.coin_month`) and the spend that crosses a multiple of 100 grants the ticket.
  */
 export async function spend(
   tx: Tx,
@@ -44,9 +58,10 @@ export async function spend(
   price: number,
   movement: { kind: string; idempotencyKey?: string; reference?: string; meta?: Record<string, unknown> },
   now = new Date(),
+  options: SpendOptions = {},
 ): Promise<SpendResult> {
   const { coinAccount, voucherAccount, coins } = await lockMemberWallet(tx, memberId);
-  const spendCoins = await ensureSystemAccount(tx, 'spend', 'welth');
+  const spendCoins = await ensureSystemAccount(tx, options.novelId ? revenueAccountName(options.novelId) : 'spend', 'welth');
   const spendVouchers = await ensureSystemAccount(tx, 'spend', 'welth_coupon');
   const lots = await tx
     .select({ id: voucherLots.id, remaining: voucherLots.remaining })
@@ -57,7 +72,7 @@ export async function spend(
     .orderBy(asc(voucherLots.expiresAt), asc(voucherLots.id))
     .for('update');
   const usableVouchers = lots.reduce((s, l) => s + l.remaining, 0);
-  if (usableVouchers + coins < price) {
+  if ((options.coinsOnly ? 0 : usableVouchers) + coins < price) {
     throw new ApiError(CODES.paymentNeeded, SERVER_MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
   }
 
@@ -67,7 +82,7 @@ export async function spend(
   }
   let due = price;
   const legs: Leg[] = [];
-  for (const lot of lots) {
+  for (const lot of options.coinsOnly ? [] : lots) {
     if (due === 0) break;
     const take = Math.min(lot.remaining, due);
     due -= take;
@@ -83,6 +98,12 @@ export async function spend(
   const fromVouchers = price - due;
   if (due > 0)
     legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins, currency: 'welth', amount: due });
-  const { id } = await postMovement(tx, { ...movement, memberId, legs });
+  const meta = {
+    ...movement.meta,
+    ...(options.novelId ? { novel_id: options.novelId } : {}),
+    ...(due > 0 ? { coin_month: monthOf(now) } : {}),
+  };
+  const { id } = await postMovement(tx, { ...movement, meta, memberId, legs });
+  if (due > 0) await earnTicketsFromSpend(tx, memberId, now);
   return { txId: id, fresh: true, fromVouchers, fromCoins: due };
 }

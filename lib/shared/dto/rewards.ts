@@ -91,3 +91,33 @@ export interface CompetitionBoard extends CompetitionDto {
   data: LeaderboardEntry[];
   hasmore: boolean;
 }
+
+/** One novel's coin revenue in a month (GET /v1/admin/finance/revenue): coins members paid, by what they paid for. */
+export interface NovelRevenue {
+  novel_id: number;
+  title: string;
+  author_id: number;
+  author: string;
+  coins: number;
+  chapter: number;
+  book: number;
+  gift: number;
+}
+
+export interface AuthorRevenue {
+  author_id: number;
+  author: string;
+  coins: number;
+  novels: number;
+}
+
+/** GET /v1/admin/finance/revenue?month=YYYY-MM (staff: finance and admin roles). */
+export interface RevenueReport {
+  month: string;
+  /** The month's bounds in Asia/Shanghai, as instants. */
+  from: string;
+  to: string;
+  coins: number;
+  novels: NovelRevenue[];
+  authors: AuthorRevenue[];
+}

@@ -76,9 +76,14 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     ['跑车', 1000, false],
     ['城堡', 5000, false],
   ] as const;
-  await db
-    .insert(gifts)
-    .values(giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, thumb: `/gifts/${sort + 1}.svg` })));
+  // One grid per language (docs/gifts-votes.md "Gifts and tips": a gift is sent only to novels of its language);
+  // Chinese first, so its gifts keep ids 1–6.
+  for (const languageType of [1, 0, 2])
+    await db
+      .insert(gifts)
+      .values(
+        giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, languageType, thumb: `/gifts/${sort + 1}.svg` })),
+      );
 
   await db.insert(prizes).values([
     { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400 },
@@ -98,9 +103,14 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     { actionId: 'read_7days', name: '本周阅读7天', period: 'week', target: 7, rewardType: 'welth_coupon', rewardAmount: 200, sort: 6 },
   ]);
 
-  await db
-    .insert(competitions)
-    .values({ name: '年度人气作品评选', startsAt: new Date(now.getTime() - 10 * DAY), endsAt: new Date(now.getTime() + 60 * DAY) });
+  // Runs from before now well into the coming months, for novels of every language (docs/gifts-votes.md "Competitions").
+  await db.insert(competitions).values({
+    name: '年度人气作品评选',
+    description: '用月票为喜爱的作品投票：每月消费书币得月票，VIP会员每月另得月票，当月有效。',
+    startsAt: new Date(now.getTime() - 10 * DAY),
+    endsAt: new Date(now.getTime() + 365 * DAY),
+    languageType: null,
+  });
 
   await db.insert(ads).values([
     { position: 'carousel', title: '新用户充值礼包', image: '/promo/ad-recharge.svg', link: '/m/vip', weight: 3 },
