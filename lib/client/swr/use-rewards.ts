@@ -1,7 +1,7 @@
 'use client';
 
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
-import type { FanStanding, GiftDto, VoteStatus } from '@/lib/shared/dto/rewards';
+import type { CompetitionBoard, FanStanding, GiftDto, VoteStatus } from '@/lib/shared/dto/rewards';
 import type { FanEntry, RewardPage, TipRecordDto, TipsSum, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { api } from '../api';
@@ -112,4 +112,11 @@ export function useRewardRefresh() {
     afterTip: (novelId: number) => refreshAfterTip(mutate, novelId),
     afterVote: (novelId: number) => refreshAfterVote(mutate, novelId),
   };
+}
+
+/** The running competition for a language (one row is enough: the link needs its id and name), null when none runs. */
+export function useCurrentCompetition(languageType: number) {
+  return useSWR<CompetitionBoard | null>(`/v1/competitions/current?language_type=${languageType}&limit=1`, freshFetcher, {
+    revalidateOnFocus: false,
+  });
 }
