@@ -110,8 +110,13 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
       <AmountStepper value={count} min={1} max={TIP_AMOUNT.max} onChange={setAmount} disabled={free || !gift} />
       <div className="gift-sum">
         <p className="gift-balance" data-testid="gift-balance">
-          {signedIn ? (coins === undefined ? T.balanceLoading : T.balance(coins)) : '\u00a0'}
-          {GIFTS_PAY_WITH_VOUCHERS ? null : <span className="muted small"> · {T.noVouchers}</span>}
+          {signedIn ? (coins === undefined ? T.balanceLoading : T.balance(coins)) : null}
+          {GIFTS_PAY_WITH_VOUCHERS ? null : (
+            <span className="muted small">
+              {signedIn ? ' · ' : null}
+              {T.noVouchers}
+            </span>
+          )}
         </p>
         <p className="gift-total" data-testid="gift-total">
           {T.total(total)}
