@@ -172,15 +172,22 @@ async function hasTicketLotsToExpire(memberId: number, now: Date): Promise<boole
 }
 
 /**
+ * This month's VIP grant if it is due, in its own short transaction: cheap when already given (one indexed read).
+ * `vipActive` lets a caller that already knows the member's VIP state skip that read.
+ */
+export async function grantVipTicketsIfDue(memberId: number, now = new Date(), vipActive?: boolean): Promise<void> {
+  if (vipActive === false || (await movementExists(getDb(), 'ticket_grant', vipGrantKey(memberId, monthOf(now))))) return;
+  if (vipActive || (await getPeriodState(memberId, 'vip', getDb(), now)).active)
+    await getDb().transaction((tx) => grantVipTicketsIn(tx as unknown as Tx, memberId, now));
+}
+
+/**
  * The member's live ticket balance, as profile, vote status and /v1/my/tickets show it: lapsed lots are expired
  * first and this month's VIP grant is given if due, so a shown balance is always one that can be cast.
  */
 export async function liveTickets(memberId: number, now = new Date(), vipActive?: boolean): Promise<number> {
   if (await hasTicketLotsToExpire(memberId, now)) await expireTicketLots(now, memberId);
-  if (vipActive !== false && !(await movementExists(getDb() as unknown as Tx, 'ticket_grant', vipGrantKey(memberId, monthOf(now))))) {
-    if (vipActive || (await getPeriodState(memberId, 'vip', getDb(), now)).active)
-      await getDb().transaction((tx) => grantVipTicketsIn(tx as unknown as Tx, memberId, now));
-  }
+  await grantVipTicketsIfDue(memberId, now, vipActive);
   const [row] = await getDb()
     .select({ balance: walletAccounts.balance })
     .from(walletAccounts)

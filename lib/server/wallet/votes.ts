@@ -13,7 +13,7 @@ import { monthBounds, monthOf } from './business-month';
 import { addFanValue } from './fan-values';
 import { movementExists, postMovement } from './ledger';
 import { lockMemberWallet } from './spend';
-import { grantVipTicketsIn, liveTickets, lockTicketAccount, takeTickets } from './tickets';
+import { grantVipTicketsIfDue, liveTickets, lockTicketAccount, takeTickets } from './tickets';
 
 type CompetitionRow = typeof competitions.$inferSelect;
 
@@ -91,13 +91,16 @@ export async function countHeldBackVotes(tx: Tx, memberId: number): Promise<numb
 }
 
 /**
- * POST /v1/competitions/novel/{nid}/votes {amount} (docs/gifts-votes.md "Competitions"). One transaction under the
+ * POST /v1/competitions/novel/{nid}/votes {amount} (docs/gifts-votes.md "Competitions"). This month's VIP grant
+ * first if due (voting is one of the moments it is given), then one transaction under the
  * member's wallet lock, so parallel votes queue: the month's cap for this novel is checked against what is already
  * cast, tickets leave earliest-expiring lot first for the system account `votes` in one `vote` movement, and the
  * vote row and fan value are written with it. Idempotent on x-sig.
  */
 export async function castVote(memberId: number, novelId: number, amount: number, sig?: string, now = new Date()): Promise<VoteResult> {
   const cap = TICKETS.perNovelMonthlyCap;
+  // Before the wallet lock, so queued votes hold it as briefly as possible; the grant is idempotent by its key.
+  await grantVipTicketsIfDue(memberId, now);
   const result = await getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     const [novel] = await t
@@ -109,7 +112,6 @@ export async function castVote(memberId: number, novelId: number, amount: number
     const competition = await activeCompetition(novel.languageType, now, t);
     if (!competition) throw new ApiError(CODES.conflict, SERVER_MSG.competitionNone);
     await lockMemberWallet(t, memberId);
-    await grantVipTicketsIn(t, memberId, now);
     const { accountId } = await lockTicketAccount(t, memberId);
     const key = sig ? `${memberId}:${novelId}:${sig}` : undefined;
     if (key && (await movementExists(t, 'vote', key))) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
