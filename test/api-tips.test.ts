@@ -15,7 +15,8 @@ import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { mergeMembers } from '@/lib/server/accounts/merge';
 import { fanTitle, TIP_AMOUNT } from '@/lib/shared/rewards';
-import type { FanList, FanStanding, GiftDto, TipResult } from '@/lib/shared/dto/rewards';
+import type { FanStanding, GiftDto, TipResult } from '@/lib/shared/dto/rewards';
+import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
 import type { TipRecord, TopTipper } from '@/lib/server/social/tips-queries';
 
 const db = useTestDatabase({ seed: true });
@@ -284,19 +285,19 @@ describe('fan value from purchases, the fan list and /fans/me', () => {
     // b's chapter 21 was paid by vouchers first, so no coins either.
     expect(price21).toBeGreaterThan(0);
 
-    const list = await callRoute<FanList>(fansRoute, { url: '/v1/novels/6/fans', params: { nid: '6' } });
+    const list = await callRoute<RewardPage<FanEntry>>(fansRoute, { url: '/v1/novels/6/fans', params: { nid: '6' } });
     expect(list.status).toBe(200);
     const entry = list.body.data!.data.find((f) => f.member_id === a.id);
     expect(entry).toMatchObject({ nickname: '粉丝A', value: 500, title: fanTitle(500).title, ranking: mine.body.data!.ranking });
     expect(list.body.data!.data.some((f) => f.member_id === b.id)).toBe(false);
-    expect(list.body.data!.total).toBeGreaterThanOrEqual(list.body.data!.data.length);
+    expect(list.body.data!.total!).toBeGreaterThanOrEqual(list.body.data!.data.length);
     const values = list.body.data!.data.map((f) => f.value);
     expect(values).toEqual([...values].sort((x, y) => y - x));
     expect(await auditLedger()).toEqual([]);
   });
 
   it('pages the fan list and refuses bad paging, guests on /fans/me and unknown novels', async () => {
-    const page = await callRoute<FanList>(fansRoute, {
+    const page = await callRoute<RewardPage<FanEntry>>(fansRoute, {
       url: '/v1/novels/1/fans?start=0&limit=1',
       params: { nid: '1' },
     });

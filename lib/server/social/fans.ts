@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, desc, asc, eq, gt, sql } from 'drizzle-orm';
 import { fanTitle } from '@/lib/shared/rewards';
-import type { FanEntry, FanList, FanStanding } from '@/lib/shared/dto/rewards';
+import type { FanStanding } from '@/lib/shared/dto/rewards';
+import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
 
 export type { FanEntry };
 import { getDb, type DbOrTx } from '../db/client';
@@ -16,7 +17,7 @@ export const fansTag = (novelId: number) => `novel:${novelId}:fans`;
 /** GET /v1/novels/{nid}/fans?start&limit: biggest fan value first; ties go to the earlier member. */
 export const listFans = cachedRead(
   'fans',
-  async (novelId: number, start: number, limit: number): Promise<FanList> => {
+  async (novelId: number, start: number, limit: number): Promise<RewardPage<FanEntry> & { total: number }> => {
     const fans = and(eq(fanValues.novelId, novelId), gt(fanValues.value, 0));
     const [total] = await getDb()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })

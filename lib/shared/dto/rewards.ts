@@ -21,25 +21,6 @@ export interface FanStanding {
   ranking: number | null;
 }
 
-/** One row of GET /v1/novels/{nid}/fans: highest fan value first. */
-export interface FanEntry {
-  member_id: number;
-  nickname: string;
-  headimgurl: string;
-  value: number;
-  level: number;
-  title: string;
-  ranking: number;
-}
-
-/** GET /v1/novels/{nid}/fans?start&limit */
-export interface FanList {
-  data: FanEntry[];
-  /** Members with any fan value for the novel. */
-  total: number;
-  hasmore: boolean;
-}
-
 /** POST /v1/novels/{nid}/tips */
 export interface TipResult {
   gift_wealth: number;

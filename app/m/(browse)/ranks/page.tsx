@@ -7,6 +7,7 @@ import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
 import { PageBar } from '@/components/shell/page-bar';
+import { CurrentCompetitionLink } from '@/components/novel/current-competition-link';
 
 export const metadata: Metadata = {
   title: '排行榜',
@@ -36,6 +37,7 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
           </Link>
         ))}
       </nav>
+      <CurrentCompetitionLink languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m/ranks?tab=${current.slug}&lang=${lt}`} />
       <MoreList
         key={`${current.slug}-${languageType}`}
