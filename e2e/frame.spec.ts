@@ -8,6 +8,7 @@ const PAGES: Array<[path: string, parent: string | RegExp]> = [
   ['/m/novels/1', '/m'],
   ['/m/novels/1/chapters', '/m/novels/1'],
   ['/m/novels/1/rewards', '/m/novels/1'],
+  ['/m/competitions/1', '/m/ranks'],
   ['/m/authors/1', '/m'],
   ['/m/booklists/1', '/m/lists'],
   ['/m/lists', '/m'],

@@ -24,6 +24,7 @@ const PAGES: Array<[name: string, path: string, membersOnly?: boolean]> = [
   ['novel end', '/m/novels/1/end'],
   ['novel off the shelf', '/m/novels/5/off'],
   ['rewards', '/m/novels/1/rewards'],
+  ['competition board', '/m/competitions/1'],
   ['reader chapter 1', '/m/read/1?nid=1'],
   ['reader locked chapter', '/m/read/21?nid=1'],
   ['reader Uyghur', '/m/read/3201?nid=3'],

@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 fs.rmSync(dataDir, { recursive: true, force: true });
+// Next's data cache (cached reads, lib/server/cache.ts) outlives a run in .next/cache; a fresh database must not be
+// shown through reads cached from the previous run's.
+fs.rmSync('.next/cache/fetch-cache', { recursive: true, force: true });
 const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   ...rest,
   NODE_ENV: 'production',

@@ -16,7 +16,7 @@ import {
   type Member,
 } from './community';
 import { callRoute } from './route';
-import { comments, messages } from '@/lib/server/db/schema';
+import { comments, fanValues, messages } from '@/lib/server/db/schema';
 import { getCommentPreview } from '@/lib/server/social/comments-queries';
 import { GET as listRoute } from '@/app/v1/novels/comments/route';
 import { revalidateTag } from 'next/cache';
@@ -186,6 +186,20 @@ describe('chapter comments (type 2)', () => {
     expect((await list(null, { novel_id: 1, type: 2, chapter_id: 3 })).body.data!.data).toEqual([]);
     expect((await list(null, { novel_id: 1 })).body.data!.data.map((x) => x.id)).not.toContain(c.id);
     expect((await countOf(null, { novel_id: 1, type: 2, chapter_id: ch })).body.data).toEqual({ count: 1 });
+  });
+});
+
+describe('fan titles on comments', () => {
+  it('shows the author’s fan title for the novel commented on, and none for a member who spent nothing on it', async () => {
+    // 2,000 fan value on novel 4 is 执事 on the published ladder (lib/shared/rewards.ts); nothing on novel 9.
+    await db.handle().db.insert(fanValues).values({ memberId: a.id, novelId: 4, coins: 2_000, value: 2_000 });
+    const mine = (await post(a, { novel_id: 4, content: text('粉丝'), type: 1 })).body.data!;
+    const theirs = (await post(b, { novel_id: 4, content: text('路人'), type: 1 })).body.data!;
+    const elsewhere = (await post(a, { novel_id: 9, content: text('别处'), type: 1 })).body.data!;
+    const page = (await list(null, { novel_id: 4 })).body.data!.data;
+    expect(page.find((c) => c.id === mine.id)?.fan_title).toBe('执事');
+    expect(page.find((c) => c.id === theirs.id)).not.toHaveProperty('fan_title');
+    expect((await list(null, { novel_id: 9 })).body.data!.data.find((c) => c.id === elsewhere.id)).not.toHaveProperty('fan_title');
   });
 });
 

@@ -16,8 +16,8 @@ import { auditLedger } from '@/lib/server/wallet/audit';
 import { mergeMembers } from '@/lib/server/accounts/merge';
 import { fanTitle, TIP_AMOUNT } from '@/lib/shared/rewards';
 import type { FanStanding, GiftDto, TipResult } from '@/lib/shared/dto/rewards';
+import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
 import type { TipRecord, TopTipper } from '@/lib/server/social/tips-queries';
-import type { FanEntry } from '@/lib/server/social/fans';
 
 const db = useTestDatabase({ seed: true });
 type Auth = Record<string, string>;
@@ -164,6 +164,19 @@ describe('POST /v1/novels/{nid}/tips', () => {
     expect(await d().select().from(tips).where(eq(tips.memberId, m.id))).toHaveLength(1);
   });
 
+  it('another member’s x-sig is theirs alone: the same x-sig from two members charges each once', async () => {
+    const a = await signedInMember();
+    const b = await signedInMember();
+    await fund(a.id, 50);
+    await fund(b.id, 50);
+    const sig = freshSig();
+    expect((await tip(a.auth, 1, { gift_id: zh['咖啡']!.id }, { 'x-sig': sig })).status).toBe(200);
+    const other = await tip(b.auth, 1, { gift_id: zh['咖啡']!.id, amount: 2 }, { 'x-sig': sig });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('x-idempotent-replay')).toBeNull();
+    expect([await balanceOf(a.id, 'welth'), await balanceOf(b.id, 'welth')]).toEqual([40, 30]);
+  });
+
   it.each([
     ['zero', { amount: 0 }],
     ['negative', { amount: -3 }],
@@ -272,18 +285,19 @@ describe('fan value from purchases, the fan list and /fans/me', () => {
     // b's chapter 21 was paid by vouchers first, so no coins either.
     expect(price21).toBeGreaterThan(0);
 
-    const list = await callRoute<{ data: FanEntry[]; hasmore: boolean }>(fansRoute, { url: '/v1/novels/6/fans', params: { nid: '6' } });
+    const list = await callRoute<RewardPage<FanEntry>>(fansRoute, { url: '/v1/novels/6/fans', params: { nid: '6' } });
     expect(list.status).toBe(200);
     const entry = list.body.data!.data.find((f) => f.member_id === a.id);
     expect(entry).toMatchObject({ nickname: '粉丝A', value: 500, title: fanTitle(500).title, ranking: mine.body.data!.ranking });
     expect(list.body.data!.data.some((f) => f.member_id === b.id)).toBe(false);
+    expect(list.body.data!.total!).toBeGreaterThanOrEqual(list.body.data!.data.length);
     const values = list.body.data!.data.map((f) => f.value);
     expect(values).toEqual([...values].sort((x, y) => y - x));
     expect(await auditLedger()).toEqual([]);
   });
 
   it('pages the fan list and refuses bad paging, guests on /fans/me and unknown novels', async () => {
-    const page = await callRoute<{ data: FanEntry[]; hasmore: boolean }>(fansRoute, {
+    const page = await callRoute<RewardPage<FanEntry>>(fansRoute, {
       url: '/v1/novels/1/fans?start=0&limit=1',
       params: { nid: '1' },
     });

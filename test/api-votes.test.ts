@@ -20,6 +20,7 @@ import { createOrder } from '@/lib/server/wallet/orders';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import { auditLedger } from '@/lib/server/wallet/audit';
+import { mergeMembers } from '@/lib/server/accounts/merge';
 import { TICKETS } from '@/lib/shared/rewards';
 import type { CompetitionBoard, TicketsDto, VoteResult, VoteStatus } from '@/lib/shared/dto/rewards';
 
@@ -113,6 +114,18 @@ describe('vote tickets', () => {
     const sweep = await runWalletSweep(end);
     expect(sweep.ticketLots).toBeGreaterThanOrEqual(1);
     expect(await ticketBalance(n.id)).toBe(0);
+    expect(await auditLedger()).toEqual([]);
+  });
+  it('binding a guest moves their ticket balance and lots to the account', async () => {
+    const target = await signedInMember();
+    const guest = await signedInMember({ isGuest: true });
+    await giveTickets(target.id, 2);
+    await giveTickets(guest.id, 5);
+    await inTx((tx) => mergeMembers(tx, guest.id, target.id));
+    expect(await ticketBalance(target.id)).toBe(7);
+    expect(await ticketBalance(guest.id)).toBe(0);
+    expect(await d().select().from(ticketLots).where(eq(ticketLots.memberId, guest.id))).toEqual([]);
+    expect((await callRoute<TicketsDto>(myTickets, { url: '/v1/my/tickets', headers: target.auth })).body.data!.lots).toHaveLength(2);
     expect(await auditLedger()).toEqual([]);
   });
 });

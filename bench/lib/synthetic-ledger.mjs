@@ -1,6 +1,7 @@
 // Grows a ledger by set-based SQL for the audit benchmark: synthetic members shaped like real ones — a paid
 // order and its recharge, a voucher grant with its lot, 48 chapter purchases (the first 4 from the lot, the rest
-// from coins) with their unlocks — 100 entries a member, every invariant auditLedger checks kept. Writing it through
+// from coins, which land on novel 2's revenue account and fan value: docs/wallet.md "Revenue by novel") with their
+// unlocks — 100 entries a member, every invariant auditLedger checks kept. Writing it through
 // the HTTP API would take an hour at purchase speed; this takes seconds.
 const ENTRIES_PER_MEMBER = 100;
 const PURCHASES = 48;
@@ -29,14 +30,14 @@ export async function growLedger(db, entries, batch) {
       max(id) filter (where currency = 'welth') as coin, max(id) filter (where currency = 'welth_coupon') as voucher
       from wallet_accounts where member_id in (select id from syn) group by member_id`);
     await q(
-      `insert into wallet_accounts (system_name, currency) values ('recharge', 'welth'), ('bonus', 'welth_coupon'), ('spend', 'welth'), ('spend', 'welth_coupon') on conflict do nothing`,
+      `insert into wallet_accounts (system_name, currency) values ('recharge', 'welth'), ('bonus', 'welth_coupon'), ('revenue:novel:2', 'welth'), ('spend', 'welth_coupon') on conflict do nothing`,
     );
     const sys = async (name, currency) =>
       (await q('select id from wallet_accounts where system_name = $1 and currency = $2', [name, currency])).rows[0].id;
     const [recharge, bonus, spendCoins, spendVouchers] = [
       await sys('recharge', 'welth'),
       await sys('bonus', 'welth_coupon'),
-      await sys('spend', 'welth'),
+      await sys('revenue:novel:2', 'welth'),
       await sys('spend', 'welth_coupon'),
     ];
     const pid = (await q(`select id from products where name = '600书币'`)).rows[0].id;
@@ -73,8 +74,9 @@ export async function growLedger(db, entries, batch) {
 
     // Purchases: one movement and one unlock per chapter.
     await q(
-      `insert into ledger_transactions (kind, member_id, idempotency_key, reference)
-      select 'chapter_purchase', s.id, s.id || ':' || ($1::int + k) || ':synthetic', 'chapter:' || ($1::int + k) from syn s, generate_series(0, $2::int - 1) k`,
+      `insert into ledger_transactions (kind, member_id, idempotency_key, reference, meta)
+      select 'chapter_purchase', s.id, s.id || ':' || ($1::int + k) || ':synthetic', 'chapter:' || ($1::int + k), '{"novel_id": 2}'::jsonb
+      from syn s, generate_series(0, $2::int - 1) k`,
       [FIRST_CHAPTER, PURCHASES],
     );
     await q(`create temp table syn_buy on commit drop as
@@ -95,6 +97,9 @@ export async function growLedger(db, entries, batch) {
       `insert into chapter_unlocks (member_id, chapter_id, novel_id, price, tx_id) select member_id, chapter, 2, $1, id from syn_buy`,
       [PRICE],
     );
+    await q(`insert into fan_values (member_id, novel_id, coins, value) select id, 2, $1, $1 from syn`, [
+      (PURCHASES - FROM_VOUCHERS) * PRICE,
+    ]);
 
     // System accounts carry the other side of everything above.
     await q(
@@ -107,7 +112,7 @@ export async function growLedger(db, entries, batch) {
     await q('rollback');
     throw err;
   }
-  await q('analyze members, wallet_accounts, orders, ledger_transactions, ledger_entries, voucher_lots, chapter_unlocks');
+  await q('analyze members, wallet_accounts, orders, ledger_transactions, ledger_entries, voucher_lots, chapter_unlocks, fan_values');
   return members;
 }
 

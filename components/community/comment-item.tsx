@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
 import type { Comment } from '@/lib/shared/dto/community';
+import { FanTitle } from '@/components/novel/fan-title';
 import { LikeButton } from './like-button';
 
 /** The report page prefilled with this comment (docs/community.md "Reports"). */
@@ -21,6 +22,7 @@ export function CommentItem({ comment: c, onReply, children }: { comment: Commen
       <div className="cm-main">
         <p className="cm-head">
           <bdi className="cm-name">{c.nickname}</bdi>
+          {c.fan_title ? <FanTitle title={c.fan_title} /> : null}
           {c.is_long_comment ? <span className="cm-tag">{T.longReview}</span> : null}
           <span className="cm-time">{c.createdat}</span>
         </p>

@@ -1,18 +1,31 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { api } from '@/lib/client/api';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { NovelTile } from '../novel/novel-tile';
 
-/** A grid with "换一批": each tap swaps in a fresh random handful of the same language. */
-export function ChangeBatch({ initial, languageType, title }: { initial: NovelSummary[]; languageType: number; title: string }) {
-  const [novels, setNovels] = useState(initial);
+/**
+ * A grid with "换一批": each tap swaps in a fresh random handful of the same language. The first handful arrives as
+ * server-rendered tiles (children), so the page does not ship those novels a second time as this component's props.
+ */
+export function ChangeBatch({
+  children,
+  count,
+  languageType,
+  title,
+}: {
+  children: ReactNode;
+  count: number;
+  languageType: number;
+  title: string;
+}) {
+  const [novels, setNovels] = useState<NovelSummary[] | null>(null);
   const [busy, setBusy] = useState(false);
   async function refresh() {
     setBusy(true);
     try {
-      setNovels(await api<NovelSummary[]>('/v1/novels/random', { query: { language_type: languageType, limit: initial.length || 8 } }));
+      setNovels(await api<NovelSummary[]>('/v1/novels/random', { query: { language_type: languageType, limit: count || 8 } }));
     } finally {
       setBusy(false);
     }
@@ -26,9 +39,7 @@ export function ChangeBatch({ initial, languageType, title }: { initial: NovelSu
         </button>
       </div>
       <ul className="tile-grid" aria-live="polite">
-        {novels.map((n) => (
-          <NovelTile key={n.id} novel={n} />
-        ))}
+        {novels ? novels.map((n) => <NovelTile key={n.id} novel={n} />) : children}
       </ul>
     </section>
   );

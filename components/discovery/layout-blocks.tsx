@@ -6,6 +6,14 @@ import type { LanguageType } from '@/lib/shared/constants';
 import { NovelCard } from '../novel/novel-card';
 import { Section } from '../novel/section';
 import { ChangeBatch } from './change-batch';
+import { NovelTile } from '../novel/novel-tile';
+
+/**
+ * A list block shows its first novels as cards with their summaries and the rest as a row of cover tiles, as the big
+ * reading apps do: more books on the first screens, and a lighter home document (each card is sent twice, as HTML
+ * and in the RSC payload; docs/operations.md "First screen").
+ */
+const LIST_CARDS = 2;
 
 /** Renders the blocks of one home channel (carousel, lists, ranking, categories, grid: docs/catalogue.md "Lists and home layouts"). */
 export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; languageType: LanguageType }) {
@@ -33,14 +41,27 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
             return (
               <Section key={block.id} title={block.title} more={`/m/lists?id=${block.list_id}`}>
                 <ul className="novel-list">
-                  {block.novels.map((n, j) => (
+                  {block.novels.slice(0, LIST_CARDS).map((n, j) => (
                     <NovelCard key={n.id} novel={n} priority={i < 2 && j < 2} />
                   ))}
                 </ul>
+                {block.novels.length > LIST_CARDS ? (
+                  <ul className="tile-grid">
+                    {block.novels.slice(LIST_CARDS).map((n) => (
+                      <NovelTile key={n.id} novel={n} />
+                    ))}
+                  </ul>
+                ) : null}
               </Section>
             );
           case 'grid':
-            return <ChangeBatch key={block.id} initial={block.novels} languageType={languageType} title={block.title} />;
+            return (
+              <ChangeBatch key={block.id} count={block.novels.length} languageType={languageType} title={block.title}>
+                {block.novels.map((n) => (
+                  <NovelTile key={n.id} novel={n} />
+                ))}
+              </ChangeBatch>
+            );
           case 'ranking':
             return (
               <Section key={block.id} title={block.title} more={`/m/ranks?tab=${block.slug}&lang=${languageType}`}>

@@ -259,6 +259,14 @@ describe('ListenView', () => {
     expect(useModalStore.getState().current).toEqual({ name: 'play-setting', props: { type: 0 } });
   });
 
+  it('打赏 opens the gift modal for this novel and chapter, from the listen page', async () => {
+    player();
+    show(listenChapter(1));
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: '打赏' }));
+    expect(useModalStore.getState().current).toEqual({ name: 'gift', props: { novelId: 1, chapterId: 1, scene: 'listen' } });
+  });
+
   it('lists similar audio novels, each opening its first chapter on the listen page', async () => {
     player();
     const similar = {

@@ -207,6 +207,25 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
               <span className="listen-tool-label">连播</span>
             </button>
             <SleepTimer sleepAt={s.sleepAt} onSet={(m) => controller?.setSleepTimer(m)} />
+            {/* 打赏 from the listen page too (docs/gifts-votes-pages.md "Gift modal"). */}
+            <button
+              type="button"
+              className="listen-tool"
+              onClick={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'listen' })}
+            >
+              <span className="listen-tool-value" aria-hidden="true">
+                <svg width="20" height="20" viewBox="0 0 24 24">
+                  <path
+                    d="M4 11h16v9a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zm-1-4h18v4H3zm9 0v14M12 7c-1.5-3-5-3.5-5-1s3.5 1 5 1zm0 0c1.5-3 5-3.5 5-1s-3.5 1-5 1z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              </span>
+              <span className="listen-tool-label">打赏</span>
+            </button>
           </div>
         </section>
       )}

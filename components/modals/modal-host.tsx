@@ -13,6 +13,8 @@ const registry: Registry = {
   'user-recharge': dynamic(() => import('./user-recharge-modal').then((m) => m.UserRechargeModal)),
   'user-subscribe': dynamic(() => import('./user-subscribe-modal').then((m) => m.UserSubscribeModal)),
   'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),
+  gift: dynamic(() => import('./gift-modal').then((m) => m.GiftModal)),
+  vote: dynamic(() => import('./vote-modal').then((m) => m.VoteModal)),
   chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
   'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
   'play-setting': dynamic(() => import('@/components/listen/play-setting-modal').then((m) => m.PlaySettingModal)),

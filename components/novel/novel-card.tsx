@@ -6,6 +6,19 @@ import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
 import './script-text.css';
 
+// Spread only when the card is in another script: an explicit undefined still costs a "$undefined" in the payload.
+const LTR_ZH = { dir: 'ltr', lang: 'zh-CN' } as const;
+
+/**
+ * The summary shows two clamped lines: about 40 Chinese characters at 430 px, more letters in Uyghur and Tibetan. Only
+ * what can show is sent — a list page carries each card twice (HTML and the RSC payload).
+ */
+export function cardSummary(summary: string, lang: string): string {
+  const max = lang === 'zh-CN' ? 56 : 140;
+  const chars = Array.from(summary);
+  return chars.length > max ? chars.slice(0, max).join('') : summary;
+}
+
 /**
  * A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists.
  * It opens the novel's page unless a list sends it elsewhere (href: the listen page in the listening lists).
@@ -26,18 +39,21 @@ export function NovelCard({
   href?: string;
 }) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
+  // The document is zh-CN and left-to-right: only other scripts need their own lang and dir.
+  const script = meta.lang === 'zh-CN' ? undefined : meta;
   return (
     <li className="novel-card">
       <Link href={href ?? `/m/novels/${novel.id}`} className="novel-card-link">
         <Cover src={novel.thumb} tag={novel.cover_tag} eager={priority} />
-        <span className="novel-card-body" lang={meta.lang} dir={meta.dir}>
+        <span className="novel-card-body" {...(script && { lang: script.lang, dir: script.dir })}>
           <span className="novel-title">
             {rank ? <span className={rank <= 3 ? 'rank rank-top' : 'rank'}>{rank}</span> : null}
             {titleNode ?? novel.title}
           </span>
-          <span className="novel-summary">{summaryNode ?? novel.summary}</span>
-          <span className="novel-meta" dir="ltr" lang="zh-CN">
-            <bdi lang={meta.lang}>{novel.author.name}</bdi> · {novel.status === 1 ? '完结' : '连载中'} · {formatWordCount(novel.word_count)}
+          <span className="novel-summary">{summaryNode ?? cardSummary(novel.summary, meta.lang)}</span>
+          <span className="novel-meta" {...(script && LTR_ZH)}>
+            {script ? <bdi lang={script.lang}>{novel.author.name}</bdi> : novel.author.name}
+            {` · ${novel.status === 1 ? '完结' : '连载中'} · ${formatWordCount(novel.word_count)}`}
           </span>
         </span>
       </Link>

@@ -11,7 +11,7 @@ export function NovelTile({ novel, href }: { novel: NovelSummary; href?: string 
     <li className="novel-tile">
       <Link href={href ?? `/m/novels/${novel.id}`}>
         <Cover src={novel.thumb} tag={novel.cover_tag} width={80} height={107} />
-        <span className="tile-title" lang={meta.lang} dir={meta.dir}>
+        <span className="tile-title" {...(meta.lang === 'zh-CN' ? null : { lang: meta.lang, dir: meta.dir })}>
           {novel.title}
         </span>
       </Link>

@@ -322,6 +322,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
               onCatalogue={openCatalogue}
               commentCount={shown?.chapter ?? null}
               onComments={() => setSheet({})}
+              onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
             />
           )}
         </div>

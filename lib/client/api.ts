@@ -28,6 +28,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Lets the request outlive the page (a position recorded as the page is left). */
   keepalive?: boolean;
+  /** Skip the browser's HTTP cache: public lists answer max-age=60, and a reader who just tipped must see the new list. */
+  fresh?: boolean;
 }
 
 export function buildUrl(path: string, query?: CallOptions['query']): string {
@@ -82,6 +84,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       credentials: 'same-origin',
       signal: options.signal,
       keepalive: options.keepalive,
+      ...(options.fresh ? { cache: 'no-store' as const } : {}),
     });
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
     if (response.ok && envelope && envelope.code === 0) return envelope.data as T;

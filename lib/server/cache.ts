@@ -41,6 +41,16 @@ export function invalidate(...tags: string[]): void {
 }
 
 /**
+ * A member's own write changed these reads and they must see it on their next look (a tip or a vote moving them on
+ * the fan list, docs/gifts-votes-pages.md "Fan page"): expire now rather than serve the old entry once while it is
+ * refreshed in the background, as `invalidate` does.
+ */
+export function invalidateNow(...tags: string[]): void {
+  if (!inNext()) return;
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+}
+
+/**
  * Work to do once the answer has gone out (Next's after()). Outside a Next request (tests, scripts) it runs
  * now and the returned promise settles with it, so callers may await it either way.
  */

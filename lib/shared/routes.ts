@@ -20,6 +20,8 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m\/mall\/(prizes|coupons|vouchers-inline)$/, access: 'login' },
   { pattern: /^\/m\/(free|lists|ranks|library|search)$/, access: 'public' },
   { pattern: new RegExp(`^/m/booklists/${ID}$`), access: 'public' },
+  // A competition's leaderboard (docs/gifts-votes-pages.md "Competition board").
+  { pattern: new RegExp(`^/m/competitions/${ID}$`), access: 'public' },
   { pattern: new RegExp(`^/m/novels/${ID}/(rewards|chapters|comments|end|off)$`), access: 'public' },
   { pattern: new RegExp(`^/m/novels/${ID}/comment$`), access: 'login' },
   { pattern: new RegExp(`^/m/(novels|authors)/${ID}$`), access: 'public', wechatForced: true },

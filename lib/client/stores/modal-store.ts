@@ -21,7 +21,8 @@ export interface ModalProps {
   'user-subscribe': { articleId?: number };
   'read-continue': Record<string, never>;
   vote: { novelId: number };
-  gift: { novelId: number; chapterId?: number };
+  /** scene: where the gift was sent from (recorded with the tip, docs/gifts-votes-pages.md). */
+  gift: { novelId: number; chapterId?: number; scene?: 'novel' | 'reader' | 'listen' | 'rewards' };
   'checkin-stats': Record<string, never>;
   /** listenReadType: the list opens chapters on the listen page (with this read_type) instead of the reader. */
   chapters: { novelId: number; currentArticleId?: number; currentIdx?: number; listenReadType?: 1 | 2; dir?: 'ltr' | 'rtl' };

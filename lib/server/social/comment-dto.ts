@@ -1,9 +1,10 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatDateTime } from '@/lib/shared/time';
+import { fanTitle } from '@/lib/shared/rewards';
 import type { Comment, CommentStatus, CommentType } from '@/lib/shared/dto/community';
 import { getDb, type DbOrTx } from '../db/client';
-import { commentActions, comments, members } from '../db/schema';
+import { commentActions, comments, fanValues, members } from '../db/schema';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 import { GUEST_NAME } from './tips-queries';
 import { resolveAnchor } from './anchors';
@@ -49,9 +50,26 @@ export async function toComments(
       .where(inArray(comments.id, replyToIds));
     for (const n of names) replyTo.set(n.id, n.nickname || GUEST_NAME);
   }
-  return rows.map((r) =>
-    toComment(r, viewerId, liked.has(r.c.id), r.c.replyToId ? (replyTo.get(r.c.replyToId) ?? GUEST_NAME) : '', positions),
-  );
+  const titles = await fanTitles(rows, db);
+  return rows.map((r) => {
+    const comment = toComment(r, viewerId, liked.has(r.c.id), r.c.replyToId ? (replyTo.get(r.c.replyToId) ?? GUEST_NAME) : '', positions);
+    const title = titles.get(`${r.c.memberId}:${r.c.novelId}`);
+    return title ? { ...comment, fan_title: title } : comment;
+  });
+}
+
+/**
+ * Each author's fan title for the novel the comment is on (docs/gifts-votes.md "Fan value"): one read for the
+ * page; a member who has spent nothing on the novel carries no badge.
+ */
+async function fanTitles(rows: CommentWithAuthor[], db: DbOrTx): Promise<Map<string, string>> {
+  const memberIds = [...new Set(rows.map((r) => r.c.memberId))];
+  const novelIds = [...new Set(rows.map((r) => r.c.novelId))];
+  const found = await db
+    .select({ memberId: fanValues.memberId, novelId: fanValues.novelId, value: fanValues.value })
+    .from(fanValues)
+    .where(and(inArray(fanValues.memberId, memberIds), inArray(fanValues.novelId, novelIds)));
+  return new Map(found.filter((f) => f.value > 0).map((f) => [`${f.memberId}:${f.novelId}`, fanTitle(f.value).title]));
 }
 
 export function toComment(

@@ -2,22 +2,14 @@ import 'server-only';
 import { and, desc, asc, eq, gt, sql } from 'drizzle-orm';
 import { fanTitle } from '@/lib/shared/rewards';
 import type { FanStanding } from '@/lib/shared/dto/rewards';
+import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
+
+export type { FanEntry };
 import { getDb, type DbOrTx } from '../db/client';
 import { fanValues, members } from '../db/schema';
 import { cachedRead } from '../cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 import { GUEST_NAME } from './tips-queries';
-
-/** One row of a novel's fan list (docs/gifts-votes.md "Fan value"). */
-export interface FanEntry {
-  member_id: number;
-  nickname: string;
-  headimgurl: string;
-  value: number;
-  level: number;
-  title: string;
-  ranking: number;
-}
 
 /** The cache tag of a novel's fan list; tips and votes drop it. */
 export const fansTag = (novelId: number) => `novel:${novelId}:fans`;
@@ -25,16 +17,21 @@ export const fansTag = (novelId: number) => `novel:${novelId}:fans`;
 /** GET /v1/novels/{nid}/fans?start&limit: biggest fan value first; ties go to the earlier member. */
 export const listFans = cachedRead(
   'fans',
-  async (novelId: number, start: number, limit: number): Promise<{ data: FanEntry[]; hasmore: boolean }> => {
+  async (novelId: number, start: number, limit: number): Promise<RewardPage<FanEntry> & { total: number }> => {
+    const fans = and(eq(fanValues.novelId, novelId), gt(fanValues.value, 0));
+    const [total] = await getDb()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(fanValues)
+      .where(fans);
     const rows = await getDb()
       .select({ memberId: fanValues.memberId, value: fanValues.value, nickname: members.nickname, avatar: members.avatar })
       .from(fanValues)
       .innerJoin(members, eq(members.id, fanValues.memberId))
-      .where(and(eq(fanValues.novelId, novelId), gt(fanValues.value, 0)))
+      .where(fans)
       .orderBy(desc(fanValues.value), asc(fanValues.memberId))
       .offset(start)
       .limit(limit + 1);
-    const data = rows.slice(0, limit).map((r, i) => ({
+    const data = rows.slice(0, limit).map((r, i): FanEntry => ({
       member_id: r.memberId,
       nickname: r.nickname || GUEST_NAME,
       headimgurl: r.avatar || DEFAULT_AVATAR,
@@ -42,7 +39,7 @@ export const listFans = cachedRead(
       ...fanTitle(r.value),
       ranking: start + i + 1,
     }));
-    return { data, hasmore: rows.length > limit };
+    return { data, total: total?.n ?? 0, hasmore: rows.length > limit };
   },
   (novelId) => [fansTag(novelId)],
 );

@@ -8,7 +8,7 @@ import { getDb, type Tx } from '../db/client';
 import { chapters, gifts, novels, tips } from '../db/schema';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
-import { invalidate } from '../cache';
+import { invalidateNow } from '../cache';
 import { fansTag, getFanStanding } from '../social/fans';
 import { tipsTag } from '../social/tips-queries';
 import { getBalances } from './balances';
@@ -91,7 +91,7 @@ export async function sendTip(memberId: number, novelId: number, input: TipInput
     await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
     return price;
   });
-  invalidate(tipsTag(novelId), fansTag(novelId));
+  invalidateNow(tipsTag(novelId), fansTag(novelId));
   const [balance, fan] = await Promise.all([getBalances(memberId, now), getFanStanding(memberId, novelId)]);
   return { gift_wealth: total, gift_amount: input.amount, welth: balance.welth, welth_coupon: balance.welth_coupon, fan };
 }

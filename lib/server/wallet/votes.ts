@@ -7,7 +7,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { authors, competitions, members, novels, orders, votes } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
-import { invalidate } from '../cache';
+import { invalidateNow } from '../cache';
 import { fansTag } from '../social/fans';
 import { monthBounds, monthOf } from './business-month';
 import { addFanValue } from './fan-values';
@@ -142,7 +142,7 @@ export async function castVote(memberId: number, novelId: number, amount: number
     await addFanValue(t, memberId, novelId, { tickets: amount });
     return { competitionId: competition.id, counted, capLeft: cap - used - amount };
   });
-  invalidate(fansTag(novelId));
+  invalidateNow(fansTag(novelId));
   const [tickets, standing] = await Promise.all([liveTickets(memberId, now), novelStanding(getDb(), result.competitionId, novelId)]);
   return {
     amount,

@@ -33,6 +33,8 @@ export interface Comment {
   paragraph_index: number;
   /** On a reply to a reply: the nickname of the reply it answers; "" otherwise. */
   reply_to_nickname: string;
+  /** The author's fan title on this novel (docs/gifts-votes-pages.md "Fan titles"), when they have fan value there. */
+  fan_title?: string;
 }
 
 export interface CommentPage {

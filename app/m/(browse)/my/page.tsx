@@ -64,6 +64,11 @@ export default async function MyPage() {
           <strong data-testid="welth-coupon">{p.welth_coupon}</strong>
           <span>书券</span>
         </Link>
+        {/* Vote tickets: the live balance (docs/gifts-votes-pages.md "Vote modal"), earned by spending, cast on a novel's page. */}
+        <div className="wallet-cell">
+          <strong data-testid="tickets">{p.tickets}</strong>
+          <span>月票</span>
+        </div>
         <Link href="/m/vip" className="wallet-cell">
           <strong>{p.is_paid ? 'VIP' : '未开通'}</strong>
           <span>{p.is_paid && p.vip_expires_at ? `${p.vip_expires_at.slice(0, 10)} 到期` : '开通VIP'}</span>

@@ -9,6 +9,7 @@ import { readLang, readText, type SearchParams } from '@/lib/shared/page-params'
 import { PageBar } from '@/components/shell/page-bar';
 import { RANKINGS_EVERY_MS } from '@/lib/server/catalog/rankings-job';
 import { rankingBasis, rankingRefresh } from '@/lib/shared/ranking-text';
+import { CurrentCompetitionLink } from '@/components/novel/current-competition-link';
 
 export const metadata: Metadata = {
   title: '排行榜',
@@ -42,6 +43,7 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
       <p className="muted rank-basis" data-testid="rank-basis">
         {rankingBasis(ranking.metric, ranking.period_days, ranking.read_type)} · {rankingRefresh(RANKINGS_EVERY_MS / 60_000)}
       </p>
+      <CurrentCompetitionLink languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m/ranks?tab=${current.slug}&lang=${lt}`} />
       <MoreList
         key={`${current.slug}-${languageType}`}

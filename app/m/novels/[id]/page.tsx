@@ -19,6 +19,7 @@ import { ShelfButton } from './_components/shelf-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
 import { PageBar } from '@/components/shell/page-bar';
+import { VoteArea } from '@/components/novel/vote-area';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -166,7 +167,17 @@ export default async function NovelPage({ params }: Props) {
         </ol>
       </Section>
 
-      <Section title="打赏榜" more={`/m/novels/${novel.id}/rewards`}>
+      <VoteArea novelId={novel.id} />
+
+      <Section
+        title="打赏榜"
+        more={`/m/novels/${novel.id}/rewards`}
+        action={
+          <ModalButton modal="gift" props={{ novelId: novel.id, scene: 'novel' }} className="section-more section-tip">
+            打赏
+          </ModalButton>
+        }
+      >
         {tippers.length ? (
           <TopTippers tippers={tippers} variant="row" />
         ) : (

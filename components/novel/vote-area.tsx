@@ -1,0 +1,46 @@
+'use client';
+
+import Link from 'next/link';
+import { memberId } from '@/lib/client/identity';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { useVoteStatus } from '@/lib/client/swr/use-rewards';
+import { useSignedIn } from '@/lib/client/use-signed-in';
+import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
+import './fan-title.css';
+
+/**
+ * The novel page's 月票 block (docs/gifts-votes-pages.md "Vote modal"): the running competition, this novel's votes and
+ * place, a link to the leaderboard and 投票. The page is cached for everyone, so the status loads in the browser; the
+ * line has a fixed height and the button is there from the first paint, so nothing moves when it arrives.
+ */
+export function VoteArea({ novelId }: { novelId: number }) {
+  const signedIn = useSignedIn();
+  const { data } = useVoteStatus(novelId, signedIn ? (memberId() ?? 'guest') : 'guest');
+  const competition = data?.competition ?? null;
+  return (
+    <section className="section vote-area" aria-labelledby="vote-area-title">
+      <div className="section-head">
+        <h2 className="section-title" id="vote-area-title">
+          月票
+        </h2>
+        {competition ? (
+          <Link href={`/m/competitions/${competition.id}`} className="section-more">
+            {T.board}
+          </Link>
+        ) : null}
+      </div>
+      <div className="vote-area-row">
+        <p className="muted small vote-area-line" data-testid="vote-area-line">
+          {data
+            ? competition
+              ? `${competition.name} · ${T.novelStanding(data.novel_votes, data.novel_rank)}`
+              : T.noCompetition
+            : '\u00a0'}
+        </p>
+        <button type="button" className="button button-primary" onClick={() => useModalStore.getState().open('vote', { novelId })}>
+          投票
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { TICKETS } from './rewards';
+
+/**
+ * User-facing text of the gift and vote modals, the fan page and the competition board (docs/gifts-votes-pages.md).
+ * Kept beside MSG rather than in it: MSG ships with every /m page, these only with the modals' chunks and their pages.
+ */
+export const REWARDS_MSG = {
+  // Gift and reward modal.
+  giftTitle: '打赏作品',
+  giftGrid: '礼物',
+  free: '免费',
+  freeUsed: '今日已送',
+  coinsEach: (wealth: number) => `${wealth}书币`,
+  amount: '数量',
+  less: '减少数量',
+  more: '增加数量',
+  balance: (coins: number) => `书币余额 ${coins}`,
+  balanceLoading: '余额查询中…',
+  noVouchers: '书券不可用于打赏',
+  total: (coins: number) => `合计 ${coins} 书币`,
+  send: '赠送',
+  sendTotal: (coins: number) => (coins ? `赠送 · ${coins}书币` : '免费赠送'),
+  thanks: '谢谢土豪',
+  signInToTip: '登录后打赏',
+  pickGift: '请选择礼物',
+  giftsLoading: '礼物加载中…',
+  // Novel vote modal.
+  voteTitle: '投月票',
+  myTickets: (n: number) => `我的月票 ${n} 张`,
+  capLeft: (left: number, cap: number) => `本月还可投本书 ${left} 张（每本每月最多 ${cap} 张）`,
+  competitionEnds: (name: string, end: string) => `${name} · ${end} 截止`,
+  novelStanding: (votes: number, rank: number | null) => `本书 ${votes} 票${rank ? ` · 第${rank}名` : ''}`,
+  noCompetition: '当前没有进行中的月票评选',
+  noTickets: '你还没有月票',
+  capReached: '本月投给本书的月票已达上限',
+  overCap: (max: number) => `最多可投 ${max} 张`,
+  earnTitle: '如何获得月票',
+  earnRules: [`每消费${TICKETS.coinsPerTicket}书币得1张（书券不计）`, `VIP每月${TICKETS.vipMonthly}张`, '每月底清零，请在月内投出'],
+  vote: (n: number) => `投 ${n} 张`,
+  voted: '投票成功',
+  votedHeld: '投票成功，新账号的票在首次充值后计入榜单',
+  signInToVote: '登录后投票',
+  goRecharge: '去充值得月票',
+  board: '查看月票榜',
+  // Fan page and badges.
+  fanList: '粉丝榜',
+  fanValue: (v: number) => `粉丝值 ${v}`,
+  fanTitleLabel: (title: string) => `粉丝头衔：${title}`,
+  myStanding: '我的粉丝值',
+  myRank: (rank: number | null) => (rank ? `第${rank}名` : '未上榜'),
+  notFanYet: '打赏或投票即可上榜',
+  tipsSum: (sum: number, count: number) => `累计 ${sum} 书币 · ${count} 次打赏`,
+  recentTips: '最近打赏',
+  tipLine: (gift: string, amount: number) => `送出 ${gift} ×${amount}`,
+  noTips: '还没有打赏记录',
+  noFans: '还没有粉丝，快来做第一个支持作者的书友吧',
+  moreFans: '加载更多',
+  loading: '加载中…',
+  tip: '打赏',
+  // Competition board.
+  boardTitle: '月票榜',
+  votes: (n: number) => `${n} 票`,
+  noEntries: '还没有作品获得月票',
+  period: (start: string, end: string) => `${start} 至 ${end}`,
+  currentBoard: (name: string) => `${name} · 月票榜`,
+  competitionNotFound: '评选不存在',
+  competitionNotFoundBody: '可能链接有误，或评选已下线。',
+} as const;
