@@ -27,6 +27,9 @@ module.exports = async () => ({
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{lib/server,lib/tts,app,test}/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/setup-node.ts'],
+      // One migrated and one seeded database per run, copied by each test file (docs/development.md "Test databases").
+      globalSetup: '<rootDir>/test/db-template-setup.mjs',
+      globalTeardown: '<rootDir>/test/db-template-teardown.mjs',
     })(),
   ],
 });

@@ -95,11 +95,15 @@ function memberCookies(baseURL: string, salt: number): Promise<Cookie[]> {
   return member;
 }
 
+// One phone per half: the server renders the same HTML for both phones (only the iOS messaging app differs,
+// lib/shared/payment-availability.ts), and every journey runs under the same guard on both phones anyway. Signed out
+// on the iPhone, signed in on the Pixel halves the sweep (docs/development.md "Hydration guard").
+const SWEEP_PHONE = { signedOut: 'iphone-13', signedIn: 'pixel-7' };
+
 for (const signedIn of [false, true]) {
   test.describe(signedIn ? 'signed in' : 'signed out', () => {
-    test.beforeEach(({}, info) =>
-      test.skip(info.project.name === 'wechat', 'the phones cover rendering; the messaging app forces sign-in'),
-    );
+    const phone = signedIn ? SWEEP_PHONE.signedIn : SWEEP_PHONE.signedOut;
+    test.beforeEach(({}, info) => test.skip(info.project.name !== phone, `one phone is enough for a server-rendered sweep (${phone})`));
 
     for (const [name, url, membersOnly] of PAGES) {
       if (membersOnly && !signedIn) continue;

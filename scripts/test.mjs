@@ -2,6 +2,7 @@
 // the production build, the crash test on it (PostgreSQL, skipped without TEST_DATABASE_URL), then Playwright e2e
 // against the build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run } from './lib/run.mjs';
@@ -22,9 +23,14 @@ const jestEnv = (extra) => ({
   ...extra,
 });
 
+// Jest's default is one worker fewer than the cores: on 2 cores one worker, and the other core idles while PGlite
+// (in the worker's thread) or PostgreSQL and the worker take turns. Every core gets a worker (docs/development.md
+// "Test databases").
+const jestWorkers = `--maxWorkers=${Math.max(2, os.availableParallelism())}`;
+
 async function jest(name, args, env) {
   const file = path.join(out, `${name}.json`);
-  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${file}`, ...args], { env });
+  const code = await run(bin('jest'), ['--ci', '--json', `--outputFile=${file}`, jestWorkers, ...args], { env });
   if (fs.existsSync(file)) {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     tally.passed += r.numPassedTests;

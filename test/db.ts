@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { Client } from 'pg';
 import { createPgliteHandle, createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { runMigrations } from '@/lib/server/db/migrate';
 import { seedDatabase } from '@/lib/server/db/seed';
+import { testDbTemplate } from './db-template';
 
 /**
  * A throwaway database for one test file: in-memory PGlite by default, or a fresh database on the
  * PostgreSQL server at TEST_DATABASE_URL (dropped afterwards), so the same tests run on both.
+ * Under Jest it starts as a copy of the run's migrated or seeded template (test/db-template-setup.mjs): loading
+ * a PGlite dump or `create database … template` takes well under a second, migrating and seeding about 10
+ * (docs/development.md "Test databases"). Without a template it migrates and seeds itself.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
+  const template = testDbTemplate();
+  const source = template && (options.seed ? template.seeded : template.plain);
   let handle: DbHandle;
   if (url) {
     const name = `shusheng_t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${source ? ` template ${source}` : ''}`);
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
@@ -31,8 +38,9 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
       },
     };
   } else {
-    handle = createPgliteHandle();
+    handle = createPgliteHandle(undefined, source ? new Blob([fs.readFileSync(source)]) : undefined);
   }
+  if (source) return handle;
   await runMigrations(handle);
   if (options.seed) await seedDatabase(handle.db, () => undefined);
   return handle;

@@ -45,8 +45,9 @@ const pgTrgm = {
   }),
 };
 
-export function createPgliteHandle(dir?: string): DbHandle {
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm: pgTrgm } });
+/** `load`: a dump (`dumpDataDir`) to start from instead of an empty cluster; tests copy their template this way. */
+export function createPgliteHandle(dir?: string, load?: Blob): DbHandle {
+  const client = new PGlite({ dataDir: dir, loadDataDir: load, extensions: { pg_trgm: pgTrgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
 }
