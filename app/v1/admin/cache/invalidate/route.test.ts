@@ -2,7 +2,8 @@ import { POST } from './route';
 import { callRoute } from '@/test/route';
 import { useTestDatabase } from '@/test/db';
 
-jest.mock('@/lib/server/cache', () => ({ invalidate: jest.fn() }));
+// Only invalidate is watched: the test database's seed reads through the real cached reads.
+jest.mock('@/lib/server/cache', () => ({ ...jest.requireActual('@/lib/server/cache'), invalidate: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { invalidate } = require('@/lib/server/cache') as { invalidate: jest.Mock };
 
