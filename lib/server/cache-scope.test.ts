@@ -1,4 +1,4 @@
-import { cachedRead, invalidate } from './cache';
+import { cachedRead, invalidate, invalidateNow } from './cache';
 import { withDb, type Db } from './db/client';
 
 // Inside a Next server but outside a request (instrumentation seeding the demo: docs/rankings.md "The seed's
@@ -35,7 +35,8 @@ describe('cache outside a request', () => {
     await expect(read(1)).rejects.toThrow('incrementalCache missing');
   });
 
-  it('invalidate() outside a request logs instead of throwing', () => {
+  it("invalidate() and invalidateNow() outside a request log instead of throwing (the seed's readers tip and vote)", () => {
     expect(() => invalidate('lists')).not.toThrow();
+    expect(() => invalidateNow('novel:1:tips', 'novel:1:fans')).not.toThrow();
   });
 });

@@ -30,12 +30,17 @@ export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A
 
 /** Content changed: drop every cached read tagged with these (e.g. `novel:1`, or `catalog` for everything). */
 export function invalidate(...tags: string[]): void {
+  dropTags(tags, 'max');
+}
+
+function dropTags(tags: string[], profile: 'max' | { expire: number }): void {
   if (!inNext()) return;
   try {
-    for (const tag of tags) revalidateTag(tag, 'max');
+    for (const tag of tags) revalidateTag(tag, profile);
   } catch (err) {
-    // Next drops tags only inside a request: from a timer (the rankings job) or the start-up seed it refuses, and
-    // the cached reads refresh by age instead (DISCOVERY_TTL_S). The write that called us has committed either way.
+    // Next drops tags only inside a request: from a timer (the rankings job) or the start-up seed (whose simulated
+    // readers tip and vote) it refuses, and the cached reads refresh by age instead (DISCOVERY_TTL_S). The write
+    // that called us has committed either way.
     log('debug', 'cache_invalidate_outside_request', { tags, err });
   }
 }
@@ -46,8 +51,7 @@ export function invalidate(...tags: string[]): void {
  * refreshed in the background, as `invalidate` does.
  */
 export function invalidateNow(...tags: string[]): void {
-  if (!inNext()) return;
-  for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  dropTags(tags, { expire: 0 });
 }
 
 /**
