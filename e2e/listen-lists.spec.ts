@@ -15,6 +15,7 @@ async function standInListenPage(page: Page) {
 
 interface Summary {
   id: number;
+  title: string;
   first_article_id: number;
   ctype: number;
   has_tts: boolean;
@@ -69,6 +70,14 @@ test.describe('listening lists', () => {
     const tabs = page.getByRole('navigation', { name: '听书榜单' }).getByRole('link');
     await expect(tabs).toHaveText(['听书榜', '本周热听', '本周新书', '原创专区', '追更热榜', '必听好书']);
     await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
+    // 听书榜 is earned (docs/rankings.md): it lists the novels members listened to in its period, as the API ranks them.
+    const earned = (await (await page.request.get('/v1/rankings/listen?language_type=1&start=0&limit=20')).json()).data.data as Summary[];
+    expect(earned.length).toBeGreaterThan(0);
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(page.locator('.novel-card .novel-title')).toHaveText(earned.map((n) => new RegExp(`${escaped(n.title)}$`)));
+    // Paging on 本周热听, which a quiet week still fills from all-time popularity.
+    await tabs.filter({ hasText: '本周热听' }).click();
+    await expect(page).toHaveURL(/\/m\/listen-ranks\?tab=weekly&lang=1$/);
     await expect(page.locator('.novel-card')).toHaveCount(20);
     await page.getByRole('button', { name: '加载更多' }).click();
     await expect(page.locator('.novel-card')).toHaveCount(40);
