@@ -2,6 +2,7 @@ import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { fanTitle } from '@/lib/shared/rewards';
+import type { TipRecordDto, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { formatDateTime } from '@/lib/shared/time';
 import { getDb } from '../db/client';
 import { fanValues, gifts, members, tips } from '../db/schema';
@@ -11,29 +12,12 @@ import { DEFAULT_AVATAR } from '../accounts/profile';
 /** A tipper without a nickname shows a generic guest name, without an avatar the default image. */
 export const GUEST_NAME = SERVER_MSG.readerName;
 
-export interface TopTipper {
-  member_id: number;
-  nickname: string;
-  headimgurl: string;
-  welth: number;
-  ranking: number;
-  /** The tipper's fan title for this novel (docs/gifts-votes.md "Fan value"). */
-  fan_title: string;
-}
-export interface TipRecord {
-  id: number;
-  nid: number;
-  mid: number;
-  nickname: string;
-  giftname: string;
-  giftamount: number;
-  giftimgurl: string;
-  headimgurl: string;
-  createdat: string;
-  ranking: number;
-  /** The tipper's fan title for this novel now (docs/gifts-votes.md "Fan value"). */
-  fan_title: string;
-}
+/**
+ * The shapes the browser reads (lib/shared/dto/fans-page.ts), with the tipper's fan title for this novel always
+ * filled here (docs/gifts-votes.md "Fan value").
+ */
+export type TopTipper = Required<TopTipperDto>;
+export type TipRecord = Required<TipRecordDto>;
 
 /** The cache tag of a novel's tip list, sum and top tippers; a tip drops it (lib/server/wallet/tips.ts). */
 export const tipsTag = (novelId: number) => `novel:${novelId}:tips`;
