@@ -6,8 +6,7 @@ import type { TipResult } from '@/lib/shared/dto/rewards';
 import { MSG } from '@/lib/shared/messages';
 import { GIFTS_PAY_WITH_VOUCHERS, TIP_AMOUNT } from '@/lib/shared/rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
-import { loginDestination } from '@/lib/shared/routes';
-import { detectUa } from '@/lib/shared/ua';
+import { loginUrlHere } from '@/lib/client/login-here';
 import { api, ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
@@ -71,9 +70,7 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
     }
   };
 
-  const here = `${window.location.pathname}${window.location.search}`;
-  const ua = detectUa(navigator.userAgent);
-  const loginUrl = loginDestination(here, ua.wechat || ua.socialApp || ua.shortVideo);
+  const loginUrl = loginUrlHere();
 
   return (
     <Dialog label={T.giftTitle} onClose={close} className="rewards-dialog">
@@ -104,7 +101,7 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
                 </button>
               );
             })
-          : // Placeholders of the cells' size keep the sheet from growing when the gifts arrive.
+          : // Empty cells of the real size while the gifts load, so the sheet does not grow when they arrive.
             Array.from({ length: 8 }, (_, i) => <span key={i} className="gift-cell gift-cell-ghost" aria-hidden="true" />)}
       </div>
       <AmountStepper value={count} min={1} max={TIP_AMOUNT.max} onChange={setAmount} disabled={free || !gift} />

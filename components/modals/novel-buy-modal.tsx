@@ -4,8 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
-import { loginDestination } from '@/lib/shared/routes';
-import { detectUa } from '@/lib/shared/ua';
+import { loginUrlHere } from '@/lib/client/login-here';
 import { api, ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { useNovel } from '@/lib/client/swr/use-novel';
@@ -50,10 +49,7 @@ export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy'
     }
   };
 
-  // Rendered only in the browser (the host opens modals on a tap or an API answer), so window is there.
-  const here = `${window.location.pathname}${window.location.search}`;
-  const ua = detectUa(navigator.userAgent);
-  const loginUrl = loginDestination(here, ua.wechat || ua.socialApp || ua.shortVideo);
+  const loginUrl = loginUrlHere();
   return (
     <Dialog label={MSG.buyBookTitle} onClose={close}>
       <div className="dialog-head">

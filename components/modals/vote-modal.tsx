@@ -4,9 +4,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { VoteResult } from '@/lib/shared/dto/rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
-import { loginDestination } from '@/lib/shared/routes';
+import { loginUrlHere } from '@/lib/client/login-here';
 import { formatDateTime } from '@/lib/shared/time';
-import { detectUa } from '@/lib/shared/ua';
 import { api } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
@@ -59,9 +58,7 @@ export function VoteModal({ novelId }: ModalProps['vote']) {
     }
   };
 
-  const here = `${window.location.pathname}${window.location.search}`;
-  const ua = detectUa(navigator.userAgent);
-  const loginUrl = loginDestination(here, ua.wechat || ua.socialApp || ua.shortVideo);
+  const loginUrl = loginUrlHere();
   const competition = status?.competition ?? null;
 
   return (
