@@ -1,14 +1,15 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb, type Tx } from '../db/client';
-import { members, orders, paymentNotifications, products, vipPeriods } from '../db/schema';
+import { members, orders, paymentNotifications, products } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { log } from '../logger';
 import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
 import { couponStillReserved, spendCoupon } from './coupons';
 import { credit } from './credit';
+import { stackPeriod, type PeriodKind } from './vip';
 import { closeOrder, type OrderRow, type ProductRow } from './orders';
 import { flagForRefund, type RefundReason } from './payment-exceptions';
 import { providerNamed } from './payments/provider';
@@ -56,22 +57,7 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
       now,
     );
   }
-  const stack = async (kind: 'vip' | 'short_drama' | 'ad_free', days: number | null) => {
-    const [last] = await tx
-      .select({ endsAt: vipPeriods.endsAt })
-      .from(vipPeriods)
-      .where(and(eq(vipPeriods.memberId, order.memberId), eq(vipPeriods.kind, kind)))
-      .orderBy(desc(vipPeriods.endsAt))
-      .limit(1);
-    const startsAt = last?.endsAt && last.endsAt > now ? last.endsAt : now;
-    await tx.insert(vipPeriods).values({
-      memberId: order.memberId,
-      kind,
-      startsAt,
-      endsAt: days === null ? null : new Date(startsAt.getTime() + days * 86_400_000),
-      orderId: order.id,
-    });
-  };
+  const stack = (kind: PeriodKind, days: number | null) => stackPeriod(tx, order.memberId, kind, days, { orderId: order.id }, now);
   if (product.productType === 'vip') {
     await stack('vip', product.validDays);
     if (product.extraDramaDays) await stack('short_drama', product.extraDramaDays);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 import { vipPeriods } from '../db/schema';
 
@@ -39,4 +39,33 @@ export async function getPeriodState(
 
 export async function isPaidMember(memberId: number, db: DbOrTx = getDb()): Promise<boolean> {
   return (await getPeriodState(memberId, 'vip', db)).active;
+}
+
+/**
+ * Adds a period of `days` (null: permanent) of `kind`, starting where the member's last unfinished one ends, so
+ * periods stack (docs/wallet.md "Products and VIP"). Paid orders name their order; prizes and rewards a note.
+ */
+export async function stackPeriod(
+  tx: Tx,
+  memberId: number,
+  kind: PeriodKind,
+  days: number | null,
+  origin: { orderId?: number; note?: string },
+  now = new Date(),
+): Promise<void> {
+  const [last] = await tx
+    .select({ endsAt: vipPeriods.endsAt })
+    .from(vipPeriods)
+    .where(and(eq(vipPeriods.memberId, memberId), eq(vipPeriods.kind, kind)))
+    .orderBy(desc(vipPeriods.endsAt))
+    .limit(1);
+  const startsAt = last?.endsAt && last.endsAt > now ? last.endsAt : now;
+  await tx.insert(vipPeriods).values({
+    memberId,
+    kind,
+    startsAt,
+    endsAt: days === null ? null : new Date(startsAt.getTime() + days * 86_400_000),
+    orderId: origin.orderId ?? null,
+    note: origin.note ?? null,
+  });
 }

@@ -32,7 +32,7 @@ export interface TipResult {
 
 export interface TicketLotDto {
   id: number;
-  source: 'spend' | 'vip' | 'mission' | 'staff';
+  source: 'spend' | 'vip' | 'mission' | 'activity' | 'staff';
   amount: number;
   remaining: number;
   expires_at: string;

@@ -159,16 +159,25 @@ export const promotionEvents = pgTable('promotion_events', {
 });
 
 /** Coupon templates: a discount on one recharge whose price is at least the threshold. */
-export const coupons = pgTable('coupons', {
-  id: serial().primaryKey(),
-  name: varchar({ length: 64 }).notNull(),
-  thresholdPrice: integer().notNull(),
-  discount: integer().notNull(),
-  validDays: integer().notNull(),
-  // 'signup': every new member receives one; 'manual': granted by staff or activities.
-  grantOn: varchar({ length: 16 }).notNull().default('manual'),
-  active: boolean().notNull().default(true),
-});
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 64 }).notNull(),
+    thresholdPrice: integer().notNull(),
+    discount: integer().notNull(),
+    validDays: integer().notNull(),
+    // 'signup': every new member receives one; 'manual': granted by staff or activities.
+    grantOn: varchar({ length: 16 }).notNull().default('manual'),
+    active: boolean().notNull().default(true),
+    // Offered in the coupon mall (docs/activity.md "Coupon mall"): this many in all, one per member; null = not offered.
+    mallStock: integer(),
+    mallClaimed: integer().notNull().default(0),
+    sort: integer().notNull().default(0),
+  },
+  // The mall never gives out more than its stock, even if a claim's own check were bypassed.
+  (t) => [check('coupons_mall_stock_ck', sql`${t.mallStock} is null or ${t.mallClaimed} <= ${t.mallStock}`)],
+);
 
 export const memberCoupons = pgTable(
   'member_coupons',

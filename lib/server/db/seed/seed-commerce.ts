@@ -64,8 +64,9 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
 
   await db.insert(coupons).values([
     { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7, grantOn: 'signup' },
-    { name: '满50减10', thresholdPrice: 5000, discount: 1000, validDays: 7 },
-    { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3 },
+    // Offered in the coupon mall (docs/activity.md "Coupon mall"), one per member while stock lasts.
+    { name: '满50减10', thresholdPrice: 5000, discount: 1000, validDays: 7, mallStock: 500, sort: 1 },
+    { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3, mallStock: 200, sort: 2 },
   ]);
 
   const giftDefs = [
@@ -85,22 +86,92 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
         giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, languageType, thumb: `/gifts/${sort + 1}.svg` })),
       );
 
+  // The wheel (docs/activity.md "Prize wheel"): cost is what one draw of the prize is worth in coins, against the
+  // daily budget; 谢谢参与 is the slot a draw falls back to when a prize is out of stock or over budget.
   await db.insert(prizes).values([
-    { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400 },
-    { name: '50书券', rewardType: 'welth_coupon', reward: 50, weight: 250 },
-    { name: '100书币', rewardType: 'welth', reward: 100, weight: 80 },
-    { name: '1天VIP', rewardType: 'vip_days', reward: 1, weight: 200 },
-    { name: '7天VIP', rewardType: 'vip_days', reward: 7, weight: 60 },
-    { name: '365天VIP', rewardType: 'vip_days', reward: 365, weight: 1 },
+    { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400, cost: 10, sort: 1 },
+    { name: '50书券', rewardType: 'welth_coupon', reward: 50, weight: 250, cost: 50, sort: 2 },
+    { name: '100书币', rewardType: 'welth', reward: 100, weight: 80, cost: 100, dailyStock: 200, sort: 3 },
+    { name: '1天VIP', rewardType: 'vip_days', reward: 1, weight: 200, cost: 100, sort: 4 },
+    { name: '7天VIP', rewardType: 'vip_days', reward: 7, weight: 60, cost: 700, dailyStock: 50, sort: 5 },
+    { name: '365天VIP', rewardType: 'vip_days', reward: 365, weight: 1, cost: 29_800, dailyStock: 1, sort: 6 },
+    { name: '谢谢参与', rewardType: 'none', reward: 0, weight: 300, fallback: true, sort: 7 },
   ]);
 
+  // Missions (docs/activity.md "Missions"): `action` is what the server counts, `actionId` the mission's own code.
   await db.insert(missions).values([
-    { actionId: 'read_10min', name: '阅读10分钟', period: 'day', rewardType: 'welth_coupon', rewardAmount: 20, sort: 1 },
-    { actionId: 'listen_15min', name: '听书15分钟', period: 'day', rewardType: 'welth_coupon', rewardAmount: 20, sort: 2 },
-    { actionId: 'share', name: '分享一本书', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 3 },
-    { actionId: 'comment', name: '发表一条评论', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 4 },
-    { actionId: 'add_shelf', name: '加入书架', period: 'day', rewardType: 'welth_coupon', rewardAmount: 5, sort: 5 },
-    { actionId: 'read_7days', name: '本周阅读7天', period: 'week', target: 7, rewardType: 'welth_coupon', rewardAmount: 200, sort: 6 },
+    {
+      actionId: 'read_10min',
+      action: 'read_minutes',
+      name: '阅读10分钟',
+      period: 'day',
+      target: 10,
+      rewardType: 'welth_coupon',
+      rewardAmount: 20,
+      sort: 1,
+    },
+    {
+      actionId: 'listen_15min',
+      action: 'listen_minutes',
+      name: '听书15分钟',
+      period: 'day',
+      target: 15,
+      rewardType: 'welth_coupon',
+      rewardAmount: 20,
+      sort: 2,
+    },
+    { actionId: 'share', action: 'share', name: '分享一本书', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 3 },
+    { actionId: 'comment', action: 'comment', name: '发表一条评论', period: 'day', rewardType: 'welth_coupon', rewardAmount: 10, sort: 4 },
+    { actionId: 'add_shelf', action: 'shelf_add', name: '加入书架', period: 'day', rewardType: 'welth_coupon', rewardAmount: 5, sort: 5 },
+    {
+      actionId: 'buy_chapter',
+      action: 'buy_chapter',
+      name: '订阅一个章节',
+      period: 'day',
+      rewardType: 'lottery',
+      rewardAmount: 1,
+      sort: 6,
+    },
+    {
+      actionId: 'read_7days',
+      action: 'read_days',
+      name: '本周阅读7天',
+      period: 'week',
+      target: 7,
+      rewardType: 'welth_coupon',
+      rewardAmount: 200,
+      sort: 7,
+    },
+    {
+      actionId: 'listen_120min',
+      action: 'listen_minutes',
+      name: '本周听书120分钟',
+      period: 'week',
+      target: 120,
+      rewardType: 'ticket',
+      rewardAmount: 1,
+      sort: 8,
+    },
+    {
+      actionId: 'vote_week',
+      action: 'vote',
+      name: '本周投出一张月票',
+      period: 'week',
+      rewardType: 'welth_coupon',
+      rewardAmount: 30,
+      sort: 9,
+    },
+    { actionId: 'tip_week', action: 'tip', name: '本周打赏一次', period: 'week', rewardType: 'lottery', rewardAmount: 1, sort: 10 },
+    {
+      actionId: 'checkin_week',
+      action: 'checkin',
+      name: '本周签到5天',
+      period: 'week',
+      target: 5,
+      rewardType: 'vip_days',
+      rewardAmount: 1,
+      sort: 11,
+    },
   ]);
 
   // Runs from before now well into the coming months, for novels of every language (docs/gifts-votes.md "Competitions").
