@@ -101,6 +101,16 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
   // Missions (docs/activity.md "Missions"): `action` is what the server counts, `actionId` the mission's own code.
   await db.insert(missions).values([
     {
+      actionId: 'read_1min',
+      action: 'read_minutes',
+      name: '今日阅读1分钟',
+      period: 'day',
+      target: 1,
+      rewardType: 'welth_coupon',
+      rewardAmount: 5,
+      sort: 0,
+    },
+    {
       actionId: 'read_10min',
       action: 'read_minutes',
       name: '阅读10分钟',
