@@ -244,6 +244,9 @@ describe('POST /v1/activity/missionBonus', () => {
       mission: { action_id: 'buy_chapter', state: 'claimed' },
     });
     expect((await d().select().from(lotteryChances).where(eq(lotteryChances.memberId, m.id))).map((c) => c.source)).toEqual(['mission']);
+    const summary = await callRoute<ActivitySummary>(summaryRoute, { url: '/v1/activity/summary', headers: m.auth });
+    expect(summary.body.data).toMatchObject({ chances: 1 });
+    expect((await callRoute(summaryRoute, { url: '/v1/activity/summary' })).status).toBe(401);
 
     const week = weekPeriod(new Date());
     const shDay = (n: number) =>
