@@ -6,11 +6,14 @@ import {
   chapterUnlocks,
   chapters,
   comments,
+  configFlags,
   coupons,
   fanValues,
   gifts,
   memberCoupons,
   novels,
+  prizeRecords,
+  prizes,
   products,
   ticketLots,
   voucherLots,
@@ -35,6 +38,10 @@ import { sendTip } from '@/lib/server/wallet/tips';
 import { castVote } from '@/lib/server/wallet/votes';
 import { expireTicketLots, grantTickets, liveTickets } from '@/lib/server/wallet/tickets';
 import { monthBounds, monthOf } from '@/lib/server/wallet/business-month';
+import { grantReward } from '@/lib/server/wallet/activity-rewards';
+import { drawPrize } from '@/lib/server/wallet/lottery';
+import { claimMallCoupon } from '@/lib/server/wallet/coupon-mall';
+import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
@@ -58,7 +65,26 @@ type Op =
   | { kind: 'vote'; amount: number }
   | { kind: 'tickets'; amount: number }
   | { kind: 'monthEnd' }
+  | { kind: 'chances'; amount: number }
+  | { kind: 'draw'; r: number }
+  | { kind: 'mall'; coupon: number }
   | { kind: 'balance' };
+
+/**
+ * The wheel's slots the model draws (docs/activity-wheel.md "Prize wheel"): band edges of the seeded weights
+ * (400, 250, 80, 200, 60, 1, 300) for the coin and voucher prizes and 谢谢参与. VIP-day prizes are left out: VIP
+ * brings the monthly tickets, a model of its own (the API tests pay them).
+ */
+const DRAWS: Record<number, { coins: number; vouchers: number; name: string }> = {
+  0: { coins: 0, vouchers: 10, name: '10书券' },
+  399: { coins: 0, vouchers: 10, name: '10书券' },
+  400: { coins: 0, vouchers: 50, name: '50书券' },
+  649: { coins: 0, vouchers: 50, name: '50书券' },
+  650: { coins: 100, vouchers: 0, name: '100书币' },
+  729: { coins: 100, vouchers: 0, name: '100书币' },
+  991: { coins: 0, vouchers: 0, name: '谢谢参与' },
+  1290: { coins: 0, vouchers: 0, name: '谢谢参与' },
+};
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('recharge' as const), amount: fc.integer({ min: 1, max: 60 }), key: fc.integer({ min: 0, max: 3 }) }),
@@ -94,6 +120,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // Tickets granted outright (a mission's reward), so votes and the monthly cap are reached in short runs.
   { arbitrary: fc.record({ kind: fc.constant('tickets' as const), amount: fc.integer({ min: 1, max: 12 }) }), weight: 2 },
   fc.record({ kind: fc.constant('monthEnd' as const) }),
+  // Lottery chances (a mission's reward), draws on the wheel (one chance each, paid at once) and coupon mall claims
+  // (once per member and coupon): docs/activity-wheel.md.
+  fc.record({ kind: fc.constant('chances' as const), amount: fc.integer({ min: 1, max: 2 }) }),
+  { arbitrary: fc.record({ kind: fc.constant('draw' as const), r: fc.constantFrom(...Object.keys(DRAWS).map(Number)) }), weight: 2 },
+  fc.record({ kind: fc.constant('mall' as const), coupon: fc.integer({ min: 0, max: 1 }) }),
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -113,6 +144,10 @@ interface Model {
   cast: Map<string, number>;
   /** Fan value parts per novel. */
   fan: Map<number, { coins: number; tickets: number }>;
+  /** Unused lottery chances, draws made, mall coupons claimed (by index). */
+  chances: number;
+  draws: number;
+  mall: Set<number>;
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -168,8 +203,23 @@ describe('wallet against a plain model (fast-check)', () => {
   let limited: typeof products.$inferSelect;
   let couponTemplate: number;
   let gift: typeof gifts.$inferSelect;
+  let mallCoupons: number[];
   let grants = 0;
   beforeAll(async () => {
+    // Every run draws on the same business day: the wheel's daily stock and budget and the mall's stock are lifted so
+    // the model can tell what each draw and claim gives (the API tests hold them to their limits).
+    await db.handle().db.update(prizes).set({ dailyStock: null });
+    await db.handle().db.insert(configFlags).values({ key: LOTTERY_BUDGET_CONFIG_KEY, value: 100_000_000 });
+    mallCoupons = (
+      await db
+        .handle()
+        .db.update(coupons)
+        .set({ mallStock: 1_000_000 })
+        .where(sql`${coupons.mallStock} is not null`)
+        .returning({ id: coupons.id })
+    )
+      .map((c) => c.id)
+      .sort((a, b) => a - b);
     bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
     limited = (
       await db
@@ -215,6 +265,9 @@ describe('wallet against a plain model (fast-check)', () => {
           earned: new Map(),
           cast: new Map(),
           fan: new Map(),
+          chances: 0,
+          draws: 0,
+          mall: new Set(),
         };
         const pay = async (order: { id: number; price: number }) =>
           handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
@@ -365,6 +418,36 @@ describe('wallet against a plain model (fast-check)', () => {
               grantTickets(tx as unknown as Tx, member.id, { source: 'mission', amount: o.amount, key: `model:${grants}` }, now),
             );
             model.tickets.push({ remaining: o.amount, expiresAt: monthBounds(monthOf(now)).end.getTime() });
+          } else if (o.kind === 'chances') {
+            grants += 1;
+            await d.transaction((tx) =>
+              grantReward(
+                tx as unknown as Tx,
+                member.id,
+                { type: 'lottery', amount: o.amount },
+                { kind: 'mission', key: `model:${grants}` },
+                now,
+              ),
+            );
+            model.chances += o.amount;
+          } else if (o.kind === 'draw') {
+            const result = await drawPrize(member.id, now, () => o.r).catch((e: { code?: number }) => e);
+            if (model.chances === 0) expect(result).toMatchObject({ code: 40900 });
+            else {
+              const slot = DRAWS[o.r]!;
+              model.chances -= 1;
+              model.draws += 1;
+              model.coins += slot.coins;
+              if (slot.vouchers) model.lots.push({ remaining: slot.vouchers, expiresAt: clock + VOUCHER_VALID_DAYS * DAY });
+              expect(result).toMatchObject({ chances: model.chances, record: { name: slot.name } });
+            }
+          } else if (o.kind === 'mall') {
+            const result = await claimMallCoupon(member.id, mallCoupons[o.coupon]!, now).catch((e: { code?: number }) => e);
+            if (model.mall.has(o.coupon)) expect(result).toMatchObject({ code: 40900 });
+            else {
+              model.mall.add(o.coupon);
+              expect(result).toMatchObject({ coupon_id: mallCoupons[o.coupon], status: 'usable' });
+            }
           } else if (o.kind === 'monthEnd') {
             clock = monthBounds(monthOf(new Date(clock))).end.getTime();
           } else if (o.kind === 'sweep') {
@@ -411,6 +494,24 @@ describe('wallet against a plain model (fast-check)', () => {
             [...model.fan].map(([novel, f]) => [novel, [f.coins, f.tickets, f.coins * FAN_WEIGHTS.coin + f.tickets * FAN_WEIGHTS.ticket]]),
           ),
         );
+        // Draws, chances and mall claims: one record per spent chance, every claim counted against its coupon's stock.
+        const records = await d.select({ id: prizeRecords.id }).from(prizeRecords).where(eq(prizeRecords.memberId, member.id));
+        expect(records).toHaveLength(model.draws);
+        const [chanceRow] = (
+          await d.execute(sql`select count(*) filter (where used_at is null)::int as unused, count(*) filter (where used_at is not null)::int as used
+            from lottery_chances where member_id = ${member.id}`)
+        ).rows as Array<{ unused: number; used: number }>;
+        expect(chanceRow).toEqual({ unused: model.chances, used: model.draws });
+        const mallHeld = await d
+          .select({ key: memberCoupons.grantKey })
+          .from(memberCoupons)
+          .where(and(eq(memberCoupons.memberId, member.id), sql`${memberCoupons.grantKey} like 'mall:%'`));
+        expect(mallHeld.map((m) => m.key).sort()).toEqual([...model.mall].map((i) => `mall:${mallCoupons[i]}`).sort());
+        const stockOff = (
+          await d.execute(sql`select c.id from coupons c where c.mall_claimed <>
+            (select count(*) from member_coupons m where m.coupon_id = c.id and m.grant_key = 'mall:' || c.id)`)
+        ).rows;
+        expect(stockOff).toEqual([]);
         // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
         const unbalanced = (
           await d.execute(sql`
