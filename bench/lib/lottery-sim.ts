@@ -13,11 +13,25 @@ export interface DrawFit {
   draws: number;
   seconds: number;
   slots: Array<{ name: string; weight: number; observed: number; expected: number }>;
+  /** The slots χ² was taken over: one expecting fewer than 5 draws is pooled with the next rarest (the usual rule). */
+  cells: Array<{ names: string[]; observed: number; expected: number }>;
   chi_square: number;
   df: number;
   p_value: number;
   critical_p05: number;
   critical_p1e6: number;
+}
+
+/** Pools the rarest cell into the next rarest while it expects fewer than 5 (χ²'s approximation needs about 5). */
+function pool(slots: DrawFit['slots']): DrawFit['cells'] {
+  const cells = slots.map((s) => ({ names: [s.name], observed: s.observed, expected: s.expected }));
+  cells.sort((a, b) => a.expected - b.expected);
+  while (cells.length > 2 && cells[0]!.expected < 5) {
+    const [rare, next] = cells.splice(0, 2) as [DrawFit['cells'][number], DrawFit['cells'][number]];
+    cells.push({ names: [...rare.names, ...next.names], observed: rare.observed + next.observed, expected: rare.expected + next.expected });
+    cells.sort((a, b) => a.expected - b.expected);
+  }
+  return cells;
 }
 
 /**
@@ -33,7 +47,12 @@ export async function simulateDraws(draws: number, options: { members?: number; 
     .insert(configFlags)
     .values({ key: LOTTERY_BUDGET_CONFIG_KEY, value: 1_000_000_000 })
     .onConflictDoUpdate({ target: configFlags.key, set: { value: 1_000_000_000 } });
-  const ids = (await db.insert(members).values(Array.from({ length: memberCount }, () => ({}))).returning({ id: members.id })).map((m) => m.id);
+  const ids = (
+    await db
+      .insert(members)
+      .values(Array.from({ length: memberCount }, () => ({})))
+      .returning({ id: members.id })
+  ).map((m) => m.id);
   const per = Math.ceil(draws / memberCount);
   for (const id of ids)
     await db.transaction((tx) => grantReward(tx as unknown as Tx, id, { type: 'lottery', amount: per }, { kind: 'mission', key: 'sim' }));
@@ -52,12 +71,18 @@ export async function simulateDraws(draws: number, options: { members?: number; 
     (p) => p.weight > 0,
   );
   const total = wheel.reduce((s, p) => s + p.weight, 0);
-  const slots = wheel.map((p) => ({ name: p.name, weight: p.weight, observed: counts.get(p.id) ?? 0, expected: (draws * p.weight) / total }));
+  const slots = wheel.map((p) => ({
+    name: p.name,
+    weight: p.weight,
+    observed: counts.get(p.id) ?? 0,
+    expected: (draws * p.weight) / total,
+  }));
+  const cells = pool(slots);
   const x = chiSquare(
-    slots.map((s) => s.observed),
-    slots.map((s) => s.expected),
+    cells.map((c) => c.observed),
+    cells.map((c) => c.expected),
   );
-  const df = slots.length - 1;
+  const df = cells.length - 1;
   // Sanity: every draw landed on a weighted slot.
   const [row] = (await db.execute(sql`select count(*)::int as n from prize_records`)).rows as Array<{ n: number }>;
   if (Number(row!.n) < draws) throw new Error(`lottery sim: ${row!.n} records for ${draws} draws`);
@@ -65,6 +90,7 @@ export async function simulateDraws(draws: number, options: { members?: number; 
     draws,
     seconds: +seconds.toFixed(2),
     slots: slots.map((s) => ({ ...s, expected: +s.expected.toFixed(2) })),
+    cells: cells.map((c) => ({ ...c, expected: +c.expected.toFixed(2) })),
     chi_square: +x.toFixed(3),
     df,
     p_value: +chiSquarePValue(x, df).toPrecision(4),
