@@ -173,6 +173,7 @@ export const CONSOLE_TEXT = {
     fallback: '兜底',
     drawnToday: (drawn: number, stock: number | null) => `今日抽中 ${drawn}${stock === null ? '' : ` / ${stock}`}`,
     spendToday: (spend: number) => `今日支出 ${spend.toLocaleString('zh-CN')}`,
+    overBudget: '成本高于每日预算：读者抽中也只会得到“谢谢参与”',
     save: '保存',
     coupons: '领券中心',
     couponsNote: '库存留空表示不在领券中心发放；库存不能少于已领取数量。每位读者每种券限领一张。',

@@ -77,6 +77,11 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
             <span>{A.drawnToday(p.drawn, p.dailyStock)}</span>
             <span>{A.spendToday(p.spend)}</span>
           </div>
+          {p.active && p.cost > today.budget ? (
+            <p className="flash flash-err" role="status">
+              {A.overBudget}
+            </p>
+          ) : null}
           <form method="post" action="/admin/actions/activity" className="filters activity-form">
             <input type="hidden" name="op" value="prize" />
             <input type="hidden" name="id" value={p.id} />
