@@ -8,6 +8,7 @@ import { GET as myCoupons } from '@/app/v1/my/coupons/route';
 import { coupons, memberCoupons, products } from '@/lib/server/db/schema';
 import { createOrder } from '@/lib/server/wallet/orders';
 import type { MallCoupon } from '@/lib/shared/dto/activity';
+import { MSG } from '@/lib/shared/messages';
 import type { CouponRecord, Paged } from '@/lib/shared/dto/wallet-records';
 
 // The coupon mall (docs/activity-wheel.md "Coupon mall"): one coupon per member while the stock lasts.
@@ -68,11 +69,14 @@ describe('POST /v1/mall/coupons/{id}/claim', () => {
     expect((await mall()).body.data!.find((x) => x.id === c.id)!.claimed).toBe(false);
   });
 
-  it('a claimed mall coupon takes its discount off a recharge of enough price', async () => {
+  it('a claimed mall coupon takes its discount off a recharge of enough price, for its owner only', async () => {
     const m = await signedInMember();
     const c = await couponNamed('满50减10');
     const mine = (await claim(m.auth, c.id)).body.data!;
     const [pack] = await d().select().from(products).where(eq(products.name, '5000书币'));
+    // Another member cannot put it on their order.
+    const other = await signedInMember();
+    await expect(createOrder(other.id, pack!.id, { couponId: mine.id })).rejects.toThrow(MSG.couponMissing);
     const order = await createOrder(m.id, pack!.id, { couponId: mine.id });
     expect(order).toMatchObject({ price: 4000, discount: 1000 });
     const [row] = await d().select().from(memberCoupons).where(eq(memberCoupons.id, mine.id));
