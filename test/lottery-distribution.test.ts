@@ -6,8 +6,8 @@ import { cryptoRandom, pickByWeight } from '@/lib/server/wallet/lottery-odds';
 // The wheel's draws follow its published weights (docs/activity-wheel.md "Randomness"): Pearson's χ² of the counts
 // against the weights, below the p = 1e-6 critical value, so a fair wheel fails about once in a million runs and a
 // wheel off by a few percent fails at once. 100,000 picks of the crypto source take milliseconds; real draws through
-// the service take about 25 ms each on PGlite (50–80 ms on a loaded machine), so this file makes LOTTERY_TEST_DRAWS of them
-// (300 by default; bench/lottery.mjs makes 10,000 on PostgreSQL).
+// the service take about 25 ms each on PGlite (50–80 ms on a loaded machine), so this file makes LOTTERY_TEST_DRAWS
+// of them (300 by default; bench/lottery.mjs makes 10,000 on PostgreSQL).
 useTestDatabase({ seed: true });
 const DRAWS = Number(process.env.LOTTERY_TEST_DRAWS ?? 300);
 const SEEDED = [400, 250, 80, 200, 60, 1, 300];
