@@ -280,9 +280,10 @@ describe('POST /v1/activity/draw', () => {
     expect((await drawPrize(m.id, now, () => 990).catch((e: Error) => e.message)) as string).toContain('没有抽奖机会了');
   });
 
-  it('the one-unit 365天VIP slot: r = 990 lands on it once a day, and never under the default budget (it costs more)', async () => {
+  it('the one-unit 365天VIP slot: r = 990 lands on it once a day, and never under a budget below its cost', async () => {
     const m = await signedInMember();
     await giveChances(m.id, 3);
+    await setBudget(20_000);
     expect((await drawPrize(m.id, new Date('2030-08-02T04:00:00Z'), () => 990)).record.name).toBe('谢谢参与');
     await setBudget(60_000);
     const now = new Date('2030-08-01T04:00:00Z');

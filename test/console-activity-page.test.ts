@@ -87,8 +87,8 @@ it('shows today’s draws, spend against the budget and each prize’s draws and
   for (const r of [400, 400, 1290]) await drawPrize(memberId, new Date(), () => r);
   const html = await render();
   expect(html).toMatch(/data-testid="activity-draws">今日抽奖次数<b>3<\/b>/);
-  expect(html).toMatch(/data-testid="activity-spent">今日奖品支出（书币等值）<b>100 \/ 20,000<\/b>/);
-  expect(html).toMatch(/data-testid="activity-left">今日预算剩余<b>19,900<\/b>/);
+  expect(html).toMatch(/data-testid="activity-spent">今日奖品支出（书币等值）<b>100 \/ 50,000<\/b>/);
+  expect(html).toMatch(/data-testid="activity-left">今日预算剩余<b>49,900<\/b>/);
   const fifty = await prizeNamed('50书券');
   expect(html).toMatch(new RegExp(`data-testid="prize-${fifty.id}">.*?公示概率 19.36%.*?今日抽中 2.*?今日支出 100`));
   const vip7 = await prizeNamed('7天VIP');
@@ -150,7 +150,7 @@ it('sets the daily budget: the wheel reads it, the audit keeps before and after;
   const res = await post({ op: 'budget', budget: '8000' });
   expect(flashOf(res)).toContain('每日预算已设为 8,000');
   expect(await lotteryBudget(d())).toBe(8000);
-  expect((await auditOf('lottery.budget')).at(-1)!.detail).toEqual({ before: 20000, after: 8000 });
+  expect((await auditOf('lottery.budget')).at(-1)!.detail).toEqual({ before: 50000, after: 8000 });
   for (const bad of ['', '-5', 'lots', '100000001']) expect(flashOf(await post({ op: 'budget', budget: bad }))).toContain('每日预算须为');
   expect(await lotteryBudget(d())).toBe(8000);
   await d().delete(configFlags).where(eq(configFlags.key, LOTTERY_BUDGET_CONFIG_KEY));
@@ -190,7 +190,7 @@ it('refuses other roles in the service and signed-out or cross-site posts at the
   );
   expect(cross.status).toBe(403);
   expect(flashOf(await post({ op: 'explode' }))).toContain('操作无效');
-  expect(await lotteryBudget(d())).toBe(20000);
+  expect(await lotteryBudget(d())).toBe(50000);
   expect(
     await d()
       .select()
