@@ -96,10 +96,14 @@ it('shows today’s draws, spend against the budget and each prize’s draws and
   expect(html).toMatch(new RegExp(`data-testid="prize-${fifty.id}">.*?name="weight"[^>]*value="${fifty.weight}"`));
   const coupon = await couponNamed('满50减10');
   expect(html).toMatch(new RegExp(`data-testid="coupon-${coupon.id}">.*?满50元减10元.*?已领 0 / 500`));
-  // 365天VIP costs more than the whole default budget: the page says it can never be won as things stand.
+  // Under the default budget every prize can be won; a budget below 365天VIP's cost (29,800) gets it marked.
+  expect(html).not.toContain('成本高于每日预算');
+  await d().insert(configFlags).values({ key: LOTTERY_BUDGET_CONFIG_KEY, value: 20_000 });
   const big = await prizeNamed('365天VIP');
-  expect(html).toMatch(new RegExp(`data-testid="prize-${big.id}">.*?成本高于每日预算`));
-  expect(html.match(/成本高于每日预算/g)).toHaveLength(1);
+  const tight = await render();
+  expect(tight).toMatch(new RegExp(`data-testid="prize-${big.id}">.*?成本高于每日预算`));
+  expect(tight.match(/成本高于每日预算/g)).toHaveLength(1);
+  await d().delete(configFlags).where(eq(configFlags.key, LOTTERY_BUDGET_CONFIG_KEY));
   // The signup coupon is listed too, not offered in the mall.
   expect(html).toContain('未发放（已领 0）');
 });
