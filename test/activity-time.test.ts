@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { callRoute } from './route';
 import { useTestDatabase } from './db';
+import { accountBalance } from './balances';
 import { signedInMember } from './members';
 import { POST as readlogRoute } from '@/app/v1/my/readlogs/route';
 import { POST as listenlogRoute } from '@/app/v1/my/readlogs_tts/route';
 import { POST as surpriseRoute } from '@/app/v1/surprise/route';
-import { activityDays, chapters, ledgerTransactions, lotteryChances, surpriseClaims, walletAccounts } from '@/lib/server/db/schema';
+import { activityDays, chapters, ledgerTransactions, lotteryChances, surpriseClaims } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/client';
 import { addActivityTime } from '@/lib/server/activity/activity-time';
 import { claimSurprises } from '@/lib/server/activity/surprises';
@@ -32,13 +33,7 @@ const daysOf = (memberId: number) =>
 const sh = (local: string) => new Date(`${local}+08:00`);
 const surprise = (auth: Record<string, string>, body: unknown) =>
   callRoute<SurpriseResult>(surpriseRoute, { method: 'POST', url: '/v1/surprise', body, headers: auth });
-const balanceOf = async (memberId: number, currency: string) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)))
-  )[0]?.b ?? 0;
+const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
 
 let freeChapter: number;
 let paidChapter: number;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { callRoute, freshSig } from './route';
 import { useTestDatabase } from './db';
+import { accountBalance } from './balances';
 import { signedInMember } from './members';
 import { POST as checkinRoute } from '@/app/v1/checkin/route';
 import { GET as statsRoute } from '@/app/v1/checkin/stats/route';
@@ -19,13 +20,7 @@ type Auth = Record<string, string>;
 
 const checkin = (auth: Auth, headers: Auth = {}) =>
   callRoute<CheckinResult>(checkinRoute, { method: 'POST', url: '/v1/checkin', headers: { ...auth, ...headers } });
-const balanceOf = async (memberId: number, currency: string) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)))
-  )[0]?.b ?? 0;
+const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
 const rowsOf = (memberId: number) => d().select().from(checkins).where(eq(checkins.memberId, memberId)).orderBy(checkins.businessDay);
 const movementsOf = (memberId: number) =>
   d()

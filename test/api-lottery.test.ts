@@ -1,21 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { callRoute, freshSig } from './route';
 import { useTestDatabase } from './db';
+import { accountBalance } from './balances';
 import { signedInMember } from './members';
 import { POST as drawRoute } from '@/app/v1/activity/draw/route';
 import { GET as wheelRoute } from '@/app/v1/activity/wheel/route';
 import { GET as gamelogsRoute } from '@/app/v1/activity/gamelogs/route';
 import { GET as prizesRoute } from '@/app/v1/mall/prizes/route';
-import {
-  configFlags,
-  ledgerTransactions,
-  lotteryChances,
-  lotteryDays,
-  prizeDays,
-  prizeRecords,
-  prizes,
-  walletAccounts,
-} from '@/lib/server/db/schema';
+import { configFlags, ledgerTransactions, lotteryChances, lotteryDays, prizeDays, prizeRecords, prizes } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/client';
 import { grantReward } from '@/lib/server/wallet/activity-rewards';
 import { auditLedger } from '@/lib/server/wallet/audit';
@@ -46,13 +38,7 @@ const chancesLeft = async (memberId: number) =>
   )[0]!.n;
 const recordsOf = (memberId: number) =>
   d().select().from(prizeRecords).where(eq(prizeRecords.memberId, memberId)).orderBy(asc(prizeRecords.id));
-const balanceOf = async (memberId: number, currency: string) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)))
-  )[0]?.b ?? 0;
+const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
 const draw = (auth: Auth, headers: Auth = {}) =>
   callRoute<DrawResult>(drawRoute, { method: 'POST', url: '/v1/activity/draw', headers: { ...auth, ...headers } });
 /** Only `name` has weight (and the fallback none): every draw picks it, so the test knows what the wheel lands on. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { callRoute } from './route';
 import { useTestDatabase } from './db';
+import { accountBalance } from './balances';
 import { signedInMember } from './members';
 import { GET as listRoute } from '@/app/v1/activity/missionsList/route';
 import { POST as completeRoute } from '@/app/v1/activity/missionComplete/route';
@@ -18,7 +19,6 @@ import {
   missionProgress,
   missions,
   vipPeriods,
-  walletAccounts,
 } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/client';
 import { credit } from '@/lib/server/wallet/credit';
@@ -43,13 +43,7 @@ const complete = (auth: Auth, body: unknown) =>
 const bonus = (auth: Auth, body: unknown) =>
   callRoute<MissionResult>(bonusRoute, { method: 'POST', url: '/v1/activity/missionBonus', body, headers: auth });
 const find = (l: MissionsList, actionId: string): MissionDto => [...l.day, ...l.week].find((m) => m.action_id === actionId)!;
-const balanceOf = async (memberId: number, currency: string) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)))
-  )[0]?.b ?? 0;
+const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
 const missionMoves = (memberId: number) =>
   d()
     .select()

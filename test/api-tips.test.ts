@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { callRoute, freshSig } from './route';
 import { useTestDatabase } from './db';
+import { accountBalance } from './balances';
 import { signedInMember } from './members';
 import { GET as giftsRoute } from '@/app/v1/tips/gifts/route';
 import { GET as tipsList, POST as tipRoute } from '@/app/v1/novels/[nid]/tips/route';
@@ -33,13 +34,7 @@ const tip = (auth: Auth, nid: number | string, body: unknown, headers: Auth = {}
     body,
     headers: { ...auth, ...headers },
   });
-const balanceOf = async (memberId: number, currency: string) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), eq(walletAccounts.currency, currency)))
-  )[0]?.b ?? 0;
+const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
 const revenueOf = async (novelId: number) =>
   (
     await d()
