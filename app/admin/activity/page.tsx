@@ -11,6 +11,7 @@ import {
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, type SearchParams } from '../_components/shell';
+import { CountField } from '../_components/count-field';
 
 export const metadata: Metadata = { title: T.nav.activity };
 
@@ -49,19 +50,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
       <form method="post" action="/admin/actions/activity" className="filters activity-form">
         <input type="hidden" name="op" value="budget" />
         <input type="hidden" name="back" value={BACK} />
-        <label>
-          {A.budget}
-          <input
-            name="budget"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={LOTTERY_BUDGET_MAX}
-            step={1}
-            required
-            defaultValue={today.budget}
-          />
-        </label>
+        <CountField label={A.budget} name="budget" max={LOTTERY_BUDGET_MAX} required defaultValue={today.budget} />
         <button type="submit">{A.saveBudget}</button>
       </form>
       <p className="meta">{A.budgetNote}</p>
@@ -86,47 +75,17 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
             <input type="hidden" name="op" value="prize" />
             <input type="hidden" name="id" value={p.id} />
             <input type="hidden" name="back" value={BACK} />
-            <label>
-              {A.weight}
-              <input
-                name="weight"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={PRIZE_WEIGHT_MAX}
-                step={1}
-                required
-                defaultValue={p.weight}
-              />
-            </label>
-            <label>
-              {A.stock}
-              <input
-                name="daily_stock"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={PRIZE_STOCK_MAX}
-                step={1}
-                placeholder={A.unlimited}
-                defaultValue={p.dailyStock ?? ''}
-                disabled={p.fallback}
-              />
-            </label>
-            <label>
-              {A.cost}
-              <input
-                name="cost"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={PRIZE_COST_MAX}
-                step={1}
-                required
-                defaultValue={p.cost}
-                readOnly={p.fallback}
-              />
-            </label>
+            <CountField label={A.weight} name="weight" max={PRIZE_WEIGHT_MAX} required defaultValue={p.weight} />
+            <CountField
+              label={A.stock}
+              name="daily_stock"
+              min={0}
+              max={PRIZE_STOCK_MAX}
+              placeholder={A.unlimited}
+              defaultValue={p.dailyStock ?? ''}
+              disabled={p.fallback}
+            />
+            <CountField label={A.cost} name="cost" max={PRIZE_COST_MAX} required defaultValue={p.cost} readOnly={p.fallback} />
             <label className="check">
               <input name="active" type="checkbox" defaultChecked={p.active} disabled={p.fallback} />
               {A.active}
@@ -153,18 +112,7 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
             <input type="hidden" name="op" value="mall_stock" />
             <input type="hidden" name="id" value={c.id} />
             <input type="hidden" name="back" value={BACK} />
-            <label>
-              {A.mallStock}
-              <input
-                name="mall_stock"
-                type="number"
-                inputMode="numeric"
-                min={c.mallClaimed}
-                max={MALL_STOCK_MAX}
-                step={1}
-                defaultValue={c.mallStock ?? ''}
-              />
-            </label>
+            <CountField label={A.mallStock} name="mall_stock" min={c.mallClaimed} max={MALL_STOCK_MAX} defaultValue={c.mallStock ?? ''} />
             <button type="submit" aria-label={`${A.save} ${c.name}`}>
               {A.save}
             </button>
