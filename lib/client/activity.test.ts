@@ -6,6 +6,7 @@ import { mockFetch } from '@/test/mock-fetch';
 describe('surprises and the share report', () => {
   beforeEach(() => {
     Cookies.set('member_id', '12');
+    window.localStorage.clear();
     useToastStore.setState({ toasts: [] });
   });
   afterEach(() => {
@@ -36,14 +37,16 @@ describe('surprises and the share report', () => {
     expect(useToastStore.getState().toasts[0]?.text).toBe('惊喜奖励：百分钟书友 +1次抽奖机会');
   });
 
-  it('nothing granted, a failure or a guest: no toast (guests are not even asked)', async () => {
-    mockFetch({ 'POST /v1/surprise': { data: { granted: [], already: ['first_listen'], not_met: [] } } });
-    await checkSurprises(['first_listen']);
+  it('nothing granted, a failure or a guest: no toast (guests are not even asked); a key paid before is not asked again', async () => {
     mockFetch({ 'POST /v1/surprise': { status: 500, code: 50000, message: '服务器繁忙' } });
     expect(await checkSurprises(['first_listen'])).toBeNull();
-    Cookies.remove('member_id');
-    const fetch = mockFetch({});
+    let fetch = mockFetch({ 'POST /v1/surprise': { data: { granted: [], already: ['first_listen'], not_met: [] } } });
+    expect((await checkSurprises(['first_listen']))?.already).toEqual(['first_listen']);
     expect(await checkSurprises(['first_listen'])).toBeNull();
+    expect(fetch.calls).toHaveLength(1);
+    Cookies.remove('member_id');
+    fetch = mockFetch({});
+    expect(await checkSurprises(['night_owl'])).toBeNull();
     expect(fetch.calls).toHaveLength(0);
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });

@@ -54,15 +54,41 @@ export function reportShare(): Promise<void> {
   );
 }
 
+/** localStorage: the surprises settled for a member (paid now or before), never asked about again: `{member}:{key}` list. */
+export const SURPRISES_SETTLED_KEY = 'surprise.settled';
+
+function settledSurprises(): string[] {
+  try {
+    return JSON.parse(window.localStorage.getItem(SURPRISES_SETTLED_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+function settle(member: string, keys: SurpriseKey[]): void {
+  try {
+    const all = new Set([...settledSurprises(), ...keys.map((k) => `${member}:${k}`)]);
+    window.localStorage.setItem(SURPRISES_SETTLED_KEY, JSON.stringify([...all]));
+  } catch {
+    // Without storage the browser simply asks again next time; the server pays each surprise once anyway.
+  }
+}
+
 /**
- * POST /v1/surprise, quietly, at a moment a surprise may have become due (after a listen session's first minute,
- * after reading a while at night, after a first purchase): one toast per key the server paid now. Nothing for
- * guests, and nothing on failure — a surprise is never worth an error.
+ * POST /v1/surprise, quietly, at a moment a surprise may have become due (docs/activity-pages.md "Surprises"): after a
+ * listen session's first minute, after reading a while (at night), after a purchase. One toast per key the server
+ * paid now, shown one after the other. Nothing for guests, nothing on failure — a surprise is never worth an
+ * error — and a key once paid (now or before) is not asked about again from this browser.
  */
 export async function checkSurprises(keys: SurpriseKey[], environment: string = surpriseEnvironment()): Promise<SurpriseResult | null> {
-  if (!memberId() || keys.length === 0) return null;
+  const member = memberId();
+  if (!member) return null;
+  const settled = new Set(settledSurprises());
+  const ask = keys.filter((k) => !settled.has(`${member}:${k}`));
+  if (ask.length === 0) return null;
   try {
-    const r = await api<SurpriseResult>('/v1/surprise', { method: 'POST', body: { keys, environment }, silent: true });
+    const r = await api<SurpriseResult>('/v1/surprise', { method: 'POST', body: { keys: ask, environment }, silent: true });
+    settle(member, [...r.granted.map((g) => g.key), ...r.already]);
     // One toast at a time (docs/shell.md): two surprises landing together are shown one after the other.
     r.granted.forEach((g, i) => setTimeout(() => toast(T.surprise(g.name, g.reward)), i * TOAST_MS.default));
     return r;
