@@ -7,7 +7,7 @@ import { memberId } from './identity';
 import { PROMOTION_SHOWN_KEY, businessDate, pickPromotion } from './promotion-popup';
 import { useModalStore } from './stores/modal-store';
 
-/** localStorage: `{business day}:{member id}` the daily check-in modal was last shown (or found needless) on. */
+/** localStorage: the business day the daily check-in modal was last shown (or found needless) on this device. */
 export const CHECKIN_SHOWN_KEY = 'checkin_modal.shown_on';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
@@ -37,7 +37,7 @@ async function promotionPopupDue(today: string, storage: Store): Promise<boolean
 
 /**
  * Home's daily check-in modal (docs/activity-pages.md "When the daily modal opens"): for a signed-in member who has
- * not checked in today (Asia/Shanghai), at most once a day per device and member, never over another modal and
+ * not checked in today (Asia/Shanghai), at most once a day per device (as the promotion popup), never over another modal and
  * never on a day the promotion popup is due. Loaded by `CheckinDailyTrigger` after the page is interactive.
  * Resolves true when it opened the modal.
  */
@@ -49,8 +49,7 @@ export async function maybeOpenDailyCheckin(
   const member = memberId();
   if (!member || !storage) return false;
   const today = businessDate(now);
-  const mark = `${today}:${member}`;
-  if (storage.getItem(CHECKIN_SHOWN_KEY) === mark) return false;
+  if (storage.getItem(CHECKIN_SHOWN_KEY) === today) return false;
   if (useModalStore.getState().current) return false;
   if (await promotionPopupDue(today, storage)) return false;
   if (signal.aborted) return false;
@@ -58,11 +57,11 @@ export async function maybeOpenDailyCheckin(
   if (!summary || signal.aborted) return false;
   // Checked in already (here or in the app): nothing to offer today, and no need to ask again.
   if (summary.checkin.checked_today) {
-    storage.setItem(CHECKIN_SHOWN_KEY, mark);
+    storage.setItem(CHECKIN_SHOWN_KEY, today);
     return false;
   }
   if (useModalStore.getState().current) return false;
-  storage.setItem(CHECKIN_SHOWN_KEY, mark);
+  storage.setItem(CHECKIN_SHOWN_KEY, today);
   useModalStore.getState().open('checkin-stats', {});
   return true;
 }
