@@ -1,4 +1,5 @@
-import type { CheckinResult, DrawResult, MallCoupon, MissionDto, MissionResult, SurpriseResult } from '@/lib/shared/dto/activity';
+import type { CheckinResult, DrawResult, MissionDto, MissionResult, SurpriseResult } from '@/lib/shared/dto/activity';
+import type { CouponRecord } from '@/lib/shared/dto/wallet-records';
 import type { SurpriseKey } from '@/lib/shared/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { TOAST_MS } from '@/lib/shared/constants';
@@ -36,8 +37,8 @@ export function drawOnce(): Promise<DrawResult> {
 }
 
 /** POST /v1/mall/coupons/{id}/claim. */
-export async function claimMallCoupon(id: number): Promise<MallCoupon> {
-  const r = await api<MallCoupon>(`/v1/mall/coupons/${id}/claim`, { method: 'POST' });
+export async function claimMallCoupon(id: number): Promise<CouponRecord> {
+  const r = await api<CouponRecord>(`/v1/mall/coupons/${id}/claim`, { method: 'POST' });
   toast(T.couponClaimDone, { length: 'short' });
   return r;
 }
@@ -97,7 +98,7 @@ export async function checkSurprises(keys: SurpriseKey[], environment: string = 
   }
 }
 
-/** Where the surprise was earned, for the server's records: the page's path. */
+/** Where the surprise was earned, for the server's records: the page's path, within the 32 characters it keeps. */
 function surpriseEnvironment(): string {
-  return typeof window === 'undefined' ? 'web' : `web:${window.location.pathname}`;
+  return (typeof window === 'undefined' ? 'web' : `web:${window.location.pathname}`).slice(0, 32);
 }
