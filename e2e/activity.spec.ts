@@ -60,7 +60,7 @@ test('活动中心: 签到, a reading mission, a chance from a purchase, the whe
   await expect.poll(() => missionState(page, '今日阅读1分钟'), { timeout: 45_000, intervals: [5_000] }).toBe('completed');
   await page.goto('/m/events');
   await page.getByRole('button', { name: '领取 今日阅读1分钟' }).click();
-  await expect(page.getByText('领取成功 +10书券')).toBeVisible();
+  await expect(page.getByText('领取成功 +5书券')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '今日阅读1分钟' })).toContainText('已领取');
 
   // 订阅一个章节 pays a lottery chance: buy a paid chapter of novel 1 with the coins, from the page, then claim it.

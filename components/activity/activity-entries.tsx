@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import type { ActivitySummary } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { useActivitySummary } from '@/lib/client/swr/use-activity';
 import { WHEEL_PATH } from './wheel-path';
@@ -9,8 +10,8 @@ import { WHEEL_PATH } from './wheel-path';
  * 活动中心's two entries (docs/activity-pages.md "Activity centre"): the prize wheel with the chances waiting, and
  * the coupon mall. The chances line has its height from the first paint.
  */
-export function ActivityEntries() {
-  const { data } = useActivitySummary(true);
+export function ActivityEntries({ initial }: { initial?: ActivitySummary }) {
+  const { data } = useActivitySummary(true, initial);
   return (
     <nav className="a-entries" aria-label="活动入口">
       <a href={WHEEL_PATH} className="a-entry a-entry-wheel">

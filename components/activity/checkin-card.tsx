@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import type { ActivitySummary } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { checkIn } from '@/lib/client/activity';
 import { useActivityRefresh, useActivitySummary } from '@/lib/client/swr/use-activity';
@@ -11,8 +12,8 @@ import { CheckinWeek } from './checkin-week';
  * 活动中心's check-in card (docs/activity-pages.md "Activity centre"): today's state, the week with its rewards and
  * 签到; 签到日历 opens the check-in stats modal. The card keeps its size while the summary loads.
  */
-export function CheckinCard() {
-  const { data, error, mutate } = useActivitySummary(true);
+export function CheckinCard({ initial }: { initial?: ActivitySummary }) {
+  const { data, error, mutate } = useActivitySummary(true, initial);
   const refresh = useActivityRefresh();
   const [busy, setBusy] = useState(false);
   const stats = data?.checkin;

@@ -12,8 +12,8 @@ import { useMallCoupons } from '@/lib/client/swr/use-activity';
  * 领券中心 (docs/activity-pages.md "Coupon mall"): the coupons on offer — discount and threshold in yuan, valid
  * days, left of stock — with 领取, then 已领取; 已抢光 when none is left. Three placeholder rows hold the place.
  */
-export function CouponMall({ memberKey }: { memberKey: string }) {
-  const { data, error, mutate } = useMallCoupons(memberKey);
+export function CouponMall({ memberKey, initial }: { memberKey: string; initial?: MallCoupon[] }) {
+  const { data, error, mutate } = useMallCoupons(memberKey, initial);
   const [busy, setBusy] = useState<number | null>(null);
 
   const claim = async (c: MallCoupon) => {

@@ -157,6 +157,21 @@ describe('活动中心', () => {
     expect(await screen.findByTestId('mission-1')).toBeInTheDocument();
   });
 
+  it('with the server render’s answers nothing is fetched on load and nothing waits', () => {
+    const fetch = mockFetch(server());
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <CheckinCard initial={summary({ chances: 2 })} />
+        <ActivityEntries initial={summary({ chances: 2 })} />
+        <Missions initial={MISSIONS} />
+      </SWRConfig>,
+    );
+    expect(screen.getByTestId('checkin-state')).toHaveTextContent('已连续签到 2 天');
+    expect(screen.getByText('2次抽奖机会待使用')).toBeInTheDocument();
+    expect(screen.getByTestId('mission-1')).toHaveTextContent('3/10分钟');
+    expect(fetch.calls).toHaveLength(0);
+  });
+
   it('the wheel entry says what waits; the coupon mall entry links there', async () => {
     mockFetch(server({ 'GET /v1/activity/summary': { data: summary({ chances: 3 }) } }));
     renderEvents();

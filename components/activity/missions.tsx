@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { rewardText } from '@/lib/shared/activity';
-import type { MissionDto } from '@/lib/shared/dto/activity';
+import type { MissionDto, MissionsList } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T, missionProgressText } from '@/lib/shared/activity-text';
 import { claimMission } from '@/lib/client/activity';
 import { useActivityRefresh, useMissions } from '@/lib/client/swr/use-activity';
@@ -13,8 +13,8 @@ import { missionLink } from './mission-links';
  * 活动中心's missions (docs/activity-pages.md "Missions"): the day and week lists, each with progress (3/10分钟), its
  * reward and 去完成 / 领取 / 已领取. While loading, a fixed number of rows of the same height hold the place.
  */
-export function Missions() {
-  const { data, error, mutate } = useMissions(true);
+export function Missions({ initial }: { initial?: MissionsList }) {
+  const { data, error, mutate } = useMissions(true, initial);
   const refresh = useActivityRefresh();
   const [busy, setBusy] = useState<number | null>(null);
 

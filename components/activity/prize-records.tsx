@@ -21,12 +21,12 @@ const KINDS = {
 /**
  * 我的奖品 and 抽奖记录 (docs/activity-pages.md "My prizes and draws"): 20 a page with 加载更多, each row the prize,
  * its reward with unit (谢谢参与 for an empty draw) and the time (YYYY-MM-DD HH:mm, Asia/Shanghai). Empty: a way to
- * the wheel. The first page loads in the browser; placeholder rows keep the page from jumping.
+ * the wheel. The first page comes from the server render (`initial`) or loads in the browser behind placeholder rows.
  */
-export function PrizeRecords({ kind }: { kind: keyof typeof KINDS }) {
+export function PrizeRecords({ kind, initial }: { kind: keyof typeof KINDS; initial?: Paged<Row> }) {
   const { path, empty, label } = KINDS[kind];
-  const [items, setItems] = useState<Row[] | null>(null);
-  const [hasmore, setHasmore] = useState(false);
+  const [items, setItems] = useState<Row[] | null>(initial?.data ?? null);
+  const [hasmore, setHasmore] = useState(initial?.hasmore ?? false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
@@ -47,7 +47,7 @@ export function PrizeRecords({ kind }: { kind: keyof typeof KINDS }) {
   };
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || initial) return;
     started.current = true;
     void load(0);
     // Once, on mount.

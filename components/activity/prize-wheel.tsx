@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import type { WheelDto } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { drawOnce } from '@/lib/client/activity';
 import { useWheel } from '@/lib/client/swr/use-activity';
@@ -26,8 +27,8 @@ function prefersReducedMotion(): boolean {
  * first and then turns the wheel to the slot it answered; with reduced motion the wheel jumps there. The result
  * opens the spin-win modal. Signed out, the button is the sign-in link that comes back here (`loginUrl`).
  */
-export function PrizeWheel({ memberKey, loginUrl }: { memberKey: string | null; loginUrl: string }) {
-  const { data, error, mutate } = useWheel(memberKey ?? 'guest');
+export function PrizeWheel({ memberKey, loginUrl, initial }: { memberKey: string | null; loginUrl: string; initial?: WheelDto }) {
+  const { data, error, mutate } = useWheel(memberKey ?? 'guest', initial);
   const [angle, setAngle] = useState(0);
   const [instant, setInstant] = useState(false);
   const [busy, setBusy] = useState(false);

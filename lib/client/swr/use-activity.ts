@@ -19,29 +19,42 @@ export const ACTIVITY_KEYS = {
   coupons: '/v1/mall/coupons',
 } as const;
 
-const once = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
+/**
+ * `initial`: the server render's answer (SWR fallback data), so the page shows it without asking again; without it
+ * the hook asks on mount.
+ */
+const options = <T>(initial: T | undefined) =>
+  ({ revalidateOnFocus: false, shouldRetryOnError: false, fallbackData: initial, revalidateOnMount: initial === undefined }) as const;
 
 /** /m/events' check-in card, the waiting chances and the claimable missions, in one call. */
-export function useActivitySummary(signedIn: boolean) {
-  return useSWR<ActivitySummary>(signedIn ? ACTIVITY_KEYS.summary : null, freshFetcher, once);
+export function useActivitySummary(signedIn: boolean, initial?: ActivitySummary) {
+  return useSWR<ActivitySummary>(signedIn ? ACTIVITY_KEYS.summary : null, freshFetcher, options(initial));
 }
 
 export function useCheckinStats(signedIn: boolean) {
-  return useSWR<CheckinStats>(signedIn ? ACTIVITY_KEYS.checkinStats : null, freshFetcher, once);
+  return useSWR<CheckinStats>(signedIn ? ACTIVITY_KEYS.checkinStats : null, freshFetcher, options(undefined));
 }
 
-export function useMissions(signedIn: boolean) {
-  return useSWR<MissionsList>(signedIn ? ACTIVITY_KEYS.missions : null, freshFetcher, once);
+export function useMissions(signedIn: boolean, initial?: MissionsList) {
+  return useSWR<MissionsList>(signedIn ? ACTIVITY_KEYS.missions : null, freshFetcher, options(initial));
 }
 
 /** The wheel is public; `memberKey` keeps a signed-out answer (0 chances) apart from the member's. */
-export function useWheel(memberKey: string) {
-  return useSWR<WheelDto>([ACTIVITY_KEYS.wheel, memberKey], ([path]: [string, string]) => quietFreshFetcher<WheelDto>(path), once);
+export function useWheel(memberKey: string, initial?: WheelDto) {
+  return useSWR<WheelDto>(
+    [ACTIVITY_KEYS.wheel, memberKey],
+    ([path]: [string, string]) => quietFreshFetcher<WheelDto>(path),
+    options(initial),
+  );
 }
 
 /** The coupon mall; `claimed` is the member's own, so the key carries the member. */
-export function useMallCoupons(memberKey: string) {
-  return useSWR<MallCoupon[]>([ACTIVITY_KEYS.coupons, memberKey], ([path]: [string, string]) => freshFetcher<MallCoupon[]>(path), once);
+export function useMallCoupons(memberKey: string, initial?: MallCoupon[]) {
+  return useSWR<MallCoupon[]>(
+    [ACTIVITY_KEYS.coupons, memberKey],
+    ([path]: [string, string]) => freshFetcher<MallCoupon[]>(path),
+    options(initial),
+  );
 }
 
 const keyPath = (key: unknown): string => (Array.isArray(key) ? String(key[0]) : typeof key === 'string' ? key : '');
