@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { ErrorScreen } from '@/components/ui/error-screen';
 import { reportRenderError } from '@/lib/client/report-render-error';
-import './globals.css';
+import './styles.css';
 
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => reportRenderError(error), [error]);

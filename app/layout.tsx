@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
-import './fonts.css';
-import './globals.css';
+import './styles.css';
 import { siteUrl } from '@/lib/server/catalog/seo';
 
 export const metadata: Metadata = {

@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import './carousel.css';
 
 /** How long a slide stays before the next one, and how long after a touch autoplay waits to resume. */
 export const CAROUSEL_INTERVAL_MS = 4_000;

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { LayoutPageDto } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
-import '@/components/search/search-box.css';
 
 /** Home's title, search entry and channel tabs: the gender channels, the audio tab (听书), free and ranks. */
 export function HomeHeader({

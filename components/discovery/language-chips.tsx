@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
-import './language-chips.css';
 
 /**
  * Content language switch as links, so the choice lives in the URL and a shared link keeps it. The Uyghur and

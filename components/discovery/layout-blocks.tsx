@@ -3,10 +3,11 @@ import { Carousel } from './carousel';
 import { CarouselSlide } from './carousel-slide';
 import type { LayoutBlock } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
-import { NovelCard } from '../novel/novel-card';
+import { CardItems } from '../novel/card-items';
 import { Section } from '../novel/section';
 import { ChangeBatch } from './change-batch';
-import { NovelTile } from '../novel/novel-tile';
+import { TileItems } from '../novel/tile-items';
+import { packCards, packTiles } from '@/lib/shared/tiles';
 
 /**
  * A list block shows its first novels as cards with their summaries and the rest as a row of cover tiles, as the big
@@ -17,6 +18,10 @@ const LIST_CARDS = 2;
 
 /** Renders the blocks of one home channel (carousel, lists, ranking, categories, grid: docs/catalogue.md "Lists and home layouts"). */
 export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; languageType: LanguageType }) {
+  // The first cards' covers load first only on a channel without a carousel above them: there the first banner is the
+  // largest paint, and covers fetched at high priority beside it only slow it down (docs/operations.md "First screen").
+  const carouselAt = blocks.findIndex((b) => b.kind === 'carousel');
+  const leadsWithCards = (i: number) => i < 2 && (carouselAt < 0 || carouselAt > i);
   return (
     <>
       {blocks.map((block, i) => {
@@ -41,15 +46,11 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
             return (
               <Section key={block.id} title={block.title} more={`/m/lists?id=${block.list_id}`}>
                 <ul className="novel-list">
-                  {block.novels.slice(0, LIST_CARDS).map((n, j) => (
-                    <NovelCard key={n.id} novel={n} priority={i < 2 && j < 2} />
-                  ))}
+                  <CardItems cards={packCards(block.novels.slice(0, LIST_CARDS))} priority={leadsWithCards(i) ? 2 : 0} />
                 </ul>
                 {block.novels.length > LIST_CARDS ? (
                   <ul className="tile-grid">
-                    {block.novels.slice(LIST_CARDS).map((n) => (
-                      <NovelTile key={n.id} novel={n} />
-                    ))}
+                    <TileItems tiles={packTiles(block.novels.slice(LIST_CARDS))} />
                   </ul>
                 ) : null}
               </Section>
@@ -57,18 +58,14 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
           case 'grid':
             return (
               <ChangeBatch key={block.id} count={block.novels.length} languageType={languageType} title={block.title}>
-                {block.novels.map((n) => (
-                  <NovelTile key={n.id} novel={n} />
-                ))}
+                <TileItems tiles={packTiles(block.novels)} />
               </ChangeBatch>
             );
           case 'ranking':
             return (
               <Section key={block.id} title={block.title} more={`/m/ranks?tab=${block.slug}&lang=${languageType}`}>
                 <ul className="novel-list">
-                  {block.novels.map((n) => (
-                    <NovelCard key={n.id} novel={n} rank={n.rank} />
-                  ))}
+                  <CardItems cards={packCards(block.novels)} />
                 </ul>
               </Section>
             );

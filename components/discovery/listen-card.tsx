@@ -4,7 +4,6 @@ import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { novelListenHref } from '@/lib/shared/reader-links';
 import { Cover } from '../novel/cover';
 import { PlayPauseIcon } from '../listen/play-pause-icon';
-import './listen-card.css';
 
 /**
  * A card on home's 听书 tab (docs/listening.md "Home's 听书 tab"): cover, title, author, how many episodes and how

@@ -21,7 +21,6 @@ import { PlayPauseIcon } from './play-pause-icon';
 import { SeekBar } from './seek-bar';
 import { SimilarAudio } from './similar-audio';
 import { SleepTimer } from './sleep-timer';
-import './listen.css';
 
 const SKIP_SECONDS = 15;
 

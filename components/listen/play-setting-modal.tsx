@@ -6,7 +6,6 @@ import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore, type ModalProps } from '@/lib/client/stores/modal-store';
 import { CONTINUOUS_PLAY_OPTIONS } from '@/lib/shared/continuous-play';
 import { MSG } from '@/lib/shared/messages';
-import './options.css';
 
 /**
  * The continuous-play setting (docs/listening.md "Player rules"): the type is stored with its episode counter. Opened as an episode

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import { MSG } from '@/lib/shared/messages';
-import './options.css';
 
 export const SLEEP_TIMER_MINUTES = [15, 30, 60, 90] as const;
 

@@ -3,7 +3,6 @@ import { Cover } from '@/components/novel/cover';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { readerHref } from '@/lib/shared/reader-links';
-import './listen.css';
 
 /** A novel without a voice (Tibetan: eSpeak has none) says so plainly and offers the text instead. */
 export function TtsUnavailable({ chapter, author }: { chapter: ReadChapter; author: string }) {

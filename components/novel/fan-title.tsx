@@ -1,6 +1,5 @@
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import { FAN_TITLES } from '@/lib/shared/rewards';
-import './fan-title.css';
 
 /** The rung of the title ladder a title names (1-based), for its colour; 1 when the title is unknown. */
 function levelOf(title: string): number {

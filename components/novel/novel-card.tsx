@@ -1,23 +1,14 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Cover } from './cover';
-import type { NovelSummary } from '@/lib/shared/dto/novel';
+import { cardSummary, type CardNovel } from '@/lib/shared/tiles';
+
+export { cardSummary };
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';
-import './script-text.css';
 
 // Spread only when the card is in another script: an explicit undefined still costs a "$undefined" in the payload.
 const LTR_ZH = { dir: 'ltr', lang: 'zh-CN' } as const;
-
-/**
- * The summary shows two clamped lines: about 40 Chinese characters at 430 px, more letters in Uyghur and Tibetan. Only
- * what can show is sent — a list page carries each card twice (HTML and the RSC payload).
- */
-export function cardSummary(summary: string, lang: string): string {
-  const max = lang === 'zh-CN' ? 56 : 140;
-  const chars = Array.from(summary);
-  return chars.length > max ? chars.slice(0, max).join('') : summary;
-}
 
 /**
  * A row in a novel list: cover, title, author, summary, status. No hooks: usable from server and client lists.
@@ -31,7 +22,7 @@ export function NovelCard({
   summaryNode,
   href,
 }: {
-  novel: NovelSummary;
+  novel: CardNovel;
   priority?: boolean;
   rank?: number;
   titleNode?: ReactNode;

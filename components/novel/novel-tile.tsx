@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import type { NovelSummary } from '@/lib/shared/dto/novel';
+import type { TileNovel } from '@/lib/shared/tiles';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { Cover } from './cover';
-import './script-text.css';
 
 /** A cover with its title under it, for grids and shelves of four; href as NovelCard's. */
-export function NovelTile({ novel, href }: { novel: NovelSummary; href?: string }) {
+export function NovelTile({ novel, href }: { novel: TileNovel; href?: string }) {
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
   return (
     <li className="novel-tile">

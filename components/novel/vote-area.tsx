@@ -6,7 +6,6 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 import { useVoteStatus } from '@/lib/client/swr/use-rewards';
 import { useSignedIn } from '@/lib/client/use-signed-in';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
-import './fan-title.css';
 
 /**
  * The novel page's 月票 block (docs/gifts-votes-pages.md "Vote modal"): the running competition, this novel's votes and

@@ -4,7 +4,6 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
-import './search-box.css';
 
 /** A keyword is required (docs/catalogue.md "Search"); the search itself is a page navigation, so results are server-rendered. */
 export function SearchForm({ initial, lang }: { initial: string; lang: number }) {

@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { hasInAppPrevious } from '@/lib/client/in-app-history';
-import './page-bar.css';
 
 type Props = {
   title: React.ReactNode;

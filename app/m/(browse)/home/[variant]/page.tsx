@@ -12,7 +12,6 @@ import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts'
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
 import { SERVER_MSG } from '@/lib/server/messages';
-import './channels.css';
 
 const DESCRIPTION = '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。';
 
