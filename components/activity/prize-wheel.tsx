@@ -83,19 +83,20 @@ export function PrizeWheel({ memberKey, loginUrl, initial }: { memberKey: string
       </p>
       <div className="a-wheel-frame">
         <span className="a-wheel-pointer" aria-hidden="true" />
-        <div
-          className={instant ? 'a-wheel a-wheel-instant' : 'a-wheel'}
-          data-testid="wheel"
-          data-angle={angle}
-          role="img"
-          aria-label={prizes.length ? `转盘：${prizes.map((p) => p.name).join('、')}` : T.wheelTitle}
-          style={{ transform: `rotate(${angle}deg)`, background: prizes.length ? wheelGradient(prizes.length) : undefined }}
-        >
-          {prizes.map((p, i) => (
-            <span key={p.id} className="a-wheel-label" style={{ transform: `rotate(${(i + 0.5) * slot}deg)` }}>
-              <span>{p.name}</span>
-            </span>
-          ))}
+        {/* The rim clips the turning disc: a rotated square's corners would otherwise widen the page. */}
+        <div className="a-wheel" role="img" aria-label={prizes.length ? `转盘：${prizes.map((p) => p.name).join('、')}` : T.wheelTitle}>
+          <div
+            className={instant ? 'a-wheel-disc a-wheel-instant' : 'a-wheel-disc'}
+            data-testid="wheel"
+            data-angle={angle}
+            style={{ transform: `rotate(${angle}deg)`, background: prizes.length ? wheelGradient(prizes.length) : undefined }}
+          >
+            {prizes.map((p, i) => (
+              <span key={p.id} className="a-wheel-label" style={{ transform: `rotate(${(i + 0.5) * slot}deg)` }}>
+                <span>{p.name}</span>
+              </span>
+            ))}
+          </div>
         </div>
         <div className="a-wheel-hub">
           {signedIn ? (

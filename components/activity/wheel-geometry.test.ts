@@ -21,6 +21,12 @@ describe('wheel geometry', () => {
     expect(slotAt(b, 7)).toBe(2);
   });
 
+  it('an odd number of slices: the last has a colour of its own, never the first’s', () => {
+    const g = wheelGradient(7);
+    expect(g.startsWith('conic-gradient(var(--wheel-a) 0.000deg')).toBe(true);
+    expect(g).toContain('var(--wheel-c) 308.571deg 360.000deg');
+  });
+
   it('draws n alternating slices from the top', () => {
     expect(wheelGradient(4)).toBe(
       'conic-gradient(var(--wheel-a) 0.000deg 90.000deg, var(--wheel-b) 90.000deg 180.000deg, var(--wheel-a) 180.000deg 270.000deg, var(--wheel-b) 270.000deg 360.000deg)',

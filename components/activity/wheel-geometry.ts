@@ -20,12 +20,15 @@ export function slotAt(angle: number, slots: number): number {
   return Math.floor(a / slot) % slots;
 }
 
-/** conic-gradient stops for n slots in two alternating colours (CSS variables, so the night skin recolours them). */
+/**
+ * conic-gradient stops for n slots in alternating colours (CSS variables, so the night skin recolours them). With an
+ * odd n the last slot takes a third colour, so it never matches the first beside it.
+ */
 export function wheelGradient(slots: number): string {
   const slot = 360 / slots;
   const stops: string[] = [];
   for (let i = 0; i < slots; i++) {
-    const colour = i % 2 === 0 ? 'var(--wheel-a)' : 'var(--wheel-b)';
+    const colour = slots % 2 === 1 && i === slots - 1 && slots > 1 ? 'var(--wheel-c)' : i % 2 === 0 ? 'var(--wheel-a)' : 'var(--wheel-b)';
     stops.push(`${colour} ${(i * slot).toFixed(3)}deg ${((i + 1) * slot).toFixed(3)}deg`);
   }
   return `conic-gradient(${stops.join(', ')})`;
