@@ -17,6 +17,7 @@ import {
 } from '@/lib/server/db/schema';
 import { auditLedger, type Violation } from '@/lib/server/wallet/audit';
 import { credit } from '@/lib/server/wallet/credit';
+import { ACTIVITY_ACCOUNT, grantReward } from '@/lib/server/wallet/activity-rewards';
 import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
 import { postMovement } from '@/lib/server/wallet/ledger';
 import { buyChapter } from '@/lib/server/wallet/purchases';
@@ -426,6 +427,30 @@ describe('auditLedger', () => {
         subject: `member_coupons:${couponId}`,
         detail: expect.objectContaining({ order_status: 'cancelled' }),
       }),
+    );
+  });
+
+  it('accepts activity rewards from the activity account and reports one booked elsewhere, or the account used by anything else', async () => {
+    const clean = await rolledBack(async (tx) => {
+      await grantReward(tx, buyer, { type: 'welth', amount: 30 }, { kind: 'checkin', key: 'audit-day' });
+      await grantReward(tx, buyer, { type: 'welth_coupon', amount: 20 }, { kind: 'mission', key: 'audit-mission' });
+      await grantReward(tx, buyer, { type: 'welth_coupon', amount: 30 }, { kind: 'surprise', key: 'first_listen' });
+      return auditLedger(tx);
+    });
+    expect(clean).toEqual([]);
+    const ids: number[] = [];
+    const found = await auditAfter(async (tx) => {
+      // A check-in paid from the bonus account, and staff coins taken from the activity account.
+      ids.push((await credit(tx, buyer, { kind: 'checkin', idempotencyKey: 'audit:checkin', source: 'bonus', welth: 5 })).txId);
+      ids.push((await credit(tx, buyer, { kind: 'test_grant', idempotencyKey: 'audit:grant', source: ACTIVITY_ACCOUNT, welth: 5 })).txId);
+      // A mission reward that lands on another member.
+      const other = await createMember(tx, {});
+      const move = await credit(tx, other.id, { kind: 'mission', idempotencyKey: 'audit:mission', source: ACTIVITY_ACCOUNT, welth: 5 });
+      await tx.update(ledgerTransactions).set({ memberId: buyer }).where(eq(ledgerTransactions.id, move.txId));
+      ids.push(move.txId);
+    });
+    expect(found.filter((v) => v.check === 'activity_reward_misbooked').map((v) => v.subject)).toEqual(
+      ids.map((id) => `ledger_transactions:${id}`),
     );
   });
 

@@ -10,6 +10,7 @@ import {
   fanValues,
   gifts,
   memberCoupons,
+  missions,
   novels,
   products,
   ticketLots,
@@ -34,7 +35,10 @@ import { FAN_WEIGHTS, TICKETS } from '@/lib/shared/rewards';
 import { sendTip } from '@/lib/server/wallet/tips';
 import { castVote } from '@/lib/server/wallet/votes';
 import { expireTicketLots, grantTickets, liveTickets } from '@/lib/server/wallet/tickets';
-import { monthBounds, monthOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf, monthBounds, monthOf } from '@/lib/server/wallet/business-month';
+import { checkIn } from '@/lib/server/activity/checkin';
+import { claimMissionBonus, reportMission } from '@/lib/server/activity/missions';
+import { CHECKIN_CYCLE_DAYS, CHECKIN_REWARDS, type Reward } from '@/lib/shared/activity';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
@@ -58,6 +62,8 @@ type Op =
   | { kind: 'vote'; amount: number }
   | { kind: 'tickets'; amount: number }
   | { kind: 'monthEnd' }
+  | { kind: 'checkin'; tries: number }
+  | { kind: 'mission'; claims: number }
   | { kind: 'balance' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -94,6 +100,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // Tickets granted outright (a mission's reward), so votes and the monthly cap are reached in short runs.
   { arbitrary: fc.record({ kind: fc.constant('tickets' as const), amount: fc.integer({ min: 1, max: 12 }) }), weight: 2 },
   fc.record({ kind: fc.constant('monthEnd' as const) }),
+  // The activity centre's free rewards (docs/activity.md): today's check-in, tried 1–2 times, and the share mission's
+  // bonus, reported then claimed 1–2 times; both once per business day, paid from the activity account.
+  fc.record({ kind: fc.constant('checkin' as const), tries: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ kind: fc.constant('mission' as const), claims: fc.integer({ min: 1, max: 2 }) }),
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -113,6 +123,15 @@ interface Model {
   cast: Map<string, number>;
   /** Fan value parts per novel. */
   fan: Map<number, { coins: number; tickets: number }>;
+  /** Check-ins: streak day per business day; share bonuses taken per business day. */
+  checkins: Map<string, number>;
+  shares: Set<string>;
+}
+
+/** What a check-in pays in the model: vouchers as a 7-day lot, or coins (day 7; its lottery chance is not money). */
+function rewardModel(model: Model, clock: number, reward: { type: string; amount: number }): void {
+  if (reward.type === 'welth') model.coins += reward.amount;
+  else if (reward.type === 'welth_coupon') model.lots.push({ remaining: reward.amount, expiresAt: clock + VOUCHER_VALID_DAYS * DAY });
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -169,7 +188,10 @@ describe('wallet against a plain model (fast-check)', () => {
   let couponTemplate: number;
   let gift: typeof gifts.$inferSelect;
   let grants = 0;
+  let shareReward: Reward;
   beforeAll(async () => {
+    const [share] = await db.handle().db.select().from(missions).where(eq(missions.actionId, 'share'));
+    shareReward = { type: share!.rewardType as Reward['type'], amount: share!.rewardAmount };
     bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
     limited = (
       await db
@@ -215,6 +237,8 @@ describe('wallet against a plain model (fast-check)', () => {
           earned: new Map(),
           cast: new Map(),
           fan: new Map(),
+          checkins: new Map(),
+          shares: new Set(),
         };
         const pay = async (order: { id: number; price: number }) =>
           handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
@@ -365,6 +389,32 @@ describe('wallet against a plain model (fast-check)', () => {
               grantTickets(tx as unknown as Tx, member.id, { source: 'mission', amount: o.amount, key: `model:${grants}` }, now),
             );
             model.tickets.push({ remaining: o.amount, expiresAt: monthBounds(monthOf(now)).end.getTime() });
+          } else if (o.kind === 'checkin') {
+            const day = businessDayOf(now);
+            for (let i = 0; i < o.tries; i++) {
+              const result = await checkIn(member.id, now).catch((e: { code?: number }) => e);
+              if (model.checkins.has(day)) {
+                expect(result).toMatchObject({ code: 40900 });
+                continue;
+              }
+              const before = model.checkins.get(businessDayOf(new Date(clock - DAY)));
+              const streak = before !== undefined && before < CHECKIN_CYCLE_DAYS ? before + 1 : 1;
+              model.checkins.set(day, streak);
+              rewardModel(model, clock, CHECKIN_REWARDS[streak - 1]!.main);
+              expect(result).toMatchObject({ streak_day: streak, reward: CHECKIN_REWARDS[streak - 1]!.main });
+            }
+          } else if (o.kind === 'mission') {
+            const day = businessDayOf(now);
+            await reportMission(member.id, { actionId: 'share' }, now);
+            for (let i = 0; i < o.claims; i++) {
+              const result = await claimMissionBonus(member.id, { actionId: 'share' }, now).catch((e: { code?: number }) => e);
+              if (model.shares.has(day)) expect(result).toMatchObject({ code: 40900 });
+              else {
+                model.shares.add(day);
+                rewardModel(model, clock, shareReward);
+                expect(result).toMatchObject({ reward: shareReward, mission: { state: 'claimed' } });
+              }
+            }
           } else if (o.kind === 'monthEnd') {
             clock = monthBounds(monthOf(new Date(clock))).end.getTime();
           } else if (o.kind === 'sweep') {

@@ -7,6 +7,7 @@ import { api, ApiClientError } from '@/lib/client/api';
 import { navigate } from '@/lib/client/navigate';
 import { cachedArticle, rememberArticle } from '@/lib/client/reader/article-cache';
 import { reportPosition } from '@/lib/client/reader/position';
+import { startReadingHeartbeat } from '@/lib/client/reader/heartbeat';
 import { applySettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
@@ -133,6 +134,10 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     if (hash && document.documentElement.dataset.reader !== 'p') document.getElementById(`p${hash[1]}`)?.scrollIntoView();
     if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);
   }, [chapter]);
+
+  // While the reader reads (visible, touched in the last 2 minutes), the position goes again every 30 s, so a long
+  // page read without scrolling still counts as reading time (docs/activity.md "What the server counts").
+  useEffect(() => (chapter.locked ? undefined : startReadingHeartbeat(chapter.id)), [chapter.id, chapter.locked]);
 
   // Comment counts come after the chapter has painted: the module, the hashing and the calls never delay the text.
   useEffect(() => {

@@ -186,6 +186,21 @@ export const SERVER_MSG = {
   voteCapReached: (cap: number, left: number) => `每本书每月最多投${cap}张月票，本月还可为本书投${left}张`,
   ticketsShort: (have: number, perTicket: number, vip: number) =>
     `月票不足（可用${have}张）。本月每消费${perTicket}书币得1张月票，VIP会员每月另得${vip}张`,
+  // The activity centre: check-in, missions, surprises (docs/activity.md).
+  checkedInToday: '今天已经签到过了',
+  checkinRules: (cycle: number, voucherDays: number) => [
+    '每天可签到1次，以北京时间0点为界',
+    `连续签到${cycle}天为一个周期，奖励逐日递增；第${cycle}天额外赠送1次抽奖机会，之后从第1天重新开始`,
+    '漏签一天，连续签到从第1天重新计算',
+    `书券有效期${voucherDays}天，过期自动失效；书券不能用于打赏`,
+    '签到奖励免费领取，无需付费',
+  ],
+  missionNotFound: '任务不存在',
+  missionServerCounted: '该任务进度由系统统计，无需上报',
+  missionReportTooFast: (seconds: number) => `操作太频繁，请${seconds}秒后再试`,
+  missionNotCompleted: '任务尚未完成，完成后再来领取',
+  missionClaimed: '已经领取过了',
+  surpriseUnknown: (key: string) => `未知的惊喜：${key}`,
   // The not-found page (app/not-found.tsx, app/m/not-found.tsx).
   pageNotFoundTitle: '页面不存在',
   pageNotFoundBody: '链接可能有误，或内容已被删除。',

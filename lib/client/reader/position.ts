@@ -6,6 +6,8 @@ import { postReadLog } from '../readlog';
 const MIN_GAP_MS = 5_000;
 let lastSent = 0;
 let pending: ReturnType<typeof setTimeout> | undefined;
+/** The last position reported to the account, which the heartbeat sends again. */
+let last: Position | undefined;
 
 export interface Position {
   articleId: number;
@@ -17,6 +19,7 @@ export interface Position {
 
 function send(p: Position): void {
   lastSent = Date.now();
+  last = p;
   void postReadLog({ article_id: p.articleId, read_type: 1, idx: p.idx });
 }
 
@@ -39,5 +42,18 @@ export function reportPosition(p: Position, now = false): void {
   }
   if (pending) clearTimeout(pending);
   const wait = now ? 0 : Math.max(0, MIN_GAP_MS - (Date.now() - lastSent));
-  pending = setTimeout(() => send(p), wait);
+  pending = setTimeout(() => {
+    pending = undefined;
+    send(p);
+  }, wait);
+}
+
+/**
+ * Sends the last reported position again, if it is in chapter `articleId` and the reader is signed in: the reading
+ * heartbeat (heartbeat.ts) does, so minutes read accrue on a long page read without scrolling (docs/activity.md
+ * "What the server counts"). A report already waiting (scrolling) makes this one unnecessary.
+ */
+export function resendPosition(articleId: number): void {
+  if (!memberId() || !last || last.articleId !== articleId || pending) return;
+  send(last);
 }

@@ -7,6 +7,8 @@ import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
 import { notFound } from '../http/errors';
+import { chapterAccess, isFreeToAll } from '../wallet/entitlement';
+import { addActivityTime } from '../activity/activity-time';
 
 export interface ReadLogInput {
   article_id: number;
@@ -29,7 +31,13 @@ export async function recordReadLog(
   now = new Date(),
 ): Promise<{ nid: number; aid: number; idx: number; time_track: number | null }> {
   const [chapter] = await getDb()
-    .select({ novelId: chapters.novelId, articleCount: novels.articleCount })
+    .select({
+      novelId: chapters.novelId,
+      articleCount: novels.articleCount,
+      isFree: chapters.isFree,
+      saleMode: novels.saleMode,
+      freeUntil: novels.freeUntil,
+    })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .where(eq(chapters.id, input.article_id));
@@ -59,6 +67,11 @@ export async function recordReadLog(
       // A late, older report (a slow request from another device) never moves the position back.
       setWhere: sql`${readLogs.readAt} <= ${now}`,
     });
+  // Minutes read and listened count for missions and surprises only on chapters the member may read: free ones need
+  // no further look-up, paid ones the entitlement check (docs/activity.md "What the server counts").
+  const readable =
+    isFreeToAll(chapter, chapter, now) || (await chapterAccess(memberId, input.article_id, getDb(), now))?.access !== 'locked';
+  if (readable) await addActivityTime(memberId, input.read_type === 2 ? 'listen' : 'read', now);
   return { nid: chapter.novelId, aid: input.article_id, idx: values.paragraphIdx, time_track: values.timeTrack };
 }
 

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FAN_WEIGHTS } from '@/lib/shared/rewards';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
+import { ACTIVITY_ACCOUNT } from './activity-rewards';
 
 export type AuditCheck =
   | 'unbalanced_transaction'
@@ -29,7 +30,8 @@ export type AuditCheck =
   | 'ticket_balance_mismatch'
   | 'novel_spend_not_to_revenue'
   | 'novel_revenue_mismatch'
-  | 'fan_value_mismatch';
+  | 'fan_value_mismatch'
+  | 'activity_reward_misbooked';
 
 export interface Violation {
   check: AuditCheck;
@@ -61,7 +63,10 @@ const SUMS = sql`sums as materialized (
     coalesce(sum(e.amount) filter (where a.member_id is not null and e.currency = 'ticket'), 0) as member_tickets,
     coalesce(sum(e.amount) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%'), 0) as to_revenue,
     count(distinct a.id) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%') as revenue_accounts,
-    max(substring(a.system_name from 15)) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%') as revenue_novel
+    max(substring(a.system_name from 15)) filter (where e.currency = 'welth' and a.system_name like 'revenue:novel:%') as revenue_novel,
+    count(*) filter (where a.system_name = ${ACTIVITY_ACCOUNT}) as activity_legs,
+    count(*) filter (where not ((a.member_id is not null and e.amount > 0) or (a.system_name = ${ACTIVITY_ACCOUNT} and e.amount < 0))) as not_reward_legs,
+    min(a.member_id) as min_member, max(a.member_id) as max_member
   from (select x.*, case when x.currency = 'ticket' then null else x.lot_id end as voucher_lot,
       case when x.currency = 'ticket' then x.lot_id end as ticket_lot from ledger_entries x) e
   join wallet_accounts a on a.id = e.account_id
@@ -69,6 +74,8 @@ const SUMS = sql`sums as materialized (
 
 /** Movements that spend coins on one novel: their coins go to that novel's revenue account. */
 const NOVEL_SPENDS = sql`('chapter_purchase', 'book_purchase', 'tip')`;
+/** Activity rewards (docs/activity.md "Rewards"): coins and vouchers paid by grantReward from the `activity` account. */
+const ACTIVITY_KINDS = sql`('checkin', 'mission', 'surprise', 'prize')`;
 
 /** Each check: rows of (subject, detail) for what is wrong, ordered, so a capped answer is stable. */
 const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
@@ -262,6 +269,17 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
       having sum(fc) <> sum(pc) or sum(ft) <> sum(vt) or sum(fv) <> sum(pc) * ${FAN_WEIGHTS.coin} + sum(vt) * ${FAN_WEIGHTS.ticket}
       order by member_id, novel_id`,
   },
+  {
+    // Activity rewards only move coins or vouchers from the `activity` account to the member the movement names, and
+    // nothing else touches that account (docs/wallet.md "Ledger").
+    check: 'activity_reward_misbooked',
+    rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'kind', t.kind, 'member_id', t.member_id, 'activity_legs', coalesce(s.activity_legs, 0), 'other_legs', coalesce(s.not_reward_legs, 0))
+      from ledger_transactions t left join sums s on s.by_tx and s.tx_id = t.id
+      where (t.kind in ${ACTIVITY_KINDS} and (coalesce(s.not_reward_legs, 0) > 0 or coalesce(s.activity_legs, 0) = 0
+          or s.min_member is distinct from t.member_id or s.max_member is distinct from t.member_id))
+        or (t.kind not in ${ACTIVITY_KINDS} and coalesce(s.activity_legs, 0) > 0)
+      order by t.id`,
+  },
 ];
 
 async function run(tx: Tx, limit: number): Promise<Violation[]> {
@@ -287,7 +305,7 @@ async function run(tx: Tx, limit: number): Promise<Violation[]> {
  * purchase, one recharge per paid order; orders paid only from pending, nothing granted for an unpaid order, no
  * limited product oversold, no coupon spent twice (docs/wallet-orders.md); ticket lots against their legs, novels'
  * revenue equal to what members spent on them, fan values equal to the ledger and the votes (issue 15,
- * docs/gifts-votes.md). Empty means healthy. One statement — one scan of the entries and one
+ * docs/gifts-votes.md), activity rewards paid only from the activity account to their member (docs/activity.md). Empty means healthy. One statement — one scan of the entries and one
  * snapshot, so purchases running meanwhile never show up half seen. At most `limitPerCheck` rows per check.
  */
 export async function auditLedger(db: DbOrTx = getDb(), options: { limitPerCheck?: number } = {}): Promise<Violation[]> {

@@ -45,7 +45,10 @@ export type MissionState = 'in_progress' | 'completed' | 'claimed';
 /** One mission in GET /v1/activity/missionsList. */
 export interface MissionDto {
   id: number;
-  action_id: MissionAction;
+  /** The mission's own code ('read_10min', 'share'…), sent back by missionComplete and missionBonus. */
+  action_id: string;
+  /** What the mission counts (lib/shared/activity.ts MISSION_ACTIONS): `share` is reported by the browser. */
+  action: MissionAction;
   name: string;
   period: 'day' | 'week';
   /** Minutes for the reading and listening missions, otherwise a count. */
@@ -63,7 +66,7 @@ export interface MissionsList {
   week: MissionDto[];
 }
 
-/** POST /v1/activity/missionComplete {action_id} (client-seen actions only) and /missionBonus {mission_id}. */
+/** POST /v1/activity/missionComplete and /missionBonus, each {action_id} (or {mission_id}); missionComplete for client-seen actions only. */
 export interface MissionResult {
   mission: MissionDto;
   /** Set by missionBonus: what was paid. */
