@@ -32,7 +32,8 @@ export function summary(over: Partial<ActivitySummary> = {}): ActivitySummary {
 export function mission(over: Partial<MissionDto> = {}): MissionDto {
   return {
     id: 1,
-    action_id: 'read_minutes',
+    action_id: 'read_10min',
+    action: 'read_minutes',
     name: '阅读10分钟',
     period: 'day',
     unit: 'minutes',

@@ -38,10 +38,19 @@ function renderEvents() {
 const MISSIONS: MissionsList = {
   day: [
     mission(),
-    mission({ id: 2, name: '今日阅读1分钟', progress: 1, target: 1, state: 'completed', reward: { type: 'welth_coupon', amount: 10 } }),
+    mission({
+      id: 2,
+      action_id: 'read_1min',
+      name: '今日阅读1分钟',
+      progress: 1,
+      target: 1,
+      state: 'completed',
+      reward: { type: 'welth_coupon', amount: 10 },
+    }),
     mission({
       id: 3,
       action_id: 'buy_chapter',
+      action: 'buy_chapter',
       name: '订阅一个章节',
       unit: 'count',
       progress: 1,
@@ -49,9 +58,28 @@ const MISSIONS: MissionsList = {
       state: 'completed',
       reward: { type: 'lottery', amount: 1 },
     }),
-    mission({ id: 4, action_id: 'shelf_add', name: '加入书架', unit: 'count', progress: 1, target: 1, state: 'claimed' }),
+    mission({
+      id: 4,
+      action_id: 'add_shelf',
+      action: 'shelf_add',
+      name: '加入书架',
+      unit: 'count',
+      progress: 1,
+      target: 1,
+      state: 'claimed',
+    }),
   ],
-  week: [mission({ id: 9, action_id: 'listen_minutes', name: '本周听书120分钟', period: 'week', progress: 30, target: 120 })],
+  week: [
+    mission({
+      id: 9,
+      action_id: 'listen_120min',
+      action: 'listen_minutes',
+      name: '本周听书120分钟',
+      period: 'week',
+      progress: 30,
+      target: 120,
+    }),
+  ],
 };
 
 // A server with state: claims and the check-in change what the reads answer next.
@@ -71,7 +99,8 @@ function server(over: Routes = {}): Routes {
     'GET /v1/activity/summary': () => ({ data: summary({ checkin, chances }) }),
     'GET /v1/checkin/stats': () => ({ data: checkin }),
     'GET /v1/activity/missionsList': () => ({ data: list }),
-    'POST /v1/activity/missionBonus': (body) => claim((body as { mission_id: number }).mission_id),
+    'POST /v1/activity/missionBonus': (body) =>
+      claim([...list.day, ...list.week].find((m) => m.action_id === (body as { action_id: string }).action_id)!.id),
     'POST /v1/checkin': () => {
       checkin = stats({ streak_day: 3, total: 13, checked_today: true, week: week(3, 3) });
       return { data: { streak_day: 3, reward: { type: 'welth_coupon', amount: 20 }, extra: null, stats: checkin } };
@@ -124,7 +153,7 @@ describe('活动中心', () => {
     fireEvent.click(screen.getByRole('button', { name: '领取 今日阅读1分钟' }));
     await waitFor(() => expect(screen.getByTestId('mission-2')).toHaveTextContent('已领取'));
     expect(useToastStore.getState().toasts[0]?.text).toBe('领取成功 +10书券');
-    expect(fetch.calls.find((c) => c.path === '/v1/activity/missionBonus')?.body).toEqual({ mission_id: 2, action_id: 'read_minutes' });
+    expect(fetch.calls.find((c) => c.path === '/v1/activity/missionBonus')?.body).toEqual({ action_id: 'read_1min' });
     expect(useModalStore.getState().current).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '领取 订阅一个章节' }));

@@ -107,7 +107,7 @@ function MissionGroup({
                 ) : m.state === 'claimed' ? (
                   <span className="a-mission-done">{T.claimed}</span>
                 ) : (
-                  <Link href={missionLink(m.action_id)} className="button a-mission-action" aria-label={`${T.goDo} ${m.name}`}>
+                  <Link href={missionLink(m.action)} className="button a-mission-action" aria-label={`${T.goDo} ${m.name}`}>
                     {T.goDo}
                   </Link>
                 )}

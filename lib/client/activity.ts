@@ -23,8 +23,7 @@ export async function checkIn(): Promise<CheckinResult> {
 
 /** POST /v1/activity/missionBonus: claims a completed mission; a lottery chance opens the lottery-chance modal. */
 export async function claimMission(m: Pick<MissionDto, 'id' | 'action_id'>): Promise<MissionResult> {
-  // Both names of the mission travel: the server reads the one its schema declares and drops the other.
-  const r = await api<MissionResult>('/v1/activity/missionBonus', { method: 'POST', body: { mission_id: m.id, action_id: m.action_id } });
+  const r = await api<MissionResult>('/v1/activity/missionBonus', { method: 'POST', body: { action_id: m.action_id } });
   const reward = r.reward ?? r.mission.reward;
   toast(T.claimDone(reward), { length: 'short' });
   if (reward.type === 'lottery') useModalStore.getState().open('lottery', {});

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { listCompetitionsAround } from '@/lib/server/wallet/competitions-now';
+import { activitySummary } from '@/lib/server/activity/summary';
+import { listMissions } from '@/lib/server/activity/missions';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { ActivityEntries } from '@/components/activity/activity-entries';
 import { CheckinCard } from '@/components/activity/checkin-card';
@@ -14,22 +16,26 @@ export const metadata: Metadata = { title: '活动中心', robots: { index: fals
 
 /**
  * /m/events (docs/activity-pages.md "Activity centre"): check-in, missions, the wheel and coupon entries and the
- * competitions. Login only; the member's numbers load in the browser into places sized from the first paint.
+ * competitions. Login only; rendered with the member's numbers, which the browser's SWR keys start from.
  */
 export default async function EventsPage() {
   await connection();
   const { member, guard } = await pageMember('/m/events');
   if (!member) return guard;
   const now = new Date();
-  const competitions = await listCompetitionsAround(member.languageType ?? 1, now);
+  const [summary, missions, competitions] = await Promise.all([
+    activitySummary(member.id, now),
+    listMissions(member.id, now),
+    listCompetitionsAround(member.languageType ?? 1, now),
+  ]);
   return (
     <div className="page a-page">
       <PageHead title={T.eventsTitle} />
       <div id="checkin">
-        <CheckinCard />
+        <CheckinCard initial={summary} />
       </div>
-      <ActivityEntries />
-      <Missions />
+      <ActivityEntries initial={summary} />
+      <Missions initial={missions} />
       <CompetitionList list={competitions} now={now.getTime()} />
     </div>
   );
