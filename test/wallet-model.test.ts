@@ -6,12 +6,15 @@ import {
   chapterUnlocks,
   chapters,
   comments,
+  configFlags,
   coupons,
   fanValues,
   gifts,
   memberCoupons,
   missions,
   novels,
+  prizeRecords,
+  prizes,
   products,
   ticketLots,
   voucherLots,
@@ -39,6 +42,10 @@ import { businessDayOf, monthBounds, monthOf } from '@/lib/server/wallet/busines
 import { checkIn } from '@/lib/server/activity/checkin';
 import { claimMissionBonus, reportMission } from '@/lib/server/activity/missions';
 import { CHECKIN_CYCLE_DAYS, CHECKIN_REWARDS, type Reward } from '@/lib/shared/activity';
+import { grantReward } from '@/lib/server/wallet/activity-rewards';
+import { drawPrize } from '@/lib/server/wallet/lottery';
+import { claimMallCoupon } from '@/lib/server/wallet/coupon-mall';
+import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
@@ -64,7 +71,26 @@ type Op =
   | { kind: 'monthEnd' }
   | { kind: 'checkin'; tries: number }
   | { kind: 'mission'; claims: number }
+  | { kind: 'chances'; amount: number }
+  | { kind: 'draw'; r: number }
+  | { kind: 'mall'; coupon: number }
   | { kind: 'balance' };
+
+/**
+ * The wheel's slots the model draws (docs/activity-wheel.md "Prize wheel"): band edges of the seeded weights
+ * (400, 250, 80, 200, 60, 1, 300) for the coin and voucher prizes and 谢谢参与. VIP-day prizes are left out: VIP
+ * brings the monthly tickets, a model of its own (the API tests pay them).
+ */
+const DRAWS: Record<number, { coins: number; vouchers: number; name: string }> = {
+  0: { coins: 0, vouchers: 10, name: '10书券' },
+  399: { coins: 0, vouchers: 10, name: '10书券' },
+  400: { coins: 0, vouchers: 50, name: '50书券' },
+  649: { coins: 0, vouchers: 50, name: '50书券' },
+  650: { coins: 100, vouchers: 0, name: '100书币' },
+  729: { coins: 100, vouchers: 0, name: '100书币' },
+  991: { coins: 0, vouchers: 0, name: '谢谢参与' },
+  1290: { coins: 0, vouchers: 0, name: '谢谢参与' },
+};
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('recharge' as const), amount: fc.integer({ min: 1, max: 60 }), key: fc.integer({ min: 0, max: 3 }) }),
@@ -104,6 +130,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // bonus, reported then claimed 1–2 times; both once per business day, paid from the activity account.
   fc.record({ kind: fc.constant('checkin' as const), tries: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constant('mission' as const), claims: fc.integer({ min: 1, max: 2 }) }),
+  // Lottery chances (a mission's reward), draws on the wheel (one chance each, paid at once) and coupon mall claims
+  // (once per member and coupon): docs/activity-wheel.md.
+  fc.record({ kind: fc.constant('chances' as const), amount: fc.integer({ min: 1, max: 2 }) }),
+  { arbitrary: fc.record({ kind: fc.constant('draw' as const), r: fc.constantFrom(...Object.keys(DRAWS).map(Number)) }), weight: 2 },
+  fc.record({ kind: fc.constant('mall' as const), coupon: fc.integer({ min: 0, max: 1 }) }),
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -126,12 +157,17 @@ interface Model {
   /** Check-ins: streak day per business day; share bonuses taken per business day. */
   checkins: Map<string, number>;
   shares: Set<string>;
+  /** Unused lottery chances, draws made, mall coupons claimed (by index). */
+  chances: number;
+  draws: number;
+  mall: Set<number>;
 }
 
-/** What a check-in pays in the model: vouchers as a 7-day lot, or coins (day 7; its lottery chance is not money). */
+/** What an activity reward pays in the model: vouchers as a 7-day lot, coins, or lottery chances. */
 function rewardModel(model: Model, clock: number, reward: { type: string; amount: number }): void {
   if (reward.type === 'welth') model.coins += reward.amount;
   else if (reward.type === 'welth_coupon') model.lots.push({ remaining: reward.amount, expiresAt: clock + VOUCHER_VALID_DAYS * DAY });
+  else if (reward.type === 'lottery') model.chances += reward.amount;
 }
 
 /** Expiry in the model: a lot past its date loses what it held. */
@@ -187,11 +223,26 @@ describe('wallet against a plain model (fast-check)', () => {
   let limited: typeof products.$inferSelect;
   let couponTemplate: number;
   let gift: typeof gifts.$inferSelect;
+  let mallCoupons: number[];
   let grants = 0;
   let shareReward: Reward;
   beforeAll(async () => {
     const [share] = await db.handle().db.select().from(missions).where(eq(missions.actionId, 'share'));
     shareReward = { type: share!.rewardType as Reward['type'], amount: share!.rewardAmount };
+    // Every run draws on the same business day: the wheel's daily stock and budget and the mall's stock are lifted so
+    // the model can tell what each draw and claim gives (the API tests hold them to their limits).
+    await db.handle().db.update(prizes).set({ dailyStock: null });
+    await db.handle().db.insert(configFlags).values({ key: LOTTERY_BUDGET_CONFIG_KEY, value: 100_000_000 });
+    mallCoupons = (
+      await db
+        .handle()
+        .db.update(coupons)
+        .set({ mallStock: 1_000_000 })
+        .where(sql`${coupons.mallStock} is not null`)
+        .returning({ id: coupons.id })
+    )
+      .map((c) => c.id)
+      .sort((a, b) => a - b);
     bigPack = (await db.handle().db.select().from(products).where(eq(products.name, '3000书币')))[0]!;
     limited = (
       await db
@@ -239,6 +290,9 @@ describe('wallet against a plain model (fast-check)', () => {
           fan: new Map(),
           checkins: new Map(),
           shares: new Set(),
+          chances: 0,
+          draws: 0,
+          mall: new Set(),
         };
         const pay = async (order: { id: number; price: number }) =>
           handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price), new Date(clock));
@@ -401,6 +455,9 @@ describe('wallet against a plain model (fast-check)', () => {
               const streak = before !== undefined && before < CHECKIN_CYCLE_DAYS ? before + 1 : 1;
               model.checkins.set(day, streak);
               rewardModel(model, clock, CHECKIN_REWARDS[streak - 1]!.main);
+              // Day 7 also grants a lottery chance, which later draws spend.
+              const extra = CHECKIN_REWARDS[streak - 1]!.extra;
+              if (extra) rewardModel(model, clock, extra);
               expect(result).toMatchObject({ streak_day: streak, reward: CHECKIN_REWARDS[streak - 1]!.main });
             }
           } else if (o.kind === 'mission') {
@@ -414,6 +471,36 @@ describe('wallet against a plain model (fast-check)', () => {
                 rewardModel(model, clock, shareReward);
                 expect(result).toMatchObject({ reward: shareReward, mission: { state: 'claimed' } });
               }
+            }
+          } else if (o.kind === 'chances') {
+            grants += 1;
+            await d.transaction((tx) =>
+              grantReward(
+                tx as unknown as Tx,
+                member.id,
+                { type: 'lottery', amount: o.amount },
+                { kind: 'mission', key: `model:${grants}` },
+                now,
+              ),
+            );
+            model.chances += o.amount;
+          } else if (o.kind === 'draw') {
+            const result = await drawPrize(member.id, now, () => o.r).catch((e: { code?: number }) => e);
+            if (model.chances === 0) expect(result).toMatchObject({ code: 40900 });
+            else {
+              const slot = DRAWS[o.r]!;
+              model.chances -= 1;
+              model.draws += 1;
+              model.coins += slot.coins;
+              if (slot.vouchers) model.lots.push({ remaining: slot.vouchers, expiresAt: clock + VOUCHER_VALID_DAYS * DAY });
+              expect(result).toMatchObject({ chances: model.chances, record: { name: slot.name } });
+            }
+          } else if (o.kind === 'mall') {
+            const result = await claimMallCoupon(member.id, mallCoupons[o.coupon]!, now).catch((e: { code?: number }) => e);
+            if (model.mall.has(o.coupon)) expect(result).toMatchObject({ code: 40900 });
+            else {
+              model.mall.add(o.coupon);
+              expect(result).toMatchObject({ coupon_id: mallCoupons[o.coupon], status: 'usable' });
             }
           } else if (o.kind === 'monthEnd') {
             clock = monthBounds(monthOf(new Date(clock))).end.getTime();
@@ -461,6 +548,24 @@ describe('wallet against a plain model (fast-check)', () => {
             [...model.fan].map(([novel, f]) => [novel, [f.coins, f.tickets, f.coins * FAN_WEIGHTS.coin + f.tickets * FAN_WEIGHTS.ticket]]),
           ),
         );
+        // Draws, chances and mall claims: one record per spent chance, every claim counted against its coupon's stock.
+        const records = await d.select({ id: prizeRecords.id }).from(prizeRecords).where(eq(prizeRecords.memberId, member.id));
+        expect(records).toHaveLength(model.draws);
+        const [chanceRow] = (
+          await d.execute(sql`select count(*) filter (where used_at is null)::int as unused, count(*) filter (where used_at is not null)::int as used
+            from lottery_chances where member_id = ${member.id}`)
+        ).rows as Array<{ unused: number; used: number }>;
+        expect(chanceRow).toEqual({ unused: model.chances, used: model.draws });
+        const mallHeld = await d
+          .select({ key: memberCoupons.grantKey })
+          .from(memberCoupons)
+          .where(and(eq(memberCoupons.memberId, member.id), sql`${memberCoupons.grantKey} like 'mall:%'`));
+        expect(mallHeld.map((m) => m.key).sort()).toEqual([...model.mall].map((i) => `mall:${mallCoupons[i]}`).sort());
+        const stockOff = (
+          await d.execute(sql`select c.id from coupons c where c.mall_claimed <>
+            (select count(*) from member_coupons m where m.coupon_id = c.id and m.grant_key = 'mall:' || c.id)`)
+        ).rows;
+        expect(stockOff).toEqual([]);
         // …and the ledger holds: every movement sums to zero per currency, no lot below zero.
         const unbalanced = (
           await d.execute(sql`

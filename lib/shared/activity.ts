@@ -92,7 +92,7 @@ export type SurpriseKey = keyof typeof SURPRISES;
 export const SURPRISE_THRESHOLDS = { firstListenSeconds: 60, nightOwlSeconds: 600, hundredMinutesSeconds: 6000 } as const;
 
 /** The prize wheel: what the platform gives away per business day at most, in coin units (staff may change it). */
-export const LOTTERY_DAILY_BUDGET_DEFAULT = 20_000;
+export const LOTTERY_DAILY_BUDGET_DEFAULT = 50_000;
 export const LOTTERY_BUDGET_CONFIG_KEY = 'lottery_daily_budget';
 
 /** 我的奖品 and 抽奖记录 page size. */

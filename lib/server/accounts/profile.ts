@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors';
 import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
 import { liveTickets } from '../wallet/tickets';
+import { activityFlags, BONUS_HUNTER_TAG } from './activity-flags';
 import { ageOn, ADULT_AGE } from './minors';
 
 export const EXTRA_FIELDS = ['phone', 'birth_date', 'guardian', 'created_at', 'short_drama'] as const;
@@ -50,7 +51,7 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const db = getDb();
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member) throw new ApiError(CODES.notLoggedIn);
-  const [balance, vip] = await Promise.all([memberBalance(memberId), getPeriodState(memberId, 'vip')]);
+  const [balance, vip, flags] = await Promise.all([memberBalance(memberId), getPeriodState(memberId, 'vip'), activityFlags(db, memberId)]);
   // The live ticket balance: lapsed lots expire first and this month's VIP grant is given (docs/gifts-votes.md).
   const tickets = await liveTickets(memberId, new Date(), vip.active);
   const profile: Profile = {
@@ -61,8 +62,8 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
     ...balance,
     tickets,
     language_type: member.languageType ?? DEFAULT_LANGUAGE_TYPE,
-    tags: member.tags,
-    spinwin: member.spinwin,
+    tags: [...member.tags.filter((t) => t !== BONUS_HUNTER_TAG), ...(flags.bonusHunter ? [BONUS_HUNTER_TAG] : [])],
+    spinwin: flags.spinwin,
     is_guest: member.isGuest,
     is_paid: vip.active,
     vip_expires_at: vip.expires_at,

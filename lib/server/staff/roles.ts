@@ -7,14 +7,16 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
 /**
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
  * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
- * the dashboard and their own audit trail until the content part of the console gives them more.
+ * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
+ * "Console") until the content part of the console gives them more.
  */
-export type Permission = 'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff' | 'finance';
+export type Permission =
+  'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff' | 'finance' | 'activity';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance'],
+  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance', 'activity'],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
-  editor: ['dashboard', 'audit:own'],
+  editor: ['dashboard', 'audit:own', 'activity'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

@@ -83,3 +83,24 @@ export const announcementsForm = z.discriminatedUnion(
   ],
   { error: T.invalidOp },
 );
+
+/** The activity page (docs/activity-wheel.md "Console"): numbers arrive as typed and are checked by the service. */
+const typed = z.string().trim().max(12, { error: T.activity.numberTooLong });
+export const activityForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('prize'),
+      id,
+      weight: typed,
+      daily_stock: typed.optional().transform((v) => v ?? ''),
+      cost: typed,
+      // A checkbox: present ('on') when ticked, absent otherwise.
+      active: z.literal('on').optional(),
+      back,
+    }),
+    z.object({ op: z.literal('budget'), budget: typed, back }),
+    z.object({ op: z.literal('mall_stock'), id, mall_stock: typed.optional().transform((v) => v ?? ''), back }),
+  ],
+  { error: T.invalidOp },
+);

@@ -72,7 +72,7 @@ export const missionProgress = pgTable(
   (t) => [uniqueIndex('mission_progress_uq').on(t.memberId, t.missionId, t.periodKey)],
 );
 
-/** The prize wheel's prizes (docs/activity.md "Prize wheel"): staff set weights, daily stock and value. */
+/** The prize wheel's prizes (docs/activity-wheel.md "Prize wheel"): staff set weights, daily stock and value. */
 export const prizes = pgTable('prizes', {
   id: serial().primaryKey(),
   name: varchar({ length: 32 }).notNull(),

@@ -170,7 +170,7 @@ export const coupons = pgTable(
     // 'signup': every new member receives one; 'manual': granted by staff or activities.
     grantOn: varchar({ length: 16 }).notNull().default('manual'),
     active: boolean().notNull().default(true),
-    // Offered in the coupon mall (docs/activity.md "Coupon mall"): this many in all, one per member; null = not offered.
+    // Offered in the coupon mall (docs/activity-wheel.md "Coupon mall"): this many in all, one per member; null = not offered.
     mallStock: integer(),
     mallClaimed: integer().notNull().default(0),
     sort: integer().notNull().default(0),

@@ -64,7 +64,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
 
   await db.insert(coupons).values([
     { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7, grantOn: 'signup' },
-    // Offered in the coupon mall (docs/activity.md "Coupon mall"), one per member while stock lasts.
+    // Offered in the coupon mall (docs/activity-wheel.md "Coupon mall"), one per member while stock lasts.
     { name: '满50减10', thresholdPrice: 5000, discount: 1000, validDays: 7, mallStock: 500, sort: 1 },
     { name: '满98减20', thresholdPrice: 9800, discount: 2000, validDays: 3, mallStock: 200, sort: 2 },
   ]);
@@ -86,7 +86,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
         giftDefs.map(([title, wealth, isFree], sort) => ({ title, wealth, isFree, sort, languageType, thumb: `/gifts/${sort + 1}.svg` })),
       );
 
-  // The wheel (docs/activity.md "Prize wheel"): cost is what one draw of the prize is worth in coins, against the
+  // The wheel (docs/activity-wheel.md "Prize wheel"): cost is what one draw of the prize is worth in coins, against the
   // daily budget; 谢谢参与 is the slot a draw falls back to when a prize is out of stock or over budget.
   await db.insert(prizes).values([
     { name: '10书券', rewardType: 'welth_coupon', reward: 10, weight: 400, cost: 10, sort: 1 },
