@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
+import { getWheel } from '@/lib/server/wallet/lottery-queries';
 import { loginDestination } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
@@ -21,12 +22,14 @@ export default async function PrizeWheelPage() {
   await connection();
   const member = await currentMember();
   const ua = detectUa((await headers()).get('user-agent'));
+  const wheel = await getWheel(member?.id ?? null);
   return (
     <main className="shell">
       <div className="page a-page">
         <PageBar title={T.wheelTitle} parent="/m/events" />
         <PrizeWheel
           memberKey={member ? String(member.id) : null}
+          initial={wheel}
           loginUrl={loginDestination(WHEEL_PATH, ua.wechat || ua.socialApp || ua.shortVideo)}
         />
       </div>

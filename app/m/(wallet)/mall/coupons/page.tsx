@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
+import { listMallCoupons } from '@/lib/server/wallet/coupon-mall';
 import { paymentAvailability } from '@/lib/shared/payment-availability';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { CouponMall, CouponMallLinks } from '@/components/activity/coupon-mall';
@@ -20,11 +21,12 @@ export default async function CouponMallPage() {
   if (!member) return guard;
   // The iOS messaging app may hide every way to recharge (docs/shell.md "Payment availability and recharge doors").
   const { showRechargeNav } = paymentAvailability((await headers()).get('user-agent'), cachedFlags());
+  const coupons = await listMallCoupons(member.id);
   return (
     <div className="page a-page">
       <PageHead title={T.couponsTitle} />
       <p className="muted small w-lead">{T.couponLead}</p>
-      <CouponMall memberKey={String(member.id)} />
+      <CouponMall memberKey={String(member.id)} initial={coupons} />
       <CouponMallLinks rechargeHref={rechargeUrl(PATH)} showRecharge={showRechargeNav} />
     </div>
   );

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { listPrizeRecords } from '@/lib/server/wallet/lottery-queries';
+import { PRIZES_LIMIT } from '@/lib/shared/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { PrizeRecords } from '@/components/activity/prize-records';
 import { PageHead } from '@/components/wallet/page-head';
@@ -13,10 +15,11 @@ export default async function PrizesPage() {
   await connection();
   const { member, guard } = await pageMember('/m/mall/prizes');
   if (!member) return guard;
+  const first = await listPrizeRecords(member.id, 0, PRIZES_LIMIT);
   return (
     <div className="page a-page">
       <PageHead title={T.prizesTitle} />
-      <PrizeRecords kind="prizes" />
+      <PrizeRecords kind="prizes" initial={first} />
     </div>
   );
 }
