@@ -5,6 +5,7 @@ import type { ActivitySummary } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { checkIn } from '@/lib/client/activity';
 import { useActivityRefresh, useActivitySummary } from '@/lib/client/swr/use-activity';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { CheckinWeek } from './checkin-week';
 
@@ -15,6 +16,7 @@ import { CheckinWeek } from './checkin-week';
 export function CheckinCard({ initial }: { initial?: ActivitySummary }) {
   const { data, error, mutate } = useActivitySummary(true, initial);
   const refresh = useActivityRefresh();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const stats = data?.checkin;
   const today = stats?.week.find((d) => d.today);
@@ -60,7 +62,7 @@ export function CheckinCard({ initial }: { initial?: ActivitySummary }) {
           {T.checkedToday}
         </button>
       ) : (
-        <button type="button" className="button button-primary button-block" onClick={onCheckin} disabled={busy || !stats}>
+        <button type="button" className="button button-primary button-block" onClick={onCheckin} disabled={!hydrated || busy || !stats}>
           {T.checkin}
         </button>
       )}

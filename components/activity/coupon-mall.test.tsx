@@ -71,6 +71,18 @@ describe('领券中心', () => {
     expect(fetch.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
+  it('rendered with the server’s list: nothing is fetched on load, and a claim still turns into 已领取', async () => {
+    const fetch = mockFetch({ 'POST /v1/mall/coupons/2/claim': { data: { id: 77 } } });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <CouponMall memberKey="12" initial={COUPONS} />
+      </SWRConfig>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '领取 满50减10' }));
+    await waitFor(() => expect(screen.getByTestId('mall-coupon-2')).toHaveTextContent('已领取'));
+    expect(fetch.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/mall/coupons/2/claim']);
+  });
+
   it('sold out between load and tap: the server’s reason, and the list reloads to 已抢光', async () => {
     let left = 1;
     mockFetch({

@@ -7,6 +7,7 @@ import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { formatCents } from '@/lib/shared/money';
 import { claimMallCoupon } from '@/lib/client/activity';
 import { useMallCoupons } from '@/lib/client/swr/use-activity';
+import { useHydrated } from '@/lib/client/use-hydrated';
 
 /**
  * 领券中心 (docs/activity-pages.md "Coupon mall"): the coupons on offer — discount and threshold in yuan, valid
@@ -14,15 +15,20 @@ import { useMallCoupons } from '@/lib/client/swr/use-activity';
  */
 export function CouponMall({ memberKey, initial }: { memberKey: string; initial?: MallCoupon[] }) {
   const { data, error, mutate } = useMallCoupons(memberKey, initial);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState<number | null>(null);
 
   const claim = async (c: MallCoupon) => {
     setBusy(c.id);
     try {
       await claimMallCoupon(c.id);
-      await mutate((prev) => prev?.map((x) => (x.id === c.id ? { ...x, claimed: true, left: Math.max(0, x.left - 1) } : x)), {
-        revalidate: false,
-      });
+      // From `data`, not the cache: the server render's answer is fallback data, which the cache does not hold.
+      if (data) {
+        await mutate(
+          data.map((x) => (x.id === c.id ? { ...x, claimed: true, left: Math.max(0, x.left - 1) } : x)),
+          { revalidate: false },
+        );
+      }
     } catch {
       // The server's reason is on screen (sold out, already claimed); reload the real stock.
       void mutate();
@@ -76,7 +82,7 @@ export function CouponMall({ memberKey, initial }: { memberKey: string; initial?
                   type="button"
                   className="button button-primary w-coupon-use"
                   onClick={() => claim(c)}
-                  disabled={busy !== null}
+                  disabled={!hydrated || busy !== null}
                   aria-label={`${T.couponClaim} ${c.name}`}
                 >
                   {T.couponClaim}

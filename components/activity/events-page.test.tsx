@@ -186,7 +186,7 @@ describe('活动中心', () => {
     expect(await screen.findByTestId('mission-1')).toBeInTheDocument();
   });
 
-  it('with the server render’s answers nothing is fetched on load and nothing waits', () => {
+  it('with the server render’s answers nothing is fetched on load and nothing waits', async () => {
     const fetch = mockFetch(server());
     render(
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -199,6 +199,9 @@ describe('活动中心', () => {
     expect(screen.getByText('2次抽奖机会待使用')).toBeInTheDocument();
     expect(screen.getByTestId('mission-1')).toHaveTextContent('3/10分钟');
     expect(fetch.calls).toHaveLength(0);
+    // A claim from the server render's list turns the row into 已领取 (the fallback data is not in SWR's cache).
+    fireEvent.click(screen.getByRole('button', { name: '领取 今日阅读1分钟' }));
+    await waitFor(() => expect(screen.getByTestId('mission-2')).toHaveTextContent('已领取'));
   });
 
   it('the wheel entry says what waits; the coupon mall entry links there', async () => {

@@ -7,6 +7,7 @@ import type { MissionDto, MissionsList } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T, missionProgressText } from '@/lib/shared/activity-text';
 import { claimMission } from '@/lib/client/activity';
 import { useActivityRefresh, useMissions } from '@/lib/client/swr/use-activity';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { missionLink } from './mission-links';
 
 /**
@@ -16,13 +17,15 @@ import { missionLink } from './mission-links';
 export function Missions({ initial }: { initial?: MissionsList }) {
   const { data, error, mutate } = useMissions(true, initial);
   const refresh = useActivityRefresh();
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState<number | null>(null);
 
   const claim = async (m: MissionDto) => {
     setBusy(m.id);
     try {
       const r = await claimMission(m);
-      await mutate((prev) => prev && { day: replace(prev.day, r.mission), week: replace(prev.week, r.mission) }, { revalidate: false });
+      // From `data`, not the cache: the server render's answer is fallback data, which the cache does not hold.
+      if (data) await mutate({ day: replace(data.day, r.mission), week: replace(data.week, r.mission) }, { revalidate: false });
     } catch {
       // The server's reason is on screen; the list reloads below to show the real state.
     } finally {
@@ -45,8 +48,26 @@ export function Missions({ initial }: { initial?: MissionsList }) {
   }
   return (
     <>
-      <MissionGroup id="a-missions-day" title={T.missionsDay} note={T.resetDay} list={data?.day} busy={busy} onClaim={claim} rows={4} />
-      <MissionGroup id="a-missions-week" title={T.missionsWeek} note={T.resetWeek} list={data?.week} busy={busy} onClaim={claim} rows={3} />
+      <MissionGroup
+        id="a-missions-day"
+        title={T.missionsDay}
+        note={T.resetDay}
+        list={data?.day}
+        busy={busy}
+        ready={hydrated}
+        onClaim={claim}
+        rows={4}
+      />
+      <MissionGroup
+        id="a-missions-week"
+        title={T.missionsWeek}
+        note={T.resetWeek}
+        list={data?.week}
+        busy={busy}
+        ready={hydrated}
+        onClaim={claim}
+        rows={3}
+      />
     </>
   );
 }
@@ -61,6 +82,7 @@ function MissionGroup({
   note,
   list,
   busy,
+  ready,
   onClaim,
   rows,
 }: {
@@ -69,6 +91,7 @@ function MissionGroup({
   note: string;
   list: MissionDto[] | undefined;
   busy: number | null;
+  ready: boolean;
   onClaim: (m: MissionDto) => void;
   rows: number;
 }) {
@@ -99,7 +122,7 @@ function MissionGroup({
                     type="button"
                     className="button button-primary a-mission-action"
                     onClick={() => onClaim(m)}
-                    disabled={busy !== null}
+                    disabled={!ready || busy !== null}
                     aria-label={`${T.claim} ${m.name}`}
                   >
                     {T.claim}

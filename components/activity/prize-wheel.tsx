@@ -6,6 +6,7 @@ import type { WheelDto } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { drawOnce } from '@/lib/client/activity';
 import { useWheel } from '@/lib/client/swr/use-activity';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { stopAngle, wheelGradient } from './wheel-geometry';
 
@@ -29,6 +30,7 @@ function prefersReducedMotion(): boolean {
  */
 export function PrizeWheel({ memberKey, loginUrl, initial }: { memberKey: string | null; loginUrl: string; initial?: WheelDto }) {
   const { data, error, mutate } = useWheel(memberKey ?? 'guest', initial);
+  const hydrated = useHydrated();
   const [angle, setAngle] = useState(0);
   const [instant, setInstant] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -104,7 +106,7 @@ export function PrizeWheel({ memberKey, loginUrl, initial }: { memberKey: string
               type="button"
               className="a-wheel-go"
               onClick={() => void spin()}
-              disabled={busy || !data || chances < 1}
+              disabled={!hydrated || busy || !data || chances < 1}
               aria-busy={busy}
             >
               {busy ? T.drawing : T.draw}
