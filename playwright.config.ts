@@ -17,8 +17,9 @@ const phone = (name: string) => {
   return { ...rest, browserName: 'chromium' as const, launchOptions };
 };
 
-// The promotion popup opens on home once a day per device (docs/shell.md "Modals"). Every journey starts on a device that has
-// already seen today's, so it never covers what they tap; e2e/payment-routing.spec.ts starts without it.
+// The promotion popup and the check-in modal open on home once a day per device (docs/shell.md "Modals",
+// docs/activity-pages.md). Every journey starts on a device that has already seen today's, so neither covers what they
+// tap; e2e/payment-routing.spec.ts starts without the popup, e2e/activity.spec.ts without the check-in modal.
 const shanghaiToday = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Shanghai',
   year: 'numeric',
@@ -27,7 +28,15 @@ const shanghaiToday = new Intl.DateTimeFormat('en-CA', {
 }).format(new Date());
 const POPUP_SEEN_TODAY = {
   cookies: [],
-  origins: [{ origin: `http://127.0.0.1:${PORT}`, localStorage: [{ name: 'promotion_popup.shown_on', value: shanghaiToday }] }],
+  origins: [
+    {
+      origin: `http://127.0.0.1:${PORT}`,
+      localStorage: [
+        { name: 'promotion_popup.shown_on', value: shanghaiToday },
+        { name: 'checkin_modal.shown_on', value: shanghaiToday },
+      ],
+    },
+  ],
 };
 
 export default defineConfig({

@@ -20,6 +20,11 @@ const PAGES: Array<[path: string, parent: string | RegExp]> = [
   ['/m/coins', '/m/my'],
   ['/m/expenses', '/m/my'],
   ['/m/vouchers', '/m/my'],
+  ['/m/events', '/m/my'],
+  ['/m/mall/coupons', '/m/my'],
+  ['/m/mall/prizes', '/m/my'],
+  ['/m/gamelogs', '/m/my'],
+  ['/mall/prize_wheel?v=2', '/m/events'],
   ['/m/readlogs', '/m/shelf'],
   ['/recharge/start?return=%2Fm%2Fmy', '/m/my'],
 ];

@@ -6,6 +6,8 @@ import { ListenController } from '@/lib/client/listen/controller';
 import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
+import { watchListeningSurprise } from '@/lib/client/surprise-watch';
+import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
 import { detectUa } from '@/lib/shared/ua';
@@ -42,7 +44,10 @@ export default function ListenHost() {
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
+    // The first-listen surprise (docs/activity-pages.md "Surprises"): asked about after a minute of playing.
+    const stopSurprise = watchListeningSurprise(() => useListenStore.getState().playing);
     return () => {
+      stopSurprise();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
       unbindSession();

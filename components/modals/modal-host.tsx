@@ -17,6 +17,9 @@ const registry: Registry = {
   vote: dynamic(() => import('./vote-modal').then((m) => m.VoteModal)),
   chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
   'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
+  'checkin-stats': dynamic(() => import('./checkin-stats-modal').then((m) => m.CheckinStatsModal)),
+  lottery: dynamic(() => import('./lottery-chance-modal').then((m) => m.LotteryChanceModal)),
+  'spin-win': dynamic(() => import('./spin-win-modal').then((m) => m.SpinWinModal)),
   'play-setting': dynamic(() => import('@/components/listen/play-setting-modal').then((m) => m.PlaySettingModal)),
 };
 

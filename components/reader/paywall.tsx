@@ -8,6 +8,7 @@ import { toast } from '@/lib/client/stores/toast-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { CODES } from '@/lib/shared/dto/envelope';
+import { TOAST_MS } from '@/lib/shared/constants';
 import './paywall.css';
 
 /**
@@ -51,6 +52,8 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
       takeBuyIntent(chapter.id);
       await reread();
       toast('购买成功', { length: 'short' });
+      // A first purchase may have earned a surprise (docs/activity-pages.md "Surprises"); quiet, after the toast.
+      setTimeout(() => void import('@/lib/client/activity').then((m) => m.checkSurprises(['first_purchase'])), TOAST_MS.short);
     } catch (err) {
       // Only a short balance keeps the intent (the reader is on the way to recharge); any other refusal drops it.
       if (!(err instanceof ApiClientError) || err.code !== CODES.paymentNeeded) takeBuyIntent(chapter.id);

@@ -32,7 +32,9 @@ export function trackPromotion(promotionId: number, act: (typeof PROMOTION_ACT)[
   return Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, TRACK_WAIT_MS))]);
 }
 
-const SHOWN_KEY = 'promotion_popup.shown_on';
+/** localStorage: the business day the popup was last shown on this device (the daily check-in modal reads it too). */
+export const PROMOTION_SHOWN_KEY = 'promotion_popup.shown_on';
+const SHOWN_KEY = PROMOTION_SHOWN_KEY;
 
 /** The business day (Asia/Shanghai) as YYYY-MM-DD, without shipping a date library to the home page. */
 export function businessDate(at: Date): string {

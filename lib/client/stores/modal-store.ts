@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Promotion } from '@/lib/shared/dto/shop';
+import type { GameLogDto } from '@/lib/shared/dto/activity';
 
 /** The modals (docs/shell.md "Modals"), each with its own props. */
 export interface ModalProps {
@@ -11,9 +12,11 @@ export interface ModalProps {
     onConfirm?: () => void;
     onCancel?: () => void;
   };
+  /** The lottery-chance modal: a check-in or a claim just granted a chance (docs/activity-pages.md). */
   lottery: Record<string, never>;
   'promotion-popup': { promotion: Promotion };
-  'spin-win': Record<string, never>;
+  /** The wheel's result (docs/activity-pages.md "Spin-win modal"); onAgain draws again while chances are left. */
+  'spin-win': { record: GameLogDto; chances: number; onAgain?: () => void };
   'custom-ad': { adId: number };
   /** onDone runs after a successful purchase; without it the page is refreshed. */
   'novel-buy': { novelId: number; price: number; onDone?: () => void };

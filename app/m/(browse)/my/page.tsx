@@ -21,6 +21,10 @@ import { UnreadBadge } from '@/components/community/unread-badge';
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
 const links: Array<[string, string]> = [
+  ['/m/events', '活动中心'],
+  ['/m/mall/coupons', '领券中心'],
+  ['/m/mall/prizes', '我的奖品'],
+  ['/m/gamelogs', '抽奖记录'],
   ['/m/shelf', '我的书架'],
   ['/m/readlogs', '阅读记录'],
   ['/m/coins', '充值记录'],
@@ -88,6 +92,12 @@ export default async function MyPage() {
               消息
               <UnreadBadge />
             </Link>
+          </li>
+          <li>
+            {/* The check-in stats modal (docs/activity-pages.md "Check-in stats modal"): the week, today's reward, 签到. */}
+            <ModalButton modal="checkin-stats" props={{}} className="link-list-button">
+              签到
+            </ModalButton>
           </li>
           {links.map(([href, label]) => (
             <li key={href}>

@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { cache } from 'react';
 import { ReaderView } from '@/components/reader/reader-view';
 import { SettingsScript } from '@/components/reader/settings-script';
+import { ReadingSurprises } from '@/components/reader/reading-surprises';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { ApiError } from '@/lib/server/http/errors';
 import { readChapter } from '@/lib/server/reading/chapter';
@@ -51,6 +52,7 @@ export default async function ReadPage({ params }: Props) {
     <>
       <SettingsScript />
       <ReaderView initial={chapter} />
+      <ReadingSurprises />
     </>
   );
 }

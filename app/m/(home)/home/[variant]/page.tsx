@@ -5,6 +5,7 @@ import { LanguageChips } from '@/components/discovery/language-chips';
 import { LayoutBlocks } from '@/components/discovery/layout-blocks';
 import { ListenBlocks } from '@/components/discovery/listen-blocks';
 import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
+import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
 import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
@@ -60,6 +61,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
           <p className="empty">{SERVER_MSG.noAudio}</p>
         )}
         <PromotionPopupTrigger />
+        <CheckinDailyTrigger />
         <ListenGuideBar />
       </div>
     );
@@ -72,6 +74,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
       <PromotionPopupTrigger />
+      <CheckinDailyTrigger />
       <ContinueBar />
     </div>
   );
