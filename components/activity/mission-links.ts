@@ -14,6 +14,7 @@ export const MISSION_LINKS: Record<MissionAction, string> = {
   tip: '/m/library',
   vote: '/m/ranks',
   checkin: '/m/events#checkin',
+  // Shared from a novel's page (its 分享 button).
   share: '/m/library',
 };
 

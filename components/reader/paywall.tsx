@@ -9,7 +9,6 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { TOAST_MS } from '@/lib/shared/constants';
-import './paywall.css';
 
 /**
  * A locked chapter: its price, the wallet, "buy this chapter", the auto-buy switch, the whole-book offer and the

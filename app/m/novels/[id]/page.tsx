@@ -16,6 +16,7 @@ import { formatWordCount } from '@/lib/shared/money';
 import { novelListenHref } from '@/lib/shared/reader-links';
 import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
+import { ShareButton } from '@/components/novel/share-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
 import { PageBar } from '@/components/shell/page-bar';
@@ -101,6 +102,7 @@ export default async function NovelPage({ params }: Props) {
           </Link>
         ) : null}
         <ShelfButton novelId={novel.id} />
+        <ShareButton novelId={novel.id} title={novel.title} />
         {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
           <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">
             购买全本
