@@ -1,6 +1,5 @@
 'use client';
 
-import { reportShare } from '@/lib/client/activity';
 import { toast } from '@/lib/client/stores/toast-store';
 
 /**
@@ -24,7 +23,8 @@ export function ShareButton({ novelId, title }: { novelId: number; title: string
       toast('无法分享，请复制地址栏中的链接');
       return;
     }
-    void reportShare();
+    // Loaded on the tap: the activity client is not part of the novel page's first load.
+    void import('@/lib/client/activity').then((m) => m.reportShare());
   }
   return (
     <button type="button" className="button" onClick={share}>

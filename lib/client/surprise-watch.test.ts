@@ -33,11 +33,14 @@ describe('surprise watchers', () => {
     expect(fetch.calls).toHaveLength(0);
     playing = true;
     jest.advanceTimersByTime(65_000);
+    await flush();
     expect(fetch.calls).toHaveLength(0);
     jest.advanceTimersByTime(5_000);
+    await flush();
     expect(fetch.calls).toHaveLength(1);
     expect(fetch.calls[0]?.body).toMatchObject({ keys: ['first_listen'] });
     jest.advanceTimersByTime(600_000);
+    await flush();
     expect(fetch.calls).toHaveLength(1);
     stop();
   });

@@ -1,5 +1,10 @@
 import { NIGHT_HOURS, SURPRISE_THRESHOLDS, type SurpriseKey } from '@/lib/shared/activity';
-import { checkSurprises } from './activity';
+
+/**
+ * The ask and its toasts load when a watcher first fires, minutes into a session: the reader and the listen page carry
+ * only these timers in their first load (docs/operations.md "First-load JavaScript").
+ */
+const checkSurprises = (keys: SurpriseKey[]) => import('./activity').then((m) => m.checkSurprises(keys));
 
 /** How often the watchers look; time is counted in these steps. */
 const STEP_S = 5;
