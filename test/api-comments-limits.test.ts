@@ -86,6 +86,8 @@ describe('daily caps', () => {
       retried.push(again);
     }
     const all = [...res.filter((r) => r.status !== 503), ...retried];
+    // The statuses first, so a failure shows what each post answered.
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, ...Array(all.length - 4).fill(429)]);
     expect(all.filter((r) => r.status === 200)).toHaveLength(4);
     expect(all.filter((r) => r.status !== 200).every((r) => r.status === 429)).toBe(true);
     expect((await commentTotal()) - before).toBe(4);

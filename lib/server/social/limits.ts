@@ -72,7 +72,10 @@ export async function enforceCommentLimits(tx: Tx, memberId: number, hash: strin
     .limit(1);
   const since = last ? now.getTime() - last.createdAt.getTime() : Infinity;
   const gapMs = rules.comment_interval_s * 1000;
-  if (since < gapMs) throw new ApiError(CODES.rateLimited, SERVER_MSG.commentTooFast(Math.max(1, Math.ceil((gapMs - since) / 1000))));
+  // With no interval set nothing is too fast: a post that queued on the counter row behind a later one sees that
+  // one's time after its own `now` (a negative gap), which is no reason to refuse it.
+  if (gapMs > 0 && since < gapMs)
+    throw new ApiError(CODES.rateLimited, SERVER_MSG.commentTooFast(Math.max(1, Math.ceil((gapMs - since) / 1000))));
 
   const [dup] = await tx
     .select({ id: comments.id })
