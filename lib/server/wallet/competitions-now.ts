@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { CompetitionDto } from '@/lib/shared/dto/rewards';
 import { getDb } from '../db/client';
 import { competitions } from '../db/schema';
+import { competitionDto } from './votes';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** 活动中心 shows a competition from a month before it starts until a week after it ends (docs/activity-pages.md). */
@@ -24,12 +25,5 @@ export async function listCompetitionsAround(languageType: number, now = new Dat
     )
     .orderBy(desc(competitions.startsAt), desc(competitions.id))
     .limit(3);
-  return rows.map((c) => ({
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    starts_at: c.startsAt.toISOString(),
-    ends_at: c.endsAt.toISOString(),
-    language_type: c.languageType,
-  }));
+  return rows.map(competitionDto);
 }

@@ -17,7 +17,8 @@ import { grantVipTicketsIfDue, liveTickets, lockTicketAccount, takeTickets } fro
 
 type CompetitionRow = typeof competitions.$inferSelect;
 
-const toDto = (c: CompetitionRow): CompetitionDto => ({
+/** A competition as the pages show it (the vote modal, the board, 活动中心). */
+export const competitionDto = (c: CompetitionRow): CompetitionDto => ({
   id: c.id,
   name: c.name,
   description: c.description,
@@ -166,7 +167,7 @@ export async function getVoteStatus(memberId: number | null, novelId: number, no
     competition ? novelStanding(getDb(), competition.id, novelId) : { votes: 0, rank: null },
   ]);
   return {
-    competition: competition ? toDto(competition) : null,
+    competition: competition ? competitionDto(competition) : null,
     tickets,
     cap,
     cap_left: Math.max(0, cap - used),
@@ -196,7 +197,7 @@ async function board(competition: CompetitionRow, start: number, limit: number):
     author: r.author,
     votes: r.votes,
   }));
-  return { ...toDto(competition), data, hasmore: rows.length > limit };
+  return { ...competitionDto(competition), data, hasmore: rows.length > limit };
 }
 
 /** GET /v1/competitions/{id}?start&limit */
