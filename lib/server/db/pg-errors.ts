@@ -66,3 +66,26 @@ export function isRetryableRead(text: string): boolean {
     !/\b(nextval|setval|pg_advisory)/i.test(text)
   );
 }
+
+// The database chose this transaction as a deadlock's victim, or could not serialise it: it rolled back whole.
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/** This transaction was rolled back to break a deadlock (or a serialisation conflict): running it again is safe. */
+export function isTransactionConflict(err: unknown): boolean {
+  return matches(err, CONFLICT_CODES, []);
+}
+
+/**
+ * Runs a whole transaction again when PostgreSQL rolled it back as a deadlock's victim (docs/wallet.md "Ledger"):
+ * nothing of it was written, so the retry is what the client's own retry would be, minus the error. At most
+ * `attempts` runs; any other error, or the last conflict, goes to the caller.
+ */
+export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts || !isTransactionConflict(err)) throw err;
+    }
+  }
+}

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
+import { retryOnConflict } from '../db/pg-errors';
 import { getDb, type Tx } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -62,47 +63,50 @@ export async function buyChapter(
   idempotencyKey?: string,
   now = new Date(),
 ): Promise<BuyResult> {
-  const result = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const [chapter] = await t
-      .select({
-        id: chapters.id,
-        novelId: chapters.novelId,
-        price: chapters.price,
-        isOffShelf: novels.isOffShelf,
-        saleMode: novels.saleMode,
-        wholeBookPrice: novels.wholeBookPrice,
-      })
-      .from(chapters)
-      .innerJoin(novels, eq(novels.id, chapters.novelId))
-      .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
-    if (!chapter) throw notFound(MSG.chapterMissing);
-    if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
-    await lockMemberWallet(t, memberId);
-    const access = await chapterAccess(memberId, chapterId, t);
-    if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
-    if (chapter.saleMode === 'whole_book')
-      throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
-    await assertMayPay(memberId, t);
-    // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
-    const paid = await spend(
-      t,
-      memberId,
-      chapter.price,
-      {
-        kind: 'chapter_purchase',
-        idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined,
-        reference: `chapter:${chapterId}`,
-      },
-      now,
-      { novelId },
-    );
-    if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
-    // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
-    await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
-    await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
-    return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
-  });
+  // A burst of one member's buys can deadlock on the wallet rows; the victim, rolled back whole, runs again.
+  const result = await retryOnConflict(() =>
+    getDb().transaction(async (tx) => {
+      const t = tx as unknown as Tx;
+      const [chapter] = await t
+        .select({
+          id: chapters.id,
+          novelId: chapters.novelId,
+          price: chapters.price,
+          isOffShelf: novels.isOffShelf,
+          saleMode: novels.saleMode,
+          wholeBookPrice: novels.wholeBookPrice,
+        })
+        .from(chapters)
+        .innerJoin(novels, eq(novels.id, chapters.novelId))
+        .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
+      if (!chapter) throw notFound(MSG.chapterMissing);
+      if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
+      await lockMemberWallet(t, memberId);
+      const access = await chapterAccess(memberId, chapterId, t);
+      if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
+      if (chapter.saleMode === 'whole_book')
+        throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
+      await assertMayPay(memberId, t);
+      // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
+      const paid = await spend(
+        t,
+        memberId,
+        chapter.price,
+        {
+          kind: 'chapter_purchase',
+          idempotencyKey: idempotencyKey ? `${memberId}:${chapterId}:${idempotencyKey}` : undefined,
+          reference: `chapter:${chapterId}`,
+        },
+        now,
+        { novelId },
+      );
+      if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
+      // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
+      await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
+      await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
+      return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
+    }),
+  );
   const balance = await getBalances(memberId);
   return {
     aid: chapterId,
