@@ -224,6 +224,12 @@ export const SERVER_MSG = {
   missionNotCompleted: '任务尚未完成，完成后再来领取',
   missionClaimed: '已经领取过了',
   surpriseUnknown: (key: string) => `未知的惊喜：${key}`,
+  // Sharing in the messaging app (docs/sharing.md).
+  wxNotConfigured: '微信分享未开通：服务器没有配置公众号 AppID 和 AppSecret',
+  wxUnreachable: '微信接口暂时无法访问，请稍后再试',
+  wxProviderError: (errcode: number) => `微信接口返回错误（${errcode}），请稍后再试`,
+  wxUrlInvalid: '页面地址不正确',
+  wxUrlOtherSite: '只能为本站页面生成分享配置',
   // The not-found page (app/not-found.tsx, app/m/not-found.tsx).
   pageNotFoundTitle: '页面不存在',
   pageNotFoundBody: '链接可能有误，或内容已被删除。',

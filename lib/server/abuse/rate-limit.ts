@@ -31,6 +31,11 @@ export const IP_LIMITS = {
     { windowMs: 10 * SECOND, max: 50 },
     { windowMs: DAY, max: 20_000 },
   ],
+  // The JS-SDK config (docs/sharing.md): one per page view in the messaging app; signing is cheap, the ticket is cached.
+  jsSdk: [
+    { windowMs: MINUTE, max: 60 },
+    { windowMs: DAY, max: 5_000 },
+  ],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;
