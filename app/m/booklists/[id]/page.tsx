@@ -6,6 +6,7 @@ import { getBookListOrThrow } from '@/lib/server/catalog/lists';
 import { breadcrumbs } from '@/lib/server/catalog/seo';
 import { loadForPage } from '@/lib/server/http/page-lookup';
 import { PageBar } from '@/components/shell/page-bar';
+import { shareMetadata } from '@/lib/server/sharing/share-metadata';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -18,6 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     .slice(0, 5)
     .map((n) => `《${n.title}》`)
     .join('')}`.slice(0, 120);
+  const share = await shareMetadata('booklist', list.id, { title: list.name, description });
   return {
     title: list.name,
     description,
@@ -26,9 +28,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       title: list.name,
       description,
       url: `/m/booklists/${list.id}`,
-      images: list.novels[0] ? [{ url: list.novels[0].thumb }] : [],
+      images: share?.openGraph.images ?? [],
     },
-    twitter: { card: 'summary', title: list.name, description },
+    twitter: share?.twitter ?? { card: 'summary', title: list.name, description },
   };
 }
 

@@ -19,6 +19,7 @@ import { ShelfButton } from './_components/shelf-button';
 import { ShareButton } from '@/components/novel/share-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
+import { shareMetadata } from '@/lib/server/sharing/share-metadata';
 import { PageBar } from '@/components/shell/page-bar';
 import { VoteArea } from '@/components/novel/vote-area';
 
@@ -37,6 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!novel) return {};
   const description = novel.summary.slice(0, 120);
   const title = `${novel.title} - ${novel.author.name}`;
+  const share = await shareMetadata('novel', novel.id, { title, description });
   return {
     title,
     description,
@@ -47,11 +49,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       title,
       description,
       url: `/m/novels/${novel.id}`,
-      images: [{ url: novel.thumb, width: 300, height: 400, alt: novel.title }],
+      images: share?.openGraph.images ?? [],
       siteName: '书声',
       locale: 'zh_CN',
     },
-    twitter: { card: 'summary', title, description, images: [novel.thumb] },
+    twitter: share?.twitter ?? { card: 'summary', title, description },
   };
 }
 

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
+import { shareMetadata } from '@/lib/server/sharing/share-metadata';
 import './reader.css';
 
 type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -35,10 +36,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const chapter = await chapterFor((await params).aid);
   const url = `/m/read/${chapter.id}?nid=${chapter.novel_id}`;
+  const title = `${chapter.title} - ${chapter.novel.title}`;
+  const description = chapter.paragraphs.slice(0, 2).join(' ').slice(0, 120) || `${chapter.novel.title} ${chapter.title}`;
+  // The preview shows titles only (docs/sharing.md "Preview images"); the description is the free text the page shows anyone.
+  const share = await shareMetadata('chapter', chapter.id, { title, description });
   return {
-    title: `${chapter.title} - ${chapter.novel.title}`,
-    description: chapter.paragraphs.slice(0, 2).join(' ').slice(0, 120) || `${chapter.novel.title} ${chapter.title}`,
+    title,
+    description,
     alternates: { canonical: url },
+    openGraph: share ? { type: 'article', title, description, url, siteName: '书声', locale: 'zh_CN', ...share.openGraph } : undefined,
+    twitter: share?.twitter,
     // Free chapters are for crawlers too; a paywall is not worth indexing.
     robots: chapter.locked ? { index: false, follow: true } : undefined,
   };
