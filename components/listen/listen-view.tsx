@@ -1,6 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import { ShareButton } from '@/components/novel/share-button';
+import { WxShare } from '@/components/share/wx-share';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Cover } from '@/components/novel/cover';
@@ -107,7 +109,16 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           ‹
         </Link>
         <span className="listen-top-title">听书</span>
-        <FavoriteTtsButton novelId={chapter.novel_id} />
+        <span className="listen-top-tools">
+          <FavoriteTtsButton novelId={chapter.novel_id} />
+          <ShareButton path={`/m/listen/${chapter.id}`} title={`${chapter.novel.title} · ${chapter.title}`} className="listen-fav" />
+        </span>
+        <WxShare
+          path={`/m/listen/${chapter.id}`}
+          title={`${chapter.novel.title} · ${chapter.title}`}
+          desc={`在书声收听《${chapter.novel.title}》${chapter.title}`}
+          imgPath={`/covers/share/chapter-${chapter.id}-square.png`}
+        />
       </header>
 
       <section className="listen-hero" aria-labelledby="listen-novel-title">

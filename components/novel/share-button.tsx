@@ -1,16 +1,27 @@
 'use client';
 
 import { toast } from '@/lib/client/stores/toast-store';
+import { shareLink } from '@/lib/client/share-link';
 
 /**
- * 分享: the phone's share sheet where the browser has one, else the book's address copied for pasting into a chat.
- * A share that went through counts toward the day's share mission (docs/activity.md "Missions": the one mission only
- * the browser can see; the server rate-limits and caps its reports). Sharing inside the messaging app's own menu
- * is not seen here.
+ * 分享: the phone's share sheet where the browser has one, else the page's address copied for pasting into a chat.
+ * The address carries the reader's referral id (docs/sharing.md "Payloads"). A share that went through counts toward
+ * the day's share mission (docs/activity.md "Missions": the one mission only the browser can see; the server
+ * rate-limits and caps its reports). Inside the messaging app its own menu shares the card WxShare sets.
  */
-export function ShareButton({ novelId, title }: { novelId: number; title: string }) {
+export function ShareButton({
+  novelId,
+  path,
+  title,
+  className = 'button',
+}: {
+  novelId?: number;
+  path?: string;
+  title: string;
+  className?: string;
+}) {
   async function share() {
-    const url = `${window.location.origin}/m/novels/${novelId}`;
+    const url = shareLink(path ?? `/m/novels/${novelId}`);
     try {
       if (typeof navigator.share === 'function') await navigator.share({ title, url });
       else {
@@ -27,7 +38,7 @@ export function ShareButton({ novelId, title }: { novelId: number; title: string
     void import('@/lib/client/activity').then((m) => m.reportShare());
   }
   return (
-    <button type="button" className="button" onClick={share}>
+    <button type="button" className={className} onClick={share}>
       分享
     </button>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ShareButton } from '@/components/novel/share-button';
+import { WxShare } from '@/components/share/wx-share';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { api, ApiClientError } from '@/lib/client/api';
@@ -294,6 +296,17 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
         <button type="button" className="reader-tool" onClick={() => useModalStore.getState().open('read-continue', {})}>
           最近
         </button>
+        <ShareButton
+          path={`/m/read/${chapter.id}?nid=${chapter.novel_id}`}
+          title={`${chapter.novel.title} · ${chapter.title}`}
+          className="reader-tool"
+        />
+        <WxShare
+          path={`/m/read/${chapter.id}?nid=${chapter.novel_id}`}
+          title={`${chapter.novel.title} · ${chapter.title}`}
+          desc={`《${chapter.novel.title}》${chapter.title}，在书声继续阅读`}
+          imgPath={`/covers/share/chapter-${chapter.id}-square.png`}
+        />
       </header>
       <div
         ref={body}

@@ -21,10 +21,11 @@ describe('securityHeaders', () => {
     expect(header(pairs, 'Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('allows no eval and no other origin in production', () => {
+  it('allows no eval and no other origin in production but the JS-SDK host, for scripts only', () => {
     const csp = contentSecurityPolicy({ https: true, dev: false });
     expect(csp).not.toContain('unsafe-eval');
-    expect(csp).not.toMatch(/https?:|\*|ws:/);
+    expect(csp.replace(' https://res.wx.qq.com;', ';')).not.toMatch(/https?:|\*|ws:/);
+    expect(csp.split('; ').filter((d) => d.includes('res.wx.qq.com'))).toEqual(["script-src 'self' 'unsafe-inline' https://res.wx.qq.com"]);
     expect(csp).toContain('upgrade-insecure-requests');
     expect(contentSecurityPolicy({ https: false, dev: false })).not.toContain('upgrade-insecure-requests');
   });

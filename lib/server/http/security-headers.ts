@@ -3,6 +3,9 @@
  * generated images and static files alike. No 'server-only' here: next.config.ts imports this module.
  */
 
+/** The host of the messaging app's JS-SDK script (lib/client/wx-share.ts), exactly that host. */
+export const WX_SDK_ORIGIN = 'https://res.wx.qq.com';
+
 export interface HeaderPair {
   key: string;
   value: string;
@@ -23,8 +26,9 @@ export function siteIsHttps(siteUrl: string | undefined = process.env.SITE_URL):
 export function contentSecurityPolicy(options: { https: boolean; dev: boolean }): string {
   const directives = [
     "default-src 'self'",
-    // Development adds eval (React's dev tools) and the hot-reload socket; production never does.
-    `script-src 'self' 'unsafe-inline'${options.dev ? " 'unsafe-eval'" : ''}`,
+    // Development adds eval (React's dev tools) and the hot-reload socket; production never does. The messaging app's
+    // JS-SDK is the one script from another host, loaded only inside that app (docs/sharing.md "Loading the SDK").
+    `script-src 'self' 'unsafe-inline' ${WX_SDK_ORIGIN}${options.dev ? " 'unsafe-eval'" : ''}`,
     // React and Next write style="" attributes and inline <style> for fonts' unicode ranges.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

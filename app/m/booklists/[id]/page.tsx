@@ -7,6 +7,9 @@ import { breadcrumbs } from '@/lib/server/catalog/seo';
 import { loadForPage } from '@/lib/server/http/page-lookup';
 import { PageBar } from '@/components/shell/page-bar';
 import { shareMetadata } from '@/lib/server/sharing/share-metadata';
+import { shareCardFor, shareImages } from '@/lib/server/sharing/share-images';
+import { ShareButton } from '@/components/novel/share-button';
+import { WxShare } from '@/components/share/wx-share';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -37,6 +40,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function BookListPage({ params }: Props) {
   await connection();
   const list = await bookListFor((await params).id);
+  const shareCard = await shareCardFor('booklist', list.id);
+  const desc =
+    list.description ||
+    list.novels
+      .slice(0, 3)
+      .map((n) => `《${n.title}》`)
+      .join('');
   return (
     <div className="page">
       <JsonLd
@@ -49,7 +59,18 @@ export default async function BookListPage({ params }: Props) {
         ]}
       />
       <PageBar title={list.name} parent="/m/lists" />
-      <p className="muted">{list.description}</p>
+      <div className="booklist-intro">
+        <p className="muted">{list.description}</p>
+        <ShareButton path={`/m/booklists/${list.id}`} title={list.name} />
+      </div>
+      {shareCard ? (
+        <WxShare
+          path={`/m/booklists/${list.id}`}
+          title={list.name}
+          desc={desc}
+          imgPath={shareImages('booklist', list.id, shareCard).square.url}
+        />
+      ) : null}
       <ul className="novel-list">
         {list.novels.map((n, i) => (
           <NovelCard key={n.id} novel={n} priority={i < 3} />

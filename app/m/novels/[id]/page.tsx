@@ -20,6 +20,8 @@ import { ShareButton } from '@/components/novel/share-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
 import { shareMetadata } from '@/lib/server/sharing/share-metadata';
+import { shareCardFor, shareImages } from '@/lib/server/sharing/share-images';
+import { WxShare } from '@/components/share/wx-share';
 import { PageBar } from '@/components/shell/page-bar';
 import { VoteArea } from '@/components/novel/vote-area';
 
@@ -60,11 +62,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function NovelPage({ params }: Props) {
   const novel = (await novelForPage((await params).id))!;
   const meta = LANGUAGE_META[novel.language_type as LanguageType] ?? LANGUAGE_META[1];
-  const [catalog, tippers, comments, related] = await Promise.all([
+  const [catalog, tippers, comments, related, shareCard] = await Promise.all([
     listCatalog(novel.id, 0, 5, 'asc', []),
     listTopTippers(novel.id, 3),
     getCommentPreview(novel.id, 3),
     listRelated(novel.id, novel.language_type, 6),
+    shareCardFor('novel', novel.id),
   ]);
   const firstId = novel.first_article_id;
   return (
@@ -105,6 +108,14 @@ export default async function NovelPage({ params }: Props) {
         ) : null}
         <ShelfButton novelId={novel.id} />
         <ShareButton novelId={novel.id} title={novel.title} />
+        {shareCard ? (
+          <WxShare
+            path={`/m/novels/${novel.id}`}
+            title={`${novel.title} - ${novel.author.name}`}
+            desc={novel.summary.slice(0, 60)}
+            imgPath={shareImages('novel', novel.id, shareCard).square.url}
+          />
+        ) : null}
         {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
           <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">
             购买全本
