@@ -1,18 +1,25 @@
 // The server Playwright tests against: a production build on a fresh data directory.
 import fs from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
+import { startWechatStandIn } from './lib/wechat-stand-in.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 fs.rmSync(dataDir, { recursive: true, force: true });
 // Next's data cache (cached reads, lib/server/cache.ts) outlives a run in .next/cache; a fresh database must not be
 // shown through reads cached from the previous run's.
 fs.rmSync('.next/cache/fetch-cache', { recursive: true, force: true });
+// The messaging app's token endpoints, stood in for on 127.0.0.1 (docs/sharing.md "Testing"): the JS-SDK config
+// signs with a real ticket from it. Its own app id pair, so the OAuth sign-in stays on the local provider.
+const wechat = await startWechatStandIn({ appId: 'wx_e2e_app', appSecret: 'e2e-secret' });
 const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   ...rest,
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   SMS_DEV_INBOX: '1',
   OAUTH_LOCAL: '1',
+  WECHAT_MP_APP_ID: 'wx_e2e_app',
+  WECHAT_MP_APP_SECRET: 'e2e-secret',
+  WECHAT_API_BASE: wechat.base,
 }))(process.env);
 
 // The console journey (e2e/console.spec.ts) signs in as a staff admin. Made here with the documented command,
@@ -35,4 +42,7 @@ if (staff.status !== 0) process.exit(staff.status ?? 1);
 
 const server = spawn(process.execPath, ['scripts/server.mjs', '-p', process.env.E2E_PORT ?? '3100'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void wechat.close();
+  process.exit(code ?? 0);
+});
