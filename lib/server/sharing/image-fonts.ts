@@ -12,8 +12,10 @@ import sharp from 'sharp';
  * pieces a title needs are registered with fontconfig (once per process; Pango then picks per character among
  * them), so a card costs a few hundred KB of font, not the whole face.
  */
+// Chinese names Noto Sans SC alone: listing the other faces after it made Pango take Latin digits from them, set
+// off the baseline. Letters no listed face has still fall back to any registered face.
 export const FONT_FAMILIES = {
-  zh: 'Noto Sans SC,Noto Sans Arabic,Noto Serif Tibetan',
+  zh: 'Noto Sans SC',
   ug: 'Noto Sans Arabic,Noto Sans SC',
   bo: 'Noto Serif Tibetan,Noto Sans SC',
 } as const;
