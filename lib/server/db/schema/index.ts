@@ -7,3 +7,5 @@ export * from './social';
 export * from './activity';
 export * from './ops';
 export * from './staff';
+export * from './games';
+export * from './experiments';
