@@ -147,7 +147,10 @@ describe('GET /v1/novel_test', () => {
     const t = list[0]!;
     // Metrics are computed from the read logs since the window opened.
     const m = await signedInMember();
-    const [{ firstArticleId }] = await d().select({ firstArticleId: novels.firstArticleId }).from(novels).where(eq(novels.id, t.novel_id));
+    const [{ firstArticleId }] = (await d()
+      .select({ firstArticleId: novels.firstArticleId })
+      .from(novels)
+      .where(eq(novels.id, t.novel_id))) as [{ firstArticleId: number | null }];
     await d().insert(readLogs).values({ memberId: m.id, novelId: t.novel_id, articleId: firstArticleId!, readType: 1 });
     const after = (await callRoute<NovelTestDto[]>(novelTest, { url: '/v1/novel_test?language_type=1' })).body.data!.find(
       (x) => x.novel_id === t.novel_id,
