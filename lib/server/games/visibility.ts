@@ -13,6 +13,8 @@ export interface GameVisibility {
   offerAdRemoval: boolean;
   hideGames: boolean;
   answered: boolean;
+  /** The permanent ad removal (9.9) is active. */
+  adFree: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface GameVisibility {
  * removal (9.9), who gets neither ads nor games.
  */
 export async function gameVisibility(memberId: number | null, now = new Date()): Promise<GameVisibility> {
-  if (!memberId) return { hidden: false, askHide: false, offerAdRemoval: false, hideGames: false, answered: false };
+  if (!memberId) return { hidden: false, askHide: false, offerAdRemoval: false, hideGames: false, answered: false, adFree: false };
   const db = getDb();
   const [[pref], vip, adFree] = await Promise.all([
     db.select().from(gamePreferences).where(eq(gamePreferences.memberId, memberId)),
@@ -36,6 +38,7 @@ export async function gameVisibility(memberId: number | null, now = new Date()):
     offerAdRemoval: !vip.active && !adFree.active,
     hideGames,
     answered: Boolean(pref),
+    adFree: adFree.active,
   };
 }
 
