@@ -42,7 +42,10 @@ export function GameSlot({ languageType, returnPath }: { languageType: number; r
     <section ref={box} className="g-slot" aria-label={T.slotTitle} data-testid="game-slot" aria-busy={!page}>
       <div className="g-slot-head">
         <span>{T.slotTitle}</span>
-        <a href="/m/games">{T.more}</a>
+        <span>
+          <a href="/m/float">{T.floatEntry}</a>
+          <a href="/m/games">{T.more}</a>
+        </span>
       </div>
       {page ? (
         <>
@@ -56,9 +59,7 @@ export function GameSlot({ languageType, returnPath }: { languageType: number; r
               </li>
             ))}
           </ul>
-          {page.ask_hide ? (
-            <HideGamesChoice onAnswered={(hide) => (hide ? setGone(true) : setPage({ ...page, ask_hide: false }))} />
-          ) : null}
+          {page.ask_hide ? <HideGamesChoice onAnswered={(hide) => (hide ? setGone(true) : setPage({ ...page, ask_hide: false }))} /> : null}
           {page.ad_removal_pid ? (
             <p className="g-offer">
               {T.offer}

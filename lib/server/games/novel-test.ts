@@ -10,7 +10,11 @@ import { authors, favorites, novelTests, novels, readLogs } from '../db/schema';
  * language, soonest-ending first, each with what readers did since its window opened: readers, readers who went on
  * past the first chapter, the continue rate and favourites.
  */
-export async function runningNovelTests(languageType: number = DEFAULT_LANGUAGE_TYPE, limit = 10, now = new Date()): Promise<NovelTestDto[]> {
+export async function runningNovelTests(
+  languageType: number = DEFAULT_LANGUAGE_TYPE,
+  limit = 10,
+  now = new Date(),
+): Promise<NovelTestDto[]> {
   const db = getDb();
   const rows = await db
     .select({ t: novelTests, n: novels, author: authors.name })
@@ -18,7 +22,12 @@ export async function runningNovelTests(languageType: number = DEFAULT_LANGUAGE_
     .innerJoin(novels, eq(novels.id, novelTests.novelId))
     .innerJoin(authors, eq(authors.id, novels.authorId))
     .where(
-      and(eq(novelTests.languageType, languageType), lte(novelTests.startsAt, now), gt(novelTests.endsAt, now), eq(novels.isOffShelf, false)),
+      and(
+        eq(novelTests.languageType, languageType),
+        lte(novelTests.startsAt, now),
+        gt(novelTests.endsAt, now),
+        eq(novels.isOffShelf, false),
+      ),
     )
     .orderBy(asc(novelTests.endsAt), asc(novelTests.id))
     .limit(limit);
