@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import './float.css';
 
@@ -7,7 +8,7 @@ import './float.css';
  */
 export function FloatEntry() {
   return (
-    <a href="/m/float" className="f-entry" aria-label={T.floatTitle} data-testid="float-entry">
+    <Link href="/m/float" className="f-entry" aria-label={T.floatTitle} data-testid="float-entry">
       <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
         <path
           d="M4 10h16v10H4zM2 6h20v4H2zM12 6v14M12 6c-2-4-6-3-6-1s4 1 6 1c2 0 6 1 6-1s-4-3-6 1"
@@ -18,6 +19,6 @@ export function FloatEntry() {
         />
       </svg>
       {T.floatEntry}
-    </a>
+    </Link>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/client/api';
 import type { GamesPage } from '@/lib/shared/dto/games';
+import Link from 'next/link';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { adRemovalHref, HideGamesChoice } from './hide-games-choice';
 import './games.css';
@@ -31,7 +32,8 @@ export function GameSlot({ languageType, returnPath }: { languageType: number; r
         () => setGone(true),
       );
     };
-    if (typeof IntersectionObserver === 'undefined') return load();
+    // Browsers without IntersectionObserver get no slot rather than a request on every page load.
+    if (typeof IntersectionObserver === 'undefined') return setGone(true);
     const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '300px' });
     seen.observe(el);
     return () => seen.disconnect();
@@ -43,8 +45,8 @@ export function GameSlot({ languageType, returnPath }: { languageType: number; r
       <div className="g-slot-head">
         <span>{T.slotTitle}</span>
         <span>
-          <a href="/m/float">{T.floatEntry}</a>
-          <a href="/m/games">{T.more}</a>
+          <Link href="/m/float">{T.floatEntry}</Link>
+          <Link href="/m/games">{T.more}</Link>
         </span>
       </div>
       {page ? (
