@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GameSlot } from './game-slot';
 import { GamesSetting } from './games-setting';
-import { adRemovalHref } from './hide-games-choice';
+import { adRemovalHref } from '@/lib/shared/game-links';
 import { mockFetch } from '@/test/mock-fetch';
 import type { GamesPage } from '@/lib/shared/dto/games';
 

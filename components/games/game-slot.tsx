@@ -5,7 +5,8 @@ import { api } from '@/lib/client/api';
 import type { GamesPage } from '@/lib/shared/dto/games';
 import Link from 'next/link';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
-import { adRemovalHref, HideGamesChoice } from './hide-games-choice';
+import { adRemovalHref } from '@/lib/shared/game-links';
+import { HideGamesChoice } from './hide-games-choice';
 import './games.css';
 
 const SLOT_SIZE = 4;

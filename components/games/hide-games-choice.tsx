@@ -34,8 +34,3 @@ export function HideGamesChoice({ onAnswered }: { onAnswered: (hide: boolean) =>
     </div>
   );
 }
-
-/** The 9.9 permanent ad removal for a member without VIP, bought through the order flow; scene 10008 is the game ad. */
-export function adRemovalHref(pid: number, returnPath: string): string {
-  return `/orders/create?${new URLSearchParams({ pid: String(pid), return: returnPath, cancel: returnPath, scene: '10008' })}`;
-}

@@ -3,7 +3,7 @@ import { connection } from 'next/server';
 import { PageBar } from '@/components/shell/page-bar';
 import { GameCardList } from '@/components/games/game-card-list';
 import { GamesAsk, GamesReopen } from '@/components/games/games-page-choice';
-import { adRemovalHref } from '@/components/games/hide-games-choice';
+import { adRemovalHref } from '@/lib/shared/game-links';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { listGamesFor } from '@/lib/server/games/games';
 import { gameVisibility } from '@/lib/server/games/visibility';

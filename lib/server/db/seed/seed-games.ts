@@ -40,12 +40,17 @@ export async function seedGames(db: Db, plan: CatalogPlan, now: Date): Promise<v
       { key: 'bonus', label: '强调加赠：领取加赠', weight: 5000 },
     ],
   });
-  // 新书试读: the three newest novels on shelf of each language, in a two-week window that opened three days ago.
+  // 新书试读: the three newest novels on shelf of each language, in a window that opened 30 days ago and ends in 4.
   const rows = [0, 1, 2].flatMap((lang) =>
     plan.novels
       .filter((n) => n.languageType === lang && !n.isOffShelf)
       .slice(-3)
-      .map((n) => ({ novelId: n.id, languageType: lang, startsAt: new Date(now.getTime() - 3 * DAY), endsAt: new Date(now.getTime() + 11 * DAY) })),
+      .map((n) => ({
+        novelId: n.id,
+        languageType: lang,
+        startsAt: new Date(now.getTime() - 30 * DAY),
+        endsAt: new Date(now.getTime() + 4 * DAY),
+      })),
   );
   if (rows.length) await db.insert(novelTests).values(rows);
 }
