@@ -46,7 +46,7 @@ describe('GameSlot', () => {
     expect(screen.getByTestId('game-slot')).toHaveAttribute('aria-busy', 'true');
     expect(fetch.calls).toEqual([]);
     act(() => show());
-    const links = await screen.findAllByRole('link', { name: /游戏\d/ });
+    const links = await screen.findAllByRole('link', { name: /游戏\d/ }, { timeout: 5000 });
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/games/go/1', '/games/go/2', '/games/go/3', '/games/go/4']);
     expect(fetch.calls[0]!.url).toBe('/v1/games?language_type=0&limit=4');
   });
@@ -65,7 +65,7 @@ describe('GameSlot', () => {
     });
     const { container } = render(<GameSlot languageType={1} returnPath="/m" />);
     act(() => show());
-    fireEvent.click(await screen.findByRole('button', { name: '关闭推荐' }));
+    fireEvent.click(await screen.findByRole('button', { name: '关闭推荐' }, { timeout: 5000 }));
     await waitFor(() => expect(container).toBeEmptyDOMElement());
     expect(fetch.calls.find((c) => c.method === 'POST')!.body).toEqual({ hide_games: true });
   });
@@ -74,7 +74,7 @@ describe('GameSlot', () => {
     mockFetch({ 'GET /v1/games': { data: page({ ask_hide: true }) }, 'POST /v1/my/settings': { data: { hide_games: false } } });
     render(<GameSlot languageType={1} returnPath="/m" />);
     act(() => show());
-    fireEvent.click(await screen.findByRole('button', { name: '保留推荐' }));
+    fireEvent.click(await screen.findByRole('button', { name: '保留推荐' }, { timeout: 5000 }));
     await waitFor(() => expect(screen.queryByTestId('hide-games-ask')).not.toBeInTheDocument());
     expect(screen.getAllByRole('link', { name: /游戏\d/ })).toHaveLength(4);
   });
@@ -83,7 +83,7 @@ describe('GameSlot', () => {
     mockFetch({ 'GET /v1/games': { data: page({ ad_removal_pid: 4 }) } });
     render(<GameSlot languageType={1} returnPath="/m/read/9?nid=2" />);
     act(() => show());
-    const link = await screen.findByRole('link', { name: '9.9元永久去广告' });
+    const link = await screen.findByRole('link', { name: '9.9元永久去广告' }, { timeout: 5000 });
     expect(link).toHaveAttribute('href', adRemovalHref(4, '/m/read/9?nid=2'));
     expect(link.getAttribute('href')).toBe(
       '/orders/create?pid=4&return=%2Fm%2Fread%2F9%3Fnid%3D2&cancel=%2Fm%2Fread%2F9%3Fnid%3D2&scene=10008',
