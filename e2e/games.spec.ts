@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from './helpers/test';
 import { newPhonePage } from './helpers/phone-context';
 import { approveSandboxPayment, freshPhone, payInSandbox, productNamed, signInByPhone } from './helpers/wallet';
+import { sigHeader } from './helpers/sig';
 
 // Games, the hide choice across devices, /m/float and the short-drama card (docs/games.md).
 const SHOTS = process.env.GAMES_SHOTS_DIR ?? '/tmp/shots-games';
@@ -48,9 +49,13 @@ test('a paid member is asked once; closing holds on a second device', async ({ p
   await expect(page.getByTestId('games-hidden')).toContainText('你已关闭游戏推荐');
   await expect(page.getByTestId('hide-games-ask')).toHaveCount(0);
 
+  // The second device signs in as the same member through a one-time bridge link (a second SMS code would be too soon).
+  const { data } = (await (await page.request.post('/v1/bridge/code', { headers: sigHeader(), data: { return: '/m/games' } })).json()) as {
+    data: { url: string };
+  };
   const other = await newPhonePage(browser, info);
-  await signInByPhone(other, phone);
-  await other.goto('/m/games');
+  await other.goto(data.url);
+  await expect(other).toHaveURL(/\/m\/games$/);
   await expect(other.getByTestId('games-hidden')).toBeVisible();
   await expect(other.getByTestId('hide-games-ask')).toHaveCount(0);
   expect((await (await other.request.get('/v1/games')).json()).data).toMatchObject({ list: [], hidden: true });
