@@ -1,3 +1,6 @@
+/** The game slot's title row: its own export, so home's first load carries only these words (docs/games.md "Slots"). */
+export const GAME_SLOT_TEXT = { title: '游戏推荐', float: '活动', more: '更多游戏' } as const;
+
 /** Reader text of games, /m/float, 新书试读 and the short-drama card (docs/games.md). */
 export const GAMES_TEXT = {
   gamesTitle: '游戏中心',
