@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { members } from './accounts';
 import { novels } from './catalog';
 
@@ -64,5 +78,8 @@ export const novelTests = pgTable(
     endsAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('novel_tests_lang_window_idx').on(t.languageType, t.endsAt), check('novel_tests_window_ck', sql`${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    index('novel_tests_lang_window_idx').on(t.languageType, t.endsAt),
+    check('novel_tests_window_ck', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );
