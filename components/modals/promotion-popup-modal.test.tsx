@@ -98,3 +98,23 @@ describe('promotion popup (docs/shell.md Modals)', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('promotion popup copy experiment (docs/experiments.md)', () => {
+  beforeEach(() => useModalStore.setState({ current: null }));
+  it('the bonus variant leads with the extra coins and names its button for them; control keeps the copy', async () => {
+    mockFetch({ 'POST /v1/promotions/track': { data: null } });
+    const promotion = { ...PROMOTION, product: { ...PROMOTION.product, reward_welth: 500 } };
+    const { unmount } = render(<ModalHost />);
+    act(() => useModalStore.getState().open('promotion-popup', { promotion, copy: 'bonus' }));
+    await screen.findByRole('dialog', { name: '限时充值礼包' });
+    expect(screen.getByTestId('promo-ribbon')).toHaveTextContent('今日专享 · 多送500书币');
+    expect(screen.getByRole('button', { name: '领取加赠' })).toBeInTheDocument();
+    act(() => useModalStore.getState().close());
+    unmount();
+    render(<ModalHost />);
+    act(() => useModalStore.getState().open('promotion-popup', { promotion }));
+    await screen.findByRole('dialog', { name: '限时充值礼包' });
+    expect(screen.queryByTestId('promo-ribbon')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即抢购' })).toBeInTheDocument();
+  });
+});

@@ -9,8 +9,11 @@ import { Dialog } from '../ui/dialog';
 import { OrderForm } from '../wallet/order-form';
 import './promotion-popup.css';
 
-/** The promotion popup (docs/shell.md "Modals"): tracks 1 on open, 2 on the button, 3 on close. */
-export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']) {
+/**
+ * The promotion popup (docs/shell.md "Modals"): tracks 1 on open, 2 on the button, 3 on close. `copy` is the popup
+ * copy experiment's variant (docs/experiments.md "Promotion popup copy"): 'bonus' leads with the extra coins.
+ */
+export function PromotionPopupModal({ promotion, copy = 'control' }: ModalProps['promotion-popup']) {
   const close = useModalStore((s) => s.close);
   const id = promotionIdOf(promotion);
   const opened = useRef(false);
@@ -52,6 +55,11 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
       <div className="promo-card">
         {style?.popup_bg_image ? <img className="promo-bg" src={style.popup_bg_image} alt="" width={600} height={800} /> : null}
         <h2 className="promo-title">{promotion.title}</h2>
+        {copy === 'bonus' && p.reward_welth > 0 ? (
+          <p className="promo-ribbon" data-testid="promo-ribbon">
+            今日专享 · 多送{p.reward_welth}书币
+          </p>
+        ) : null}
         <p className="promo-line promo-line1" style={{ color: style?.line1_text_color ?? undefined }}>
           <span className="promo-pay">充¥{formatCents(p.price)}得</span>
           <strong>{p.welth}</strong>书币
@@ -70,7 +78,13 @@ export function PromotionPopupModal({ promotion }: ModalProps['promotion-popup']
           buttonClassName="promo-button"
           onSubmit={buy}
         >
-          {style?.popup_button_image ? <img src={style.popup_button_image} alt="立即抢购" width={560} height={120} /> : '立即抢购'}
+          {style?.popup_button_image ? (
+            <img src={style.popup_button_image} alt={copy === 'bonus' ? '领取加赠' : '立即抢购'} width={560} height={120} />
+          ) : copy === 'bonus' ? (
+            '领取加赠'
+          ) : (
+            '立即抢购'
+          )}
         </OrderForm>
       </div>
       <button type="button" className="promo-close" aria-label="关闭" onClick={dismiss}>

@@ -196,3 +196,45 @@ describe('promotion popup on home', () => {
     expect(claimDailyShow(new Date(), null)).toBe(false);
   });
 });
+
+describe('the popup copy experiment on home (docs/experiments.md)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetConfigForTests();
+    useModalStore.setState({ current: null });
+  });
+  it('asks for the variant only when the popup is about to show, and opens with it', async () => {
+    const fetch = mockFetch({
+      ...routes(),
+      'GET /v1/laboratory/ab_tests/check': { data: { key: 'promotion_popup_copy', variant: 'bonus', running: true } },
+    });
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
+    await settle();
+    expect(fetch.calls.some((c) => c.path === '/v1/laboratory/ab_tests/check')).toBe(false);
+    scrollPage();
+    await screen.findByRole('dialog', { name: '限时充值礼包' });
+    expect(fetch.calls.filter((c) => c.path === '/v1/laboratory/ab_tests/check').map((c) => c.url)).toEqual([
+      '/v1/laboratory/ab_tests/check?key=promotion_popup_copy',
+    ]);
+    expect(useModalStore.getState().current).toMatchObject({ props: { copy: 'bonus' } });
+  });
+
+  it('falls back to the control copy when the check fails', async () => {
+    mockFetch({ ...routes(), 'GET /v1/laboratory/ab_tests/check': { status: 404, message: '实验不存在' } });
+    render(
+      <>
+        <PromotionPopupTrigger />
+        <ModalHost />
+      </>,
+    );
+    await settle();
+    scrollPage();
+    await screen.findByRole('dialog', { name: '限时充值礼包' });
+    expect(useModalStore.getState().current).toMatchObject({ props: { copy: 'control' } });
+  });
+});

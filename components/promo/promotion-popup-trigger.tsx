@@ -5,7 +5,7 @@ import type { Promotion } from '@/lib/shared/dto/shop';
 import { paymentAvailability } from '@/lib/shared/payment-availability';
 import { api } from '@/lib/client/api';
 import { loadConfig } from '@/lib/client/config';
-import { afterFirstInteraction, claimDailyShow, pickPromotion } from '@/lib/client/promotion-popup';
+import { afterFirstInteraction, claimDailyShow, pickPromotion, promoCopyVariant } from '@/lib/client/promotion-popup';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 
 /**
@@ -30,7 +30,10 @@ export function PromotionPopupTrigger() {
       await interacted;
       if (aborted.signal.aborted || useModalStore.getState().current) return;
       if (!claimDailyShow()) return;
-      useModalStore.getState().open('promotion-popup', { promotion });
+      // The copy experiment's exposure is this call, made only when the popup is about to show.
+      const copy = await promoCopyVariant();
+      if (aborted.signal.aborted || useModalStore.getState().current) return;
+      useModalStore.getState().open('promotion-popup', { promotion, copy });
     })();
     return () => aborted.abort();
   }, []);

@@ -15,6 +15,7 @@ export function ChapterEnd({
   commentCount,
   onComments,
   onTip,
+  after,
 }: {
   chapter: ReadChapter;
   busy: boolean;
@@ -24,6 +25,8 @@ export function ChapterEnd({
   onComments?: () => void;
   /** 打赏: opens the gift modal for this novel and chapter (docs/gifts-votes-pages.md "Gift modal"). */
   onTip?: () => void;
+  /** Below the navigation: the game slot (docs/games.md "Slots"). */
+  after?: React.ReactNode;
 }) {
   return (
     <>
@@ -53,6 +56,7 @@ export function ChapterEnd({
           下一章
         </button>
       </nav>
+      {after}
     </>
   );
 }

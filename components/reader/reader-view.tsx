@@ -16,6 +16,7 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { ChapterBody } from './chapter-body';
 import { Paywall } from './paywall';
 import { ChapterEnd } from './chapter-end';
+import { GameSlot } from '../games/game-slot';
 import { usePaged } from './use-paged';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
 import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
@@ -341,6 +342,10 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
               commentCount={shown?.chapter ?? null}
               onComments={() => setSheet({})}
               onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
+              after={
+                // Game recommendations at the chapter end (docs/games.md "Slots").
+                <GameSlot languageType={chapter.novel.language_type} returnPath={`/m/read/${chapter.id}?nid=${chapter.novel_id}`} />
+              }
             />
           )}
         </div>

@@ -3,6 +3,7 @@ import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
 import { formatDateTime } from '@/lib/shared/time';
 import { VipPlanPicker } from './vip-plan-picker';
 import { PageBar } from '@/components/shell/page-bar';
+import { ShortDramaCard } from '@/components/games/short-drama-card';
 
 const BENEFITS = [
   ['免', 'VIP免费读', '标有“VIP免费”的书，全部章节随心读'],
@@ -48,8 +49,11 @@ export function VipPage({
   returnPath,
   loginUrl,
   compact = false,
+  drama = null,
 }: {
   plans: VipPlan[];
+  /** The short-drama VIP card on sale, sold beside the plans (docs/games.md "Short-drama VIP card"). */
+  drama?: VipPlan | null;
   state: VipState | null;
   returnPath: string;
   loginUrl: string;
@@ -70,6 +74,14 @@ export function VipPage({
         </h2>
         <VipPlanPicker plans={plans} returnPath={returnPath} renew={state?.is_paid ?? false} compact={compact} />
       </section>
+      {drama ? (
+        <ShortDramaCard
+          plan={drama}
+          expiresAt={state?.short_drama_expires_at ?? null}
+          returnPath={returnPath}
+          loginUrl={state ? undefined : loginUrl}
+        />
+      ) : null}
       <section aria-labelledby="vip-benefits-title">
         <h2 className="section-title" id="vip-benefits-title">
           会员权益

@@ -1,6 +1,18 @@
 import type { Promotion } from '@/lib/shared/dto/shop';
 import type { PublicFlags } from './config';
 import { api } from './api';
+import { PROMO_COPY_EXPERIMENT, type AbCheckDto, type PromoCopyVariant } from '@/lib/shared/dto/games';
+
+/**
+ * The popup copy experiment's variant (docs/experiments.md "Promotion popup copy"), asked for just before the popup
+ * opens: that call is the exposure. Any failure, or a variant this build does not know, is the control copy.
+ */
+export async function promoCopyVariant(): Promise<PromoCopyVariant> {
+  const answer = await api<AbCheckDto>('/v1/laboratory/ab_tests/check', { query: { key: PROMO_COPY_EXPERIMENT }, silent: true }).catch(
+    () => null,
+  );
+  return answer?.variant === 'bonus' ? 'bonus' : 'control';
+}
 
 /** act_name of POST /v1/promotions/track (docs/shell.md "Modals"). */
 export const PROMOTION_ACT = { open: 1, button: 2, close: 3 } as const;

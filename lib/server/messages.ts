@@ -234,4 +234,17 @@ export const SERVER_MSG = {
   pageNotFoundTitle: '页面不存在',
   pageNotFoundBody: '链接可能有误，或内容已被删除。',
   goHome: '返回首页',
+  // Games, novel_test and experiments (docs/games.md, docs/experiments.md).
+  gameNotFound: '游戏不存在或已下架',
+  gameUrlInvalid: '游戏地址须为 https:// 开头的完整网址，且不能含空格',
+  gameNameInvalid: '游戏名称须为1到32个字',
+  gameIconInvalid: '图标须为 https:// 网址或以 / 开头的站内图片路径',
+  gameLanguagesInvalid: '请至少选择一种语言',
+  gameSortInvalid: '排序须为0到100000之间的整数',
+  experimentNotFound: '实验不存在',
+  experimentSubjectMissing: '缺少访客标识，请刷新页面后再试',
+  experimentVariantsInvalid: '变体格式不对：每行“标识:名称:权重”，2到5个，标识为小写字母、数字或下划线且不重复',
+  experimentWeightsSum: (sum: number) => `各变体权重之和须为10000，现在是${sum}`,
+  experimentKeyTaken: '实验标识已被使用',
+  experimentVariantsLocked: '实验已有曝光，只能修改权重，不能增删或改名变体',
 } as const;

@@ -41,6 +41,8 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/recharge\/start$/, access: 'public' },
   { pattern: /^\/embedded\/my\/unblock$/, access: 'public' },
   { pattern: /^\/mall\/prize_wheel$/, access: 'public' },
+  // A game card's recorded click, then the staff-entered address (docs/games.md "Games").
+  { pattern: /^\/games\/go\/\d{1,10}$/, access: 'public' },
   { pattern: /^\/orders\/(create|failed)$/, access: 'public' },
   { pattern: /^\/pay\/sandbox\/\d{1,10}(\/(approve|cancel))?$/, access: 'public' },
   { pattern: /^\/oauth\/(start|callback|local\/authorize|local\/approve)$/, access: 'public' },

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import type { GameLogDto } from '@/lib/shared/dto/activity';
+import type { PromoCopyVariant } from '@/lib/shared/dto/games';
 
 /** The modals (docs/shell.md "Modals"), each with its own props. */
 export interface ModalProps {
@@ -14,7 +15,8 @@ export interface ModalProps {
   };
   /** The lottery-chance modal: a check-in or a claim just granted a chance (docs/activity-pages.md). */
   lottery: Record<string, never>;
-  'promotion-popup': { promotion: Promotion };
+  /** copy: the variant of the popup copy experiment this reader was given (docs/experiments.md). */
+  'promotion-popup': { promotion: Promotion; copy?: PromoCopyVariant };
   /** The wheel's result (docs/activity-pages.md "Spin-win modal"); onAgain draws again while chances are left. */
   'spin-win': { record: GameLogDto; chances: number; onAgain?: () => void };
   'custom-ad': { adId: number };

@@ -11,6 +11,7 @@ import { getPeriodState } from '../wallet/vip';
 import { liveTickets } from '../wallet/tickets';
 import { activityFlags, BONUS_HUNTER_TAG } from './activity-flags';
 import { ageOn, ADULT_AGE } from './minors';
+import { gameVisibility } from '../games/visibility';
 
 export const EXTRA_FIELDS = ['phone', 'birth_date', 'guardian', 'created_at', 'short_drama'] as const;
 type Extra = (typeof EXTRA_FIELDS)[number];
@@ -35,6 +36,10 @@ export interface Profile {
   guardian_consent?: boolean;
   created_at?: string;
   short_drama_vip?: { active: boolean; expires_at: string | null };
+  /** Closed game recommendations (docs/games.md "Closing game recommendations"); held on the member. */
+  hide_games: boolean;
+  /** A paid member still to be asked whether to close them. */
+  ask_hide_games: boolean;
 }
 
 export const DEFAULT_AVATAR = '/avatars/default.svg';
@@ -51,7 +56,12 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
   const db = getDb();
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member) throw new ApiError(CODES.notLoggedIn);
-  const [balance, vip, flags] = await Promise.all([memberBalance(memberId), getPeriodState(memberId, 'vip'), activityFlags(db, memberId)]);
+  const [balance, vip, flags, games] = await Promise.all([
+    memberBalance(memberId),
+    getPeriodState(memberId, 'vip'),
+    activityFlags(db, memberId),
+    gameVisibility(memberId),
+  ]);
   // The live ticket balance: lapsed lots expire first and this month's VIP grant is given (docs/gifts-votes.md).
   const tickets = await liveTickets(memberId, new Date(), vip.active);
   const profile: Profile = {
@@ -67,6 +77,8 @@ export async function getProfile(memberId: number, extra: Extra[] = []): Promise
     is_guest: member.isGuest,
     is_paid: vip.active,
     vip_expires_at: vip.expires_at,
+    hide_games: games.hideGames,
+    ask_hide_games: games.askHide,
   };
   if (extra.includes('phone')) profile.phone = member.phone ? `${member.phone.slice(0, 3)}****${member.phone.slice(7)}` : null;
   if (extra.includes('birth_date')) {

@@ -11,12 +11,35 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * "Console") until the content part of the console gives them more.
  */
 export type Permission =
-  'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff' | 'finance' | 'activity';
+  | 'dashboard'
+  | 'moderation'
+  | 'words'
+  | 'announcements'
+  | 'audit:own'
+  | 'audit:all'
+  | 'staff'
+  | 'finance'
+  | 'activity'
+  // H5 game recommendations and A/B experiments (docs/games.md "Console", docs/experiments.md "Console").
+  | 'games'
+  | 'experiments';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance', 'activity'],
+  admin: [
+    'dashboard',
+    'moderation',
+    'words',
+    'announcements',
+    'audit:own',
+    'audit:all',
+    'staff',
+    'finance',
+    'activity',
+    'games',
+    'experiments',
+  ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
-  editor: ['dashboard', 'audit:own', 'activity'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

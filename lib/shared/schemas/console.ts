@@ -104,3 +104,49 @@ export const activityForm = z.discriminatedUnion(
   ],
   { error: T.invalidOp },
 );
+
+/** /admin/actions/games (docs/games.md "Console"): create, edit, deactivate or activate a game. */
+const gameFields = {
+  name: text(64),
+  icon: text(500),
+  art: text(500)
+    .optional()
+    .transform((v) => v ?? ''),
+  description: text(200)
+    .optional()
+    .transform((v) => v ?? ''),
+  url: text(1000),
+  category: text(32)
+    .optional()
+    .transform((v) => v ?? ''),
+  sort: text(10)
+    .optional()
+    .transform((v) => v ?? ''),
+  // Checkboxes: present ('on') when ticked.
+  lang_0: z.literal('on').optional(),
+  lang_1: z.literal('on').optional(),
+  lang_2: z.literal('on').optional(),
+  back,
+};
+export const gamesForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('create'), ...gameFields }),
+    z.object({ op: z.literal('update'), id, ...gameFields }),
+    z.object({ op: z.literal('deactivate'), id, back }),
+    z.object({ op: z.literal('activate'), id, back }),
+  ],
+  { error: T.invalidOp },
+);
+
+/** /admin/actions/experiments (docs/experiments.md "Console"). */
+export const experimentsForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('create'), key: text(48), name: text(64), variants: text(1000), back }),
+    z.object({ op: z.literal('variants'), id, variants: text(1000), back }),
+    z.object({ op: z.literal('start'), id, back }),
+    z.object({ op: z.literal('stop'), id, back }),
+  ],
+  { error: T.invalidOp },
+);

@@ -17,6 +17,9 @@ import { MinorProtection } from './_components/minor-protection';
 import { RechargeEntry } from '@/components/wallet/recharge-entry';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { UnreadBadge } from '@/components/community/unread-badge';
+import { ShortDramaCard } from '@/components/games/short-drama-card';
+import { GamesSetting } from '@/components/games/games-setting';
+import { listProducts } from '@/lib/server/wallet/products';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
@@ -43,7 +46,10 @@ export default async function MyPage() {
   if (!member) {
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
-  const p = await getProfile(member.id, ['phone', 'birth_date', 'guardian']);
+  const [p, dramas] = await Promise.all([
+    getProfile(member.id, ['phone', 'birth_date', 'guardian', 'short_drama']),
+    listProducts('short_drama'),
+  ]);
   // The iOS messaging app may hide every way to recharge (docs/shell.md "Payment availability and recharge doors"); the guard's cached flags decide, no query.
   const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
   return (
@@ -84,6 +90,11 @@ export default async function MyPage() {
         </RechargeEntry>
       ) : null}
 
+      {/* The short-drama VIP card with its expiry when active (docs/games.md "Short-drama VIP card"). */}
+      {dramas[0] ? (
+        <ShortDramaCard plan={dramas[0]} expiresAt={p.short_drama_vip?.active ? p.short_drama_vip.expires_at : null} returnPath="/m/my" />
+      ) : null}
+
       <nav aria-label="我的服务">
         <ul className="link-list">
           <li>
@@ -104,6 +115,12 @@ export default async function MyPage() {
               <Link href={href}>{label}</Link>
             </li>
           ))}
+          {/* A paid member closes or reopens game recommendations (docs/games.md "Closing game recommendations"). */}
+          {p.is_paid ? (
+            <li>
+              <GamesSetting initialHidden={p.hide_games} />
+            </li>
+          ) : null}
           <li>
             <ModalButton modal="user-subscribe" props={{}} className="link-list-button">
               关注公众号

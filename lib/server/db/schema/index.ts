@@ -8,3 +8,5 @@ export * from './activity';
 export * from './ops';
 export * from './staff';
 export * from './sharing';
+export * from './games';
+export * from './experiments';

@@ -7,6 +7,7 @@ import { seedDiscovery } from './seed-discovery';
 import { seedCommerce } from './seed-commerce';
 import { seedWords } from './seed-words';
 import { seedActivity } from './seed-activity';
+import { seedGames } from './seed-games';
 import { recomputeRankings } from '../../catalog/rankings-job';
 import { liftTimeouts } from '../timeouts';
 
@@ -23,6 +24,7 @@ export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms
     log('seed: products, gifts, activities and config');
     await seedCommerce(tx as unknown as Db, plan, now);
     await seedWords(tx as unknown as Db);
+    await seedGames(tx as unknown as Db, plan, now);
     log('seed: simulated readers and the rankings they earn');
     const simulated = Date.now();
     const readers = await seedActivity(tx as unknown as Db, plan, now);

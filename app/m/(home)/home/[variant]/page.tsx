@@ -8,6 +8,8 @@ import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigge
 import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
 import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
+import { GameSlot } from '@/components/games/game-slot';
+import { FloatEntry } from '@/components/games/float-entry';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
@@ -73,6 +75,9 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
+      {/* Game recommendations and the floating entry to /m/float (docs/games.md "Slots", "/m/float"). */}
+      <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
+      <FloatEntry />
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />
       <ContinueBar />

@@ -1,0 +1,84 @@
+CREATE TABLE "wechat_tokens" (
+	"kind" varchar(16) PRIMARY KEY NOT NULL,
+	"app_id" varchar(64) DEFAULT '' NOT NULL,
+	"value" text DEFAULT '' NOT NULL,
+	"expires_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "game_clicks_daily" (
+	"game_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"clicks" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "game_clicks_daily_game_id_day_pk" PRIMARY KEY("game_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "game_preferences" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"hide_games" boolean NOT NULL,
+	"answered_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "games" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"icon" text NOT NULL,
+	"art" text,
+	"description" varchar(120) DEFAULT '' NOT NULL,
+	"url" text NOT NULL,
+	"category" varchar(16) DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"languages" jsonb DEFAULT '[0,1,2]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "novel_tests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"novel_id" integer NOT NULL,
+	"language_type" smallint NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "novel_tests_window_ck" CHECK ("novel_tests"."ends_at" > "novel_tests"."starts_at")
+);
+--> statement-breakpoint
+CREATE TABLE "experiment_conversions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"experiment_id" integer NOT NULL,
+	"subject" varchar(80) NOT NULL,
+	"variant" varchar(24) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "experiment_exposures" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"experiment_id" integer NOT NULL,
+	"subject" varchar(80) NOT NULL,
+	"variant" varchar(24) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "experiments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" varchar(48) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"status" varchar(8) DEFAULT 'stopped' NOT NULL,
+	"variants" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "experiments_status_ck" CHECK ("experiments"."status" in ('running', 'stopped'))
+);
+--> statement-breakpoint
+ALTER TABLE "game_clicks_daily" ADD CONSTRAINT "game_clicks_daily_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_preferences" ADD CONSTRAINT "game_preferences_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "novel_tests" ADD CONSTRAINT "novel_tests_novel_id_novels_id_fk" FOREIGN KEY ("novel_id") REFERENCES "public"."novels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "experiment_conversions" ADD CONSTRAINT "experiment_conversions_experiment_id_experiments_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "experiment_exposures" ADD CONSTRAINT "experiment_exposures_experiment_id_experiments_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "games_active_sort_idx" ON "games" USING btree ("active","sort");--> statement-breakpoint
+CREATE INDEX "novel_tests_lang_window_idx" ON "novel_tests" USING btree ("language_type","ends_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "experiment_conversions_subject_uq" ON "experiment_conversions" USING btree ("experiment_id","subject");--> statement-breakpoint
+CREATE UNIQUE INDEX "experiment_exposures_subject_uq" ON "experiment_exposures" USING btree ("experiment_id","subject");--> statement-breakpoint
+CREATE INDEX "experiment_exposures_variant_idx" ON "experiment_exposures" USING btree ("experiment_id","variant");--> statement-breakpoint
+CREATE UNIQUE INDEX "experiments_key_uq" ON "experiments" USING btree ("key");
