@@ -26,6 +26,7 @@ export const CONSOLE_TEXT = {
     activity: '活动',
     audit: '操作日志',
     staff: '员工',
+    members: '会员',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {
