@@ -85,7 +85,7 @@ describe('POST /admin/actions/members', () => {
 
   it('bad input comes back with a Chinese refusal: no end, a past or impossible day, no reason, a bad gate', async () => {
     const m = await signedInMember();
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { op: 'block', id: String(m.id), reason: '广告' },
       { op: 'block', id: String(m.id), reason: '广告', ends_on: '2020-01-01' },
       { op: 'block', id: String(m.id), reason: '广告', ends_on: '2031-02-31' },
