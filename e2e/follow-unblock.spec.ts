@@ -37,10 +37,18 @@ test('/follow in the messaging app: Chinese, the QR code, how to follow, and bac
   await expect(back).toHaveAttribute('href', `/m/read/${aid}?nid=1`);
   await page.screenshot({ path: info.outputPath('follow.png'), fullPage: true });
   await back.click();
-  // The reader inside the messaging app asks for sign-in first, and then comes back to this chapter.
-  await expect(page).toHaveURL(
-    new RegExp(`(/m/read/${aid}\\?nid=1$)|(/m/oauth\\?next=${encodeURIComponent(`/m/read/${aid}?nid=1`).replace(/[?]/g, '\\?')})`),
-  );
+  // The reader inside the messaging app asks for sign-in first (the local OAuth here), then lands on the chapter.
+  await expect(page).toHaveURL(/\/oauth\/local\/authorize\?/);
+  await page.getByLabel('昵称').fill(`关注测试${Date.now() % 10000}`);
+  await page.getByRole('button', { name: '同意授权' }).click();
+  await expect(page).toHaveURL(new RegExp(`/m/read/${aid}\\?nid=1$`));
+
+  // Signed in, without the messaging app's API configured: no self-declared follow, staff confirm it.
+  await page.goto(`/follow?article_id=${aid}`);
+  await expect(page.getByText('关注状态由工作人员确认', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: '我已关注' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: '书声公众号二维码' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('follow-signed-in.png'), fullPage: true });
 
   await page.goto('/follow?article_id=999999999');
   await expect(page.getByRole('heading', { name: '章节不存在' })).toBeVisible();
