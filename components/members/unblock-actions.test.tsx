@@ -43,7 +43,7 @@ it('shows the server’s refusal beside the form and keeps the text', async () =
   render(<AppealForm />);
   fireEvent.change(screen.getByRole('textbox', { name: '申诉' }), { target: { value: '再申诉一次可以吗' } });
   fireEvent.click(screen.getByRole('button', { name: '提交申诉' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('每次封禁只能申诉一次');
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('每次封禁只能申诉一次'));
   expect(screen.getByRole('textbox', { name: '申诉' })).toHaveValue('再申诉一次可以吗');
 });
 
