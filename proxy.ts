@@ -6,6 +6,7 @@ import { hasMalformedEscape } from '@/lib/shared/malformed-path';
 import { MSG } from '@/lib/shared/messages';
 import { loginDestination, matchRoute } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
+import { PAGE_PATH_HEADER } from '@/lib/shared/member-paths';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 
 function blockedRedirect(pathAndQuery: string): string | undefined {
@@ -86,7 +87,13 @@ export function proxy(req: NextRequest) {
   // nextUrl's own origin keeps the rewrite internal (another origin would be proxied over HTTP).
   const home = req.nextUrl.clone();
   home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;
-  const response = pathname === '/m' || pathname === '/m/' ? NextResponse.rewrite(home) : NextResponse.next();
+  // The page's path for server renders that send a blocked member to the unblock page (docs/members.md "Blocks").
+  const forward = new Headers(req.headers);
+  forward.set(PAGE_PATH_HEADER, here);
+  const response =
+    pathname === '/m' || pathname === '/m/'
+      ? NextResponse.rewrite(home, { request: { headers: forward } })
+      : NextResponse.next({ request: { headers: forward } });
   // No cookies here: /m home and /m/novels/{id} are cached whole, and a Set-Cookie on a cached answer would hand one
   // reader's tracking id to everyone. The browser sets zaid and ref_link_id itself (lib/client/identity.ts,
   // docs/web-security.md).

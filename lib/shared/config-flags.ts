@@ -31,6 +31,11 @@ export interface ConfigFlags {
   paid_teaser: boolean;
   /** docs/community.md "Limits": comment, review and report limits staff can change without a deploy. */
   community: CommunityRules;
+  /**
+   * docs/members.md "Follow gate": inside the messaging app, chapters after index `after_chapter` need the member to
+   * follow the official account (90010); null switches it off.
+   */
+  follow_gate: { after_chapter: number } | null;
 }
 
 export interface CommunityRules {
@@ -74,6 +79,7 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   wxshare: 0,
   // The bands of China's rules for minors' in-app payments: none under 8, ¥50/¥200 under 16, ¥100/¥400 under 18.
   paid_teaser: true,
+  follow_gate: null,
   community: {
     comment_interval_s: 8,
     daily_cap: 100,

@@ -28,6 +28,7 @@ export const CONSOLE_TEXT = {
     staff: '员工',
     games: '游戏',
     experiments: '实验',
+    members: '会员',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {

@@ -10,7 +10,8 @@ export const POST = withApi(
     if (member) await revokeSession(member.sessionId);
     return new ApiReply({ logged_out: true }, 200, {}, clearedSessionCookies(req));
   },
-  { auth: 'optional' },
+  // A blocked member can still sign out (docs/members.md "Blocks").
+  { auth: 'optional', blocked: 'allow' },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -11,6 +11,18 @@ export interface CurrentMember {
   sessionId: number;
   isGuest: boolean;
   languageType: number | null;
+  /**
+   * The member's block when one is in force (docs/members.md "Blocks"): read from the members row with the session,
+   * so withApi and the pages check it without another query. null when not blocked or the block has ended.
+   */
+  block: { id: number; endsAt: Date | null } | null;
+}
+
+/** A block in force at `now`: a block id with no end (permanent) or an end still ahead. */
+export function activeBlock(blockId: number | null, blockedUntil: Date | null, now = new Date()): CurrentMember['block'] {
+  if (blockId === null) return null;
+  if (blockedUntil && blockedUntil.getTime() <= now.getTime()) return null;
+  return { id: blockId, endsAt: blockedUntil };
 }
 
 export interface PresentedToken {
@@ -34,6 +46,8 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
       sessionId: sessions.id,
       isGuest: members.isGuest,
       languageType: members.languageType,
+      blockId: members.blockId,
+      blockedUntil: members.blockedUntil,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
@@ -41,9 +55,9 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  const { lastSeenAt, ...member } = row;
+  const { lastSeenAt, blockId, blockedUntil, ...member } = row;
   if (Date.now() - lastSeenAt.getTime() > SLIDE_AFTER_MS) await slideSession(row.sessionId);
-  return member;
+  return { ...member, block: activeBlock(blockId, blockedUntil) };
 }
 
 /** The member behind a plain route handler's request (bearer or cookie), for the flow routes outside withApi. */

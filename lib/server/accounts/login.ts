@@ -4,6 +4,7 @@ import { grantSignupCoupons } from '../wallet/coupons';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, oauthIdentities } from '../db/schema';
+import { recordAppFollow } from '../members/follows';
 import { consumeLoginCode } from './sms/codes';
 import { createMember, findMemberByPhone } from './members';
 import { createSession } from './sessions';
@@ -60,7 +61,7 @@ export async function loginAsGuest(deviceId: string, ctx: Ctx): Promise<SignedIn
 /** Third-party sign-in: the provider's subject maps to one member, created on first sign-in. */
 export async function loginWithIdentity(
   provider: string,
-  identity: { subject: string; nickname?: string; avatar?: string; unionId?: string },
+  identity: { subject: string; nickname?: string; avatar?: string; unionId?: string; subscribe?: boolean },
   ctx: Ctx,
 ): Promise<SignedIn> {
   return getDb().transaction(async (tx) => {
@@ -82,6 +83,8 @@ export async function loginWithIdentity(
       const [row] = await tx.select({ mergedIntoId: members.mergedIntoId }).from(members).where(eq(members.id, memberId));
       memberId = row?.mergedIntoId ?? memberId;
     }
+    // The messaging app's follow state, when its user info carried it (docs/members.md "Follow state").
+    if (identity.subscribe !== undefined) await recordAppFollow(tx, memberId, identity.subscribe);
     const session = await createSession(tx, memberId, `oauth:${provider}`, ctx);
     return { member_id: memberId, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: !link };
   });

@@ -18,6 +18,10 @@ export async function getFollowQrcode(articleId: number | undefined, origin: str
     const [row] = await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.id, articleId));
     if (!row) throw notFound(MSG.chapterMissing);
   }
-  const content = `${origin}/follow${articleId ? `?article_id=${articleId}` : ''}`;
-  return { url: content, logo: LOGO_PATH, content };
+  const url = `${origin}/follow${articleId ? `?article_id=${articleId}` : ''}`;
+  // MP_FOLLOW_URL: the official account's own QR code link, when staff set it (docs/members.md "Follow page"), so a
+  // scan opens the account itself; without it the code leads to our follow page.
+  const official = process.env.MP_FOLLOW_URL;
+  const content = official && /^https?:\/\/\S{1,500}$/.test(official) ? official : url;
+  return { url, logo: LOGO_PATH, content };
 }

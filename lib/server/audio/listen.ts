@@ -9,6 +9,7 @@ import { ApiError, invalid, notFound } from '../http/errors';
 import { ownHosts } from '../http/own-hosts';
 import { afterResponse } from '../cache';
 import { chapterAccess } from '../wallet/entitlement';
+import { assertFollowGateById } from '../members/follow-gate';
 import { chapterAudioState, ensureChapterAudio } from './jobs';
 import { signAudioUrl } from './signed-url';
 import { loadAudioSource, type AudioSource } from './source';
@@ -19,13 +20,19 @@ type Speakable = AudioSource & { voice: NonNullable<AudioSource['voice']>; key: 
  * A chapter this reader may hear: it exists, its novel is on the shelf and has a voice (has_tts and a language
  * the engine speaks), and the same entitlement check as the text allows it (free, unlocked, whole book, VIP).
  */
-export async function speakableChapterFor(memberId: number | null, chapterId: number, now = new Date()): Promise<Speakable> {
+export async function speakableChapterFor(
+  memberId: number | null,
+  chapterId: number,
+  now = new Date(),
+  inMessagingApp = false,
+): Promise<Speakable> {
   const source = await loadAudioSource(chapterId);
   if (!source) throw notFound(MSG.chapterMissing);
   if (source.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: source.novelId });
   if (!source.voice || !source.key) throw invalid(MSG.ttsUnavailable);
   const access = await chapterAccess(memberId, chapterId, getDb(), now);
   if (!access || access.access === 'locked') throw new ApiError(CODES.forbidden, SERVER_MSG.audioLocked);
+  await assertFollowGateById(memberId, chapterId, access.access, inMessagingApp);
   return source as Speakable;
 }
 
@@ -54,8 +61,9 @@ export async function getPrivateAudioUrl(
   baseUrl: string,
   requestHost: string,
   now = new Date(),
+  inMessagingApp = false,
 ): Promise<PrivateAudioUrl> {
-  const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now);
+  const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now, inMessagingApp);
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
   return signAudioUrl(memberId, source.chapterId, now);
 }
@@ -64,8 +72,8 @@ export async function getPrivateAudioUrl(
  * GET /v1/articles/{id}/tts_time_track: where each paragraph starts in the chapter's audio. While the chapter is
  * synthesized for the first time the track grows (complete false); before that it is empty.
  */
-export async function getTimeTrack(memberId: number | null, chapterId: number): Promise<TtsTimeTrack> {
-  const source = await speakableChapterFor(memberId, chapterId);
+export async function getTimeTrack(memberId: number | null, chapterId: number, inMessagingApp = false): Promise<TtsTimeTrack> {
+  const source = await speakableChapterFor(memberId, chapterId, new Date(), inMessagingApp);
   const state = await chapterAudioState(source.key);
   return {
     article_id: chapterId,

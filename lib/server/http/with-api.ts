@@ -16,6 +16,7 @@ import { ApiReply, envelopeResponse, failureBody } from './reply';
 import { clientIp } from './client-ip';
 import { assertAdminToken } from './admin';
 import { readJsonBody, readParams, readQuery } from './request-input';
+import { isBlockedToken } from '../members/blocked-tokens';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const inflight = globalThis as typeof globalThis & { __shushengInflight?: number };
@@ -51,6 +52,11 @@ export interface ApiOptions<P, Q, B, A extends AuthMode = AuthMode> {
    * brings its own replay protection. Every other mutation without a well-formed x-sig is refused (docs/api.md).
    */
   sig?: 'exempt';
+  /**
+   * `allow`: a blocked member may still call this route — only the unblock page's own calls and sign-out
+   * (docs/members.md "Blocks"). Every other call of a blocked member answers 90303.
+   */
+  blocked?: 'allow';
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -113,12 +119,22 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       // caller, and refusing it keeps every write idempotent (docs/api.md "x-sig").
       if (mutating && !sig && options.sig !== 'exempt') throw new ApiError(CODES.validation, SERVER_MSG.sigMissing);
       if (auth === 'admin') assertAdminToken(req.headers);
-      const params = parseInput(options.params, await readParams(route?.params));
-      const query = parseInput(options.query, readQuery(req.nextUrl.searchParams));
-      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : (undefined as B);
       // Public reads skip the session lookup entirely: nothing member-specific may shape their answer.
       presented = auth === 'member' || auth === 'optional' ? readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value) : undefined;
       const member = presented ? await findMemberByToken(presented.token) : null;
+      if (options.blocked !== 'allow' && auth !== 'admin') {
+        // A blocked member's calls answer 90303 whatever their input (docs/members.md "Blocks"): the block rides on
+        // the session row already read; public routes, which read no session, check the token against the
+        // blocked-session cache.
+        if (member?.block) throw new ApiError(CODES.unblock);
+        if (auth === 'none') {
+          const token = readToken(req.headers, req.cookies.get(COOKIE.memberToken)?.value);
+          if (token && (await isBlockedToken(token.token))) throw new ApiError(CODES.unblock);
+        }
+      }
+      const params = parseInput(options.params, await readParams(route?.params));
+      const query = parseInput(options.query, readQuery(req.nextUrl.searchParams));
+      const body = options.body ? parseInput(options.body, await readJsonBody(req)) : (undefined as B);
       if (auth === 'member' && !member) throw new ApiError(CODES.notLoggedIn);
       // Cookies ride along on cross-site requests; bearer tokens do not, so only cookie calls need the check.
       if (mutating && member && presented?.source === 'cookie' && !isSameOrigin(req)) {

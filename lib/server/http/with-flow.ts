@@ -6,6 +6,7 @@ import { COOKIE } from '@/lib/shared/cookies';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { log } from '../logger';
+import { unblockPath } from '@/lib/shared/member-paths';
 import { findMemberByToken, readToken, type CurrentMember } from '../accounts/current-member';
 import { ApiError, invalid } from './errors';
 import { envelopeResponse, failureBody } from './reply';
@@ -119,6 +120,11 @@ export function withFlow<P = undefined, Q = undefined, F = undefined, A extends 
           return flowRedirect(req, `/m/login?next=${encodeURIComponent(next)}`, req.method === 'GET' ? 307 : 303);
         }
         throw new ApiError(CODES.notLoggedIn);
+      }
+      // A blocked member's flows (orders, bridge) go to the unblock page instead (docs/members.md "Blocks").
+      if (member?.block) {
+        if (req.method === 'GET') return flowRedirect(req, unblockPath(`${req.nextUrl.pathname}${req.nextUrl.search}`), 307);
+        throw new ApiError(CODES.unblock);
       }
       return await handler({ req, params, query, form, member: member as FlowMember<A>, requestId });
     } catch (err) {

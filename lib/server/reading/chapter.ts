@@ -14,6 +14,7 @@ import { getAfford } from '../wallet/purchases';
 import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
 import { cachedFlags } from '../config/flags-cache';
+import { assertFollowGate } from '../members/follow-gate';
 
 interface ChapterMeta {
   id: number;
@@ -100,7 +101,7 @@ function dir(novel: NovelDetail): 'rtl' | 'ltr' {
 export async function readChapter(
   memberId: number | null,
   chapterId: number,
-  opts: { autoBuy?: boolean; now?: Date } = {},
+  opts: { autoBuy?: boolean; now?: Date; inMessagingApp?: boolean } = {},
 ): Promise<ReadChapter> {
   const now = opts.now ?? new Date();
   const meta = await getChapterMeta(chapterId);
@@ -109,8 +110,17 @@ export async function readChapter(
   let access: Access = 'free';
   if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until }, now)) {
     access = memberId ? ((await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked') : 'locked';
-    if (access === 'locked' && memberId && opts.autoBuy && (await autoBuyIfEnabled(memberId, chapterId))) access = 'unlocked';
   }
+  // Before any auto-buy: a gated reader spends nothing (docs/members.md "Follow gate").
+  await assertFollowGate({
+    memberId,
+    chapterId: meta.id,
+    novelId: meta.novelId,
+    idx: meta.idx,
+    access,
+    inMessagingApp: Boolean(opts.inMessagingApp),
+  });
+  if (access === 'locked' && memberId && opts.autoBuy && (await autoBuyIfEnabled(memberId, chapterId))) access = 'unlocked';
   const locked = access === 'locked';
   const paragraphs = locked ? [] : access === 'free' ? await getFreeText(chapterId) : await getEntitledText(chapterId);
   let paywall: Paywall | null = null;

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 import { messages } from '../db/schema';
 
 /** What a personal notification is about (docs/community.md "Messages"). */
-export type MessageKind = 'reply' | 'review_approved' | 'review_rejected' | 'report_handled';
+export type MessageKind = 'reply' | 'review_approved' | 'review_rejected' | 'report_handled' | 'block_appeal';
 
 export interface Notice {
   memberId: number;

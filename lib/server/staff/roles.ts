@@ -8,7 +8,8 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
  * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
  * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
- * "Console") until the content part of the console gives them more.
+ * "Console") until the content part of the console gives them more. `members` is the member lookup, blocks, follow
+ * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
  */
 export type Permission =
   | 'dashboard'
@@ -22,7 +23,9 @@ export type Permission =
   | 'activity'
   // H5 game recommendations and A/B experiments (docs/games.md "Console", docs/experiments.md "Console").
   | 'games'
-  | 'experiments';
+  | 'experiments'
+  // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
+  | 'members';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -37,8 +40,9 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'activity',
     'games',
     'experiments',
+    'members',
   ],
-  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
+  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
   editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
+import { headers } from 'next/headers';
 import { cache } from 'react';
 import { ListenView } from '@/components/listen/listen-view';
 import { TtsUnavailable } from '@/components/listen/tts-unavailable';
@@ -11,6 +12,8 @@ import { readChapter } from '@/lib/server/reading/chapter';
 import { getNovelReadLog } from '@/lib/server/reading/readlogs';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
+import { followPath } from '@/lib/shared/member-paths';
+import { detectUa } from '@/lib/shared/ua';
 import { listenReadType } from '@/lib/shared/reader-links';
 
 type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -24,9 +27,12 @@ const listenFor = cache(async (rawId: string) => {
   if (!id) return null;
   const member = await currentMember();
   try {
-    const chapter = await readChapter(member?.id ?? null, id, { autoBuy: Boolean(member) });
+    const inMessagingApp = detectUa((await headers()).get('user-agent')).wechat;
+    const chapter = await readChapter(member?.id ?? null, id, { autoBuy: Boolean(member), inMessagingApp });
     return { chapter, memberId: member?.id ?? null };
   } catch (err) {
+    // The follow gate (docs/members.md "Follow gate"): the follow page, then back to this chapter.
+    if (err instanceof ApiError && err.code === CODES.follow) redirect(followPath(id));
     if (err instanceof ApiError && err.code === CODES.offShelf) redirect(`/m/novels/${(err.data as { novel_id: number }).novel_id}/off`);
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
+import { headers } from 'next/headers';
 import { cache } from 'react';
 import { ReaderView } from '@/components/reader/reader-view';
 import { SettingsScript } from '@/components/reader/settings-script';
@@ -11,6 +12,8 @@ import { readChapter } from '@/lib/server/reading/chapter';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
 import { shareMetadata } from '@/lib/server/sharing/share-metadata';
+import { followPath } from '@/lib/shared/member-paths';
+import { detectUa } from '@/lib/shared/ua';
 import './reader.css';
 
 type Props = { params: Promise<{ aid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -24,8 +27,11 @@ const chapterFor = cache(async (rawId: string) => {
   if (!id) notFound();
   const member = await currentMember();
   try {
-    return await readChapter(member?.id ?? null, id, { autoBuy: Boolean(member) });
+    const inMessagingApp = detectUa((await headers()).get('user-agent')).wechat;
+    return await readChapter(member?.id ?? null, id, { autoBuy: Boolean(member), inMessagingApp });
   } catch (err) {
+    // The follow gate (docs/members.md "Follow gate"): the follow page, then back to this chapter.
+    if (err instanceof ApiError && err.code === CODES.follow) redirect(followPath(id));
     if (err instanceof ApiError && err.code === CODES.offShelf) redirect(`/m/novels/${(err.data as { novel_id: number }).novel_id}/off`);
     if (err instanceof ApiError && err.status === 404) notFound();
     throw err;

@@ -5,6 +5,8 @@ export interface OAuthIdentity {
   nickname?: string;
   avatar?: string;
   unionId?: string;
+  /** The messaging app's `subscribe` when its user info carries it: follows the official account (docs/members.md "Follow state"). */
+  subscribe?: boolean;
 }
 
 /** An OAuth 2.0 authorization-code provider (the messaging app's web OAuth, or the local one). */

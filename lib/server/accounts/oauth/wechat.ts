@@ -25,10 +25,16 @@ export function wechatProvider(appId: string, appSecret: string, fetchImpl: type
       const token = await getJson<{ access_token: string; openid: string; unionid?: string }>(
         `https://api.weixin.qq.com/sns/oauth2/access_token?${new URLSearchParams({ appid: appId, secret: appSecret, code, grant_type: 'authorization_code' })}`,
       );
-      const info = await getJson<{ nickname?: string; headimgurl?: string; unionid?: string }>(
+      const info = await getJson<{ nickname?: string; headimgurl?: string; unionid?: string; subscribe?: number }>(
         `https://api.weixin.qq.com/sns/userinfo?${new URLSearchParams({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' })}`,
       );
-      return { subject: token.openid, nickname: info.nickname, avatar: info.headimgurl, unionId: info.unionid ?? token.unionid };
+      return {
+        subject: token.openid,
+        nickname: info.nickname,
+        avatar: info.headimgurl,
+        unionId: info.unionid ?? token.unionid,
+        ...(typeof info.subscribe === 'number' ? { subscribe: info.subscribe === 1 } : {}),
+      };
     },
   };
 }

@@ -71,14 +71,51 @@ CREATE TABLE "experiments" (
 	CONSTRAINT "experiments_status_ck" CHECK ("experiments"."status" in ('running', 'stopped'))
 );
 --> statement-breakpoint
+CREATE TABLE "member_blocks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"reason" varchar(200) NOT NULL,
+	"ends_at" timestamp with time zone,
+	"created_by" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"lifted_at" timestamp with time zone,
+	"lifted_by" integer,
+	"lift_note" varchar(200),
+	"appeal_text" varchar(500),
+	"appealed_at" timestamp with time zone,
+	"appeal_status" varchar(16),
+	"appeal_reply" varchar(200),
+	"appeal_handled_by" integer,
+	"appeal_handled_at" timestamp with time zone,
+	CONSTRAINT "member_blocks_appeal_status_ck" CHECK ("member_blocks"."appeal_status" is null or "member_blocks"."appeal_status" in ('pending', 'rejected', 'accepted'))
+);
+--> statement-breakpoint
+CREATE TABLE "member_follows" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"followed" boolean NOT NULL,
+	"source" varchar(16) NOT NULL,
+	"updated_by" integer,
+	"checked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "block_id" integer;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "blocked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "game_clicks_daily" ADD CONSTRAINT "game_clicks_daily_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_preferences" ADD CONSTRAINT "game_preferences_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "novel_tests" ADD CONSTRAINT "novel_tests_novel_id_novels_id_fk" FOREIGN KEY ("novel_id") REFERENCES "public"."novels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "experiment_conversions" ADD CONSTRAINT "experiment_conversions_experiment_id_experiments_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "experiment_exposures" ADD CONSTRAINT "experiment_exposures_experiment_id_experiments_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_created_by_staff_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_lifted_by_staff_users_id_fk" FOREIGN KEY ("lifted_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_appeal_handled_by_staff_users_id_fk" FOREIGN KEY ("appeal_handled_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_follows" ADD CONSTRAINT "member_follows_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_follows" ADD CONSTRAINT "member_follows_updated_by_staff_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "games_active_sort_idx" ON "games" USING btree ("active","sort");--> statement-breakpoint
 CREATE INDEX "novel_tests_lang_window_idx" ON "novel_tests" USING btree ("language_type","ends_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "experiment_conversions_subject_uq" ON "experiment_conversions" USING btree ("experiment_id","subject");--> statement-breakpoint
 CREATE UNIQUE INDEX "experiment_exposures_subject_uq" ON "experiment_exposures" USING btree ("experiment_id","subject");--> statement-breakpoint
 CREATE INDEX "experiment_exposures_variant_idx" ON "experiment_exposures" USING btree ("experiment_id","variant");--> statement-breakpoint
-CREATE UNIQUE INDEX "experiments_key_uq" ON "experiments" USING btree ("key");
+CREATE UNIQUE INDEX "experiments_key_uq" ON "experiments" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "member_blocks_member_idx" ON "member_blocks" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "member_blocks_appeal_idx" ON "member_blocks" USING btree ("appealed_at") WHERE "member_blocks"."appeal_status" = 'pending';

@@ -38,6 +38,10 @@ export const members = pgTable(
     channelId: varchar({ length: 64 }),
     refLinkId: varchar({ length: 64 }),
     mergedIntoId: integer(),
+    // The member's current block (docs/members.md "Blocks"): its member_blocks id and end, read with the session so
+    // the block check costs no query. endsAt null with a block id is a permanent block; lifting clears both.
+    blockId: integer(),
+    blockedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

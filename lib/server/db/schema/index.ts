@@ -10,3 +10,4 @@ export * from './staff';
 export * from './sharing';
 export * from './games';
 export * from './experiments';
+export * from './members';

@@ -2,12 +2,17 @@ import { withApi } from '@/lib/server/http/with-api';
 import { hostFrom } from '@/lib/server/http/own-hosts';
 import { getPrivateAudioUrl } from '@/lib/server/audio/listen';
 import { privateUrlBody } from '@/lib/shared/schemas/audio';
+import { detectUa } from '@/lib/shared/ua';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 // POST /v1/audio/articles/get_private_url {base_url} — the member's signed playlist URL for a chapter they may hear.
-export const POST = withApi(({ body, member, req }) => getPrivateAudioUrl(member.id, body.base_url, hostFrom(req.headers).host), {
-  auth: 'member',
-  body: privateUrlBody,
-});
+export const POST = withApi(
+  ({ body, member, req }) =>
+    getPrivateAudioUrl(member.id, body.base_url, hostFrom(req.headers).host, new Date(), detectUa(req.headers.get('user-agent')).wechat),
+  {
+    auth: 'member',
+    body: privateUrlBody,
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
