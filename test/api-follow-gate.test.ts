@@ -233,18 +233,36 @@ describe('follow state from the messaging app', () => {
             : { subscribe: 0, openid: u.searchParams.get('openid') };
       return new Response(JSON.stringify(body), { status: 200 });
     }) as typeof fetch;
-    const checker = wechatFollowChecker('wxapp', 'secret', 'http://stand-in.test', fake);
+    const checker = wechatFollowChecker({ appId: 'wxapp', appSecret: 'secret', apiBase: 'http://stand-in.test' }, fake);
     expect(await checker.subscribed('fan')).toBe(true);
     expect(await checker.subscribed('stranger')).toBe(false);
     expect(urls.filter((u) => u.includes('/cgi-bin/token'))).toHaveLength(1);
     expect(urls[0]).toBe('http://stand-in.test/cgi-bin/token?grant_type=client_credential&appid=wxapp&secret=secret');
     expect(urls[1]).toContain('/cgi-bin/user/info?access_token=TOKEN-1&openid=fan');
     const failing = wechatFollowChecker(
-      'wxapp',
-      'secret',
-      'http://stand-in.test',
+      { appId: 'wxapp', appSecret: 'secret', apiBase: 'http://stand-in.test' },
       (async () => new Response(JSON.stringify({ errcode: 40013, errmsg: 'invalid appid' }))) as typeof fetch,
     );
     await expect(failing.subscribed('x')).rejects.toThrow(/40013/);
+  });
+
+  it('the user-info checker drops a token the provider no longer accepts and asks once more with a new one', async () => {
+    const app = { appId: 'wxapp-stale', appSecret: 'secret', apiBase: 'http://stand-in.test' };
+    const tokens: string[] = [];
+    let issued = 0;
+    const fake = (async (url: string) => {
+      const u = new URL(url);
+      if (u.pathname === '/cgi-bin/token') {
+        issued += 1;
+        return new Response(JSON.stringify({ access_token: `T${issued}`, expires_in: 7200 }));
+      }
+      tokens.push(u.searchParams.get('access_token')!);
+      // The first token was replaced elsewhere (40001): the provider refuses it.
+      const body = u.searchParams.get('access_token') === 'T1' ? { errcode: 40001, errmsg: 'invalid credential' } : { subscribe: 1 };
+      return new Response(JSON.stringify(body));
+    }) as typeof fetch;
+    expect(await wechatFollowChecker(app, fake).subscribed('fan')).toBe(true);
+    expect(tokens).toEqual(['T1', 'T2']);
+    expect(issued).toBe(2);
   });
 });

@@ -1,68 +1,53 @@
 import 'server-only';
+import { accessToken, dropToken } from '../sharing/token-cache';
+import { TOKEN_INVALID_ERRCODES, WechatApiError, wechatApp, wechatGet, type WechatApp } from '../sharing/wechat-api';
 
 /**
  * Asks the messaging app whether a user follows the official account (docs/members.md "Follow state"): the
- * server-side user-info call (`cgi-bin/user/info`, its `subscribe` field), with the app's client-credential access
- * token kept in this process until a minute before it expires. Configured by WECHAT_APP_ID and WECHAT_APP_SECRET,
- * the same pair as the messaging app's sign-in; WECHAT_API_BASE points it at a stand-in (tests, staging).
+ * server-side user-info call (`cgi-bin/user/info`, its `subscribe` field). The client-credential access token is the
+ * one the JS-SDK signature uses, kept in the database for every server process (docs/sharing.md "Token cache"), so the
+ * two never fetch competing tokens — the provider invalidates the previous token when a new one is issued.
  */
 export interface FollowChecker {
   subscribed(openid: string): Promise<boolean>;
 }
 
-interface WechatAnswer {
-  errcode?: number;
-  errmsg?: string;
-}
-
-export function wechatFollowChecker(
-  appId: string,
-  appSecret: string,
-  base = 'https://api.weixin.qq.com',
-  fetchImpl: typeof fetch = fetch,
-): FollowChecker {
-  let token: { value: string; until: number } | null = null;
-  const getJson = async <T>(path: string, query: Record<string, string>): Promise<T & WechatAnswer> => {
-    const res = await fetchImpl(`${base}${path}?${new URLSearchParams(query)}`, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`wechat api answered ${res.status}`);
-    const body = (await res.json()) as T & WechatAnswer;
-    if (body.errcode) throw new Error(`wechat api error ${body.errcode}: ${body.errmsg ?? ''}`);
-    return body;
-  };
-  const accessToken = async (): Promise<string> => {
-    if (token && token.until > Date.now()) return token.value;
-    const t = await getJson<{ access_token: string; expires_in: number }>('/cgi-bin/token', {
-      grant_type: 'client_credential',
-      appid: appId,
-      secret: appSecret,
-    });
-    token = { value: t.access_token, until: Date.now() + Math.max(0, (t.expires_in ?? 7200) - 60) * 1000 };
-    return t.access_token;
-  };
+export function wechatFollowChecker(app: WechatApp, fetchImpl: typeof fetch = fetch): FollowChecker {
   return {
     async subscribed(openid) {
-      const info = await getJson<{ subscribe?: number }>('/cgi-bin/user/info', {
-        access_token: await accessToken(),
-        openid,
-        lang: 'zh_CN',
-      });
-      return info.subscribe === 1;
+      for (let attempt = 0; ; attempt++) {
+        const token = await accessToken(app, fetchImpl);
+        try {
+          const info = await wechatGet<{ subscribe?: number }>(
+            app,
+            '/cgi-bin/user/info',
+            { access_token: token, openid, lang: 'zh_CN' },
+            fetchImpl,
+          );
+          return info.subscribe === 1;
+        } catch (err) {
+          // A token the provider no longer accepts (issued again elsewhere): drop it and ask once more.
+          if (attempt === 0 && err instanceof WechatApiError && TOKEN_INVALID_ERRCODES.has(err.errcode)) {
+            await dropToken('access_token');
+            continue;
+          }
+          throw err;
+        }
+      }
     },
   };
 }
 
-const holder = globalThis as typeof globalThis & { __shushengFollowChecker?: { key: string; checker: FollowChecker } };
 let override: FollowChecker | null | undefined;
 
-/** The configured checker, or null when the messaging app is not configured (staff then set the state). */
+/**
+ * The configured checker, or null when the messaging app is not configured (staff then set the state). The account is
+ * the JS-SDK's (`wechatApp()`: WECHAT_MP_* else the sign-in pair): the openids members signed in with belong to it.
+ */
 export function followChecker(): FollowChecker | null {
   if (override !== undefined) return override;
-  const { WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_API_BASE } = process.env;
-  if (!WECHAT_APP_ID || !WECHAT_APP_SECRET) return null;
-  const key = `${WECHAT_APP_ID}|${WECHAT_API_BASE ?? ''}`;
-  if (holder.__shushengFollowChecker?.key !== key)
-    holder.__shushengFollowChecker = { key, checker: wechatFollowChecker(WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_API_BASE || undefined) };
-  return holder.__shushengFollowChecker.checker;
+  const app = wechatApp();
+  return app ? wechatFollowChecker(app) : null;
 }
 
 /** Tests: a stand-in checker (null: not configured; undefined: back to the environment). */
