@@ -31,6 +31,16 @@ export interface ConfigFlags {
   paid_teaser: boolean;
   /** docs/community.md "Limits": comment, review and report limits staff can change without a deploy. */
   community: CommunityRules;
+  /** docs/ads.md "Static files": the alternate brand's host name (e.g. read.example.com); its pages get their own ad files. */
+  alt_brand_host: string | null;
+  /** docs/ads.md "Static files": the current ad files per brand, written by the publisher whenever staff change ads. */
+  ads_static: { main: AdFileNames; alt: AdFileNames } | null;
+}
+
+/** The content-hashed names of the two published ad files (docs/ads.md "Static files"). */
+export interface AdFileNames {
+  ads: string;
+  reader: string;
 }
 
 export interface CommunityRules {
@@ -86,6 +96,8 @@ export const DEFAULT_FLAGS: ConfigFlags = {
     long_review_reward: 500,
     reports_daily_cap: 20,
   },
+  alt_brand_host: null,
+  ads_static: null,
   minor_caps: [
     { under_age: 8, per_transaction: 0, monthly: 0 },
     { under_age: 16, per_transaction: 5000, monthly: 20000 },

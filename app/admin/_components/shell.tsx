@@ -11,6 +11,7 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'announcements', href: '/admin/announcements', permission: 'announcements' },
   { key: 'finance', href: '/admin/finance', permission: 'finance' },
   { key: 'activity', href: '/admin/activity', permission: 'activity' },
+  { key: 'ads', href: '/admin/ads', permission: 'ads' },
   { key: 'audit', href: '/admin/audit', permission: 'audit:own' },
   { key: 'staff', href: '/admin/staff', permission: 'staff' },
 ];

@@ -11,12 +11,22 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * "Console") until the content part of the console gives them more.
  */
 export type Permission =
-  'dashboard' | 'moderation' | 'words' | 'announcements' | 'audit:own' | 'audit:all' | 'staff' | 'finance' | 'activity';
+  | 'dashboard'
+  | 'moderation'
+  | 'words'
+  | 'announcements'
+  | 'audit:own'
+  | 'audit:all'
+  | 'staff'
+  | 'finance'
+  | 'activity'
+  // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
+  | 'ads';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
-  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance', 'activity'],
+  admin: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'audit:all', 'staff', 'finance', 'activity', 'ads'],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own'],
-  editor: ['dashboard', 'audit:own', 'activity'],
+  editor: ['dashboard', 'audit:own', 'activity', 'ads'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

@@ -7,3 +7,4 @@ export * from './social';
 export * from './activity';
 export * from './ops';
 export * from './staff';
+export * from './ads';
