@@ -14,6 +14,7 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { ChapterBody } from './chapter-body';
 import { Paywall } from './paywall';
 import { ChapterEnd } from './chapter-end';
+import { AdSlot } from '../ads/ad-slot';
 import { usePaged } from './use-paged';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
 import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
@@ -320,15 +321,19 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
               }}
             />
           ) : (
-            <ChapterEnd
-              chapter={chapter}
-              busy={loading}
-              onGo={(id) => void go(id)}
-              onCatalogue={openCatalogue}
-              commentCount={shown?.chapter ?? null}
-              onComments={() => setSheet({})}
-              onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
-            />
+            <>
+              <ChapterEnd
+                chapter={chapter}
+                busy={loading}
+                onGo={(id) => void go(id)}
+                onCatalogue={openCatalogue}
+                commentCount={shown?.chapter ?? null}
+                onComments={() => setSheet({})}
+                onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
+              />
+              {/* docs/ads.md "Placements": one ad under the chapter's end, asked afresh for each chapter. */}
+              <AdSlot key={chapter.id} placement="chapter_end" languageType={chapter.novel.language_type} />
+            </>
           )}
         </div>
         {paged && pager.pages > 0 ? (

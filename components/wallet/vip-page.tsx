@@ -3,6 +3,7 @@ import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
 import { formatDateTime } from '@/lib/shared/time';
 import { VipPlanPicker } from './vip-plan-picker';
 import { PageBar } from '@/components/shell/page-bar';
+import { AdRemovalOfferCard, type AdRemovalOffer } from '@/components/ads/ad-removal-offer';
 
 const BENEFITS = [
   ['免', 'VIP免费读', '标有“VIP免费”的书，全部章节随心读'],
@@ -48,12 +49,15 @@ export function VipPage({
   returnPath,
   loginUrl,
   compact = false,
+  adRemoval = null,
 }: {
   plans: VipPlan[];
   state: VipState | null;
   returnPath: string;
   loginUrl: string;
   compact?: boolean;
+  /** The 9.9 permanent ad removal (docs/ads.md "Ad removal"), offered under the plans. */
+  adRemoval?: AdRemovalOffer | null;
 }) {
   return (
     <div className={compact ? 'page w-vip w-compact' : 'page w-vip'}>
@@ -70,6 +74,7 @@ export function VipPage({
         </h2>
         <VipPlanPicker plans={plans} returnPath={returnPath} renew={state?.is_paid ?? false} compact={compact} />
       </section>
+      {adRemoval ? <AdRemovalOfferCard offer={adRemoval} state={state} returnPath={returnPath} loginUrl={loginUrl} /> : null}
       <section aria-labelledby="vip-benefits-title">
         <h2 className="section-title" id="vip-benefits-title">
           会员权益

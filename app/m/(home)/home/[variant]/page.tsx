@@ -7,6 +7,8 @@ import { ListenBlocks } from '@/components/discovery/listen-blocks';
 import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
 import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
@@ -60,8 +62,10 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
         ) : (
           <p className="empty">{SERVER_MSG.noAudio}</p>
         )}
+        <AdSlot placement="home_carousel" languageType={languageType} />
         <PromotionPopupTrigger />
         <CheckinDailyTrigger />
+        <CustomAdTrigger languageType={languageType} />
         <ListenGuideBar />
       </div>
     );
@@ -73,8 +77,11 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
+      {/* docs/ads.md "Placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
+      <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />
+      <CustomAdTrigger languageType={languageType} />
       <ContinueBar />
     </div>
   );
