@@ -36,7 +36,13 @@ export function AdRemovalOfferCard({
       </span>
       {state?.ad_free ? null : state ? (
         <OrderForm
-          order={{ pid: offer.product_id, returnUrl: returnPath, cancelUrl: returnPath, scene: AD_RECHARGE_SCENES.other, nFrom: 'vip_page' }}
+          order={{
+            pid: offer.product_id,
+            returnUrl: returnPath,
+            cancelUrl: returnPath,
+            scene: AD_RECHARGE_SCENES.other,
+            nFrom: 'vip_page',
+          }}
           buttonClassName="ad-offer-buy"
           testId="ad-removal-buy"
         >

@@ -71,7 +71,14 @@ export function customModalShownToday(storage: AdStorage | null, now = new Date(
 
 /** Every condition but the delay and the other modal: ads on, not self-owned, the member's offer, not yet today. */
 export function customModalAllowed(gate: CustomModalGate, storage: AdStorage | null, now = new Date()): boolean {
-  return Boolean(storage) && gate.signedIn && gate.isAdEnabled && !gate.selfOwned && gate.bonusHunterOffer && !customModalShownToday(storage, now);
+  return (
+    Boolean(storage) &&
+    gate.signedIn &&
+    gate.isAdEnabled &&
+    !gate.selfOwned &&
+    gate.bonusHunterOffer &&
+    !customModalShownToday(storage, now)
+  );
 }
 
 /**
