@@ -6,12 +6,11 @@ import type { AdDto } from '@/lib/shared/dto/ads';
 import { followAd } from '@/lib/client/ads/load';
 import { adStorage, closeCarousel, recordAdError } from '@/lib/client/ads/rules';
 import { AdCard } from './ad-card';
-import { startAdRemoval } from './remove-ads';
 import './ads.css';
 
 /**
  * The ads of one placement as the reader sees them (docs/ads.md "Placements"), loaded only once there is an ad to
- * show: a swipeable strip on home with ✕ (closed for good on this device) and 去广告, one card elsewhere with
+ * show (去广告's order code only when tapped): a swipeable strip on home with ✕ (closed for good on this device) and 去广告, one card elsewhere with
  * 去广告. A tap counts the click once and goes where staff pointed the ad; a picture that fails counts an ad error.
  */
 export function AdView({ list, carousel = false }: { list: AdDto[]; carousel?: boolean }) {
@@ -35,7 +34,7 @@ export function AdView({ list, carousel = false }: { list: AdDto[]; carousel?: b
     <aside className="ad-slot" aria-label={ADS_MSG.adLabel} data-testid={carousel ? 'ad-carousel' : 'ad-slot'}>
       {carousel ? <div className="ad-strip">{cards}</div> : cards}
       <div className="ad-actions">
-        <button type="button" onClick={() => void startAdRemoval()}>
+        <button type="button" onClick={() => void import('./remove-ads').then((m) => m.startAdRemoval())}>
           {ADS_MSG.removeAds}
         </button>
         {carousel ? (
