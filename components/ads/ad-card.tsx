@@ -20,7 +20,7 @@ export function AdCard({
 }) {
   return (
     <span className={compact ? 'ad-card ad-card-compact' : 'ad-card'}>
-      <img className="ad-card-img" src={image} alt="" width={640} height={200} loading="lazy" decoding="async" onError={onImageError} />
+      <img className="ad-card-img" src={image} alt="" width={640} height={200} decoding="async" onError={onImageError} />
       <span className="ad-card-text">
         <span className="ad-card-mark">{ADS_MSG.adLabel}</span>
         <strong>{title}</strong>

@@ -35,7 +35,7 @@ export function AdView({ list, carousel = false }: { list: AdDto[]; carousel?: b
       {carousel ? <div className="ad-strip">{cards}</div> : cards}
       <div className="ad-actions">
         <button type="button" onClick={() => void import('./remove-ads').then((m) => m.startAdRemoval())}>
-          {ADS_MSG.removeAds}
+          <span>{ADS_MSG.removeAds}</span>
         </button>
         {carousel ? (
           <button
@@ -46,7 +46,7 @@ export function AdView({ list, carousel = false }: { list: AdDto[]; carousel?: b
               setClosed(true);
             }}
           >
-            ✕
+            <span aria-hidden="true">✕</span>
           </button>
         ) : null}
       </div>
