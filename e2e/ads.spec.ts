@@ -8,6 +8,11 @@ import { approveSandboxPayment, expectSandboxPage, freshPhone, signInByPhone } f
 
 const DEMO_BONUS_HUNTER_PHONE = '13900000017';
 
+/** Ads are asked for when their slot nears the screen: scroll to the end of the page. */
+async function toBottom(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: path.join(info.outputPath(), `${name}.png`), animations: 'disabled', caret: 'hide', scale: 'css' });
 }
@@ -16,8 +21,9 @@ test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two
 
 test('the home ad carousel: shown, closed with ✕, and still closed after a reload', async ({ page }, info) => {
   await page.goto('/m');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
   const carousel = page.getByTestId('ad-carousel');
-  await carousel.scrollIntoViewIfNeeded({ timeout: 15_000 }).catch(() => undefined);
   await expect(carousel).toBeVisible({ timeout: 15_000 });
   await expect(carousel.getByText('广告').first()).toBeVisible();
   await carousel.scrollIntoViewIfNeeded();
@@ -27,6 +33,7 @@ test('the home ad carousel: shown, closed with ✕, and still closed after a rel
   expect(await page.evaluate(() => localStorage.getItem('ads.carousel_closed'))).toBe('1');
   await page.reload();
   await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
   await page.waitForTimeout(3000);
   await expect(page.getByTestId('ad-carousel')).toHaveCount(0);
 });
@@ -60,6 +67,19 @@ test('buying the 9.9 removal in the sandbox: then no ad on home, at a chapter en
   test.setTimeout(120_000);
   await signInByPhone(page, freshPhone(info.workerIndex * 10 + 7));
   await page.goto('/m');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
+  await expect(page.getByTestId('ad-carousel')).toBeVisible({ timeout: 15_000 });
+
+  const novel = (await (await page.request.get('/v1/novels/1')).json()).data as { first_article_id: number };
+  await page.goto(`/m/read/${novel.first_article_id}?nid=1`);
+  await expect(page.getByRole('navigation', { name: '本章结束' })).toBeAttached({ timeout: 15_000 });
+  await toBottom(page);
+  await expect(page.getByTestId('ad-slot')).toBeVisible({ timeout: 15_000 });
+  await shot(page, info, 'chapter-end-ad');
+  await page.goto('/m');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
   await expect(page.getByTestId('ad-carousel')).toBeVisible({ timeout: 15_000 });
 
   // 去广告 on the ad: a confirm (取消 / 确定); 取消 leaves everything as it was.
@@ -85,14 +105,18 @@ test('buying the 9.9 removal in the sandbox: then no ad on home, at a chapter en
     if (/\/v1\/(ads|mediads)/.test(r.url())) asked.push(r.url());
   });
   await page.goto('/m');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
   await page.waitForTimeout(3000);
   await expect(page.getByTestId('ad-carousel')).toHaveCount(0);
-  const novel = (await (await page.request.get('/v1/novels/1')).json()).data as { first_article_id: number };
   await page.goto(`/m/read/${novel.first_article_id}?nid=1`);
   await expect(page.getByRole('navigation', { name: '本章结束' })).toBeAttached({ timeout: 15_000 });
+  await toBottom(page);
   await page.waitForTimeout(3000);
   await expect(page.getByTestId('ad-slot')).toHaveCount(0);
   await page.goto(`/m/listen/${novel.first_article_id}`);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
   await page.waitForTimeout(3000);
   await expect(page.getByTestId('ad-slot')).toHaveCount(0);
   // The server sent none: every ad call answered ad_free with an empty list, and no static file was loaded.
