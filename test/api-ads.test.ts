@@ -226,7 +226,10 @@ describe('ad-free members get no ad at all', () => {
     for (const placement of ['home_carousel', 'chapter_end', 'listen', 'custom_modal']) {
       expect((await ads$(`business_type=1&placement=${placement}`, m.auth)).body.data).toEqual({ ad_free: true, list: [] });
     }
-    expect((await callRoute<AdListDto>(mediads, { url: '/v1/mediads', headers: m.auth })).body.data).toEqual({ ad_free: true, list: [] });
+    expect((await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=listen', headers: m.auth })).body.data).toEqual({
+      ad_free: true,
+      list: [],
+    });
     await makeBonusHunter(m);
     expect((await callRoute<InteractAdInfoDto>(interact, { url: '/v1/ads/interact_ad_info', headers: m.auth })).body.data!.show).toBe(
       false,
@@ -318,10 +321,15 @@ describe('GET /v1/ads/interact_ad_info', () => {
 });
 
 describe('GET /v1/mediads', () => {
-  it('serves the listen page by default and the chapter end on request; refuses other placements', async () => {
-    expect((await callRoute<AdListDto>(mediads, { url: '/v1/mediads', headers: visitor() })).body.data!.list[0]).toMatchObject({
+  it('serves the listen page and the chapter end; refuses a missing or other placement, writing nothing', async () => {
+    expect(
+      (await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=listen', headers: visitor() })).body.data!.list[0],
+    ).toMatchObject({
       placement: 'listen',
     });
+    const before = await impressionCount();
+    expect((await callRoute(mediads, { url: '/v1/mediads?junk=1', headers: visitor() })).status).toBe(400);
+    expect(await impressionCount()).toBe(before);
     expect(
       (await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=chapter_end', headers: visitor() })).body.data!.list[0],
     ).toMatchObject({

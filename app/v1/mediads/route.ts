@@ -6,8 +6,8 @@ import { adViewer } from '@/lib/server/ads/viewer';
 import { COOKIE } from '@/lib/shared/cookies';
 import { mediadsQuery } from '@/lib/shared/schemas/ads';
 
-// GET /v1/mediads?placement=listen|chapter_end&language_type — the ads beside media: the listen page's (default) and
-// the reader's chapter end, the same rules as get_ads (docs/ads.md "Calls").
+// GET /v1/mediads?placement=listen|chapter_end&language_type — the ads beside media: the listen page's and the
+// reader's chapter end, the same rules as get_ads (docs/ads.md "Calls").
 export const GET = withApi(
   ({ req, query, member, ip }) =>
     serveAds(adViewer(member, { trackingId: req.cookies.get(COOKIE.tracking)?.value, ip, host: hostFrom(req.headers).host }), {

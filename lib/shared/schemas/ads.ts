@@ -17,7 +17,7 @@ export const getAdsQuery = z.object({
 
 /** GET /v1/mediads?placement=listen|chapter_end&language_type: the listen page's and the reader's ads. */
 export const mediadsQuery = z.object({
-  placement: z.enum(['listen', 'chapter_end'], { error: ADS_MSG.badPlacement }).default('listen'),
+  placement: z.enum(['listen', 'chapter_end'], { error: ADS_MSG.badPlacement }),
   language_type: languageTypeSchema.optional(),
 });
 
