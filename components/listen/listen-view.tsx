@@ -22,6 +22,7 @@ import { ListenText } from './listen-text';
 import { PlayPauseIcon } from './play-pause-icon';
 import { SeekBar } from './seek-bar';
 import { SimilarAudio } from './similar-audio';
+import { AdSlot } from '../ads/ad-slot';
 import { SleepTimer } from './sleep-timer';
 
 const SKIP_SECONDS = 15;
@@ -260,6 +261,8 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           }}
         />
       )}
+      {/* docs/ads.md "Placements": the listen page's ad, above the similar-audio list. */}
+      <AdSlot key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
       <SimilarAudio novelId={chapter.novel_id} />
     </div>
   );

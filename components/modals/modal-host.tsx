@@ -20,6 +20,7 @@ const registry: Registry = {
   'checkin-stats': dynamic(() => import('./checkin-stats-modal').then((m) => m.CheckinStatsModal)),
   lottery: dynamic(() => import('./lottery-chance-modal').then((m) => m.LotteryChanceModal)),
   'spin-win': dynamic(() => import('./spin-win-modal').then((m) => m.SpinWinModal)),
+  'custom-ad': dynamic(() => import('@/components/ads/custom-ad-modal').then((m) => m.CustomAdModal)),
   'play-setting': dynamic(() => import('@/components/listen/play-setting-modal').then((m) => m.PlaySettingModal)),
 };
 

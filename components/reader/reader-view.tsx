@@ -17,6 +17,7 @@ import { ChapterBody } from './chapter-body';
 import { Paywall } from './paywall';
 import { ChapterEnd } from './chapter-end';
 import { GameSlot } from '../games/game-slot';
+import { AdSlot } from '../ads/ad-slot';
 import { usePaged } from './use-paged';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
 import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
@@ -334,19 +335,23 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
               }}
             />
           ) : (
-            <ChapterEnd
-              chapter={chapter}
-              busy={loading}
-              onGo={(id) => void go(id)}
-              onCatalogue={openCatalogue}
-              commentCount={shown?.chapter ?? null}
-              onComments={() => setSheet({})}
-              onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
-              after={
-                // Game recommendations at the chapter end (docs/games.md "Slots").
-                <GameSlot languageType={chapter.novel.language_type} returnPath={`/m/read/${chapter.id}?nid=${chapter.novel_id}`} />
-              }
-            />
+            <>
+              <ChapterEnd
+                chapter={chapter}
+                busy={loading}
+                onGo={(id) => void go(id)}
+                onCatalogue={openCatalogue}
+                commentCount={shown?.chapter ?? null}
+                onComments={() => setSheet({})}
+                onTip={() => useModalStore.getState().open('gift', { novelId: chapter.novel_id, chapterId: chapter.id, scene: 'reader' })}
+                after={
+                  // Game recommendations at the chapter end (docs/games.md "Slots").
+                  <GameSlot languageType={chapter.novel.language_type} returnPath={`/m/read/${chapter.id}?nid=${chapter.novel_id}`} />
+                }
+              />
+              {/* docs/ads.md "Placements": one ad under the chapter's end, asked afresh for each chapter. */}
+              <AdSlot key={chapter.id} placement="chapter_end" languageType={chapter.novel.language_type} />
+            </>
           )}
         </div>
         {paged && pager.pages > 0 ? (

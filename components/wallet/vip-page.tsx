@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/shared/time';
 import { VipPlanPicker } from './vip-plan-picker';
 import { PageBar } from '@/components/shell/page-bar';
 import { ShortDramaCard } from '@/components/games/short-drama-card';
+import { AdRemovalOfferCard, type AdRemovalOffer } from '@/components/ads/ad-removal-offer';
 
 const BENEFITS = [
   ['免', 'VIP免费读', '标有“VIP免费”的书，全部章节随心读'],
@@ -50,6 +51,7 @@ export function VipPage({
   loginUrl,
   compact = false,
   drama = null,
+  adRemoval = null,
 }: {
   plans: VipPlan[];
   /** The short-drama VIP card on sale, sold beside the plans (docs/games.md "Short-drama VIP card"). */
@@ -58,6 +60,8 @@ export function VipPage({
   returnPath: string;
   loginUrl: string;
   compact?: boolean;
+  /** The 9.9 permanent ad removal (docs/ads.md "Ad removal"), offered under the plans. */
+  adRemoval?: AdRemovalOffer | null;
 }) {
   return (
     <div className={compact ? 'page w-vip w-compact' : 'page w-vip'}>
@@ -82,6 +86,7 @@ export function VipPage({
           loginUrl={state ? undefined : loginUrl}
         />
       ) : null}
+      {adRemoval ? <AdRemovalOfferCard offer={adRemoval} state={state} returnPath={returnPath} loginUrl={loginUrl} /> : null}
       <section aria-labelledby="vip-benefits-title">
         <h2 className="section-title" id="vip-benefits-title">
           会员权益

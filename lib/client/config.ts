@@ -1,4 +1,5 @@
 import { DEFAULT_FLAGS, type ConfigFlags } from '@/lib/shared/config-flags';
+import type { AdFilesDto } from '@/lib/shared/dto/ads';
 import { api } from './api';
 
 /** The flags GET /v1/spa/config hands every client; blocked_urls, minor_caps and lazy_auth stay on the server. */
@@ -14,7 +15,10 @@ export type PublicFlags = Pick<
   | 'wxshare'
   | 'ios_recharge_disabled'
   | 'hide_recharge_nav'
->;
+> & {
+  /** This host's current ad files (docs/ads.md "Static files"); null before anything was published. */
+  ads_files: AdFilesDto | null;
+};
 
 export const CONFIG_PATH = '/v1/spa/config';
 const TTL_MS = 60_000;
@@ -30,6 +34,7 @@ export const DEFAULT_PUBLIC_FLAGS: PublicFlags = {
   wxshare: DEFAULT_FLAGS.wxshare,
   ios_recharge_disabled: DEFAULT_FLAGS.ios_recharge_disabled,
   hide_recharge_nav: DEFAULT_FLAGS.hide_recharge_nav,
+  ads_files: null,
 };
 
 let pending: { at: number; promise: Promise<PublicFlags> } | undefined;

@@ -36,6 +36,16 @@ export interface ConfigFlags {
    * follow the official account (90010); null switches it off.
    */
   follow_gate: { after_chapter: number } | null;
+  /** docs/ads.md "Static files": the alternate brand's host name (e.g. read.example.com); its pages get their own ad files. */
+  alt_brand_host: string | null;
+  /** docs/ads.md "Static files": the current ad files per brand, written by the publisher whenever staff change ads. */
+  ads_static: { main: AdFileNames; alt: AdFileNames } | null;
+}
+
+/** The content-hashed names of the two published ad files (docs/ads.md "Static files"). */
+export interface AdFileNames {
+  ads: string;
+  reader: string;
 }
 
 export interface CommunityRules {
@@ -92,6 +102,8 @@ export const DEFAULT_FLAGS: ConfigFlags = {
     long_review_reward: 500,
     reports_daily_cap: 20,
   },
+  alt_brand_host: null,
+  ads_static: null,
   minor_caps: [
     { under_age: 8, per_transaction: 0, monthly: 0 },
     { under_age: 16, per_transaction: 5000, monthly: 20000 },

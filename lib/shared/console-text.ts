@@ -24,6 +24,7 @@ export const CONSOLE_TEXT = {
     announcements: '公告',
     finance: '财务',
     activity: '活动',
+    ads: '广告',
     audit: '操作日志',
     staff: '员工',
     games: '游戏',

@@ -53,6 +53,8 @@ export interface OrderInput {
   couponId?: number | null;
   nFrom?: string;
   promotionId?: number;
+  /** An ad-removal scene code (10008–10011, docs/ads.md "Ad removal"). */
+  scene?: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export function orderFields(o: OrderInput): [name: string, value: string][] {
   if (o.couponId) f.push(['coupon_id', String(o.couponId)]);
   if (o.nFrom) f.push(['n_from', o.nFrom]);
   if (o.promotionId) f.push(['promotion_id', String(o.promotionId)]);
+  if (o.scene) f.push(['scene', String(o.scene)]);
   return f;
 }
 

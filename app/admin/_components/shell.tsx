@@ -13,6 +13,7 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'activity', href: '/admin/activity', permission: 'activity' },
   { key: 'games', href: '/admin/games', permission: 'games' },
   { key: 'experiments', href: '/admin/experiments', permission: 'experiments' },
+  { key: 'ads', href: '/admin/ads', permission: 'ads' },
   { key: 'audit', href: '/admin/audit', permission: 'audit:own' },
   { key: 'staff', href: '/admin/staff', permission: 'staff' },
   { key: 'members', href: '/admin/members', permission: 'members' },

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import type { GameLogDto } from '@/lib/shared/dto/activity';
 import type { PromoCopyVariant } from '@/lib/shared/dto/games';
+import type { InteractAdInfoDto } from '@/lib/shared/dto/ads';
 
 /** The modals (docs/shell.md "Modals"), each with its own props. */
 export interface ModalProps {
@@ -19,7 +20,8 @@ export interface ModalProps {
   'promotion-popup': { promotion: Promotion; copy?: PromoCopyVariant };
   /** The wheel's result (docs/activity-pages.md "Spin-win modal"); onAgain draws again while chances are left. */
   'spin-win': { record: GameLogDto; chances: number; onAgain?: () => void };
-  'custom-ad': { adId: number };
+  /** The custom-ad modal and its 9.9 offer (docs/ads.md "Custom-ad modal"). */
+  'custom-ad': { info: InteractAdInfoDto };
   /** onDone runs after a successful purchase; without it the page is refreshed. */
   'novel-buy': { novelId: number; price: number; onDone?: () => void };
   'user-recharge': { articleId?: number; returnUrl?: string };

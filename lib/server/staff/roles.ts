@@ -25,7 +25,9 @@ export type Permission =
   | 'games'
   | 'experiments'
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
-  | 'members';
+  | 'members'
+  // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
+  | 'ads';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -41,9 +43,10 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'games',
     'experiments',
     'members',
+    'ads',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

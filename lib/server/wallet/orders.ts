@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, lte } from 'drizzle-orm';
+import { AD_RECHARGE_SCENES } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { returnAddressOr } from '@/lib/shared/return-path';
 import { getDb, type Tx } from '../db/client';
@@ -14,6 +15,11 @@ import { DEFAULT_PROVIDER, providerNamed } from './payments/provider';
 import { nextRefill, quotaDay, releaseSlot, takeSlot } from './quota';
 
 const ORDER_TTL_MS = 30 * 60_000;
+
+const AD_SCENES: readonly number[] = Object.values(AD_RECHARGE_SCENES);
+export function isAdScene(value: number | null | undefined): value is number {
+  return typeof value === 'number' && AD_SCENES.includes(value);
+}
 
 export interface OrderDto {
   id: number;
@@ -30,6 +36,8 @@ export interface OrderDto {
   pay_url: string;
   return_url: string;
   cancel_url: string;
+  /** The ad-removal scene the order was opened from (10008–10011), else null. */
+  scene: number | null;
 }
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -51,6 +59,7 @@ function toOrderDto(o: OrderRow, p: ProductRow): OrderDto {
     pay_url: providerNamed(o.provider).payUrl(o.id),
     return_url: o.returnUrl ?? '/m/my',
     cancel_url: o.cancelUrl ?? '/m/my',
+    scene: o.scene,
   };
 }
 
@@ -61,6 +70,8 @@ export interface CreateOrderOptions {
   /** A member coupon (member_coupons.id) to take off this recharge. */
   couponId?: number | null;
   promotionId?: number | null;
+  /** An ad-removal scene code (10008–10011, docs/ads.md "Ad removal"): where the buy began; anything else is dropped. */
+  scene?: number | null;
   /** Our other hosts (payment and reader domains): return and cancel may be absolute addresses on these. */
   ownHosts?: readonly string[];
 }
@@ -108,6 +119,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
         cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []),
         nFrom: opts.nFrom?.slice(0, 32) ?? null,
         promotionId: opts.promotionId ?? null,
+        scene: isAdScene(opts.scene) ? opts.scene : null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
         quotaDay: product.dailyQuota === null ? null : quotaDay(now),

@@ -3,6 +3,8 @@ import { currentMember } from '@/lib/server/accounts/session-member';
 import { listProducts } from '@/lib/server/wallet/products';
 import { monthVipInfo } from '@/lib/server/wallet/vip-info';
 import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
+import { adRemovalProduct } from '@/lib/server/ads/interact';
+import type { AdRemovalOffer } from '@/components/ads/ad-removal-offer';
 import { loginUrlFor } from './page-member';
 
 /**
@@ -11,14 +13,15 @@ import { loginUrlFor } from './page-member';
  */
 export async function vipPageData(
   path: string,
-): Promise<{ plans: VipPlan[]; state: VipState | null; loginUrl: string; drama: VipPlan | null }> {
+): Promise<{ plans: VipPlan[]; state: VipState | null; loginUrl: string; drama: VipPlan | null; adRemoval: AdRemovalOffer | null }> {
   const member = await currentMember();
-  const [plans, info, loginUrl, dramas] = await Promise.all([
+  const [plans, info, loginUrl, dramas, removal] = await Promise.all([
     listProducts('vip'),
     member ? monthVipInfo(member.id) : null,
     loginUrlFor(path),
     // The short-drama VIP card (docs/games.md "Short-drama VIP card").
     listProducts('short_drama'),
+    adRemovalProduct(),
   ]);
   const state = info && {
     is_paid: info.is_paid,
@@ -26,5 +29,7 @@ export async function vipPageData(
     short_drama_expires_at: info.short_drama_expires_at,
     ad_free: info.ad_free,
   };
-  return { plans, state, loginUrl, drama: dramas[0] ?? null };
+  // The 9.9 permanent ad removal, sold here too (docs/ads.md "Ad removal").
+  const adRemoval = removal ? { product_id: removal.id, name: removal.name, price: removal.price } : null;
+  return { plans, state, loginUrl, drama: dramas[0] ?? null, adRemoval };
 }

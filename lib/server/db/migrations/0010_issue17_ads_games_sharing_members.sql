@@ -98,8 +98,50 @@ CREATE TABLE "member_follows" (
 	"checked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ad_daily_stats" (
+	"ad_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"impressions" integer DEFAULT 0 NOT NULL,
+	"clicks" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "ad_daily_stats_ad_id_day_pk" PRIMARY KEY("ad_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "ad_impressions" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ad_impressions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"token" varchar(32) NOT NULL,
+	"ad_id" integer NOT NULL,
+	"viewer" varchar(80) NOT NULL,
+	"day" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"clicked_at" timestamp with time zone,
+	CONSTRAINT "ad_impressions_token_unique" UNIQUE("token")
+);
+--> statement-breakpoint
+CREATE TABLE "ad_publications" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"brand" varchar(8) NOT NULL,
+	"content" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "ad_events" DISABLE ROW LEVEL SECURITY;--> statement-breakpoint
+DROP TABLE "ad_events" CASCADE;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "block_id" integer;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "blocked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "scene" integer;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "placement" varchar(16) DEFAULT 'home_carousel' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "body" varchar(200) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "language_type" smallint;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "channel" smallint;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "audience" varchar(8) DEFAULT 'all' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "bonus_hunter_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "brand" varchar(8) DEFAULT 'all' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "daily_cap" integer;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "game_clicks_daily" ADD CONSTRAINT "game_clicks_daily_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_preferences" ADD CONSTRAINT "game_preferences_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "novel_tests" ADD CONSTRAINT "novel_tests_novel_id_novels_id_fk" FOREIGN KEY ("novel_id") REFERENCES "public"."novels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +153,8 @@ ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_lifted_by_staff_users_
 ALTER TABLE "member_blocks" ADD CONSTRAINT "member_blocks_appeal_handled_by_staff_users_id_fk" FOREIGN KEY ("appeal_handled_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_follows" ADD CONSTRAINT "member_follows_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_follows" ADD CONSTRAINT "member_follows_updated_by_staff_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_daily_stats" ADD CONSTRAINT "ad_daily_stats_ad_id_ads_id_fk" FOREIGN KEY ("ad_id") REFERENCES "public"."ads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_impressions" ADD CONSTRAINT "ad_impressions_ad_id_ads_id_fk" FOREIGN KEY ("ad_id") REFERENCES "public"."ads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "games_active_sort_idx" ON "games" USING btree ("active","sort");--> statement-breakpoint
 CREATE INDEX "novel_tests_lang_window_idx" ON "novel_tests" USING btree ("language_type","ends_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "experiment_conversions_subject_uq" ON "experiment_conversions" USING btree ("experiment_id","subject");--> statement-breakpoint
@@ -118,4 +162,11 @@ CREATE UNIQUE INDEX "experiment_exposures_subject_uq" ON "experiment_exposures" 
 CREATE INDEX "experiment_exposures_variant_idx" ON "experiment_exposures" USING btree ("experiment_id","variant");--> statement-breakpoint
 CREATE UNIQUE INDEX "experiments_key_uq" ON "experiments" USING btree ("key");--> statement-breakpoint
 CREATE INDEX "member_blocks_member_idx" ON "member_blocks" USING btree ("member_id","created_at");--> statement-breakpoint
-CREATE INDEX "member_blocks_appeal_idx" ON "member_blocks" USING btree ("appealed_at") WHERE "member_blocks"."appeal_status" = 'pending';
+CREATE INDEX "member_blocks_appeal_idx" ON "member_blocks" USING btree ("appealed_at") WHERE "member_blocks"."appeal_status" = 'pending';--> statement-breakpoint
+CREATE INDEX "ad_impressions_cap_idx" ON "ad_impressions" USING btree ("ad_id","viewer","day");--> statement-breakpoint
+CREATE INDEX "ad_impressions_created_idx" ON "ad_impressions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ad_publications_current_idx" ON "ad_publications" USING btree ("kind","brand","created_at");--> statement-breakpoint
+CREATE INDEX "ads_placement_idx" ON "ads" USING btree ("placement","active");--> statement-breakpoint
+ALTER TABLE "ads" DROP COLUMN "position";--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_weight_ck" CHECK ("ads"."weight" between 1 and 1000000);--> statement-breakpoint
+ALTER TABLE "ads" ADD CONSTRAINT "ads_cap_ck" CHECK ("ads"."daily_cap" is null or "ads"."daily_cap" >= 1);

@@ -11,3 +11,4 @@ export * from './sharing';
 export * from './games';
 export * from './experiments';
 export * from './members';
+export * from './ads';

@@ -9,7 +9,6 @@ import {
   text,
   timestamp,
   varchar,
-  boolean,
   uniqueIndex,
   primaryKey,
 } from 'drizzle-orm/pg-core';
@@ -20,29 +19,6 @@ export const configFlags = pgTable('config_flags', {
   key: varchar({ length: 64 }).primaryKey(),
   value: jsonb().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-export const ads = pgTable('ads', {
-  id: serial().primaryKey(),
-  businessType: smallint().notNull().default(1),
-  // 'carousel' | 'reader' | 'game' | 'custom'
-  position: varchar({ length: 16 }).notNull(),
-  title: varchar({ length: 64 }).notNull(),
-  image: text().notNull(),
-  link: text().notNull(),
-  weight: integer().notNull().default(1),
-  active: boolean().notNull().default(true),
-});
-
-export const adEvents = pgTable('ad_events', {
-  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  adId: integer()
-    .notNull()
-    .references(() => ads.id),
-  memberId: integer(),
-  // 'impression' | 'click' | 'interact'
-  kind: varchar({ length: 16 }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Synthesized audio per chapter and voice: an HLS playlist in storage plus each paragraph's start time. */

@@ -225,6 +225,8 @@ export const orders = pgTable(
     cancelUrl: text(),
     nFrom: varchar({ length: 32 }),
     promotionId: integer(),
+    // Where the buy began, for the ad-removal scenes 10008–10011 (docs/ads.md "Ad removal"); null elsewhere.
+    scene: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),

@@ -8,6 +8,7 @@ import { seedCommerce } from './seed-commerce';
 import { seedWords } from './seed-words';
 import { seedActivity } from './seed-activity';
 import { seedGames } from './seed-games';
+import { seedAdsDemo } from './seed-ads';
 import { recomputeRankings } from '../../catalog/rankings-job';
 import { liftTimeouts } from '../timeouts';
 
@@ -28,6 +29,7 @@ export async function seedDatabase(db: Db, log: Log = console.log): Promise<{ ms
     log('seed: simulated readers and the rankings they earn');
     const simulated = Date.now();
     const readers = await seedActivity(tx as unknown as Db, plan, now);
+    await seedAdsDemo(tx as unknown as Db, now);
     const ranked = await recomputeRankings(now, tx);
     log(`seed: ${readers.length} readers in ${Date.now() - simulated - ranked.ms} ms, ${ranked.rows} ranking rows in ${ranked.ms} ms`);
   });

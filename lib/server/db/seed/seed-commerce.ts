@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../schema';
 import type { CatalogPlan } from './catalog-plan';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
+import { publishAdFiles } from '../../ads/files';
 
 const DAY = 86_400_000;
 
@@ -193,10 +194,51 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     languageType: null,
   });
 
+  // docs/ads.md "Ads and placements": one ad per placement, destinations on this site; the modal's ad only for
+  // members tagged bonus_hunter (none of the e2e members are).
   await db.insert(ads).values([
-    { position: 'carousel', title: '新用户充值礼包', image: '/promo/ad-recharge.svg', link: '/m/vip', weight: 3 },
-    { position: 'reader', title: '开通VIP 全站免费读', image: '/promo/ad-vip.svg', link: '/m/vip', weight: 2 },
-    { position: 'game', title: '休闲小游戏', image: '/promo/ad-game.svg', link: '/m/games', weight: 1 },
+    {
+      placement: 'home_carousel',
+      title: '开通VIP 全站免费读',
+      body: '连载好书畅读不限量',
+      image: '/promo/ad-vip.svg',
+      link: '/m/vip',
+      weight: 3,
+    },
+    {
+      placement: 'home_carousel',
+      title: '新用户充值礼包',
+      body: '首充享书币加赠',
+      image: '/promo/ad-recharge.svg',
+      link: '/recharge/start',
+      weight: 2,
+      audience: 'unpaid',
+    },
+    {
+      placement: 'chapter_end',
+      title: '开通VIP 全站免费读',
+      body: '章节免费读，听书不限时',
+      image: '/promo/ad-vip.svg',
+      link: '/m/vip',
+      weight: 2,
+    },
+    {
+      placement: 'listen',
+      title: '充值书币 畅听全本',
+      body: '听书章节一键解锁',
+      image: '/promo/ad-recharge.svg',
+      link: '/recharge/start',
+      weight: 1,
+    },
+    {
+      placement: 'custom_modal',
+      title: '永久去除广告',
+      body: '一次购买，永久阅读无广告',
+      image: '/promo/ad-vip.svg',
+      link: '/m/vip',
+      bonusHunterOnly: true,
+      dailyCap: 1,
+    },
   ]);
 
   const flags: Record<string, unknown> = {
@@ -216,4 +258,6 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     paid_teaser: true,
   };
   await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
+  // The static ad files and the ads_static flag naming them (docs/ads.md "Static files").
+  await publishAdFiles(db, now);
 }

@@ -7,6 +7,8 @@ import { ListenBlocks } from '@/components/discovery/listen-blocks';
 import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
 import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
 import { ContinueBar } from '@/components/shelf/continue-bar';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
 import { GameSlot } from '@/components/games/game-slot';
 import { FloatEntry } from '@/components/games/float-entry';
@@ -62,8 +64,10 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
         ) : (
           <p className="empty">{SERVER_MSG.noAudio}</p>
         )}
+        <AdSlot placement="home_carousel" languageType={languageType} />
         <PromotionPopupTrigger />
         <CheckinDailyTrigger />
+        <CustomAdTrigger languageType={languageType} />
         <ListenGuideBar />
       </div>
     );
@@ -78,8 +82,11 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       {/* Game recommendations and the floating entry to /m/float (docs/games.md "Slots", "/m/float"). */}
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
       <FloatEntry />
+      {/* docs/ads.md "Placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
+      <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />
+      <CustomAdTrigger languageType={languageType} />
       <ContinueBar />
     </div>
   );

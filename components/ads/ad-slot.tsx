@@ -1,0 +1,56 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useEffect, useRef, useState } from 'react';
+import type { AdPlacement } from '@/lib/shared/ads';
+import type { AdDto } from '@/lib/shared/dto/ads';
+import { loadAds } from '@/lib/client/ads/load';
+import { adStorage, carouselClosed } from '@/lib/client/ads/rules';
+
+// The ad's own code (card, click, its styles) is a chunk of its own, fetched only when there is an ad to show.
+const AdView = dynamic(() => import('./ad-view').then((m) => m.AdView), { ssr: false });
+
+/** How far below the screen the slot may be when its ads are asked for. */
+const NEAR = '300px';
+
+/**
+ * A placement's ads (docs/ads.md "Placements"): an empty marker until the reader scrolls near it, then asks for the
+ * ads (nothing when closed for good, ads are off, this device is marked unsupported, or the member is ad-free) and
+ * renders them only if some came. So an impression is counted only where the slot is about to be seen, and neither
+ * the ad code nor an ad call costs a page whose reader never gets that far.
+ */
+export function AdSlot({ placement, languageType, channel }: { placement: AdPlacement; languageType?: number; channel?: number }) {
+  const [list, setList] = useState<AdDto[]>([]);
+  const marker = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (placement === 'home_carousel' && carouselClosed(adStorage())) return;
+    let live = true;
+    const start = () =>
+      void loadAds({ placement, languageType, channel }).then((r) => {
+        if (live && !r.ad_free) setList(r.list);
+      });
+    const el = marker.current;
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      start();
+      return () => void (live = false);
+    }
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        start();
+      },
+      { rootMargin: `0px 0px ${NEAR} 0px` },
+    );
+    seen.observe(el);
+    return () => {
+      live = false;
+      seen.disconnect();
+    };
+  }, [placement, languageType, channel]);
+  return list.length ? (
+    <AdView list={list} carousel={placement === 'home_carousel'} />
+  ) : (
+    <div ref={marker} className="ad-marker" aria-hidden="true" />
+  );
+}
