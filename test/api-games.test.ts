@@ -6,6 +6,7 @@ import { GET as listGames } from '@/app/v1/games/route';
 import { POST as settings } from '@/app/v1/my/settings/route';
 import { GET as profile } from '@/app/v1/my/profile/route';
 import { GET as novelTest } from '@/app/v1/novel_test/route';
+import { peerHeaders } from './peer';
 import { GET as goGame } from '@/app/(flows)/games/go/[id]/route';
 import { getDb } from '@/lib/server/db/client';
 import { gameClicksDaily, gamePreferences, games, novelTests, novels, readLogs } from '@/lib/server/db/schema';
@@ -124,6 +125,23 @@ describe('GET /games/go/{id}', () => {
     await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) } });
     const [row] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
     expect(row!.clicks).toBe(2);
+  });
+
+  it('a script tapping from one address is not counted past the per-address limit, and still lands on the game', async () => {
+    const [g] = await d().select().from(games).where(eq(games.name, '五子棋'));
+    // One socket address forging a different X-Forwarded-For each time (not trusted without TRUST_PROXY).
+    const fromScript = (i: number) => ({ ...peerHeaders('198.51.100.23'), 'x-forwarded-for': `203.0.113.${i}` });
+    for (let i = 0; i < 14; i++) {
+      const res = await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) }, headers: fromScript(i) });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(g!.url);
+    }
+    const [row] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
+    expect(row!.clicks).toBe(10);
+    // Another reader's tap still counts.
+    await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) }, headers: peerHeaders('198.51.100.24') });
+    const [after] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
+    expect(after!.clicks).toBe(11);
   });
 
   it('refuses unknown, inactive and no-longer-valid games, and bad ids, without counting', async () => {

@@ -36,6 +36,12 @@ export const IP_LIMITS = {
     { windowMs: MINUTE, max: 60 },
     { windowMs: DAY, max: 5_000 },
   ],
+  // Game taps (docs/games.md "Games"): a reader taps a few games a minute; past this the tap still opens the game but
+  // is not counted, so a script cannot inflate the console's figures.
+  gameClicks: [
+    { windowMs: MINUTE, max: 10 },
+    { windowMs: DAY, max: 200 },
+  ],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;
@@ -62,6 +68,17 @@ export async function hitRateLimits(name: string, key: string, limits: readonly 
 export async function limitByIp(name: IpLimitName, ip: string, headers: Headers, now = new Date()): Promise<void> {
   if (exemptFromIpLimits(headers)) return;
   await hitRateLimits(name, ip, IP_LIMITS[name], now);
+}
+
+/** Whether this request is still within the per-IP limit `name` (counted like `limitByIp`, without refusing). */
+export async function withinIpLimit(name: IpLimitName, ip: string, headers: Headers, now = new Date()): Promise<boolean> {
+  try {
+    await limitByIp(name, ip, headers, now);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === CODES.rateLimited) return false;
+    throw err;
+  }
 }
 
 /** Drops counters whose windows ended more than a day ago (the longest window is a day). */

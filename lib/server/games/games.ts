@@ -57,9 +57,10 @@ export async function listGamesFor(
 }
 
 /** /games/go/{id}: counts the click for today and answers the staff-entered address (checked once more). */
-export async function clickGame(id: number, now = new Date()): Promise<string> {
+export async function clickGame(id: number, { count = true, now = new Date() } = {}): Promise<string> {
   const [game] = await getDb().select({ url: games.url, active: games.active }).from(games).where(eq(games.id, id));
   if (!game || !game.active || !isGameUrl(game.url)) throw notFound(SERVER_MSG.gameNotFound);
+  if (!count) return game.url;
   await getDb()
     .insert(gameClicksDaily)
     .values({ gameId: id, day: businessDayOf(now), clicks: 1 })
