@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { callRoute } from './route';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
+import { peerHeaders } from './peer';
 import { GET as getAds } from '@/app/v1/ads/get_ads/route';
 import { POST as click } from '@/app/v1/ads/click/route';
 import { GET as interact } from '@/app/v1/ads/interact_ad_info/route';
@@ -26,8 +27,13 @@ const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
+// Each call comes from an address of its own unless the test names one: ad answers are limited per address.
+let peerSeq = 0;
+const anyPeer = () => peerHeaders(`192.0.2.${(++peerSeq % 250) + 1}`);
 const ads$ = (query: string, headers: Record<string, string> = {}) =>
-  callRoute<AdListDto>(getAds, { url: `/v1/ads/get_ads?${query}`, headers });
+  callRoute<AdListDto>(getAds, { url: `/v1/ads/get_ads?${query}`, headers: { ...anyPeer(), ...headers } });
+const media$ = (query: string, headers: Record<string, string> = {}) =>
+  callRoute<AdListDto>(mediads, { url: `/v1/mediads?${query}`, headers: { ...anyPeer(), ...headers } });
 const carousel = (headers: Record<string, string> = {}, extra = '') => ads$(`business_type=1&placement=home_carousel${extra}`, headers);
 const clickWith = (token: unknown, headers: Record<string, string> = {}) =>
   callRoute<AdClickDto>(click, { method: 'POST', url: '/v1/ads/click', body: { token }, headers });
@@ -208,6 +214,20 @@ describe('GET /v1/ads/get_ads', () => {
     await d().update(ads).set({ active: false }).where(eq(ads.id, capped.id));
   });
 
+  it('a script rotating tracking cookies from one address gets nothing past the address’s limit, and writes nothing', async () => {
+    // X-Forwarded-For is the script's own words: without TRUST_PROXY only the socket address counts.
+    const script = (i: number) => ({ ...peerHeaders('198.51.100.77'), 'x-forwarded-for': `203.0.113.${i % 250}`, ...visitor() });
+    for (let i = 0; i < 60; i++) expect((await carousel(script(i))).body.data!.list.length).toBeGreaterThan(0);
+    const before = await impressionCount();
+    const over = await carousel(script(60));
+    expect(over.status).toBe(200);
+    expect(over.body.data).toEqual({ ad_free: false, list: [] });
+    expect((await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=listen', headers: script(61) })).body.data!.list).toEqual([]);
+    expect(await impressionCount()).toBe(before);
+    // Another address is served as before.
+    expect((await carousel({ ...peerHeaders('198.51.100.78'), ...visitor() })).body.data!.list.length).toBeGreaterThan(0);
+  });
+
   it('sends nothing while staff switched ads off', async () => {
     await setFlag('is_ad_enabled', false);
     const before = await impressionCount();
@@ -226,7 +246,7 @@ describe('ad-free members get no ad at all', () => {
     for (const placement of ['home_carousel', 'chapter_end', 'listen', 'custom_modal']) {
       expect((await ads$(`business_type=1&placement=${placement}`, m.auth)).body.data).toEqual({ ad_free: true, list: [] });
     }
-    expect((await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=listen', headers: m.auth })).body.data).toEqual({
+    expect((await media$('placement=listen', m.auth)).body.data).toEqual({
       ad_free: true,
       list: [],
     });
@@ -322,20 +342,16 @@ describe('GET /v1/ads/interact_ad_info', () => {
 
 describe('GET /v1/mediads', () => {
   it('serves the listen page and the chapter end; refuses a missing or other placement, writing nothing', async () => {
-    expect(
-      (await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=listen', headers: visitor() })).body.data!.list[0],
-    ).toMatchObject({
+    expect((await media$('placement=listen', visitor())).body.data!.list[0]).toMatchObject({
       placement: 'listen',
     });
     const before = await impressionCount();
-    expect((await callRoute(mediads, { url: '/v1/mediads?junk=1', headers: visitor() })).status).toBe(400);
+    expect((await media$('junk=1', visitor())).status).toBe(400);
     expect(await impressionCount()).toBe(before);
-    expect(
-      (await callRoute<AdListDto>(mediads, { url: '/v1/mediads?placement=chapter_end', headers: visitor() })).body.data!.list[0],
-    ).toMatchObject({
+    expect((await media$('placement=chapter_end', visitor())).body.data!.list[0]).toMatchObject({
       placement: 'chapter_end',
     });
-    const bad = await callRoute(mediads, { url: '/v1/mediads?placement=home_carousel' });
+    const bad = await media$('placement=home_carousel');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('广告位不正确');
   });

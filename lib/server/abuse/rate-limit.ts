@@ -42,6 +42,11 @@ export const IP_LIMITS = {
     { windowMs: MINUTE, max: 10 },
     { windowMs: DAY, max: 200 },
   ],
+  // Ad answers (docs/ads.md "Calls"): each writes impressions; a page asks for two or three placements.
+  adServes: [
+    { windowMs: MINUTE, max: 60 },
+    { windowMs: DAY, max: 3_000 },
+  ],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;
