@@ -38,8 +38,13 @@ useTestDatabase({ seed: true });
 const d = () => getDb();
 const KEY = 'promotion_popup_copy';
 const zaid = (n: number) => `visitor${String(n).padStart(6, '0')}abc`;
+// Each call comes from an address of its own unless the test names one: visitors' new exposures are limited per address.
+let peerSeq = 0;
 const checkAs = (headers: Record<string, string>, key = KEY) =>
-  callRoute<AbCheckDto>(check, { url: `/v1/laboratory/ab_tests/check?key=${key}`, headers });
+  callRoute<AbCheckDto>(check, {
+    url: `/v1/laboratory/ab_tests/check?key=${key}`,
+    headers: { ...peerHeaders(`192.0.2.${(++peerSeq % 250) + 1}`), ...headers },
+  });
 const exposures = async (subject?: string) =>
   (
     await d()
@@ -116,6 +121,33 @@ describe('GET /v1/laboratory/ab_tests/check', () => {
     const visitor = (await checkAs({ cookie: `zaid=${zaid(1)}` })).body.data!;
     expect((await checkAs({ 'x-zaid': zaid(1) })).body.data!.variant).toBe(visitor.variant);
     expect(await exposures(`v:${zaid(1)}`)).toBe(1);
+  });
+
+  it('a script rotating tracking ids from one address is answered, but its exposures stop being stored past the limit', async () => {
+    const from = (i: number) => ({
+      ...peerHeaders('198.51.100.90'),
+      'x-forwarded-for': `203.0.113.${i}`,
+      cookie: `zaid=${zaid(5000 + i)}`,
+    });
+    for (let i = 0; i < 30; i++) expect((await checkAs(from(i))).status).toBe(200);
+    const before = await exposures();
+    const over = await checkAs(from(30));
+    expect(over.status).toBe(200);
+    // The answer is still the subject's bucket, so the page behaves the same; only the record is skipped.
+    expect(over.body.data!.variant).toBe(
+      variantFor(
+        [
+          { key: 'control', label: '', weight: 5000 },
+          { key: 'bonus', label: '', weight: 5000 },
+        ],
+        bucketOf(KEY, `v:${zaid(5030)}`),
+      ).key,
+    );
+    expect(await exposures()).toBe(before);
+    // A member from that address is still recorded.
+    const m = await signedInMember();
+    await checkAs({ ...m.auth, ...peerHeaders('198.51.100.90') });
+    expect(await exposures(`m:${m.id}`)).toBe(1);
   });
 
   it('records one exposure under 12 parallel first calls of one subject', async () => {

@@ -47,6 +47,11 @@ export const IP_LIMITS = {
     { windowMs: MINUTE, max: 60 },
     { windowMs: DAY, max: 3_000 },
   ],
+  // Visitors' experiment checks (docs/experiments.md "Subjects"): past this, answered but no exposure stored.
+  abExposures: [
+    { windowMs: MINUTE, max: 30 },
+    { windowMs: DAY, max: 1_000 },
+  ],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 export type IpLimitName = keyof typeof IP_LIMITS;

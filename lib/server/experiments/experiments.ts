@@ -24,9 +24,10 @@ export function experimentSubject(req: NextRequest, memberId: number | null): st
 /**
  * GET /v1/laboratory/ab_tests/check: the caller's variant. A running experiment gives the variant stored at the
  * subject's first exposure, or picks one by bucket and stores it (one row per subject, whatever the race); a
- * stopped one gives its first variant (the control) and records nothing.
+ * stopped one gives its first variant (the control) and records nothing. `record: false` answers the bucket's variant
+ * without storing a new exposure.
  */
-export async function checkExperiment(key: string, subject: string | null): Promise<AbCheckDto> {
+export async function checkExperiment(key: string, subject: string | null, { record = true } = {}): Promise<AbCheckDto> {
   if (!subject) throw invalid(SERVER_MSG.experimentSubjectMissing);
   const db = getDb();
   const [exp] = await db.select().from(experiments).where(eq(experiments.key, key));
@@ -42,6 +43,8 @@ export async function checkExperiment(key: string, subject: string | null): Prom
   const before = await stored();
   if (before) return { key, variant: before, running: true };
   const picked = variantFor(exp.variants, bucketOf(key, subject)).key;
+  // Not recorded (a visitor past the per-address limit): the same bucket's variant, no exposure stored.
+  if (!record) return { key, variant: picked, running: true };
   const [inserted] = await db
     .insert(experimentExposures)
     .values({ experimentId: exp.id, subject, variant: picked })
