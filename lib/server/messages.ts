@@ -247,4 +247,10 @@ export const SERVER_MSG = {
   experimentWeightsSum: (sum: number) => `各变体权重之和须为10000，现在是${sum}`,
   experimentKeyTaken: '实验标识已被使用',
   experimentVariantsLocked: '实验已有曝光，只能修改权重，不能增删或改名变体',
+  // The share preview images' lines (docs/sharing.md "Preview images").
+  shareBrand: '书声 · 读小说 听好书',
+  shareNovelKicker: '书声 · 小说',
+  shareByAuthor: (author: string) => `${author} 著`,
+  shareChapterKicker: (author: string) => `书声 · ${author} 著`,
+  shareBookListKicker: (books: number) => `书声 · 书单 · 共${books}本`,
 } as const;

@@ -1,5 +1,6 @@
 import 'server-only';
 import sharp, { type OverlayOptions } from 'sharp';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { motifSvg } from '../catalog/cover/motifs';
 import { themeFor } from '../catalog/cover/themes';
 import { scriptOf } from '../catalog/cover/title-lines';
@@ -20,7 +21,7 @@ export interface ShareCard {
   subtitle: string;
 }
 
-const BRAND = '书声 · 读小说 听好书';
+const BRAND = SERVER_MSG.shareBrand;
 
 const escapePango = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, lte } from 'drizzle-orm';
+import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, bookListItems, bookLists, categories, chapters, novels } from '../db/schema';
 import { renderShareImage, SHARE_IMAGE_SIZES, type ShareCard, type ShareImageSize } from './image-card';
@@ -28,7 +29,15 @@ async function novelRow(id: number) {
 export async function shareCardFor(subject: ShareSubject, id: number): Promise<ShareCard | null> {
   if (subject === 'novel') {
     const n = await novelRow(id);
-    return n && { artId: n.id, category: n.category, kicker: '书声 · 小说', title: n.title, subtitle: `${n.author} 著` };
+    return (
+      n && {
+        artId: n.id,
+        category: n.category,
+        kicker: SERVER_MSG.shareNovelKicker,
+        title: n.title,
+        subtitle: SERVER_MSG.shareByAuthor(n.author),
+      }
+    );
   }
   if (subject === 'chapter') {
     const [c] = await getDb()
@@ -36,7 +45,9 @@ export async function shareCardFor(subject: ShareSubject, id: number): Promise<S
       .from(chapters)
       .where(and(eq(chapters.id, id), lte(chapters.publishedAt, new Date())));
     const n = c ? await novelRow(c.novelId) : null;
-    return c && n ? { artId: n.id, category: n.category, kicker: `书声 · ${n.author} 著`, title: n.title, subtitle: c.title } : null;
+    return c && n
+      ? { artId: n.id, category: n.category, kicker: SERVER_MSG.shareChapterKicker(n.author), title: n.title, subtitle: c.title }
+      : null;
   }
   const [list] = await getDb().select({ name: bookLists.name }).from(bookLists).where(eq(bookLists.id, id));
   if (!list) return null;
@@ -51,7 +62,7 @@ export async function shareCardFor(subject: ShareSubject, id: number): Promise<S
   return {
     artId: first?.id ?? id,
     category: first?.category ?? null,
-    kicker: `书声 · 书单 · 共${books.length}本`,
+    kicker: SERVER_MSG.shareBookListKicker(books.length),
     title: list.name,
     subtitle: books
       .slice(0, 3)
