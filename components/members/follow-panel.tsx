@@ -1,10 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, ApiClientError } from '@/lib/client/api';
-import { drawFollowQrcode } from '@/lib/client/follow-qrcode';
-import { useFollowQrcode } from '@/lib/client/swr/use-follow-qrcode';
+import { useFollowQrcodeImage } from '@/lib/client/swr/use-follow-qrcode';
 import type { FollowStatus } from '@/lib/shared/dto/member-block';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 
@@ -27,24 +26,10 @@ interface Props {
  * and elsewhere, "我已关注" (a re-check with the messaging app, never a declaration) and the way back.
  */
 export function FollowPanel({ articleId, returnTo, signedIn, followed: initialFollowed, canCheck, inMessagingApp, loginUrl }: Props) {
-  const { data, error } = useFollowQrcode(articleId);
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { src, failed } = useFollowQrcodeImage(articleId);
   const [followed, setFollowed] = useState(initialFollowed);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    if (!data) return;
-    let live = true;
-    drawFollowQrcode(data.content, data.logo).then(
-      (url) => live && setSrc(url),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data]);
 
   async function recheck() {
     setBusy(true);
@@ -63,10 +48,10 @@ export function FollowPanel({ articleId, returnTo, signedIn, followed: initialFo
   return (
     <div className="mb-card">
       <p className="muted">{T.intro}</p>
-      <div className="mb-qr" aria-busy={!src && !failed && !error}>
+      <div className="mb-qr" aria-busy={!src && !failed}>
         {src ? (
           <img src={src} alt={T.qrAlt} width={240} height={240} />
-        ) : failed || error ? (
+        ) : failed ? (
           <span className="muted small" role="alert">
             {T.qrFailed}
           </span>

@@ -1,9 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { MSG } from '@/lib/shared/messages';
-import { drawFollowQrcode } from '@/lib/client/follow-qrcode';
-import { useFollowQrcode } from '@/lib/client/swr/use-follow-qrcode';
+import { useFollowQrcodeImage } from '@/lib/client/swr/use-follow-qrcode';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { Dialog, DialogClose } from '../ui/dialog';
@@ -12,21 +10,7 @@ import './modals.css';
 /** Follow the official account (docs/shell.md "Modals"): the QR code from GET /v1/mp/qrcode, drawn here. */
 export function UserSubscribeModal({ articleId }: ModalProps['user-subscribe']) {
   const close = useModalStore((s) => s.close);
-  const { data, error } = useFollowQrcode(articleId);
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!data) return;
-    let live = true;
-    drawFollowQrcode(data.content, data.logo).then(
-      (url) => live && setSrc(url),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [data]);
+  const { src, failed } = useFollowQrcodeImage(articleId);
 
   return (
     <Dialog label={MSG.subscribeTitle} onClose={close}>
@@ -36,10 +20,10 @@ export function UserSubscribeModal({ articleId }: ModalProps['user-subscribe']) 
       <DialogClose onClose={close} />
       <div className="qr-box">
         <p>{MSG.subscribeLead}</p>
-        <div className="qr-frame" aria-busy={!src && !failed && !error}>
+        <div className="qr-frame" aria-busy={!src && !failed}>
           {src ? (
             <img src={src} alt="公众号二维码" width={240} height={240} />
-          ) : failed || error ? (
+          ) : failed ? (
             <span className="muted small" role="alert">
               {MSG.qrcodeFailed}
             </span>
