@@ -5,6 +5,7 @@ import { api } from '@/lib/client/api';
 import type { GamesPage } from '@/lib/shared/dto/games';
 import { adRemovalHref } from '@/lib/shared/game-links';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
+import { GameStrip } from './game-strip';
 import { HideGamesChoice } from './hide-games-choice';
 
 const SLOT_SIZE = 4;
@@ -34,16 +35,7 @@ export function GameSlotBody({ languageType, returnPath, onEmpty }: GameSlotBody
   if (!page) return null;
   return (
     <>
-      <ul className="g-strip">
-        {page.list.map((g) => (
-          <li key={g.id}>
-            <a href={g.href} rel="nofollow noopener">
-              <img src={g.icon} alt="" width={52} height={52} loading="lazy" />
-              <span>{g.name}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <GameStrip games={page.list} />
       {page.ask_hide ? <HideGamesChoice onAnswered={(hide) => (hide ? onEmpty() : setPage({ ...page, ask_hide: false }))} /> : null}
       {page.ad_removal_pid ? (
         <p className="g-offer">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { GameStrip } from '@/components/games/game-strip';
 import { PageBar } from '@/components/shell/page-bar';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { floatHub } from '@/lib/server/games/float-hub';
@@ -77,16 +78,7 @@ export default async function FloatPage() {
             </h2>
             <Link href="/m/games">{T.more}</Link>
           </div>
-          <ul className="g-strip f-games" data-testid="float-games">
-            {hub.games.list.slice(0, 8).map((g) => (
-              <li key={g.id}>
-                <a href={g.href} rel="nofollow noopener">
-                  <img src={g.icon} alt="" width={52} height={52} loading="lazy" />
-                  <span>{g.name}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <GameStrip games={hub.games.list.slice(0, 8)} className="f-games" testId="float-games" />
         </section>
       ) : null}
 
