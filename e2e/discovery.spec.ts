@@ -95,8 +95,9 @@ test.describe('what crawlers and share previews get', () => {
   test('novel 1 carries Open Graph, Twitter and JSON-LD Book and BreadcrumbList in its HTML', async ({ request }) => {
     const html = await (await request.get('/m/novels/1')).text();
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
-    expect(html).toMatch(/<meta property="og:image" content="http[^"]*\/covers\/1\.svg"/);
-    expect(html).toMatch(/<meta name="twitter:card" content="summary"/);
+    // A PNG card, which share previews show (docs/sharing.md "Preview images"); e2e/share.spec.ts checks its size.
+    expect(html).toMatch(/<meta property="og:image" content="http[^"]*\/covers\/share\/novel-1-wide\.png\?v=[^"]+"/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     expect(html).toMatch(/<link rel="canonical" href="http[^"]*\/m\/novels\/1"/);
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     const book = blocks.find((b) => b['@type'] === 'Book');
