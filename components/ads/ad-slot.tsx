@@ -4,8 +4,6 @@ import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import type { AdPlacement } from '@/lib/shared/ads';
 import type { AdDto } from '@/lib/shared/dto/ads';
-import { loadAds } from '@/lib/client/ads/load';
-import { adStorage, carouselClosed } from '@/lib/client/ads/rules';
 
 // The ad's own code (card, click, its styles) is a chunk of its own, fetched only when there is an ad to show.
 const AdView = dynamic(() => import('./ad-view').then((m) => m.AdView), { ssr: false });
@@ -14,21 +12,26 @@ const AdView = dynamic(() => import('./ad-view').then((m) => m.AdView), { ssr: f
 const NEAR = '300px';
 
 /**
- * A placement's ads (docs/ads.md "Placements"): an empty marker until the reader scrolls near it, then asks for the
- * ads (nothing when closed for good, ads are off, this device is marked unsupported, or the member is ad-free) and
- * renders them only if some came. So an impression is counted only where the slot is about to be seen, and neither
+ * A placement's ads (docs/ads.md "Placements"): an empty marker until the reader scrolls near it, then loads the ad
+ * loader and asks for the ads (nothing when closed for good, ads are off, this device is marked unsupported, or the
+ * member is ad-free) and renders them only if some came. So an impression is counted only where the slot is about to be seen, and neither
  * the ad code nor an ad call costs a page whose reader never gets that far.
  */
 export function AdSlot({ placement, languageType, channel }: { placement: AdPlacement; languageType?: number; channel?: number }) {
   const [list, setList] = useState<AdDto[]>([]);
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (placement === 'home_carousel' && carouselClosed(adStorage())) return;
     let live = true;
+    // The loader and the client rules are a chunk of their own too: fetched once the slot nears the screen.
     const start = () =>
-      void loadAds({ placement, languageType, channel }).then((r) => {
-        if (live && !r.ad_free) setList(r.list);
-      });
+      void import('@/lib/client/ads/load')
+        .then((m) => m.loadAdsForSlot({ placement, languageType, channel }))
+        .then(
+          (r) => {
+            if (live && !r.ad_free) setList(r.list);
+          },
+          () => undefined,
+        );
     const el = marker.current;
     if (!el || typeof IntersectionObserver === 'undefined') {
       start();

@@ -1,39 +1,21 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { InteractAdInfoDto } from '@/lib/shared/dto/ads';
-import { api } from '@/lib/client/api';
-import { loadConfig } from '@/lib/client/config';
-import { memberId } from '@/lib/client/identity';
-import { adStorage, customModalAllowed, customModalShownToday, scheduleCustomModal } from '@/lib/client/ads/rules';
-import { useModalStore } from '@/lib/client/stores/modal-store';
 
 /**
- * Opens the custom-ad modal (docs/ads.md "Custom-ad modal") at most once a day, 1 s after the member's offer is known,
- * only if no other modal is open then, ads are on, the config is not self-owned and the server says this member is
- * tagged bonus_hunter and not ad-free. Renders nothing; visitors never ask.
+ * The custom-ad modal's trigger (docs/ads.md "Custom-ad modal"): renders nothing and loads its rules
+ * (lib/client/ads/custom-ad-watch.ts) only after the page has loaded, so home's first load carries none of them.
  */
 export function CustomAdTrigger({ languageType }: { languageType?: number }) {
   useEffect(() => {
-    const storage = adStorage();
-    if (!memberId() || customModalShownToday(storage)) return;
     let cancel: (() => void) | undefined;
     let live = true;
-    void (async () => {
-      const flags = await loadConfig().catch(() => null);
-      if (!live || !flags?.is_ad_enabled || flags.self_owned) return;
-      const info = await api<InteractAdInfoDto>('/v1/ads/interact_ad_info', { query: { language_type: languageType }, silent: true }).catch(
-        () => null,
-      );
-      if (!live || !info) return;
-      const gate = { signedIn: true, isAdEnabled: flags.is_ad_enabled, selfOwned: flags.self_owned, bonusHunterOffer: info.show };
-      if (!customModalAllowed(gate, storage)) return;
-      cancel = scheduleCustomModal({
-        storage,
-        otherModalOpen: () => useModalStore.getState().current !== null,
-        open: () => useModalStore.getState().open('custom-ad', { info }),
-      });
-    })();
+    void import('@/lib/client/ads/custom-ad-watch').then(
+      (m) => {
+        if (live) cancel = m.watchCustomAd(languageType);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
       cancel?.();

@@ -3,7 +3,7 @@ import type { AdListDto } from '@/lib/shared/dto/ads';
 import { api } from '../api';
 import { loadConfigOrDefaults } from '../config';
 import { memberId } from '../identity';
-import { adStorage, adsUnsupported, recordAdError } from './rules';
+import { adStorage, adsUnsupported, carouselClosed, recordAdError } from './rules';
 
 const files = new Map<string, Promise<AdFile | null>>();
 
@@ -54,6 +54,12 @@ export async function loadAds(ask: AdAsk): Promise<AdListDto> {
     recordAdError(storage);
     return none;
   }
+}
+
+/** A slot's ads: none for a home carousel the reader closed for good (docs/ads.md "Client rules"), else `loadAds`. */
+export function loadAdsForSlot(ask: AdAsk): Promise<AdListDto> {
+  if (ask.placement === 'home_carousel' && carouselClosed(adStorage())) return Promise.resolve({ ad_free: false, list: [] });
+  return loadAds(ask);
 }
 
 /** A click: counted once by the server, which answers the destination staff entered; the page then goes there. */
