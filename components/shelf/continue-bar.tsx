@@ -1,21 +1,26 @@
 'use client';
 
-import { useLatestPosition } from '@/lib/client/swr/use-reading-position';
-import { MSG } from '@/lib/shared/messages';
-import { readerHref } from '@/lib/shared/reader-links';
-import { FloatingContinue } from './floating-continue';
+import { hasMemberToken } from '@/lib/client/identity';
+import { LOCAL_HISTORY_KEY } from '@/lib/client/local-history-key';
+import { LazyMount } from '@/components/ui/lazy-mount';
 
-/** Home's "继续阅读《书名》": the newest position of the account or this browser, above the tab bar. */
+/** Whether this browser holds any reading history, without loading the history module. */
+function hasLocalHistory(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(LOCAL_HISTORY_KEY));
+  } catch {
+    return false;
+  }
+}
+
+const load = () => import('./continue-bar-body').then((m) => m.ContinueBarBody);
+const wanted = () => hasMemberToken() || hasLocalHistory();
+
+/**
+ * Home's continue bar (docs/reading.md "Positions and read logs"). Only a member or a browser with reading history
+ * can have a position, so only they load the bar's code (its read-log query brings SWR): a first visit's home
+ * carries none of it. The bar floats above the tab bar, so arriving a moment after hydration moves nothing.
+ */
 export function ContinueBar() {
-  const position = useLatestPosition();
-  if (!position) return null;
-  return (
-    <FloatingContinue
-      hiddenKey="continue-bar.hidden"
-      href={readerHref(position.nid, position.aid, position.idx)}
-      label={MSG.continueReading}
-      title={position.title}
-      detail={position.chapter ? `第${position.chapter}章` : null}
-    />
-  );
+  return <LazyMount load={load} wanted={wanted} />;
 }

@@ -9,7 +9,7 @@ import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger
 import { ContinueBar } from '@/components/shelf/continue-bar';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
-import { ListenGuideBar } from '@/components/shelf/listen-guide-bar';
+import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
 import { GameSlot } from '@/components/games/game-slot';
 import { FloatEntry } from '@/components/games/float-entry';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
@@ -68,7 +68,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
         <PromotionPopupTrigger />
         <CheckinDailyTrigger />
         <CustomAdTrigger languageType={languageType} />
-        <ListenGuideBar />
+        <ListenGuideSlot />
       </div>
     );
   }
