@@ -21,7 +21,7 @@ export const STOREFRONT_TEXT = {
     carousels: { title: '轮播与横幅', note: '首页和听书页的轮播图' },
     lists: { title: '列表', note: '首页模块、免费、限免、听书等列表里的作品及顺序' },
     booklists: { title: '书单', note: '编辑的主题书单' },
-    hotwords: { title: '搜索热词', note: '搜索页的热词：添加、加权、删除' },
+    hotwords: { title: '搜索热词', note: '搜索页的热词：添加、加权、隐藏、删除' },
     rankings: { title: '排行榜', note: '排行榜由读者行为自动计算，不能手工编辑；可在首页布局中选择展示哪个榜单' },
   },
   // Lists and book lists
@@ -55,7 +55,7 @@ export const STOREFRONT_TEXT = {
   pinned: '加权',
   searches: '搜索次数',
   addWord: '添加热词',
-  pinnedNote: '排序按「搜索次数 + 加权」；加权为负数可把词压到后面。',
+  pinnedNote: '排序按「搜索次数 + 加权」；两者之和小于 0 的词不显示，可用很大的负数隐藏不想展示的词。',
   // Results
   ok: {
     listCreated: (name: string) => `已新建列表「${name}」`,

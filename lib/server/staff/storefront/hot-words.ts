@@ -13,7 +13,8 @@ const OK = STOREFRONT_TEXT.ok;
 
 /**
  * The search page's hot words rank by searches + pinned (lib/server/catalog/search.ts). Staff add words with a
- * boost, change the boost (negative pushes a word readers keep searching down the list) or delete a word.
+ * boost, change the boost or delete a word. A word whose searches + weight fall below zero is not shown at all, so
+ * a large negative weight hides a word readers keep searching (deleting it would only restart its count).
  */
 const PINNED_MAX = 100_000;
 
