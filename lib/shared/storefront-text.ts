@@ -89,7 +89,7 @@ export const STOREFRONT_TEXT = {
     listInUse: '该列表仍被首页模块使用，请先删除模块',
     listProtected: '该列表由页面按标识读取，不能删除',
     nameInvalid: '名称不能为空，且不超过 64 个字',
-    slugInvalid: '标识只能是 2–32 位小写字母、数字或下划线',
+    slugInvalid: '标识只能是 2–32 位小写字母或下划线',
     slugTaken: '该语言下已有同样标识的列表',
     langInvalid: '语言不正确',
     readTypeInvalid: '阅读/听书类型不正确',

@@ -81,7 +81,7 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
           {S.listName} <input name="name" required maxLength={64} />
         </label>
         <label>
-          {S.listSlug} <input name="slug" required pattern="[a-z0-9_]{2,32}" maxLength={32} autoCapitalize="none" spellCheck={false} />
+          {S.listSlug} <input name="slug" required pattern="[a-z_]{2,32}" maxLength={32} autoCapitalize="none" spellCheck={false} />
         </label>
         <label>
           {S.readTypeNames[1]}/{S.readTypeNames[2]}

@@ -14,7 +14,7 @@ const OK = STOREFRONT_TEXT.ok;
 
 /** The reader shows at most 20 items of a rich list (PAGE_SIZE.audioCarousel, docs/catalogue.md). */
 export const MAX_CAROUSEL_ITEMS = 20;
-const SLUG = /^[a-z0-9_]{2,32}$/;
+const SLUG = /^[a-z_]{2,32}$/;
 
 export interface CarouselInput {
   name: string;

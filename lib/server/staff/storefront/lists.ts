@@ -13,7 +13,7 @@ const OK = STOREFRONT_TEXT.ok;
 
 /** More than a page's worth of novels in one curated list is a sign of a mistake, not curation. */
 export const MAX_LIST_NOVELS = 200;
-const SLUG = /^[a-z0-9_]{2,32}$/;
+const SLUG = /^[a-z_]{2,32}$/;
 
 export type NovelOp = { op: 'add'; novelId: number } | { op: 'remove'; novelId: number } | { op: 'move'; novelId: number; dir: -1 | 1 };
 
