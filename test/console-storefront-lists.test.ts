@@ -1,3 +1,4 @@
+import { NextRequest } from 'next/server';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
@@ -16,7 +17,7 @@ import ListsPage from '@/app/admin/storefront/lists/page';
 import HotWordsPage from '@/app/admin/storefront/hotwords/page';
 import StorefrontIndexPage from '@/app/admin/storefront/page';
 import type { ListDto, BookListDto } from '@/lib/server/catalog/lists';
-import { actors, auditCount, auditOf, d, droppedTags, flashOf, novelWhere, poster, signInEveryRole } from './console-storefront';
+import { actors, tokens, auditCount, auditOf, d, droppedTags, flashOf, novelWhere, poster, signInEveryRole } from './console-storefront';
 
 // The storefront console's lists, book lists and search hot words (docs/storefront.md): admins and editors only,
 // every write audited with before and after, the reader's cached answers dropped by tag so the next request shows it.
@@ -67,6 +68,21 @@ it('is for admins and editors: the permission, the navigation link and the index
 });
 
 describe('curated lists', () => {
+  it('answers a cross-site post with 403 before reading or writing anything (CSRF)', async () => {
+    const list = await zhList('recommend');
+    const novel = await freshNovel(list.id);
+    const before = await orderOf(list.id);
+    const res = await listsRoute(
+      new NextRequest('http://localhost/admin/actions/storefront/lists', {
+        method: 'POST',
+        body: new URLSearchParams({ op: 'add', id: String(list.id), novel_id: String(novel.id) }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', cookie: `staff_token=${tokens.editor}` },
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(await orderOf(list.id)).toEqual(before);
+  });
+
   it('adds a novel by id (the flash names its title), audited, the reader list shows it at the end', async () => {
     const list = await zhList('recommend');
     const novel = await freshNovel(list.id);
