@@ -49,10 +49,14 @@ async function sharedCarousel(lang = 1, readType = 1) {
 const slides = async (richListId: number) =>
   d().select().from(richListItems).where(eq(richListItems.richListId, richListId)).orderBy(asc(richListItems.position));
 const readerCarousel = async (key: string, readType = 1) =>
-  (await callRoute<{ data: RichItemDto[] }>(getRich, { url: `/v1/lists/rich/${key}?read_type=${readType}`, params: { id: key } })).body.data!.data;
+  (await callRoute<{ data: RichItemDto[] }>(getRich, { url: `/v1/lists/rich/${key}?read_type=${readType}`, params: { id: key } })).body
+    .data!.data;
 const readerLayout = async (pageId: number, lang = 1) =>
-  (await callRoute<{ page: LayoutPageDto; blocks: LayoutBlock[] }>(getLayout, { url: `/v1/web_layouts?page_id=${pageId}&language_type=${lang}` }))
-    .body.data!;
+  (
+    await callRoute<{ page: LayoutPageDto; blocks: LayoutBlock[] }>(getLayout, {
+      url: `/v1/web_layouts?page_id=${pageId}&language_type=${lang}`,
+    })
+  ).body.data!;
 const firstPage = async () => (await d().select().from(webLayoutPages).orderBy(asc(webLayoutPages.sort), asc(webLayoutPages.id)))[0]!;
 const blocksOf = async (pageId: number, lang = 1) =>
   d()
@@ -72,8 +76,17 @@ describe('carousels', () => {
     expect(tags).toEqual(expect.arrayContaining(['lists', 'layouts']));
     const rows = await slides(rich.id);
     const added = rows.at(-1)!;
-    expect(added).toMatchObject({ title: '编辑推荐·新书', banner: '/promo/ad-vip.svg', link: '/m/free', novelId: null, position: rows.length - 1 });
-    expect((await auditOf('storefront.carousel.add')).at(-1)).toMatchObject({ targetId: rich.id, detail: { item: added.id, after: { link: '/m/free' } } });
+    expect(added).toMatchObject({
+      title: '编辑推荐·新书',
+      banner: '/promo/ad-vip.svg',
+      link: '/m/free',
+      novelId: null,
+      position: rows.length - 1,
+    });
+    expect((await auditOf('storefront.carousel.add')).at(-1)).toMatchObject({
+      targetId: rich.id,
+      detail: { item: added.id, after: { link: '/m/free' } },
+    });
     // Up to the top, one step at a time, as the console's buttons do.
     for (let i = 0; i < rows.length - 1; i++) await postCarousel({ op: 'move', item_id: added.id, dir: 'up' });
     expect((await slides(rich.id))[0]!.id).toBe(added.id);
@@ -85,9 +98,11 @@ describe('carousels', () => {
     const rich = await sharedCarousel();
     const [item] = await slides(rich.id);
     const [novel] = await novelWhere(eq(novels.languageType, 1), eq(novels.isOffShelf, false));
-    expect(flashOf(await postCarousel({ op: 'update', item_id: item!.id, ...SLIDE, title: '改过的标题', link: '', novel_id: String(novel!.id) }))).toContain(
-      '已保存「改过的标题」',
-    );
+    expect(
+      flashOf(
+        await postCarousel({ op: 'update', item_id: item!.id, ...SLIDE, title: '改过的标题', link: '', novel_id: String(novel!.id) }),
+      ),
+    ).toContain('已保存「改过的标题」');
     expect((await auditOf('storefront.carousel.update')).at(-1)!.detail).toMatchObject({
       before: { title: '编辑推荐·新书', link: '/m/free', novelId: null },
       after: { title: '改过的标题', link: `/m/novels/${novel!.id}`, novelId: novel!.id },
@@ -135,8 +150,12 @@ describe('carousels', () => {
   });
 
   it('creates a carousel with a checked slug', async () => {
-    expect(flashOf(await postCarousel({ op: 'create', name: '春节活动', slug: 'spring', language_type: 1, read_type: 1 }))).toContain('已新建轮播「春节活动」');
-    expect(flashOf(await postCarousel({ op: 'create', name: '重复', slug: 'spring', language_type: 1, read_type: 1 }))).toContain('已有同样标识');
+    expect(flashOf(await postCarousel({ op: 'create', name: '春节活动', slug: 'spring', language_type: 1, read_type: 1 }))).toContain(
+      '已新建轮播「春节活动」',
+    );
+    expect(flashOf(await postCarousel({ op: 'create', name: '重复', slug: 'spring', language_type: 1, read_type: 1 }))).toContain(
+      '已有同样标识',
+    );
     expect(flashOf(await postCarousel({ op: 'create', name: '坏', slug: '../x', language_type: 1, read_type: 1 }))).toContain('标识只能是');
     expect((await auditOf('storefront.carousel.create')).length).toBe(1);
   });
@@ -166,7 +185,15 @@ describe('home layouts', () => {
       .where(and(eq(lists.slug, 'free'), eq(lists.languageType, 1)));
     let res: Response | undefined;
     const tags = await droppedTags(
-      async () => (res = await postLayout({ op: 'add', page_id: page.id, language_type: 1, kind: 'grid', title: '免费专区', target: String(list!.id) })),
+      async () =>
+        (res = await postLayout({
+          op: 'add',
+          page_id: page.id,
+          language_type: 1,
+          kind: 'grid',
+          title: '免费专区',
+          target: String(list!.id),
+        })),
     );
     expect(flashOf(res!)).toBe('/admin/storefront/layouts 已添加模块「免费专区」');
     expect(tags).toEqual(expect.arrayContaining(['layouts', `layout:${page.id}`]));
@@ -174,7 +201,10 @@ describe('home layouts', () => {
     expect(blocks.at(-1)).toMatchObject({ kind: 'grid', title: '免费专区', listId: list!.id, position: blocks.length - 1 });
     const reader = await readerLayout(page.id);
     expect(reader.blocks.at(-1)).toMatchObject({ kind: 'grid', title: '免费专区', list_id: list!.id });
-    expect((await auditOf('storefront.layout.add')).at(-1)).toMatchObject({ targetId: blocks.at(-1)!.id, detail: { pageId: page.id, languageType: 1 } });
+    expect((await auditOf('storefront.layout.add')).at(-1)).toMatchObject({
+      targetId: blocks.at(-1)!.id,
+      detail: { pageId: page.id, languageType: 1 },
+    });
     // Other languages' pages are untouched.
     expect((await blocksOf(page.id, 0)).map((b) => b.title)).not.toContain('免费专区');
   });
@@ -186,9 +216,9 @@ describe('home layouts', () => {
     for (let i = 0; i < count - 1; i++) await postLayout({ op: 'move', block_id: block.id, dir: 'up' });
     expect((await blocksOf(page.id))[0]!.id).toBe(block.id);
     expect((await readerLayout(page.id)).blocks[0]).toMatchObject({ id: block.id, title: '免费专区' });
-    expect(flashOf(await postLayout({ op: 'update', block_id: block.id, kind: 'list', title: '免费好书', target: String(block.listId) }))).toContain(
-      '已保存模块「免费好书」',
-    );
+    expect(
+      flashOf(await postLayout({ op: 'update', block_id: block.id, kind: 'list', title: '免费好书', target: String(block.listId) })),
+    ).toContain('已保存模块「免费好书」');
     expect((await auditOf('storefront.layout.update')).at(-1)!.detail).toMatchObject({
       before: { kind: 'grid', title: '免费专区' },
       after: { kind: 'list', title: '免费好书', listId: block.listId },

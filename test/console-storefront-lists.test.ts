@@ -56,12 +56,23 @@ const readerList = async (id: number) =>
 /** A Chinese on-shelf novel not yet in the list. */
 async function freshNovel(listId: number, extra?: ReturnType<typeof eq>) {
   const inList = await orderOf(listId);
-  const [n] = await novelWhere(eq(novels.languageType, 1), eq(novels.isOffShelf, false), notInArray(novels.id, inList.length ? inList : [0]), ...(extra ? [extra] : []));
+  const [n] = await novelWhere(
+    eq(novels.languageType, 1),
+    eq(novels.isOffShelf, false),
+    notInArray(novels.id, inList.length ? inList : [0]),
+    ...(extra ? [extra] : []),
+  );
   return n!;
 }
 
 it('is for admins and editors: the permission, the navigation link and the index page', async () => {
-  for (const [role, ok] of [['admin', true], ['editor', true], ['moderator', false], ['finance', false]] as const) expect(can(role, 'storefront')).toBe(ok);
+  for (const [role, ok] of [
+    ['admin', true],
+    ['editor', true],
+    ['moderator', false],
+    ['finance', false],
+  ] as const)
+    expect(can(role, 'storefront')).toBe(ok);
   const page = html(await StorefrontIndexPage({ searchParams: Promise.resolve({}) }));
   expect(page).toContain('<a href="/admin/storefront" aria-current="page">店面</a>');
   for (const s of ['layouts', 'carousels', 'lists', 'booklists', 'hotwords']) expect(page).toContain(`href="/admin/storefront/${s}"`);
@@ -76,7 +87,11 @@ describe('curated lists', () => {
       new NextRequest('http://localhost/admin/actions/storefront/lists', {
         method: 'POST',
         body: new URLSearchParams({ op: 'add', id: String(list.id), novel_id: String(novel.id) }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', cookie: `staff_token=${tokens.editor}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'cross-site',
+          cookie: `staff_token=${tokens.editor}`,
+        },
       }),
     );
     expect(res.status).toBe(403);
@@ -93,7 +108,11 @@ describe('curated lists', () => {
     expect(tags).toEqual(expect.arrayContaining(['lists', `list:${list.id}`, 'layouts']));
     expect(await orderOf(list.id)).toEqual([...before, novel.id]);
     const [audit] = (await auditOf('storefront.list.add')).slice(-1);
-    expect(audit).toMatchObject({ targetType: 'list', targetId: list.id, detail: { novel: novel.id, before, after: [...before, novel.id] } });
+    expect(audit).toMatchObject({
+      targetType: 'list',
+      targetId: list.id,
+      detail: { novel: novel.id, before, after: [...before, novel.id] },
+    });
     const reader = await readerList(list.id);
     expect(reader.data.map((n) => n.id).at(-1)).toBe(novel.id);
   });
@@ -161,7 +180,11 @@ describe('curated lists', () => {
   it('refuses moderators and finance staff (route and service), writing nothing', async () => {
     const list = await zhList('recommend');
     const novel = await freshNovel(list.id);
-    const before = { order: await orderOf(list.id), audits: await auditCount(), lists: (await d().select({ n: count() }).from(lists))[0]!.n };
+    const before = {
+      order: await orderOf(list.id),
+      audits: await auditCount(),
+      lists: (await d().select({ n: count() }).from(lists))[0]!.n,
+    };
     for (const role of ['moderator', 'finance']) {
       expect(flashOf(await postList({ op: 'add', id: list.id, novel_id: novel.id }, role))).toBe('/admin 当前角色无权进行此操作');
       expect(flashOf(await postList({ op: 'create', name: 'x', slug: 'sneaky', language_type: 1, read_type: 1 }, role))).toContain('无权');
@@ -175,12 +198,16 @@ describe('curated lists', () => {
 
 describe('book lists', () => {
   const bookOrder = async (id: number) =>
-    (await d().select().from(bookListItems).where(eq(bookListItems.bookListId, id)).orderBy(asc(bookListItems.position))).map((r) => r.novelId);
+    (await d().select().from(bookListItems).where(eq(bookListItems.bookListId, id)).orderBy(asc(bookListItems.position))).map(
+      (r) => r.novelId,
+    );
   const readerBook = (id: number) => callRoute<BookListDto>(getBookList, { url: `/v1/book_lists/${id}`, params: { id: String(id) } });
 
   it('creates, fills, reorders, edits and deletes a book list; each step audited and on the reader page', async () => {
     let res: Response | undefined;
-    const tags = await droppedTags(async () => (res = await postBook({ op: 'create', name: '雨夜读物', description: '适合下雨天', language_type: 1 })));
+    const tags = await droppedTags(
+      async () => (res = await postBook({ op: 'create', name: '雨夜读物', description: '适合下雨天', language_type: 1 })),
+    );
     expect(flashOf(res!)).toBe('/admin/storefront/booklists 已新建书单「雨夜读物」');
     const [list] = await d().select().from(bookLists).where(eq(bookLists.name, '雨夜读物'));
     expect(tags).toEqual(expect.arrayContaining(['lists', `book_list:${list!.id}`]));
@@ -192,7 +219,9 @@ describe('book lists', () => {
     expect((await readerBook(list!.id)).body.data!.novels.map((n) => n.id)).toEqual([b!.id, a!.id]);
     expect((await auditOf('storefront.booklist.move')).at(-1)!.detail).toMatchObject({ before: [a!.id, b!.id], after: [b!.id, a!.id] });
 
-    expect(flashOf(await postBook({ op: 'update', id: list!.id, name: '雨夜书单', description: '新的简介' }))).toContain('已保存书单「雨夜书单」');
+    expect(flashOf(await postBook({ op: 'update', id: list!.id, name: '雨夜书单', description: '新的简介' }))).toContain(
+      '已保存书单「雨夜书单」',
+    );
     expect((await auditOf('storefront.booklist.update')).at(-1)!.detail).toEqual({
       before: { name: '雨夜读物', description: '适合下雨天' },
       after: { name: '雨夜书单', description: '新的简介' },
@@ -200,7 +229,9 @@ describe('book lists', () => {
     expect((await readerBook(list!.id)).body.data).toMatchObject({ name: '雨夜书单', description: '新的简介' });
 
     expect(flashOf(await postBook({ op: 'delete', id: list!.id }))).toContain('已删除「雨夜书单」');
-    expect((await auditOf('storefront.booklist.delete')).at(-1)!.detail).toMatchObject({ before: { name: '雨夜书单', novels: [b!.id, a!.id] } });
+    expect((await auditOf('storefront.booklist.delete')).at(-1)!.detail).toMatchObject({
+      before: { name: '雨夜书单', novels: [b!.id, a!.id] },
+    });
     expect((await readerBook(list!.id)).status).toBe(404);
     expect(await bookOrder(list!.id)).toEqual([]);
   });
@@ -225,16 +256,26 @@ describe('search hot words', () => {
       (w) => w.word,
     );
   const wordRow = async (word: string, lang = 1) =>
-    (await d().select().from(hotWords).where(and(eq(hotWords.word, word), eq(hotWords.languageType, lang))))[0];
+    (
+      await d()
+        .select()
+        .from(hotWords)
+        .where(and(eq(hotWords.word, word), eq(hotWords.languageType, lang)))
+    )[0];
 
   it('adds a pinned word at the top of the reader list, drops the hot_words tag, audited', async () => {
     let res: Response | undefined;
-    const tags = await droppedTags(async () => (res = await postWord({ op: 'add', word: '  星辰  大海 ', language_type: 1, pinned: 5000 })));
+    const tags = await droppedTags(
+      async () => (res = await postWord({ op: 'add', word: '  星辰  大海 ', language_type: 1, pinned: 5000 })),
+    );
     expect(flashOf(res!)).toBe('/admin/storefront/hotwords 已添加热词「星辰 大海」');
     expect(tags).toEqual(['hot_words']);
     expect((await readerWords())[0]).toBe('星辰 大海');
     const row = await wordRow('星辰 大海');
-    expect((await auditOf('storefront.hotword.add')).at(-1)).toMatchObject({ targetId: row!.id, detail: { after: { word: '星辰 大海', pinned: 5000 } } });
+    expect((await auditOf('storefront.hotword.add')).at(-1)).toMatchObject({
+      targetId: row!.id,
+      detail: { after: { word: '星辰 大海', pinned: 5000 } },
+    });
     const page = html(await HotWordsPage({ searchParams: Promise.resolve({ lang: '1' }) }));
     expect(page).toContain(`data-testid="hotword-${row!.id}"`);
   });
@@ -242,7 +283,11 @@ describe('search hot words', () => {
   it('pushes a word down with a negative weight and deletes one; the reader list follows', async () => {
     const row = await wordRow('星辰 大海');
     expect(flashOf(await postWord({ op: 'pinned', id: row!.id, pinned: -100000 }))).toContain('已保存热词「星辰 大海」');
-    expect((await auditOf('storefront.hotword.update')).at(-1)!.detail).toEqual({ word: '星辰 大海', before: { pinned: 5000 }, after: { pinned: -100000 } });
+    expect((await auditOf('storefront.hotword.update')).at(-1)!.detail).toEqual({
+      word: '星辰 大海',
+      before: { pinned: 5000 },
+      after: { pinned: -100000 },
+    });
     expect(await readerWords()).not.toContain('星辰 大海');
     const [top] = await readerWords();
     const topRow = await wordRow(top!);

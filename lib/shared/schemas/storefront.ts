@@ -14,10 +14,22 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max, { error: T.textTooLong(max) });
-const lang = z.coerce.number({ error: S.err.langInvalid }).int({ error: S.err.langInvalid }).min(0, { error: S.err.langInvalid }).max(2, { error: S.err.langInvalid });
-const readType = z.coerce.number({ error: S.err.readTypeInvalid }).int().min(1, { error: S.err.readTypeInvalid }).max(2, { error: S.err.readTypeInvalid });
+const lang = z.coerce
+  .number({ error: S.err.langInvalid })
+  .int({ error: S.err.langInvalid })
+  .min(0, { error: S.err.langInvalid })
+  .max(2, { error: S.err.langInvalid });
+const readType = z.coerce
+  .number({ error: S.err.readTypeInvalid })
+  .int()
+  .min(1, { error: S.err.readTypeInvalid })
+  .max(2, { error: S.err.readTypeInvalid });
 const dir = z.enum(['up', 'down'], { error: T.invalidOp }).transform((d) => (d === 'up' ? -1 : 1) as -1 | 1);
-const novelId = z.coerce.number({ error: T.invalidId }).int({ error: T.invalidId }).positive({ error: T.invalidId }).max(2_147_483_647, { error: T.invalidId });
+const novelId = z.coerce
+  .number({ error: T.invalidId })
+  .int({ error: T.invalidId })
+  .positive({ error: T.invalidId })
+  .max(2_147_483_647, { error: T.invalidId });
 /** An optional id field: empty means none. */
 const optionalId = z
   .string()

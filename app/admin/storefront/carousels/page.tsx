@@ -81,7 +81,12 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
                 </details>
                 <div className="actions">
                   {i > 0 ? (
-                    <OpButton action={ACTION} fields={{ op: 'move', item_id: item.id, dir: 'up', back }} label={S.up} aria={`${S.up} ${item.title}`} />
+                    <OpButton
+                      action={ACTION}
+                      fields={{ op: 'move', item_id: item.id, dir: 'up', back }}
+                      label={S.up}
+                      aria={`${S.up} ${item.title}`}
+                    />
                   ) : null}
                   {i < one.items.length - 1 ? (
                     <OpButton

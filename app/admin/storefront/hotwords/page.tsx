@@ -54,8 +54,7 @@ export default async function StorefrontHotWordsPage({ searchParams }: { searchP
                 <input type="hidden" name="id" value={w.id} />
                 <input type="hidden" name="back" value={back} />
                 <label>
-                  {S.pinned}{' '}
-                  <input name="pinned" type="number" min={-100000} max={100000} step={1} defaultValue={w.pinned} required />
+                  {S.pinned} <input name="pinned" type="number" min={-100000} max={100000} step={1} defaultValue={w.pinned} required />
                 </label>
                 <button type="submit" aria-label={`${S.save} ${w.word}`}>
                   {S.save}

@@ -126,12 +126,28 @@ export default async function StorefrontLayoutsPage({ searchParams }: { searchPa
                 </details>
                 <div className="actions">
                   {i > 0 ? (
-                    <OpButton action={ACTION} fields={{ op: 'move', block_id: b.id, dir: 'up', back }} label={S.up} aria={`${S.up} ${b.title}`} />
+                    <OpButton
+                      action={ACTION}
+                      fields={{ op: 'move', block_id: b.id, dir: 'up', back }}
+                      label={S.up}
+                      aria={`${S.up} ${b.title}`}
+                    />
                   ) : null}
                   {i < layout.blocks.length - 1 ? (
-                    <OpButton action={ACTION} fields={{ op: 'move', block_id: b.id, dir: 'down', back }} label={S.down} aria={`${S.down} ${b.title}`} />
+                    <OpButton
+                      action={ACTION}
+                      fields={{ op: 'move', block_id: b.id, dir: 'down', back }}
+                      label={S.down}
+                      aria={`${S.down} ${b.title}`}
+                    />
                   ) : null}
-                  <OpButton action={ACTION} fields={{ op: 'remove', block_id: b.id, back }} label={S.remove} aria={`${S.remove} ${b.title}`} danger />
+                  <OpButton
+                    action={ACTION}
+                    fields={{ op: 'remove', block_id: b.id, back }}
+                    label={S.remove}
+                    aria={`${S.remove} ${b.title}`}
+                    danger
+                  />
                 </div>
               </li>
             ))}

@@ -37,7 +37,9 @@ export async function createCarousel(actor: StaffActor, input: CarouselInput): P
     const [taken] = await tx
       .select({ id: richLists.id })
       .from(richLists)
-      .where(and(eq(richLists.slug, values.slug), eq(richLists.languageType, values.languageType), eq(richLists.readType, values.readType)));
+      .where(
+        and(eq(richLists.slug, values.slug), eq(richLists.languageType, values.languageType), eq(richLists.readType, values.readType)),
+      );
     if (taken) throw invalid(E.slugTaken);
     const [row] = await tx.insert(richLists).values(values).returning({ id: richLists.id });
     await writeAudit(tx, {
@@ -74,7 +76,9 @@ async function itemValues(tx: DbOrTx, list: typeof richLists.$inferSelect, input
   const rawLink = input.link.trim();
   const link = rawLink ? adDestination(rawLink) : null;
   if (rawLink && !link) throw invalid(E.linkInvalid);
-  const novel = input.novelId ? await pickNovel(tx, input.novelId, { languageType: list.languageType, listenable: list.readType === 2 }) : null;
+  const novel = input.novelId
+    ? await pickNovel(tx, input.novelId, { languageType: list.languageType, listenable: list.readType === 2 })
+    : null;
   if (!link && !novel) throw invalid(E.itemNeedsTarget);
   return {
     type: 1,

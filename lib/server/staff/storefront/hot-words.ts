@@ -25,7 +25,10 @@ function checkPinned(pinned: number): number {
 
 function checkWord(raw: string): string {
   // One line of text: controls and surrounding spaces out, inner spaces collapsed, so two spellings are one word.
-  const word = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim().replace(/\s+/g, ' ');
+  const word = raw
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .replace(/\s+/g, ' ');
   if (!word || word.length > 64) throw invalid(E.wordInvalid);
   return word;
 }

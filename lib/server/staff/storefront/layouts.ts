@@ -134,7 +134,12 @@ export async function updateLayoutBlock(actor: StaffActor, blockId: number, inpu
       action: 'storefront.layout.update',
       targetType: 'layout_block',
       targetId: blockId,
-      detail: { pageId: block.pageId, languageType: block.languageType, before: { kind, title, listId, richListId, rankingId }, after: values },
+      detail: {
+        pageId: block.pageId,
+        languageType: block.languageType,
+        before: { kind, title, listId, richListId, rankingId },
+        after: values,
+      },
       ip: actor.ip,
     });
     return { title: values.title, pageId: block.pageId };
@@ -202,7 +207,11 @@ export async function consoleLayout(pageId: number, languageType: number) {
       .from(webLayoutBlocks)
       .where(and(eq(webLayoutBlocks.pageId, pageId), eq(webLayoutBlocks.languageType, languageType)))
       .orderBy(asc(webLayoutBlocks.position), asc(webLayoutBlocks.id)),
-    db.select({ id: lists.id, name: lists.name, slug: lists.slug }).from(lists).where(eq(lists.languageType, languageType)).orderBy(asc(lists.id)),
+    db
+      .select({ id: lists.id, name: lists.name, slug: lists.slug })
+      .from(lists)
+      .where(eq(lists.languageType, languageType))
+      .orderBy(asc(lists.id)),
     db
       .select({ id: richLists.id, name: richLists.name, slug: richLists.slug })
       .from(richLists)

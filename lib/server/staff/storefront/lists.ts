@@ -108,7 +108,11 @@ export async function editListNovels(actor: StaffActor, listId: number, change: 
     // The list row is locked so two editors' changes to one list queue up rather than interleave positions.
     const [list] = await tx.select().from(lists).where(eq(lists.id, listId)).for('update');
     if (!list) throw notFound(E.listNotFound);
-    const rows = await tx.select({ id: listItems.novelId }).from(listItems).where(eq(listItems.listId, listId)).orderBy(asc(listItems.position));
+    const rows = await tx
+      .select({ id: listItems.novelId })
+      .from(listItems)
+      .where(eq(listItems.listId, listId))
+      .orderBy(asc(listItems.position));
     const before = rows.map((r) => r.id);
     const want = { languageType: list.languageType, listenable: list.readType === 2 };
     const { after, message } = await editOrder(tx, before, change, want, list.name);
@@ -200,7 +204,9 @@ export async function deleteBookList(actor: StaffActor, id: number): Promise<str
       action: 'storefront.booklist.delete',
       targetType: 'book_list',
       targetId: id,
-      detail: { before: { name: before.name, description: before.description, languageType: before.languageType, novels: items.map((i) => i.id) } },
+      detail: {
+        before: { name: before.name, description: before.description, languageType: before.languageType, novels: items.map((i) => i.id) },
+      },
       ip: actor.ip,
     });
     return before.name;
@@ -274,7 +280,11 @@ export async function consoleLists(languageType: number) {
 export async function consoleList(id: number) {
   const [list] = await getDb().select().from(lists).where(eq(lists.id, id));
   if (!list) return null;
-  const rows = await getDb().select({ id: listItems.novelId }).from(listItems).where(eq(listItems.listId, id)).orderBy(asc(listItems.position));
+  const rows = await getDb()
+    .select({ id: listItems.novelId })
+    .from(listItems)
+    .where(eq(listItems.listId, id))
+    .orderBy(asc(listItems.position));
   const byId = await titled(rows.map((r) => r.id));
   return { list, novels: rows.map((r) => byId.get(r.id)!).filter(Boolean) };
 }
