@@ -192,7 +192,7 @@ describe('home layouts', () => {
           language_type: 1,
           kind: 'grid',
           title: '免费专区',
-          target: String(list!.id),
+          target: `l:${list!.id}`,
         })),
     );
     expect(flashOf(res!)).toBe('/admin/storefront/layouts 已添加模块「免费专区」');
@@ -217,7 +217,7 @@ describe('home layouts', () => {
     expect((await blocksOf(page.id))[0]!.id).toBe(block.id);
     expect((await readerLayout(page.id)).blocks[0]).toMatchObject({ id: block.id, title: '免费专区' });
     expect(
-      flashOf(await postLayout({ op: 'update', block_id: block.id, kind: 'list', title: '免费好书', target: String(block.listId) })),
+      flashOf(await postLayout({ op: 'update', block_id: block.id, kind: 'list', title: '免费好书', target: `l:${block.listId}` })),
     ).toContain('已保存模块「免费好书」');
     expect((await auditOf('storefront.layout.update')).at(-1)!.detail).toMatchObject({
       before: { kind: 'grid', title: '免费专区' },
@@ -226,6 +226,8 @@ describe('home layouts', () => {
     expect((await readerLayout(page.id)).blocks[0]).toMatchObject({ kind: 'list', title: '免费好书' });
     const consolePage = html(await LayoutsPage({ searchParams: Promise.resolve({ page: String(page.id), lang: '1' }) }));
     expect(consolePage).toContain(`data-testid="block-${block.id}"`);
+    // The target select names lists, carousels and rankings apart, since their ids may be the same number.
+    expect(consolePage).toContain(`<option value="l:${block.listId}" selected="">`);
     expect(flashOf(await postLayout({ op: 'remove', block_id: block.id }))).toContain('已删除模块「免费好书」');
     expect((await readerLayout(page.id)).blocks.map((b) => b.id)).not.toContain(block.id);
     expect((await blocksOf(page.id)).map((b) => b.position)).toEqual([...Array(count - 1).keys()]);
@@ -255,13 +257,16 @@ describe('home layouts', () => {
     const before = { n: (await d().select({ n: count() }).from(webLayoutBlocks))[0]!.n, audits: await auditCount() };
     const add = { op: 'add', page_id: page.id, language_type: 1, title: '坏模块' };
     const cases: Array<[Record<string, string | number>, string]> = [
-      [{ ...add, kind: 'list', target: String(ugList!.id) }, '所选内容不存在或语言不符'],
-      [{ ...add, kind: 'carousel', target: String(ugCarousel!.id) }, '所选内容不存在或语言不符'],
-      [{ ...add, kind: 'carousel', target: String(audioCarousel!.id) }, '所选内容不存在或语言不符'],
+      [{ ...add, kind: 'list', target: `l:${ugList!.id}` }, '所选内容不存在或语言不符'],
+      [{ ...add, kind: 'list', target: `r:${ranking!.id}` }, '所选内容不存在或语言不符'],
+      [{ ...add, kind: 'carousel', target: `c:${ugCarousel!.id}` }, '所选内容不存在或语言不符'],
+      [{ ...add, kind: 'carousel', target: `c:${audioCarousel!.id}` }, '所选内容不存在或语言不符'],
       [{ ...add, kind: 'list', target: '' }, '请为该模块选择内容'],
-      [{ ...add, kind: 'ranking', target: '99999999' }, '所选内容不存在或语言不符'],
-      [{ ...add, kind: 'script', target: String(ranking!.id) }, '模块类型不正确'],
+      [{ ...add, kind: 'ranking', target: 'r:99999999' }, '所选内容不存在或语言不符'],
+      [{ ...add, kind: 'script', target: `r:${ranking!.id}` }, '模块类型不正确'],
       [{ ...add, kind: 'list', target: '-3' }, '编号无效'],
+      [{ ...add, kind: 'list', target: 'l:1;drop' }, '编号无效'],
+      [{ ...add, kind: 'list', target: '3' }, '编号无效'],
       [{ ...add, page_id: 99999999, kind: 'categories', target: '' }, '频道不存在'],
       [{ ...add, language_type: 5, kind: 'categories', target: '' }, '语言不正确'],
       [{ op: 'page', page_id: page.id, title: 'x', sort: '-1' }, '排序须是'],
@@ -279,7 +284,7 @@ describe('home layouts', () => {
     for (const role of ['moderator', 'finance']) {
       expect(flashOf(await postLayout({ op: 'remove', block_id: block!.id }, role))).toBe('/admin 当前角色无权进行此操作');
       expect(flashOf(await postLayout({ op: 'page', page_id: page.id, title: '越权', sort: 0 }, role))).toContain('无权');
-      await expect(addLayoutBlock(actors[role]!, page.id, 1, { kind: 'categories', title: 'x', targetId: null })).rejects.toThrow('无权');
+      await expect(addLayoutBlock(actors[role]!, page.id, 1, { kind: 'categories', title: 'x', target: null })).rejects.toThrow('无权');
     }
     expect(await blocksOf(page.id)).toEqual(before.blocks);
     expect(await auditCount()).toBe(before.audits);

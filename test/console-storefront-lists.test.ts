@@ -15,6 +15,7 @@ import { POST as bookListsRoute } from '@/app/admin/actions/storefront/booklists
 import { POST as hotWordsRoute } from '@/app/admin/actions/storefront/hotwords/route';
 import ListsPage from '@/app/admin/storefront/lists/page';
 import HotWordsPage from '@/app/admin/storefront/hotwords/page';
+import BookListsPage from '@/app/admin/storefront/booklists/page';
 import StorefrontIndexPage from '@/app/admin/storefront/page';
 import type { ListDto, BookListDto } from '@/lib/server/catalog/lists';
 import { actors, tokens, auditCount, auditOf, d, droppedTags, flashOf, novelWhere, poster, signInEveryRole } from './console-storefront';
@@ -227,6 +228,8 @@ describe('book lists', () => {
       after: { name: '雨夜书单', description: '新的简介' },
     });
     expect((await readerBook(list!.id)).body.data).toMatchObject({ name: '雨夜书单', description: '新的简介' });
+    const page = html(await BookListsPage({ searchParams: Promise.resolve({ id: String(list!.id) }) }));
+    expect(page).toMatch(new RegExp(`data-testid="novel-${b!.id}".*data-testid="novel-${a!.id}"`));
 
     expect(flashOf(await postBook({ op: 'delete', id: list!.id }))).toContain('已删除「雨夜书单」');
     expect((await auditOf('storefront.booklist.delete')).at(-1)!.detail).toMatchObject({

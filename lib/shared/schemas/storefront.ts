@@ -91,7 +91,17 @@ export const storefrontCarouselsForm = z.discriminatedUnion(
   { error: T.invalidOp },
 );
 
-const blockFields = { kind: text(16), title: text(64), target: optionalId, back };
+/**
+ * What a home block shows, as the layout page's one select sends it: `l:{id}` a list, `c:{id}` a carousel,
+ * `r:{id}` a ranking, empty for none — prefixed, since a list, a carousel and a ranking may share a number.
+ */
+const blockTarget = z
+  .string()
+  .trim()
+  .max(16)
+  .refine((v) => v === '' || /^[lcr]:\d{1,10}$/.test(v), { error: T.invalidId })
+  .transform((v) => (v === '' ? null : { type: v[0] as 'l' | 'c' | 'r', id: Number(v.slice(2)) }));
+const blockFields = { kind: text(16), title: text(64), target: blockTarget, back };
 
 export const storefrontLayoutsForm = z.discriminatedUnion(
   'op',

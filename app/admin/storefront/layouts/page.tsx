@@ -16,7 +16,13 @@ type Block = Layout['blocks'][number];
 
 /** Kind, title and what the block shows: one select holding lists, carousels and rankings of the language. */
 function BlockFields({ layout, block }: { layout: Layout; block?: Block }) {
-  const target = block ? (block.listId ?? block.richListId ?? block.rankingId ?? '') : '';
+  const target = block?.listId
+    ? `l:${block.listId}`
+    : block?.richListId
+      ? `c:${block.richListId}`
+      : block?.rankingId
+        ? `r:${block.rankingId}`
+        : '';
   return (
     <>
       <label>
@@ -34,21 +40,21 @@ function BlockFields({ layout, block }: { layout: Layout; block?: Block }) {
       </label>
       <label>
         {S.blockTarget}
-        <select name="target" defaultValue={String(target)}>
+        <select name="target" defaultValue={target}>
           <option value="">{`${S.none} · ${S.kinds.categories} / ${S.sharedCarousel}`}</option>
           <optgroup label={`${S.kinds.list} / ${S.kinds.grid}`}>
             {layout.lists.map((l) => (
-              <option key={`l${l.id}`} value={l.id}>{`${l.name} (${l.slug}) #${l.id}`}</option>
+              <option key={`l${l.id}`} value={`l:${l.id}`}>{`${l.name} (${l.slug}) #${l.id}`}</option>
             ))}
           </optgroup>
           <optgroup label={S.kinds.carousel}>
             {layout.carousels.map((c) => (
-              <option key={`c${c.id}`} value={c.id}>{`${c.name} (${c.slug}) #${c.id}`}</option>
+              <option key={`c${c.id}`} value={`c:${c.id}`}>{`${c.name} (${c.slug}) #${c.id}`}</option>
             ))}
           </optgroup>
           <optgroup label={S.kinds.ranking}>
             {layout.rankings.map((r) => (
-              <option key={`r${r.id}`} value={r.id}>{`${r.name} (${r.slug}) #${r.id}`}</option>
+              <option key={`r${r.id}`} value={`r:${r.id}`}>{`${r.name} (${r.slug}) #${r.id}`}</option>
             ))}
           </optgroup>
         </select>

@@ -40,8 +40,11 @@ export async function updateLayoutPage(actor: StaffActor, pageId: number, input:
 export interface BlockInput {
   kind: string;
   title: string;
-  /** The list (list, grid), carousel (carousel; null: the language's shared one) or ranking (ranking) shown. */
-  targetId: number | null;
+  /**
+   * What the block shows: a list (`l`, for list and grid), a carousel (`c`; none: the language's shared one) or a
+   * ranking (`r`). A target of another type than the kind needs is refused.
+   */
+  target: { type: 'l' | 'c' | 'r'; id: number } | null;
 }
 
 /** A block's kind and what it shows, checked against the block's language so a page never points across languages. */
@@ -50,21 +53,23 @@ async function blockValues(tx: DbOrTx, languageType: number, input: BlockInput) 
   const kind = input.kind as BlockKind;
   const title = checkName(input.title);
   const values = { kind, title, listId: null as number | null, richListId: null as number | null, rankingId: null as number | null };
-  const target = input.targetId;
+  const target = input.target;
+  const need = kind === 'list' || kind === 'grid' ? 'l' : kind === 'carousel' ? 'c' : kind === 'ranking' ? 'r' : null;
+  if (target && target.type !== need) throw invalid(E.blockTargetInvalid);
   if (kind === 'list' || kind === 'grid') {
     if (!target) throw invalid(E.blockTargetMissing);
-    const [list] = await tx.select().from(lists).where(eq(lists.id, target));
+    const [list] = await tx.select().from(lists).where(eq(lists.id, target.id));
     if (!list || list.languageType !== languageType) throw invalid(E.blockTargetInvalid);
-    values.listId = target;
+    values.listId = target.id;
   } else if (kind === 'carousel' && target) {
-    const [rich] = await tx.select().from(richLists).where(eq(richLists.id, target));
+    const [rich] = await tx.select().from(richLists).where(eq(richLists.id, target.id));
     if (!rich || rich.languageType !== languageType || rich.readType !== 1) throw invalid(E.blockTargetInvalid);
-    values.richListId = target;
+    values.richListId = target.id;
   } else if (kind === 'ranking') {
     if (!target) throw invalid(E.blockTargetMissing);
-    const [ranking] = await tx.select().from(rankings).where(eq(rankings.id, target));
+    const [ranking] = await tx.select().from(rankings).where(eq(rankings.id, target.id));
     if (!ranking) throw invalid(E.blockTargetInvalid);
-    values.rankingId = target;
+    values.rankingId = target.id;
   }
   return values;
 }

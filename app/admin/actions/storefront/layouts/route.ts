@@ -15,7 +15,7 @@ export const POST = withConsoleForm('storefront', storefrontLayoutsForm, async (
   if (form.op === 'page') return updateLayoutPage(actor, form.page_id, { title: form.title, sort: form.sort });
   if (form.op === 'move') return moveLayoutBlock(actor, form.block_id, form.dir);
   if (form.op === 'remove') return removeLayoutBlock(actor, form.block_id);
-  const input = { kind: form.kind, title: form.title, targetId: form.target };
+  const input = { kind: form.kind, title: form.title, target: form.target };
   if (form.op === 'add') return addLayoutBlock(actor, form.page_id, form.language_type, input);
   return updateLayoutBlock(actor, form.block_id, input);
 });
