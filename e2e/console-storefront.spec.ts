@@ -40,7 +40,7 @@ test('an editor changes a hot word and a home carousel slide; the reader sees bo
   // A hot word, weighted to the top of the Chinese list.
   const word = `编辑热词${tag}`;
   await editor.goto('/admin/storefront/hotwords?lang=1');
-  await editor.getByLabel('热词').fill(word);
+  await editor.getByLabel('热词', { exact: true }).fill(word);
   await editor.getByLabel('加权').first().fill('100000');
   await editor.getByRole('button', { name: '添加热词' }).click();
   await expect(editor.getByRole('status')).toHaveText(`已添加热词「${word}」`);
@@ -54,7 +54,8 @@ test('an editor changes a hot word and a home carousel slide; the reader sees bo
   const slide = editor.locator('[data-testid^="slide-"]').first();
   await slide.locator('summary').click();
   await slide.getByLabel('标题', { exact: true }).fill(title);
-  await slide.getByRole('button', { name: '保存', exact: true }).click();
+  // The edit form is the one inside the slide's <details>; the slide's other forms are 上移 / 下移 / 删除.
+  await slide.locator('details form button[type="submit"]').click();
   await expect(editor.getByRole('status')).toHaveText(`已保存「${title}」`);
   await editor.screenshot({ path: info.outputPath('storefront-carousel.png'), fullPage: true });
 
