@@ -118,6 +118,23 @@ describe('curated lists', () => {
     expect(reader.data.map((n) => n.id).at(-1)).toBe(novel.id);
   });
 
+  it('shows the picked novel by title before it is added, or why it cannot be (nothing written either way)', async () => {
+    const list = await zhList('recommend');
+    const novel = await freshNovel(list.id);
+    const [off] = await novelWhere(eq(novels.isOffShelf, true));
+    const audits = await auditCount();
+    const before = await orderOf(list.id);
+    const page = (pick: number) => ListsPage({ searchParams: Promise.resolve({ id: String(list.id), pick: String(pick) }) });
+    const ok = html(await page(novel.id));
+    expect(ok).toContain(`确认加入《${novel.title}》`);
+    expect(ok).toContain(`name="novel_id" value="${novel.id}"`);
+    expect(html(await page(off!.id))).toContain(`role="alert">《${off!.title}》已下架，不能加入`);
+    expect(html(await page(99999999))).toContain('作品 99999999 不存在');
+    expect(html(await page(before[0]!))).toContain('已在列表中');
+    expect(await orderOf(list.id)).toEqual(before);
+    expect(await auditCount()).toBe(audits);
+  });
+
   it('moves a novel up and removes one; the reader sees the new order', async () => {
     const list = await zhList('recommend');
     const before = await orderOf(list.id);

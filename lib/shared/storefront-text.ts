@@ -15,6 +15,9 @@ export const STOREFRONT_TEXT = {
   empty: '暂无内容',
   novelId: '作品 ID',
   addNovel: '加入作品',
+  findNovel: '查找',
+  confirmAdd: (title: string) => `确认加入《${title}》`,
+  cancel: '取消',
   offShelfBadge: '已下架',
   sections: {
     layouts: { title: '首页布局', note: '每个频道、每种语言的首页模块及其顺序' },

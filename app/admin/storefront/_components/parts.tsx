@@ -58,20 +58,27 @@ export function OpButton({
   );
 }
 
+export type Pick = { novel: { id: number; title: string } } | { error: string } | null;
+
 /**
- * The novels of a list or book list in order, each with up, down and remove, and the form that adds one by id
- * (the flash line names the title it found, so the editor sees which novel the id was).
+ * The novels of a list or book list in order, each with up, down and remove, and adding one by id in two steps:
+ * 查找 (a GET of this page with `pick`) shows the novel's title, or why it cannot be added; 确认加入 posts it.
  */
 export function NovelOrder({
   action,
+  page,
   listId,
   back,
   novels,
+  pick,
 }: {
   action: string;
+  /** This console page, which the 查找 form reloads with `?id=&pick=`. */
+  page: string;
   listId: number;
   back: string;
   novels: Array<{ id: number; title: string; offShelf: boolean }>;
+  pick: Pick;
 }) {
   return (
     <>
@@ -112,16 +119,32 @@ export function NovelOrder({
           </li>
         ))}
       </ol>
-      <form method="post" action={action} className="item compose">
-        <input type="hidden" name="op" value="add" />
+      <form method="get" action={page} className="item actions">
         <input type="hidden" name="id" value={listId} />
-        <input type="hidden" name="back" value={back} />
         <label>
-          {S.novelId}
-          <input name="novel_id" type="number" min={1} step={1} required inputMode="numeric" />
+          {S.novelId} <input name="pick" type="number" min={1} step={1} required inputMode="numeric" />
         </label>
-        <button type="submit">{S.addNovel}</button>
+        <button type="submit" className="secondary">
+          {S.findNovel}
+        </button>
       </form>
+      {pick && 'error' in pick ? (
+        <p className="flash flash-err" role="alert">
+          {pick.error}
+        </p>
+      ) : null}
+      {pick && 'novel' in pick ? (
+        <div className="item actions" data-testid="pick">
+          <form method="post" action={action}>
+            <input type="hidden" name="op" value="add" />
+            <input type="hidden" name="id" value={listId} />
+            <input type="hidden" name="novel_id" value={pick.novel.id} />
+            <input type="hidden" name="back" value={back} />
+            <button type="submit">{S.confirmAdd(pick.novel.title)}</button>
+          </form>
+          <a href={back}>{S.cancel}</a>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { readId, readLang } from '@/lib/shared/page-params';
 import { STOREFRONT_TEXT as S } from '@/lib/shared/storefront-text';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
-import { consoleBookList, consoleBookLists } from '@/lib/server/staff/storefront/lists';
+import { consoleBookList, consoleBookLists, previewPick } from '@/lib/server/staff/storefront/lists';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
 import { LangTabs, NovelOrder, OpButton, SurfaceTabs } from '../_components/parts';
 
@@ -19,6 +19,8 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
   const flash = readFlash(query);
   const id = readId(query.id);
   const one = id ? await consoleBookList(id) : null;
+  const pickId = readId(query.pick);
+  const pick = one && pickId ? await previewPick('book_list', one.list.id, pickId) : null;
   const lang = one ? one.list.languageType : readLang(query.lang);
   const all = await consoleBookLists(lang);
   const back = one ? `/admin/storefront/booklists?id=${one.list.id}` : `/admin/storefront/booklists?lang=${lang}`;
@@ -44,7 +46,7 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
             </label>
             <button type="submit">{S.save}</button>
           </form>
-          <NovelOrder action={ACTION} listId={one.list.id} back={back} novels={one.novels} />
+          <NovelOrder action={ACTION} page="/admin/storefront/booklists" listId={one.list.id} back={back} novels={one.novels} pick={pick} />
           <div className="actions">
             <OpButton
               action={ACTION}

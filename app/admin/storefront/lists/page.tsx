@@ -3,7 +3,7 @@ import { readId, readLang } from '@/lib/shared/page-params';
 import { STOREFRONT_TEXT as S } from '@/lib/shared/storefront-text';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
-import { consoleList, consoleLists } from '@/lib/server/staff/storefront/lists';
+import { consoleList, consoleLists, previewPick } from '@/lib/server/staff/storefront/lists';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
 import { LangTabs, NovelOrder, SurfaceTabs } from '../_components/parts';
 
@@ -19,6 +19,8 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
   const flash = readFlash(query);
   const id = readId(query.id);
   const one = id ? await consoleList(id) : null;
+  const pickId = readId(query.pick);
+  const pick = one && pickId ? await previewPick('list', one.list.id, pickId) : null;
   const lang = one ? one.list.languageType : readLang(query.lang);
   const all = await consoleLists(lang);
   return (
@@ -44,7 +46,14 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
             </label>
             <button type="submit">{S.save}</button>
           </form>
-          <NovelOrder action={ACTION} listId={one.list.id} back={`/admin/storefront/lists?id=${one.list.id}`} novels={one.novels} />
+          <NovelOrder
+            action={ACTION}
+            page="/admin/storefront/lists"
+            listId={one.list.id}
+            back={`/admin/storefront/lists?id=${one.list.id}`}
+            novels={one.novels}
+            pick={pick}
+          />
         </section>
       ) : null}
       <h2>{S.sections.lists.title}</h2>

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
 import { bookListItems, bookLists, listItems, lists, novels } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
+import { ApiError, invalid, notFound } from '../../http/errors';
 import { assertCan, type StaffActor } from '../actor';
 import { writeAudit } from '../audit';
 import { checkLanguage, checkName, checkReadType, moved, PERMISSION, pickNovel, refresh, TAGS } from './common';
@@ -244,6 +244,43 @@ export async function editBookListNovels(actor: StaffActor, bookListId: number, 
 }
 
 // ---- What the console pages show ----
+
+/**
+ * The confirmation step of adding a novel by id: the novel's title when it may be added to this list, or why
+ * not — the same checks the add itself makes again (nothing here writes).
+ */
+export async function previewPick(
+  kind: 'list' | 'book_list',
+  listId: number,
+  novelId: number,
+): Promise<{ novel: { id: number; title: string } } | { error: string } | null> {
+  const db = getDb();
+  const [list] =
+    kind === 'list'
+      ? await db.select({ lang: lists.languageType, readType: lists.readType }).from(lists).where(eq(lists.id, listId))
+      : await db
+          .select({ lang: bookLists.languageType, readType: sql<number>`1` })
+          .from(bookLists)
+          .where(eq(bookLists.id, listId));
+  if (!list) return null;
+  try {
+    const novel = await pickNovel(db, novelId, { languageType: list.lang, listenable: list.readType === 2 });
+    const [inList] =
+      kind === 'list'
+        ? await db
+            .select()
+            .from(listItems)
+            .where(and(eq(listItems.listId, listId), eq(listItems.novelId, novelId)))
+        : await db
+            .select()
+            .from(bookListItems)
+            .where(and(eq(bookListItems.bookListId, listId), eq(bookListItems.novelId, novelId)));
+    return inList ? { error: E.novelAlreadyIn(novel.title) } : { novel };
+  } catch (err) {
+    if (err instanceof ApiError) return { error: err.message };
+    throw err;
+  }
+}
 
 export interface ConsoleNovel {
   id: number;
