@@ -160,6 +160,27 @@ describe('carousels', () => {
     expect((await auditOf('storefront.carousel.create')).length).toBe(1);
   });
 
+  it('deletes a carousel no home block names (audited with its slides); refuses the shared one and one in use', async () => {
+    const [spring] = await d().select().from(richLists).where(eq(richLists.slug, 'spring'));
+    const [male] = await d()
+      .select()
+      .from(richLists)
+      .where(and(eq(richLists.slug, 'carousel_male'), eq(richLists.languageType, 1)));
+    await postCarousel({ op: 'add', id: spring!.id, ...SLIDE });
+    const audits = await auditCount();
+    expect(flashOf(await postCarousel({ op: 'delete', id: (await sharedCarousel()).id }))).toContain('不能删除');
+    expect(flashOf(await postCarousel({ op: 'delete', id: male!.id }))).toContain('该列表仍被首页模块使用');
+    expect(flashOf(await postCarousel({ op: 'delete', id: spring!.id }, 'finance'))).toContain('无权');
+    expect(await auditCount()).toBe(audits);
+    expect(flashOf(await postCarousel({ op: 'delete', id: spring!.id }))).toContain('已删除「春节活动」');
+    expect((await auditOf('storefront.carousel.delete')).at(-1)!.detail).toMatchObject({
+      before: { slug: 'spring', items: [{ title: '编辑推荐·新书', link: '/m/free' }] },
+    });
+    expect(await slides(spring!.id)).toEqual([]);
+    const gone = await callRoute(getRich, { url: `/v1/lists/rich/${spring!.id}`, params: { id: String(spring!.id) } });
+    expect(gone.status).toBe(404);
+  });
+
   it('refuses moderators and finance staff, writing nothing', async () => {
     const rich = await sharedCarousel();
     const before = { n: (await slides(rich.id)).length, audits: await auditCount() };

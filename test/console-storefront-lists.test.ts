@@ -195,6 +195,30 @@ describe('curated lists', () => {
     expect(page).toContain('action="/admin/actions/storefront/lists"');
   });
 
+  it('deletes a list no page or home block reads (audited with its novels); refuses the others', async () => {
+    const list = await zhList('weekend');
+    const [used] = await d()
+      .select()
+      .from(lists)
+      .where(and(eq(lists.slug, 'male_pick'), eq(lists.languageType, 1)));
+    const recommend = await zhList('recommend');
+    const audits = await auditCount();
+    expect(flashOf(await postList({ op: 'delete', id: recommend.id }))).toContain('该列表由页面按标识读取，不能删除');
+    expect(flashOf(await postList({ op: 'delete', id: used!.id }))).toContain('该列表仍被首页模块使用');
+    expect(flashOf(await postList({ op: 'delete', id: list.id }, 'moderator'))).toContain('无权');
+    expect(await auditCount()).toBe(audits);
+    expect(await zhList('recommend')).toBeTruthy();
+    let res: Response | undefined;
+    const tags = await droppedTags(async () => (res = await postList({ op: 'delete', id: list.id })));
+    expect(flashOf(res!)).toContain('已删除「周末必读」');
+    expect(tags).toEqual(expect.arrayContaining(['lists', `list:${list.id}`]));
+    expect((await auditOf('storefront.list.delete')).at(-1)).toMatchObject({
+      targetId: list.id,
+      detail: { before: { slug: 'weekend', novels: [] } },
+    });
+    expect((await callRoute(getList, { url: `/v1/lists/${list.id}`, params: { id: String(list.id) } })).status).toBe(404);
+  });
+
   it('refuses moderators and finance staff (route and service), writing nothing', async () => {
     const list = await zhList('recommend');
     const novel = await freshNovel(list.id);

@@ -34,6 +34,8 @@ export const STOREFRONT_TEXT = {
   createList: '新建列表',
   createBookList: '新建书单',
   deleteBookList: '删除书单',
+  deleteList: '删除列表',
+  deleteCarousel: '删除轮播',
   // Carousels
   carouselName: '轮播名称',
   createCarousel: '新建轮播',

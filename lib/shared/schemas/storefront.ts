@@ -57,6 +57,7 @@ export const storefrontListsForm = z.discriminatedUnion(
       back,
     }),
     z.object({ op: z.literal('rename'), id, name: text(64), back }),
+    z.object({ op: z.literal('delete'), id, back }),
     z.object({ op: z.literal('add'), id, novel_id: novelId, back }),
     z.object({ op: z.literal('remove'), id, novel_id: novelId, back }),
     z.object({ op: z.literal('move'), id, novel_id: novelId, dir, back }),
@@ -83,6 +84,7 @@ export const storefrontCarouselsForm = z.discriminatedUnion(
   'op',
   [
     z.object({ op: z.literal('create'), name: text(64), slug: text(32), language_type: lang, read_type: readType, back }),
+    z.object({ op: z.literal('delete'), id, back }),
     z.object({ op: z.literal('add'), id, ...itemFields }),
     z.object({ op: z.literal('update'), item_id: id, ...itemFields }),
     z.object({ op: z.literal('move'), item_id: id, dir, back }),

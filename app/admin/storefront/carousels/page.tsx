@@ -115,6 +115,14 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
             <ItemFields />
             <button type="submit">{S.addItem}</button>
           </form>
+          <div className="actions">
+            <OpButton
+              action={ACTION}
+              fields={{ op: 'delete', id: one.list.id, back: `/admin/storefront/carousels?lang=${lang}` }}
+              label={S.deleteCarousel}
+              danger
+            />
+          </div>
         </section>
       ) : null}
       <h2>{S.sections.carousels.title}</h2>

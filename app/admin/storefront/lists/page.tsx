@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleList, consoleLists, previewPick } from '@/lib/server/staff/storefront/lists';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, NovelOrder, SurfaceTabs } from '../_components/parts';
+import { LangTabs, NovelOrder, OpButton, SurfaceTabs } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.lists.title };
 
@@ -54,6 +54,14 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
             novels={one.novels}
             pick={pick}
           />
+          <div className="actions">
+            <OpButton
+              action={ACTION}
+              fields={{ op: 'delete', id: one.list.id, back: `/admin/storefront/lists?lang=${lang}` }}
+              label={S.deleteList}
+              danger
+            />
+          </div>
         </section>
       ) : null}
       <h2>{S.sections.lists.title}</h2>

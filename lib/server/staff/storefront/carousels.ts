@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { adDestination, adImage } from '@/lib/shared/ad-destination';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
-import { novels, richListItems, richLists } from '../../db/schema';
+import { novels, richListItems, richLists, webLayoutBlocks } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { assertCan, type StaffActor } from '../actor';
 import { writeAudit } from '../audit';
@@ -53,6 +53,35 @@ export async function createCarousel(actor: StaffActor, input: CarouselInput): P
   });
   refresh(TAGS.carousel());
   return OK.carouselCreated(values.name);
+}
+
+/**
+ * Deletes a carousel and its slides. Refused for the language's shared `carousel` (the fallback of every carousel
+ * block without one, and the listening home's) and while a home block names it.
+ */
+export async function deleteCarousel(actor: StaffActor, id: number): Promise<string> {
+  assertCan(actor, PERMISSION);
+  const name = await getDb().transaction(async (tx) => {
+    const list = await lockList(tx, id);
+    if (list.slug === 'carousel') throw invalid(E.listProtected);
+    const [used] = await tx.select({ id: webLayoutBlocks.id }).from(webLayoutBlocks).where(eq(webLayoutBlocks.richListId, id)).limit(1);
+    if (used) throw invalid(E.listInUse);
+    const items = await tx.select().from(richListItems).where(eq(richListItems.richListId, id)).orderBy(asc(richListItems.position));
+    await tx.delete(richListItems).where(eq(richListItems.richListId, id));
+    await tx.delete(richLists).where(eq(richLists.id, id));
+    const { id: _i, ...was } = list;
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'storefront.carousel.delete',
+      targetType: 'rich_list',
+      targetId: id,
+      detail: { before: { ...was, items: items.map(({ richListId: _r, ...item }) => item) } },
+      ip: actor.ip,
+    });
+    return list.name;
+  });
+  refresh(TAGS.carousel());
+  return OK.listDeleted(name);
 }
 
 export interface CarouselItemInput {

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LISTEN_LIST_SLUGS } from '@/lib/shared/listen-lists';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
-import { bookListItems, bookLists, listItems, lists, novels } from '../../db/schema';
+import { bookListItems, bookLists, listItems, lists, novels, webLayoutBlocks } from '../../db/schema';
 import { ApiError, invalid, notFound } from '../../http/errors';
 import { assertCan, type StaffActor } from '../actor';
 import { writeAudit } from '../audit';
@@ -130,6 +131,43 @@ export async function editListNovels(actor: StaffActor, listId: number, change: 
   });
   refresh(TAGS.list(listId));
   return message;
+}
+
+/** Lists the reader's pages read by slug (免费, the recommendations, the listening lists): never deleted. */
+export const PROTECTED_LIST_SLUGS: readonly string[] = ['recommend', 'free', ...LISTEN_LIST_SLUGS];
+
+/**
+ * Deletes a list made for a home block or a campaign, with its entries. Refused while a home block shows it (the
+ * block would silently vanish) and for the lists pages read by slug.
+ */
+export async function deleteList(actor: StaffActor, id: number): Promise<string> {
+  assertCan(actor, PERMISSION);
+  const name = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(lists).where(eq(lists.id, id)).for('update');
+    if (!before) throw notFound(E.listNotFound);
+    if (PROTECTED_LIST_SLUGS.includes(before.slug)) throw invalid(E.listProtected);
+    const [used] = await tx.select({ id: webLayoutBlocks.id }).from(webLayoutBlocks).where(eq(webLayoutBlocks.listId, id)).limit(1);
+    if (used) throw invalid(E.listInUse);
+    const items = await tx
+      .select({ id: listItems.novelId })
+      .from(listItems)
+      .where(eq(listItems.listId, id))
+      .orderBy(asc(listItems.position));
+    await tx.delete(listItems).where(eq(listItems.listId, id));
+    await tx.delete(lists).where(eq(lists.id, id));
+    const { id: _i, ...was } = before;
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'storefront.list.delete',
+      targetType: 'list',
+      targetId: id,
+      detail: { before: { ...was, novels: items.map((i) => i.id) } },
+      ip: actor.ip,
+    });
+    return before.name;
+  });
+  refresh(TAGS.list(id));
+  return OK.listDeleted(name);
 }
 
 // ---- Book lists (书单, /m/booklists/{id}) ----

@@ -1,9 +1,9 @@
 import { storefrontListsForm } from '@/lib/shared/schemas/storefront';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { withConsoleForm } from '@/lib/server/staff/console-form';
-import { createList, editListNovels, renameList } from '@/lib/server/staff/storefront/lists';
+import { createList, deleteList, editListNovels, renameList } from '@/lib/server/staff/storefront/lists';
 
-// POST /admin/actions/storefront/lists {op: create|rename|add|remove|move, …}: curated lists (docs/storefront.md "Lists").
+// POST /admin/actions/storefront/lists {op: create|rename|delete|add|remove|move, …}: curated lists (docs/storefront.md "Lists").
 export const POST = withConsoleForm('storefront', storefrontListsForm, async ({ form, actor }) => {
   if (form.op === 'create')
     return createList(actor, {
@@ -14,6 +14,7 @@ export const POST = withConsoleForm('storefront', storefrontListsForm, async ({ 
       gender: form.gender ? Number(form.gender) : null,
     });
   if (form.op === 'rename') return renameList(actor, form.id, form.name);
+  if (form.op === 'delete') return deleteList(actor, form.id);
   if (form.op === 'move') return editListNovels(actor, form.id, { op: 'move', novelId: form.novel_id, dir: form.dir });
   return editListNovels(actor, form.id, { op: form.op, novelId: form.novel_id });
 });
