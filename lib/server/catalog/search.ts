@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { highlightHtml } from '@/lib/shared/highlight';
 import { getDb } from '../db/client';
@@ -126,7 +126,8 @@ export const listHotWords = cachedRead(
     const rows = await getDb()
       .select({ word: hotWords.word, searches: hotWords.searches })
       .from(hotWords)
-      .where(and(eq(hotWords.languageType, languageType)))
+      // Staff hide a word readers keep searching with a negative weight (docs/storefront.md "Hot words").
+      .where(and(eq(hotWords.languageType, languageType), gte(sql`${hotWords.searches} + ${hotWords.pinned}`, 0)))
       .orderBy(desc(sql`${hotWords.searches} + ${hotWords.pinned}`), desc(hotWords.lastSearchedAt), hotWords.id)
       .limit(limit);
     return rows;

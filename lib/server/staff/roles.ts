@@ -8,7 +8,8 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
  * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
  * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
- * "Console") until the content part of the console gives them more. `members` is the member lookup, blocks, follow
+ * "Console") and the storefront (`storefront`: docs/storefront.md) until the content part of the console gives them
+ * more. `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
  */
 export type Permission =
@@ -27,7 +28,9 @@ export type Permission =
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
   | 'members'
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
-  | 'ads';
+  | 'ads'
+  // Home layouts, carousels, lists, book lists and search hot words (docs/storefront.md).
+  | 'storefront';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -44,9 +47,10 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'experiments',
     'members',
     'ads',
+    'storefront',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

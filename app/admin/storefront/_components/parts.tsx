@@ -1,0 +1,150 @@
+import { STOREFRONT_TEXT as S } from '@/lib/shared/storefront-text';
+
+export const SURFACES = ['layouts', 'carousels', 'lists', 'booklists', 'hotwords'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+/** The storefront's sub-pages, as tabs under the console navigation. */
+export function SurfaceTabs({ current }: { current?: Surface }) {
+  return (
+    <nav className="tabs" aria-label={S.heading}>
+      <a href="/admin/storefront" aria-current={current ? undefined : 'page'}>
+        {S.heading}
+      </a>
+      {SURFACES.map((s) => (
+        <a key={s} href={`/admin/storefront/${s}`} aria-current={s === current ? 'page' : undefined}>
+          {S.sections[s].title}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Uyghur, Chinese, Tibetan: each surface is kept per language. */
+export function LangTabs({ base, lang, extra = '' }: { base: string; lang: number; extra?: string }) {
+  return (
+    <nav className="tabs" aria-label={S.language}>
+      {[1, 0, 2].map((l) => (
+        <a key={l} href={`${base}?lang=${l}${extra}`} aria-current={l === lang ? 'page' : undefined}>
+          {S.langNames[l]}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** A one-button form: the console's plain HTML post (works without JavaScript). */
+export function OpButton({
+  action,
+  fields,
+  label,
+  aria,
+  danger,
+}: {
+  action: string;
+  fields: Record<string, string | number>;
+  label: string;
+  aria?: string;
+  danger?: boolean;
+}) {
+  return (
+    <form method="post" action={action}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={danger ? 'danger' : 'secondary'} aria-label={aria}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+export type Pick = { novel: { id: number; title: string } } | { error: string } | null;
+
+/**
+ * The novels of a list or book list in order, each with up, down and remove, and adding one by id in two steps:
+ * 查找 (a GET of this page with `pick`) shows the novel's title, or why it cannot be added; 确认加入 posts it.
+ */
+export function NovelOrder({
+  action,
+  page,
+  listId,
+  back,
+  novels,
+  pick,
+}: {
+  action: string;
+  /** This console page, which the 查找 form reloads with `?id=&pick=`. */
+  page: string;
+  listId: number;
+  back: string;
+  novels: Array<{ id: number; title: string; offShelf: boolean }>;
+  pick: Pick;
+}) {
+  return (
+    <>
+      {novels.length ? null : <p className="meta">{S.empty}</p>}
+      <ol className="stack">
+        {novels.map((n, i) => (
+          <li key={n.id} className="item" data-testid={`novel-${n.id}`}>
+            <div className="meta">
+              <strong>{n.title}</strong>
+              <span>#{n.id}</span>
+              {n.offShelf ? <span className="badge">{S.offShelfBadge}</span> : null}
+            </div>
+            <div className="actions">
+              {i > 0 ? (
+                <OpButton
+                  action={action}
+                  fields={{ op: 'move', id: listId, novel_id: n.id, dir: 'up', back }}
+                  label={S.up}
+                  aria={`${S.up} ${n.title}`}
+                />
+              ) : null}
+              {i < novels.length - 1 ? (
+                <OpButton
+                  action={action}
+                  fields={{ op: 'move', id: listId, novel_id: n.id, dir: 'down', back }}
+                  label={S.down}
+                  aria={`${S.down} ${n.title}`}
+                />
+              ) : null}
+              <OpButton
+                action={action}
+                fields={{ op: 'remove', id: listId, novel_id: n.id, back }}
+                label={S.remove}
+                aria={`${S.remove} ${n.title}`}
+                danger
+              />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <form method="get" action={page} className="item actions">
+        <input type="hidden" name="id" value={listId} />
+        <label>
+          {S.novelId} <input name="pick" type="number" min={1} step={1} required inputMode="numeric" />
+        </label>
+        <button type="submit" className="secondary">
+          {S.findNovel}
+        </button>
+      </form>
+      {pick && 'error' in pick ? (
+        <p className="flash flash-err" role="alert">
+          {pick.error}
+        </p>
+      ) : null}
+      {pick && 'novel' in pick ? (
+        <div className="item actions" data-testid="pick">
+          <form method="post" action={action}>
+            <input type="hidden" name="op" value="add" />
+            <input type="hidden" name="id" value={listId} />
+            <input type="hidden" name="novel_id" value={pick.novel.id} />
+            <input type="hidden" name="back" value={back} />
+            <button type="submit">{S.confirmAdd(pick.novel.title)}</button>
+          </form>
+          <a href={back}>{S.cancel}</a>
+        </div>
+      ) : null}
+    </>
+  );
+}
