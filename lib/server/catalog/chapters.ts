@@ -6,6 +6,7 @@ import { chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { cachedRead } from '../cache';
+import { chapterPublished } from '../content/visibility';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
 export type { CatalogEntry, CatalogPage };
@@ -33,11 +34,15 @@ export const listCatalog = cachedRead(
         publishedAt: chapters.publishedAt,
       })
       .from(chapters)
-      .where(and(eq(chapters.novelId, novelId), order === 'asc' ? gt(chapters.idx, start) : undefined))
+      // Scheduled chapters stay out until their time (docs/content.md "Scheduled chapters").
+      .where(and(eq(chapters.novelId, novelId), chapterPublished(), order === 'asc' ? gt(chapters.idx, start) : undefined))
       .orderBy(order === 'asc' ? asc(chapters.idx) : desc(chapters.idx))
       .offset(order === 'asc' ? 0 : start)
       .limit(limit);
-    const [total] = await db.select({ n: count() }).from(chapters).where(eq(chapters.novelId, novelId));
+    const [total] = await db
+      .select({ n: count() })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), chapterPublished()));
     const data = rows.map((r) => ({
       id: r.id,
       idx: r.idx,
