@@ -221,7 +221,7 @@ it('off shelf answers 90401 on the reader paths; 上架 publishes; the reader fi
   expect(detail.status).toBe(200);
   expect(detail.body.data).toMatchObject({ title: '山海新编·修订', article_count: 12, status: 1 });
   const found = (await callRoute(searchRoute, { url: `/v1/search?keyword=${encodeURIComponent('山海新编')}&language_type=1` })) as Any;
-  expect(found.body.data.map((n: Any) => n.id)).toContain(book.id);
+  expect(found.body.data.data.map((n: Any) => n.id)).toContain(book.id);
   const one = (await callRoute(readRoute, { url: `/v1/read/${book.chapterIds[0]}`, params: { id: String(book.chapterIds[0]) } })) as Any;
   expect(one.body.data).toMatchObject({ access: 'free', locked: false });
   const m = await signedInMember();
