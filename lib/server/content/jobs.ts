@@ -9,6 +9,7 @@ import { synthesizeAhead } from '../audio/ahead';
 import { chapterEngine } from '../audio/source';
 import { refreshNovelCounts } from './visibility';
 import { afterChapterChange } from './refresh';
+import { bumpPublishVersion } from './version';
 
 /** How often the server looks for scheduled chapters whose time has come. */
 export const PUBLISH_EVERY_MS = 30_000;
@@ -41,6 +42,7 @@ export async function publishDueChapters(now = new Date()): Promise<{ chapterIds
   });
   if (!due.rows.length) return { chapterIds: [], novelIds: [] };
   for (const novelId of due.novelIds) {
+    bumpPublishVersion(novelId);
     const ids = due.rows.filter((r) => r.novelId === novelId).map((r) => r.id);
     // Outside a request Next refuses to drop tags: cached lists then follow within their age (DISCOVERY_TTL_S).
     afterChapterChange(novelId, ids, []);
