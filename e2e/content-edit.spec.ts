@@ -25,7 +25,10 @@ async function staffSignIn(browser: Browser, info: TestInfo): Promise<Page> {
 /** Asia/Shanghai "YYYY-MM-DDTHH:mm" for a datetime-local field. */
 const shanghai = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
 
-test('an editor prices and publishes an off-shelf novel; a reader finds it, reads chapter 1 and buys chapter 11', async ({ browser, page }, info) => {
+test('an editor prices and publishes an off-shelf novel; a reader finds it, reads chapter 1 and buys chapter 11', async ({
+  browser,
+  page,
+}, info) => {
   test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
   test.setTimeout(180_000);
   const staff = await staffSignIn(browser, info);
@@ -61,7 +64,10 @@ test('an editor prices and publishes an off-shelf novel; a reader finds it, read
   await page.goto('/m/search');
   await page.getByLabel('搜索关键词').fill('山海新书');
   await page.getByRole('button', { name: '搜索' }).click();
-  await page.getByRole('link', { name: new RegExp(TITLE) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(TITLE) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/m/novels/${nid}$`));
   const catalog = (await (await page.request.get(`/v1/novels/${nid}/catalog?limit=20`)).json()) as {
     data: { data: { id: number; idx: number; is_free: boolean; price: number }[] };
@@ -76,8 +82,17 @@ test('an editor prices and publishes an off-shelf novel; a reader finds it, read
   await signInByPhone(page, freshPhone(90 + info.workerIndex));
   await page.goto(`/m/read/${byIdx.get(11)!.id}?nid=${nid}`);
   await expect(page.getByRole('heading', { name: '本章为付费章节' })).toBeVisible();
-  await page.getByRole('button', { name: /去充值|购买/ }).first().click();
-  if (/\/recharge\/start\?/.test(page.url()) || (await page.waitForURL(/\/recharge\/start\?/, { timeout: 3000 }).then(() => true, () => false))) {
+  await page
+    .getByRole('button', { name: /去充值|购买/ })
+    .first()
+    .click();
+  if (
+    /\/recharge\/start\?/.test(page.url()) ||
+    (await page.waitForURL(/\/recharge\/start\?/, { timeout: 3000 }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await page.getByRole('list', { name: '充值档位' }).getByRole('listitem').filter({ hasText: '600书币' }).getByRole('button').click();
     await expectSandboxPage(page);
     await page.getByRole('button', { name: /确认支付/ }).click();
@@ -106,9 +121,9 @@ test('a chapter scheduled 20 s ahead appears for readers after its time', async 
   await expect(staff.getByRole('status')).toHaveText(`已新增章节「${title}」`);
 
   const latestTitles = async () =>
-    ((await (await page.request.get('/v1/novels/1/catalog?order=desc&limit=3')).json()) as { data: { data: { title: string }[] } }).data.data.map(
-      (c) => c.title,
-    );
+    (
+      (await (await page.request.get('/v1/novels/1/catalog?order=desc&limit=3')).json()) as { data: { data: { title: string }[] } }
+    ).data.data.map((c) => c.title);
   expect(await latestTitles()).not.toContain(title);
   // After its time (and the catalogue's cache age at most, docs/catalogue.md "Caching") readers see it.
   await expect.poll(latestTitles, { timeout: 150_000, intervals: [5_000] }).toContain(title);

@@ -120,7 +120,12 @@ it('a scheduled chapter is nowhere for readers before its time; the job at an in
   const m = await signedInMember();
   await getDb().transaction((tx) => credit(tx as unknown as Tx, m.id, { kind: 'test_grant', source: 'bonus', welth: 100 }));
   await callRoute(favoritePost, { method: 'POST', url: '/v1/favorites', body: { nid: book.id, read_type: 1 }, headers: m.auth });
-  await callRoute(readLogPost, { method: 'POST', url: '/v1/my/readlogs', body: { article_id: book.chapterIds[0], read_type: 1 }, headers: m.auth });
+  await callRoute(readLogPost, {
+    method: 'POST',
+    url: '/v1/my/readlogs',
+    body: { article_id: book.chapterIds[0], read_type: 1 },
+    headers: m.auth,
+  });
   const shelfCount = async () =>
     (((await callRoute(favoritesList, { url: '/v1/favorites?read_type=1', headers: m.auth })).body.data as Any).data as Any[]).find(
       (f) => f.id === book.id,
@@ -129,9 +134,11 @@ it('a scheduled chapter is nowhere for readers before its time; the job at an in
 
   const at = new Date(Date.now() + 3600_000);
   at.setSeconds(0, 0);
-  expect(flashOf(await post({ op: 'create', id: String(book.id), title: '第7章 定时', content: '到点才见。', price: '8', publish_at: shanghai(at) }))).toContain(
-    '已新增章节「第7章 定时」',
-  );
+  expect(
+    flashOf(
+      await post({ op: 'create', id: String(book.id), title: '第7章 定时', content: '到点才见。', price: '8', publish_at: shanghai(at) }),
+    ),
+  ).toContain('已新增章节「第7章 定时」');
   const [row] = await getDb().select().from(chapters).where(eq(chapters.title, '第7章 定时'));
   expect(row).toMatchObject({ idx: 7, scheduled: true });
   expect(row!.publishedAt.toISOString()).toBe(at.toISOString());
@@ -153,7 +160,10 @@ it('a scheduled chapter is nowhere for readers before its time; the job at an in
   })) as Any;
   expect(buy.status).toBe(404);
   expect(await loadAudioSource(row!.id)).toBeNull();
-  expect((await callRoute(readLogPost, { method: 'POST', url: '/v1/my/readlogs', body: { article_id: row!.id, read_type: 1 }, headers: m.auth })).status).toBe(404);
+  expect(
+    (await callRoute(readLogPost, { method: 'POST', url: '/v1/my/readlogs', body: { article_id: row!.id, read_type: 1 }, headers: m.auth }))
+      .status,
+  ).toBe(404);
 
   // The job before its time: nothing. After: published once, with counts, and the shelf shows one new chapter.
   expect(await publishDueChapters(new Date(at.getTime() - 60_000))).toEqual({ chapterIds: [], novelIds: [] });
@@ -169,12 +179,20 @@ it('a scheduled chapter is nowhere for readers before its time; the job at an in
   expect(await shelfCount()).toBe(1);
   expect(await publishDueChapters(new Date(at.getTime() + 120_000))).toEqual({ chapterIds: [], novelIds: [] });
   // The injected hour passes for real too, so the next tests' counts by the real clock include it.
-  await getDb().update(chapters).set({ publishedAt: new Date(Date.now() - 60_000) }).where(eq(chapters.id, row!.id));
+  await getDb()
+    .update(chapters)
+    .set({ publishedAt: new Date(Date.now() - 60_000) })
+    .where(eq(chapters.id, row!.id));
 });
 
 it('becomes visible to readers when its time passes', async () => {
   const now = new Date();
-  await createChapter(actorOf('editor'), book.id, { title: '第8章 很快', content: '两秒后可见。', free: true, price: 0, publishAt: new Date(now.getTime() + 1500) }, now);
+  await createChapter(
+    actorOf('editor'),
+    book.id,
+    { title: '第8章 很快', content: '两秒后可见。', free: true, price: 0, publishAt: new Date(now.getTime() + 1500) },
+    now,
+  );
   const [row] = await getDb().select().from(chapters).where(eq(chapters.title, '第8章 很快'));
   expect((await read(row!.id)).status).toBe(404);
   expect((await catalog(book.id)).data.map((c: Any) => c.idx)).not.toContain(8);
@@ -190,10 +208,14 @@ it('moves or publishes a scheduled chapter now; a published chapter cannot be sc
   at.setSeconds(0, 0);
   await createChapter(actorOf('admin'), book.id, { title: '第9章 待定', content: '待定。', free: true, price: 0, publishAt: at });
   const [row] = await getDb().select().from(chapters).where(eq(chapters.title, '第9章 待定'));
-  const page = renderToStaticMarkup(await ChapterPage({ params: Promise.resolve({ cid: String(row!.id) }), searchParams: Promise.resolve({}) }));
+  const page = renderToStaticMarkup(
+    await ChapterPage({ params: Promise.resolve({ cid: String(row!.id) }), searchParams: Promise.resolve({}) }),
+  );
   expect(page).toContain('data-testid="schedule-form"');
   const later = new Date(at.getTime() + 86_400_000);
-  expect(flashOf(await post({ op: 'schedule', id: String(row!.id), publish_at: shanghai(later) }))).toContain('已设置「第9章 待定」的发布时间');
+  expect(flashOf(await post({ op: 'schedule', id: String(row!.id), publish_at: shanghai(later) }))).toContain(
+    '已设置「第9章 待定」的发布时间',
+  );
   expect((await chapterRow(row!.id)).publishedAt.toISOString()).toBe(later.toISOString());
   expect((await auditOf('chapter.schedule')).at(-1)!.detail).toMatchObject({
     before: { publishedAt: at.toISOString() },
@@ -205,7 +227,9 @@ it('moves or publishes a scheduled chapter now; a published chapter cannot be sc
   expect(await chapterRow(row!.id)).toMatchObject({ scheduled: false });
   expect((await auditOf('chapter.publish')).at(-1)).toMatchObject({ targetId: row!.id, detail: { via: 'console' } });
   expect(await novelRow(book.id)).toMatchObject({ articleCount: 9, latestArticleId: row!.id });
-  expect(flashOf(await post({ op: 'schedule', id: String(book.chapterIds[0]), publish_at: shanghai(later) }))).toContain('已发布的章节不能改为定时发布');
+  expect(flashOf(await post({ op: 'schedule', id: String(book.chapterIds[0]), publish_at: shanghai(later) }))).toContain(
+    '已发布的章节不能改为定时发布',
+  );
   await expect(scheduleChapter(actorOf('moderator'), row!.id, null)).rejects.toThrow();
   const order = await getDb().select({ idx: chapters.idx }).from(chapters).where(eq(chapters.novelId, book.id)).orderBy(asc(chapters.idx));
   expect(order.map((r) => r.idx)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);

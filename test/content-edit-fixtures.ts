@@ -71,7 +71,10 @@ export async function makeNovel(n: number, title = '测试新书'): Promise<{ id
   }));
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const inserted = await db.insert(chapters).values(rows.slice(i, i + 500)).returning({ id: chapters.id });
+    const inserted = await db
+      .insert(chapters)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: chapters.id });
     ids.push(...inserted.map((r) => r.id));
   }
   await refreshNovelCounts(db, novel!.id);

@@ -68,7 +68,14 @@ it('takes a long chapter as multipart (past the API’s 64 KB) and refuses a bod
   expect(flashOf(res)).toContain('已保存章节「长章」');
   expect((await chapterRow(id)).wordCount).toBe(60_000);
   const audits = await auditCount();
-  const huge = await multipart({ op: 'chapter', id: String(id), title: '太长', content: '海'.repeat(400_000), free: 'on', back: '/admin/content/novels' });
+  const huge = await multipart({
+    op: 'chapter',
+    id: String(id),
+    title: '太长',
+    content: '海'.repeat(400_000),
+    free: 'on',
+    back: '/admin/content/novels',
+  });
   expect(flashOf(huge)).toContain('参数');
   expect((await chapterRow(id)).title).toBe('长章');
   expect(await auditCount()).toBe(audits);

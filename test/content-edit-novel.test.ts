@@ -84,8 +84,12 @@ it('refuses moderators and finance staff on every action, writing nothing', asyn
 });
 
 it('bulk pricing by range: 1–10 free, 11–12 at 15 coins; audited as runs', async () => {
-  expect(flashOf(await post({ op: 'range', id: String(book.id), from: '1', to: '10', free: 'on' }))).toBe('/admin/content/novels 已设置 10 个章节');
-  expect(flashOf(await post({ op: 'range', id: String(book.id), from: '11', to: '12', price: '15' }))).toBe('/admin/content/novels 已设置 2 个章节');
+  expect(flashOf(await post({ op: 'range', id: String(book.id), from: '1', to: '10', free: 'on' }))).toBe(
+    '/admin/content/novels 已设置 10 个章节',
+  );
+  expect(flashOf(await post({ op: 'range', id: String(book.id), from: '11', to: '12', price: '15' }))).toBe(
+    '/admin/content/novels 已设置 2 个章节',
+  );
   const rows = await getDb()
     .select({ idx: chapters.idx, isFree: chapters.isFree, price: chapters.price })
     .from(chapters)
@@ -143,7 +147,13 @@ it('edits metadata: audited with only the changed fields before and after; searc
   });
   expect(flashOf(res)).toBe('/admin/content/novels 已保存《山海新编·修订》');
   const after = await novelRow(book.id);
-  expect(after).toMatchObject({ title: '山海新编·修订', status: 1, tags: ['玄幻', '热血', '冒险'], coverTag: '独家', copyrightHolder: '书声文学' });
+  expect(after).toMatchObject({
+    title: '山海新编·修订',
+    status: 1,
+    tags: ['玄幻', '热血', '冒险'],
+    coverTag: '独家',
+    copyrightHolder: '书声文学',
+  });
   expect(after.authorId).not.toBe(before.authorId);
   const tagRows = await getDb()
     .select({ name: tags.name })
@@ -198,17 +208,36 @@ it('sale mode: whole book with a price, a limited-time free window with a start;
   for (const [fields, message] of bad) expect(flashOf(await post({ op: 'sale', id: String(book.id), ...fields }))).toContain(message);
   expect(await auditOf('novel.pricing')).toHaveLength(2);
   expect(
-    flashOf(await post({ op: 'sale', id: String(book.id), sale_mode: 'whole_book', whole_book_price: '300', free_from: '2030-01-01 08:00', free_until: '2030-01-08 08:00', vip_free: 'on' })),
+    flashOf(
+      await post({
+        op: 'sale',
+        id: String(book.id),
+        sale_mode: 'whole_book',
+        whole_book_price: '300',
+        free_from: '2030-01-01 08:00',
+        free_until: '2030-01-08 08:00',
+        vip_free: 'on',
+      }),
+    ),
   ).toContain('已更新《山海新编·修订》的售卖方式');
   const row = await novelRow(book.id);
   expect(row).toMatchObject({ saleMode: 'whole_book', wholeBookPrice: 300, vipFree: true });
   expect(row.freeFrom!.toISOString()).toBe('2030-01-01T00:00:00.000Z');
   expect(row.freeUntil!.toISOString()).toBe('2030-01-08T00:00:00.000Z');
   const audit = (await auditOf('novel.pricing')).at(-1)!;
-  expect(audit.detail).toMatchObject({ before: { saleMode: 'chapter', wholeBookPrice: null, vipFree: false }, after: { saleMode: 'whole_book', wholeBookPrice: 300 } });
+  expect(audit.detail).toMatchObject({
+    before: { saleMode: 'chapter', wholeBookPrice: null, vipFree: false },
+    after: { saleMode: 'whole_book', wholeBookPrice: 300 },
+  });
   // Back to per chapter, no window: the rest of the tests buy chapters.
   await post({ op: 'sale', id: String(book.id), sale_mode: 'chapter' });
-  expect(await novelRow(book.id)).toMatchObject({ saleMode: 'chapter', freeFrom: null, freeUntil: null, vipFree: false, wholeBookPrice: null });
+  expect(await novelRow(book.id)).toMatchObject({
+    saleMode: 'chapter',
+    freeFrom: null,
+    freeUntil: null,
+    vipFree: false,
+    wholeBookPrice: null,
+  });
 });
 
 it('off shelf answers 90401 on the reader paths; 上架 publishes; the reader finds it, reads chapter 1 and buys chapter 11', async () => {
@@ -248,6 +277,11 @@ it('a novel without a published chapter cannot go on shelf', async () => {
   expect(flashOf(await post({ op: 'shelf', id: String(empty.id), off: '0' }))).toContain('还没有已发布的章节');
   expect((await novelRow(empty.id)).isOffShelf).toBe(true);
   expect(
-    (await getDb().select().from(chapters).where(and(eq(chapters.novelId, empty.id)))).length,
+    (
+      await getDb()
+        .select()
+        .from(chapters)
+        .where(and(eq(chapters.novelId, empty.id)))
+    ).length,
   ).toBe(0);
 });

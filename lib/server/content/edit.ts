@@ -206,7 +206,14 @@ export async function setNovelSale(actor: StaffActor, novelId: number, input: Sa
       .update(novels)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(novels.id, novelId));
-    await writeAudit(tx, { staffId: actor.id, action: 'novel.pricing', targetType: 'novel', targetId: novelId, detail: diff, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'novel.pricing',
+      targetType: 'novel',
+      targetId: novelId,
+      detail: diff,
+      ip: actor.ip,
+    });
     return before.title;
   });
   afterNovelChange(novelId);
@@ -245,7 +252,12 @@ export async function priceChapterRange(actor: StaffActor, novelId: number, inpu
   const price = input.free ? 0 : input.price;
   const changed = await getDb().transaction(async (tx) => {
     await lockNovel(tx, novelId);
-    const [last] = await tx.select({ idx: chapters.idx }).from(chapters).where(eq(chapters.novelId, novelId)).orderBy(desc(chapters.idx)).limit(1);
+    const [last] = await tx
+      .select({ idx: chapters.idx })
+      .from(chapters)
+      .where(eq(chapters.novelId, novelId))
+      .orderBy(desc(chapters.idx))
+      .limit(1);
     if (!last || to > last.idx) throw invalid(T.rangeInvalid);
     const inRange = and(eq(chapters.novelId, novelId), between(chapters.idx, from, to));
     const before = await tx
@@ -301,7 +313,14 @@ export async function updateChapter(actor: StaffActor, chapterId: number, input:
     if (!Object.keys(diff.after).length) return { novelId: before.novelId, title: before.title, textChanged: false };
     await tx.update(chapters).set(next).where(eq(chapters.id, chapterId));
     if ('wordCount' in diff.after || 'content' in diff.after) await refreshNovelCounts(tx, before.novelId);
-    await writeAudit(tx, { staffId: actor.id, action: 'chapter.update', targetType: 'chapter', targetId: chapterId, detail: diff, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'chapter.update',
+      targetType: 'chapter',
+      targetId: chapterId,
+      detail: diff,
+      ip: actor.ip,
+    });
     return { novelId: before.novelId, title: v.title, textChanged: 'content' in diff.after };
   });
   afterChapterChange(result.novelId, [chapterId], result.textChanged ? [chapterId] : []);
@@ -313,14 +332,24 @@ export async function updateChapter(actor: StaffActor, chapterId: number, input:
  * publishing job reaches it (docs/content.md "Scheduled chapters"). The novel row is locked, so two editors adding
  * at once get consecutive positions.
  */
-export async function createChapter(actor: StaffActor, novelId: number, input: ChapterInput & { publishAt: Date | null }, now = new Date()): Promise<string> {
+export async function createChapter(
+  actor: StaffActor,
+  novelId: number,
+  input: ChapterInput & { publishAt: Date | null },
+  now = new Date(),
+): Promise<string> {
   assertCan(actor, 'content');
   const v = validChapter(input);
   if (input.publishAt && input.publishAt <= now) throw invalid(T.scheduleInPast);
   const scheduled = Boolean(input.publishAt);
   const created = await getDb().transaction(async (tx) => {
     const novel = await lockNovel(tx, novelId);
-    const [last] = await tx.select({ id: chapters.id, idx: chapters.idx }).from(chapters).where(eq(chapters.novelId, novelId)).orderBy(desc(chapters.idx)).limit(1);
+    const [last] = await tx
+      .select({ id: chapters.id, idx: chapters.idx })
+      .from(chapters)
+      .where(eq(chapters.novelId, novelId))
+      .orderBy(desc(chapters.idx))
+      .limit(1);
     const values = {
       novelId,
       idx: (last?.idx ?? 0) + 1,

@@ -47,7 +47,10 @@ export async function publishDueChapters(now = new Date()): Promise<{ chapterIds
     // Outside a request Next refuses to drop tags: cached lists then follow within their age (DISCOVERY_TTL_S).
     afterChapterChange(novelId, ids, []);
   }
-  await queueVoices(due.rows.map((r) => r.id), due.novelIds);
+  await queueVoices(
+    due.rows.map((r) => r.id),
+    due.novelIds,
+  );
   log('info', 'chapters_published', { chapters: due.rows.length, novels: due.novelIds });
   return { chapterIds: due.rows.map((r) => r.id), novelIds: due.novelIds };
 }

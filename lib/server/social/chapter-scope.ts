@@ -9,7 +9,10 @@ import { chapterAccess } from '../wallet/entitlement';
 
 /** The chapter, which must belong to the novel (a comment never names another novel's chapter). */
 export async function chapterOfNovel(novelId: number, chapterId: number): Promise<{ id: number; novelId: number }> {
-  const [row] = await getDb().select({ id: chapters.id, novelId: chapters.novelId }).from(chapters).where(and(eq(chapters.id, chapterId), chapterPublished()));
+  const [row] = await getDb()
+    .select({ id: chapters.id, novelId: chapters.novelId })
+    .from(chapters)
+    .where(and(eq(chapters.id, chapterId), chapterPublished()));
   if (!row || row.novelId !== novelId) throw notFound(MSG.chapterMissing);
   return row;
 }

@@ -14,7 +14,8 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max, { error: CONSOLE_TEXT.textTooLong(max) });
-const int = (message: string) => z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(2_147_483_647, { error: message });
+const int = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }).max(2_147_483_647, { error: message });
 const checkbox = z
   .literal('on')
   .optional()

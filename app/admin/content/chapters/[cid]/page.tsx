@@ -14,7 +14,13 @@ const ACTION = '/admin/actions/content-edit';
 
 // /admin/content/chapters/{cid}: one chapter's title, text and price; its publish time while it is scheduled
 // (docs/content.md "Editing", "Scheduled chapters"). The text form posts as multipart: a long chapter fits.
-export default async function ContentChapterPage({ params, searchParams }: { params: Promise<{ cid: string }>; searchParams: SearchParams }) {
+export default async function ContentChapterPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ cid: string }>;
+  searchParams: SearchParams;
+}) {
   const staff = await requireStaff('content');
   const raw = (await params).cid;
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;

@@ -140,7 +140,14 @@ export default async function ContentNovelPage({ params, searchParams }: { param
         </label>
         <label>
           {C.wholeBookPrice}
-          <input name="whole_book_price" type="number" min={1} max={MAX_WHOLE_BOOK_PRICE} step={1} defaultValue={novel.wholeBookPrice ?? ''} />
+          <input
+            name="whole_book_price"
+            type="number"
+            min={1}
+            max={MAX_WHOLE_BOOK_PRICE}
+            step={1}
+            defaultValue={novel.wholeBookPrice ?? ''}
+          />
         </label>
         <label>
           {C.freeFrom}

@@ -9,7 +9,13 @@ import { ConsoleShell, Pager, formatTime, pageNumber, type SearchParams } from '
 export const metadata: Metadata = { title: C.chaptersTitle };
 
 // /admin/content/novels/{nid}/chapters?page=: the chapters, 50 a page, scheduled ones marked (docs/content.md).
-export default async function ContentChaptersPage({ params, searchParams }: { params: Promise<{ nid: string }>; searchParams: SearchParams }) {
+export default async function ContentChaptersPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ nid: string }>;
+  searchParams: SearchParams;
+}) {
   const staff = await requireStaff('content');
   const raw = (await params).nid;
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
@@ -49,7 +55,8 @@ export default async function ContentChaptersPage({ params, searchParams }: { pa
                   <td className="num">{c.wordCount}</td>
                   <td className="num">{c.isFree ? C.free : c.price}</td>
                   <td>
-                    {formatTime(c.publishedAt)} {c.scheduled || c.publishedAt > now ? <span className="badge">{C.scheduledMark}</span> : null}
+                    {formatTime(c.publishedAt)}{' '}
+                    {c.scheduled || c.publishedAt > now ? <span className="badge">{C.scheduledMark}</span> : null}
                   </td>
                 </tr>
               ))}
