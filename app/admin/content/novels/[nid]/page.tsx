@@ -11,6 +11,7 @@ import { ConsoleShell, type SearchParams } from '../../../_components/shell';
 export const metadata: Metadata = { title: C.novelsTitle };
 
 const ACTION = '/admin/actions/content-edit';
+const LIST = '/admin/content/novels';
 
 function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
   return (
@@ -37,7 +38,7 @@ export default async function ContentNovelPage({ params, searchParams }: { param
   return (
     <ConsoleShell staff={staff} current="content" flash={flash}>
       <p>
-        <a href="/admin/content/novels">{C.back}</a>
+        <a href={LIST}>{C.back}</a>
       </p>
       <h1>
         {novel.title} <span className="meta">#{novel.id}</span> {novel.isOffShelf ? <span className="badge">{C.offShelf}</span> : null}
