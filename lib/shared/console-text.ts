@@ -31,6 +31,7 @@ export const CONSOLE_TEXT = {
     experiments: '实验',
     members: '会员',
     storefront: '店面',
+    content: '内容',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {

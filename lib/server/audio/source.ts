@@ -8,6 +8,7 @@ import { AAC_BITRATE, SEGMENT_SECONDS } from '@/lib/tts/hls-encoder';
 import { PARAGRAPH_PAUSE_SECONDS } from '@/lib/tts/render-chapter';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
+import { chapterPublished } from '../content/visibility';
 
 /** What the audio pipeline needs of a chapter: its paragraphs, its voice and where its audio is stored. */
 export interface AudioSource {
@@ -71,12 +72,13 @@ export async function loadAudioSource(chapterId: number): Promise<AudioSource | 
     })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
-    .where(eq(chapters.id, chapterId));
+    // A scheduled chapter has no audio to serve or make until its time (docs/content.md "Scheduled chapters").
+    .where(and(eq(chapters.id, chapterId), chapterPublished()));
   if (!row) return null;
   const [next] = await db
     .select({ id: chapters.id })
     .from(chapters)
-    .where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx)))
+    .where(and(eq(chapters.novelId, row.novelId), chapterPublished(), gt(chapters.idx, row.idx)))
     .orderBy(asc(chapters.idx))
     .limit(1);
   const voice = voiceForNovel(row);

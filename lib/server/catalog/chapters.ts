@@ -6,14 +6,16 @@ import { chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { cachedRead } from '../cache';
+import { chapterPublished } from '../content/visibility';
+import { publishVersion } from '../content/version';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
 export type { CatalogEntry, CatalogPage };
 
-/** Catalogue entries by position: `start` counts from the first (asc) or the latest (desc) chapter. No text. */
-export const listCatalog = cachedRead(
+const listCatalogCached = cachedRead(
   'catalog',
-  async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> => {
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[], _version: number): Promise<CatalogPage> => {
     const db = getDb();
     const [novel] = await db
       .select({ id: novels.id, off: novels.isOffShelf, count: novels.articleCount })
@@ -33,11 +35,15 @@ export const listCatalog = cachedRead(
         publishedAt: chapters.publishedAt,
       })
       .from(chapters)
-      .where(and(eq(chapters.novelId, novelId), order === 'asc' ? gt(chapters.idx, start) : undefined))
+      // Scheduled chapters stay out until their time (docs/content.md "Scheduled chapters").
+      .where(and(eq(chapters.novelId, novelId), chapterPublished(), order === 'asc' ? gt(chapters.idx, start) : undefined))
       .orderBy(order === 'asc' ? asc(chapters.idx) : desc(chapters.idx))
       .offset(order === 'asc' ? 0 : start)
       .limit(limit);
-    const [total] = await db.select({ n: count() }).from(chapters).where(eq(chapters.novelId, novelId));
+    const [total] = await db
+      .select({ n: count() })
+      .from(chapters)
+      .where(and(eq(chapters.novelId, novelId), chapterPublished()));
     const data = rows.map((r) => ({
       id: r.id,
       idx: r.idx,
@@ -52,12 +58,21 @@ export const listCatalog = cachedRead(
   (novelId) => [`novel:${novelId}`],
 );
 
-/** The newest chapters, latest first. */
-export const listLatestChapters = cachedRead(
+/** Catalogue entries by position: `start` counts from the first (asc) or the latest (desc) chapter. No text. */
+export function listCatalog(novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[]): Promise<CatalogPage> {
+  return listCatalogCached(novelId, start, limit, order, extra, publishVersion(novelId));
+}
+
+const listLatestCached = cachedRead(
   'catalog_latest',
-  async (novelId: number, limit: number): Promise<CatalogEntry[]> => {
+  async (novelId: number, limit: number, _version: number): Promise<CatalogEntry[]> => {
     const page = await listCatalog(novelId, 0, limit, 'desc', ['published_at']);
     return page.data;
   },
   (novelId) => [`novel:${novelId}`],
 );
+
+/** The newest chapters, latest first. */
+export function listLatestChapters(novelId: number, limit: number): Promise<CatalogEntry[]> {
+  return listLatestCached(novelId, limit, publishVersion(novelId));
+}

@@ -52,7 +52,11 @@ export async function listRandom(languageType: number, limit: number): Promise<N
 export const listFreeTrials = cachedRead(
   'free_trials',
   async (languageType: number, start: number, limit: number): Promise<Page<NovelSummary>> => {
-    const where = onShelf(eq(novels.languageType, languageType), gt(novels.freeUntil, sql`now()`));
+    const where = onShelf(
+      eq(novels.languageType, languageType),
+      gt(novels.freeUntil, sql`now()`),
+      sql`(${novels.freeFrom} is null or ${novels.freeFrom} <= now())`,
+    );
     const [rows, [total]] = await Promise.all([
       selectSummaries().where(where).orderBy(asc(novels.freeUntil), desc(novels.popularity)).offset(start).limit(limit),
       getDb().select({ n: count() }).from(novels).where(where),

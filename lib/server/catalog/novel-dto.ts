@@ -42,6 +42,7 @@ export function toNovelDetail(
     whole_book_price: novel.wholeBookPrice,
     vip_free: novel.vipFree,
     free_until: novel.freeUntil?.toISOString() ?? null,
+    free_from: novel.freeFrom?.toISOString() ?? null,
     latest_article: latest ? { id: latest.id, idx: latest.idx, title: latest.title, published_at: latest.publishedAt.toISOString() } : null,
     updated_at: novel.updatedAt.toISOString(),
   };

@@ -8,11 +8,12 @@ import { authors, categories, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../cache';
+import { publishVersion } from '../content/version';
 
-/** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (docs/catalogue.md "Novels and chapters"). */
-export const getNovelOrThrow = cachedRead(
+const getNovelCached = cachedRead(
   'novel',
-  async (id: number): Promise<NovelDetail> => {
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  async (id: number, _version: number): Promise<NovelDetail> => {
     const db = getDb();
     const [row] = await db
       .select({ novel: novels, author: { id: authors.id, name: authors.name }, category: { id: categories.id, name: categories.name } })
@@ -36,3 +37,8 @@ export const getNovelOrThrow = cachedRead(
   },
   (id) => [`novel:${id}`],
 );
+
+/** Novel detail for the page and GET /v1/novels/{nid}; off-shelf novels answer 90401 (docs/catalogue.md "Novels and chapters"). */
+export function getNovelOrThrow(id: number): Promise<NovelDetail> {
+  return getNovelCached(id, publishVersion(id));
+}

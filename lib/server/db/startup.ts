@@ -8,6 +8,7 @@ import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
 import { startAbuseJobs } from '../abuse/jobs';
 import { startRankingJobs } from '../catalog/rankings-job';
+import { startContentJobs } from '../content/jobs';
 import { log } from '../logger';
 
 /** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
@@ -23,6 +24,7 @@ export async function startDatabase(): Promise<void> {
     startWalletJobs();
     startAbuseJobs();
     startRankingJobs();
+    startContentJobs();
     await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {

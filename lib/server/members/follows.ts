@@ -6,6 +6,7 @@ import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { getDb, type DbOrTx } from '../db/client';
 import { chapters, memberFollows, members, oauthIdentities } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
+import { chapterPublished } from '../content/visibility';
 import { log } from '../logger';
 import { assertCan, type StaffActor } from '../staff/actor';
 import { writeAudit } from '../staff/audit';
@@ -99,6 +100,7 @@ export async function followReturnChapter(articleId: number): Promise<{ id: numb
   const [row] = await getDb()
     .select({ id: chapters.id, novelId: chapters.novelId, title: chapters.title })
     .from(chapters)
-    .where(eq(chapters.id, articleId));
+    // A scheduled chapter's title stays unknown until its time (docs/content.md "Scheduled chapters").
+    .where(and(eq(chapters.id, articleId), chapterPublished()));
   return row ?? null;
 }

@@ -15,6 +15,7 @@ import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
 import { cachedFlags } from '../config/flags-cache';
 import { assertFollowGate } from '../members/follow-gate';
+import { chapterPublished, isPublished } from '../content/visibility';
 
 interface ChapterMeta {
   id: number;
@@ -25,6 +26,8 @@ interface ChapterMeta {
   isFree: boolean;
   price: number;
   redirectToId: number | null;
+  /** Checked on every read, outside the cache: a scheduled chapter is missing until its time. */
+  publishedAt: Date;
   prevId: number;
   nextId: number;
 }
@@ -44,6 +47,7 @@ const getChapterMeta = cachedRead(
         isFree: chapters.isFree,
         price: chapters.price,
         redirectToId: chapters.redirectToId,
+        publishedAt: chapters.publishedAt,
       })
       .from(chapters)
       .where(eq(chapters.id, id));
@@ -51,13 +55,13 @@ const getChapterMeta = cachedRead(
     const [prev] = await db
       .select({ id: chapters.id })
       .from(chapters)
-      .where(and(eq(chapters.novelId, row.novelId), lt(chapters.idx, row.idx)))
+      .where(and(eq(chapters.novelId, row.novelId), chapterPublished(), lt(chapters.idx, row.idx)))
       .orderBy(desc(chapters.idx))
       .limit(1);
     const [next] = await db
       .select({ id: chapters.id })
       .from(chapters)
-      .where(and(eq(chapters.novelId, row.novelId), gt(chapters.idx, row.idx)))
+      .where(and(eq(chapters.novelId, row.novelId), chapterPublished(), gt(chapters.idx, row.idx)))
       .orderBy(asc(chapters.idx))
       .limit(1);
     return { ...row, prevId: prev?.id ?? 0, nextId: next?.id ?? 0 };
@@ -105,10 +109,10 @@ export async function readChapter(
 ): Promise<ReadChapter> {
   const now = opts.now ?? new Date();
   const meta = await getChapterMeta(chapterId);
-  if (!meta) throw notFound(MSG.chapterMissing);
+  if (!meta || !isPublished(meta)) throw notFound(MSG.chapterMissing);
   const novel = await getNovelOrThrow(meta.novelId);
   let access: Access = 'free';
-  if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until }, now)) {
+  if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until, freeFrom: novel.free_from }, now)) {
     access = memberId ? ((await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked') : 'locked';
   }
   // Before any auto-buy: a gated reader spends nothing (docs/members.md "Follow gate").
@@ -178,7 +182,7 @@ export async function listPrefaces(
     const novel = await getNovelOrThrow(nid).catch(() => null);
     if (!novel?.first_article_id) continue;
     const meta = await getChapterMeta(novel.first_article_id);
-    if (!meta || !isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until })) continue;
+    if (!meta || !isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until, freeFrom: novel.free_from })) continue;
     out[String(nid)] = { article_id: meta.id, title: meta.title, paragraphs: (await getFreeText(meta.id)).slice(0, 3) };
   }
   return out;

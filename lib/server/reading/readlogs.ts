@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/shared/time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
+import { chapterPublished } from '../content/visibility';
 import { notFound } from '../http/errors';
 import { chapterAccess, isFreeToAll } from '../wallet/entitlement';
 import { addActivityTime } from '../activity/activity-time';
@@ -37,10 +38,11 @@ export async function recordReadLog(
       isFree: chapters.isFree,
       saleMode: novels.saleMode,
       freeUntil: novels.freeUntil,
+      freeFrom: novels.freeFrom,
     })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
-    .where(eq(chapters.id, input.article_id));
+    .where(and(eq(chapters.id, input.article_id), chapterPublished()));
   if (!chapter) throw notFound(MSG.chapterMissing);
   const values = {
     memberId,

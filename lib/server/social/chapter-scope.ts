@@ -1,14 +1,18 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
+import { chapterPublished } from '../content/visibility';
 import { notFound } from '../http/errors';
 import { chapterAccess } from '../wallet/entitlement';
 
 /** The chapter, which must belong to the novel (a comment never names another novel's chapter). */
 export async function chapterOfNovel(novelId: number, chapterId: number): Promise<{ id: number; novelId: number }> {
-  const [row] = await getDb().select({ id: chapters.id, novelId: chapters.novelId }).from(chapters).where(eq(chapters.id, chapterId));
+  const [row] = await getDb()
+    .select({ id: chapters.id, novelId: chapters.novelId })
+    .from(chapters)
+    .where(and(eq(chapters.id, chapterId), chapterPublished()));
   if (!row || row.novelId !== novelId) throw notFound(MSG.chapterMissing);
   return row;
 }

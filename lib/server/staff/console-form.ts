@@ -29,10 +29,10 @@ export function consoleRedirect(req: NextRequest, path: string): NextResponse {
   return res;
 }
 
-async function readForm(req: NextRequest): Promise<Record<string, string> | null> {
+async function readForm(req: NextRequest, maxBytes?: number): Promise<Record<string, string> | null> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return null;
-  const text = await readBodyText(req);
+  const text = await readBodyText(req, maxBytes);
   const data = await new Response(text, { headers: { 'content-type': req.headers.get('content-type')! } }).formData().catch(() => null);
   if (!data) return null;
   const form: Record<string, string> = {};
@@ -60,12 +60,14 @@ export function withConsoleForm<F extends { back?: string }>(
   permission: Permission,
   schema: ZodType<F>,
   handler: (ctx: ConsoleContext<F>) => Promise<string>,
+  // A larger body than the API's 64 KB for forms that carry a chapter's text (docs/content.md "Editing").
+  options: { maxBytes?: number } = {},
 ) {
   return async (req: NextRequest): Promise<Response> => {
     if (!isSameOrigin(req)) return flowPage(SERVER_MSG.flowErrorTitle, `<p role="alert">${SERVER_MSG.crossSite}</p>`, 403);
     const staff = await findStaffByToken(req.cookies.get(STAFF_COOKIE)?.value);
     if (!staff) return consoleRedirect(req, withFlash('/admin/login', { kind: 'err', text: SERVER_MSG.staffSignInNeeded }));
-    const raw = await readForm(req).catch(() => null);
+    const raw = await readForm(req, options.maxBytes).catch(() => null);
     const fallbackBack = consoleBack(raw?.back);
     const answer = (flash: Flash, back = fallbackBack) => consoleRedirect(req, withFlash(back, flash));
     if (!can(staff.role, permission)) return answer({ kind: 'err', text: SERVER_MSG.staffForbidden }, '/admin');

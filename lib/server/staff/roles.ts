@@ -6,10 +6,10 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
 
 /**
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
- * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
- * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
- * "Console") and the storefront (`storefront`: docs/storefront.md) until the content part of the console gives them
- * more. `members` is the member lookup, blocks, follow
+ * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold the
+ * dashboard, their own audit trail, the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
+ * "Console") the novels and chapters (`content`: docs/content.md) and the storefront (`storefront`:
+ * docs/storefront.md). `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
  */
 export type Permission =
@@ -30,7 +30,9 @@ export type Permission =
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
   | 'ads'
   // Home layouts, carousels, lists, book lists and search hot words (docs/storefront.md).
-  | 'storefront';
+  | 'storefront'
+  // Novels and chapters: import, edit, shelf, pricing, scheduled chapters (docs/content.md).
+  | 'content';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -48,9 +50,10 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'members',
     'ads',
     'storefront',
+    'content',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 

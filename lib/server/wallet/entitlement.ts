@@ -1,9 +1,10 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { bookEntitlements, chapterUnlocks, chapters, novels } from '../db/schema';
 import { getPeriodState } from './vip';
+import { chapterPublished } from '../content/visibility';
 
 export type Access = 'free' | 'unlocked' | 'whole_book' | 'vip_free' | 'locked';
 
@@ -13,10 +14,12 @@ export type Access = 'free' | 'unlocked' | 'whole_book' | 'vip_free' | 'locked';
  */
 export function isFreeToAll(
   chapter: { isFree: boolean },
-  novel: { saleMode: string; freeUntil: Date | string | null },
+  novel: { saleMode: string; freeUntil: Date | string | null; freeFrom?: Date | string | null },
   now = new Date(),
 ): boolean {
-  return chapter.isFree || novel.saleMode === 'free' || (novel.freeUntil !== null && new Date(novel.freeUntil) > now);
+  // The window may have a start set by staff (docs/content.md "Editing"); without one it runs until free_until.
+  const started = !novel.freeFrom || new Date(novel.freeFrom) <= now;
+  return chapter.isFree || novel.saleMode === 'free' || (novel.freeUntil !== null && new Date(novel.freeUntil) > now && started);
 }
 
 /**
@@ -43,6 +46,7 @@ export async function chapterAccess(
       vipFree: novels.vipFree,
       wholeBookPrice: novels.wholeBookPrice,
       freeUntil: novels.freeUntil,
+      freeFrom: novels.freeFrom,
       unlocked: memberId
         ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})`
         : none,
@@ -52,7 +56,8 @@ export async function chapterAccess(
     })
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
-    .where(eq(chapters.id, chapterId));
+    // A scheduled chapter is missing to every reader until its time: nothing to read, hear or buy.
+    .where(and(eq(chapters.id, chapterId), chapterPublished()));
   if (!row) return null;
   const base = { price: row.price, novelId: row.novelId, saleMode: row.saleMode, wholeBookPrice: row.wholeBookPrice };
   if (isFreeToAll(row, row, now)) return { access: 'free', ...base };

@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
 import { chapterAccess } from './entitlement';
+import { chapterPublished } from '../content/visibility';
 import { addFanValue } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 
@@ -78,7 +79,7 @@ export async function buyChapter(
         })
         .from(chapters)
         .innerJoin(novels, eq(novels.id, chapters.novelId))
-        .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId)));
+        .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId), chapterPublished()));
       if (!chapter) throw notFound(MSG.chapterMissing);
       if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
       await lockMemberWallet(t, memberId);

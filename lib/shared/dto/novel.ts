@@ -26,6 +26,8 @@ export interface NovelDetail extends NovelSummary {
   whole_book_price: number | null;
   vip_free: boolean;
   free_until: string | null;
+  /** Start of the limited-time free window; null when it started with its setting. */
+  free_from: string | null;
   latest_article: { id: number; idx: number; title: string; published_at: string } | null;
   updated_at: string;
 }

@@ -80,6 +80,8 @@ export const novels = pgTable(
     wholeBookPrice: integer(),
     vipFree: boolean().notNull().default(false),
     freeUntil: timestamp({ withTimezone: true }),
+    // Start of the limited-time free window (docs/content.md "Editing"); null: free from now until free_until.
+    freeFrom: timestamp({ withTimezone: true }),
     popularity: integer().notNull().default(0),
     // Lower-cased title, author, tags and summary, kept by a trigger; searched through a trigram index.
     searchText: text().notNull().default(''),
@@ -124,6 +126,14 @@ export const chapters = pgTable(
     price: integer().notNull().default(0),
     redirectToId: integer(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // True while the chapter waits for its publish time; the publishing job clears it (docs/content.md "Scheduled chapters").
+    scheduled: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('chapters_novel_idx_uq').on(t.novelId, t.idx)],
+  (t) => [
+    uniqueIndex('chapters_novel_idx_uq').on(t.novelId, t.idx),
+    // The publishing job's scan for due scheduled chapters (docs/content.md "Scheduled chapters").
+    index('chapters_scheduled_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.scheduled}`),
+  ],
 );

@@ -1,0 +1,79 @@
+import { CONTENT_EDIT_TEXT as T } from '@/lib/shared/content-edit-text';
+import { contentEditForm } from '@/lib/shared/schemas/content-edit';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
+import { withConsoleForm } from '@/lib/server/staff/console-form';
+import {
+  createChapter,
+  priceChapterRange,
+  scheduleChapter,
+  setNovelSale,
+  setNovelShelf,
+  updateChapter,
+  updateNovelMeta,
+} from '@/lib/server/content/edit';
+import { contentTime } from '@/lib/server/content/time';
+
+/** A chapter of 200,000 characters sent as multipart (3 bytes a Chinese character) with room for the other fields. */
+const CONTENT_FORM_MAX_BYTES = 1024 * 1024;
+
+// POST /admin/actions/content-edit {op: meta|shelf|sale|range|chapter|create|schedule, id, …}: editing novels and
+// chapters (docs/content.md "Editing", "Scheduled chapters"). `id` is the novel, or the chapter for chapter/schedule.
+export const POST = withConsoleForm(
+  'content',
+  contentEditForm,
+  async ({ form, actor }) => {
+    switch (form.op) {
+      case 'meta':
+        return T.saved(
+          await updateNovelMeta(actor, form.id, {
+            title: form.title,
+            summary: form.summary,
+            author: form.author,
+            categoryId: form.category_id,
+            tags: form.tags.split(/[,，、\s]+/),
+            languageType: form.language_type,
+            gender: form.gender,
+            copyrightHolder: form.copyright_holder,
+            editor: form.editor,
+            coverTag: form.cover_tag,
+            status: form.status,
+          }),
+        );
+      case 'shelf':
+        return T.shelved(await setNovelShelf(actor, form.id, form.off), form.off);
+      case 'sale':
+        return T.priced(
+          await setNovelSale(actor, form.id, {
+            saleMode: form.sale_mode,
+            wholeBookPrice: form.whole_book_price,
+            freeFrom: contentTime(form.free_from),
+            freeUntil: contentTime(form.free_until),
+            vipFree: form.vip_free,
+          }),
+        );
+      case 'range':
+        return T.rangePriced(
+          await priceChapterRange(actor, form.id, { from: form.from, to: form.to, free: form.free, price: form.price ?? 0 }),
+        );
+      case 'chapter':
+        return T.chapterSaved(
+          await updateChapter(actor, form.id, { title: form.title, content: form.content, free: form.free, price: form.price ?? 0 }),
+        );
+      case 'create':
+        return T.chapterCreated(
+          await createChapter(actor, form.id, {
+            title: form.title,
+            content: form.content,
+            free: form.free,
+            price: form.price ?? 0,
+            publishAt: contentTime(form.publish_at),
+          }),
+        );
+      case 'schedule':
+        return T.chapterScheduled(await scheduleChapter(actor, form.id, contentTime(form.publish_at)));
+    }
+  },
+  { maxBytes: CONTENT_FORM_MAX_BYTES },
+);
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -1,0 +1,215 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
+import { MAX_CHAPTER_PRICE, MAX_WHOLE_BOOK_PRICE } from '@/lib/server/content/edit';
+import { novelForStaff } from '@/lib/server/content/console-reads';
+import { contentTimeValue } from '@/lib/server/content/time';
+import { readFlash } from '@/lib/server/staff/flash';
+import { requireStaff } from '@/lib/server/staff/page-session';
+import { ConsoleShell, type SearchParams } from '../../../_components/shell';
+
+export const metadata: Metadata = { title: C.novelsTitle };
+
+const ACTION = '/admin/actions/content-edit';
+const LIST = '/admin/content/novels';
+
+function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
+  return (
+    <>
+      <input type="hidden" name="op" value={op} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+    </>
+  );
+}
+
+// /admin/content/novels/{nid}: one novel's metadata, shelf, how it is sold, prices by chapter range and a new
+// chapter at the end (docs/content.md "Editing"). Every block is its own plain form.
+export default async function ContentNovelPage({ params, searchParams }: { params: Promise<{ nid: string }>; searchParams: SearchParams }) {
+  const staff = await requireStaff('content');
+  const raw = (await params).nid;
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (!id) notFound();
+  const flash = readFlash(await searchParams);
+  const data = await novelForStaff(staff.actor, id);
+  if (!data) notFound();
+  const { novel, author, categories, lastIdx, chapterTotal } = data;
+  const back = `/admin/content/novels/${id}`;
+  return (
+    <ConsoleShell staff={staff} current="content" flash={flash}>
+      <p>
+        <a href={LIST}>{C.back}</a>
+      </p>
+      <h1>
+        {novel.title} <span className="meta">#{novel.id}</span> {novel.isOffShelf ? <span className="badge">{C.offShelf}</span> : null}
+      </h1>
+      <p className="meta">
+        {C.chapters} {novel.articleCount} / {chapterTotal} · {C.words} {novel.wordCount} ·{' '}
+        <a href={`/admin/content/novels/${id}/chapters`}>{C.chaptersTitle}</a>
+      </p>
+
+      <h2>{C.shelfTitle}</h2>
+      <form method="post" action={ACTION} className="item actions">
+        <Hidden op="shelf" id={id} back={back} />
+        <p className="meta">{C.shelfNote}</p>
+        <input type="hidden" name="off" value={novel.isOffShelf ? '0' : '1'} />
+        <button type="submit" className={novel.isOffShelf ? undefined : 'danger'}>
+          {novel.isOffShelf ? C.putOn : C.takeOff}
+        </button>
+      </form>
+
+      <h2>{C.metaTitle}</h2>
+      <form method="post" action={ACTION} className="item compose">
+        <Hidden op="meta" id={id} back={back} />
+        <label>
+          {C.title}
+          <input name="title" required maxLength={128} defaultValue={novel.title} />
+        </label>
+        <label>
+          {C.author}
+          <input name="author" required maxLength={64} defaultValue={author} />
+        </label>
+        <label>
+          {C.summary}
+          <textarea name="summary" maxLength={2000} rows={4} defaultValue={novel.summary} />
+        </label>
+        <label>
+          {C.language}
+          <select name="language_type" defaultValue={String(novel.languageType)}>
+            {C.languages.map((name, i) => (
+              <option key={i} value={i}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {C.category}
+          <select name="category_id" defaultValue={String(novel.categoryId)}>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {C.languages[c.languageType]} · {c.name} · {C.genders[c.gender]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {C.gender}
+          <select name="gender" defaultValue={String(novel.gender)}>
+            <option value="1">{C.genders[1]}</option>
+            <option value="2">{C.genders[2]}</option>
+          </select>
+        </label>
+        <label>
+          {C.tags}
+          <input name="tags" maxLength={400} defaultValue={novel.tags.join('，')} />
+        </label>
+        <label>
+          {C.status}
+          <select name="status" defaultValue={String(novel.status)}>
+            <option value="0">{C.serializing}</option>
+            <option value="1">{C.finished}</option>
+          </select>
+        </label>
+        <label>
+          {C.copyrightHolder}
+          <input name="copyright_holder" maxLength={64} defaultValue={novel.copyrightHolder} />
+        </label>
+        <label>
+          {C.editor}
+          <input name="editor" maxLength={32} defaultValue={novel.editor} />
+        </label>
+        <label>
+          {C.coverTag}
+          <input name="cover_tag" maxLength={16} defaultValue={novel.coverTag ?? ''} />
+        </label>
+        <button type="submit">{C.save}</button>
+      </form>
+
+      <h2>{C.saleTitle}</h2>
+      <form method="post" action={ACTION} className="item compose" data-testid="sale-form">
+        <Hidden op="sale" id={id} back={back} />
+        <label>
+          {C.saleMode}
+          <select name="sale_mode" defaultValue={novel.saleMode}>
+            {Object.entries(C.saleModes).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {C.wholeBookPrice}
+          <input
+            name="whole_book_price"
+            type="number"
+            min={1}
+            max={MAX_WHOLE_BOOK_PRICE}
+            step={1}
+            defaultValue={novel.wholeBookPrice ?? ''}
+          />
+        </label>
+        <label>
+          {C.freeFrom}
+          <input name="free_from" type="datetime-local" defaultValue={contentTimeValue(novel.freeFrom)} />
+        </label>
+        <label>
+          {C.freeUntil}
+          <input name="free_until" type="datetime-local" defaultValue={contentTimeValue(novel.freeUntil)} />
+        </label>
+        <label className="check">
+          <input type="checkbox" name="vip_free" defaultChecked={novel.vipFree} /> {C.vipFree}
+        </label>
+        <button type="submit">{C.save}</button>
+      </form>
+
+      <h2>{C.rangeTitle}</h2>
+      <form method="post" action={ACTION} className="item compose" data-testid="range-form">
+        <Hidden op="range" id={id} back={back} />
+        <p className="meta">{C.rangeNote}</p>
+        <label>
+          {C.rangeFrom}
+          <input name="from" type="number" required min={1} max={lastIdx || 1} step={1} />
+        </label>
+        <label>
+          {C.rangeTo}
+          <input name="to" type="number" required min={1} max={lastIdx || 1} step={1} defaultValue={lastIdx || ''} />
+        </label>
+        <label className="check">
+          <input type="checkbox" name="free" /> {C.rangeFree}
+        </label>
+        <label>
+          {C.rangePrice}
+          <input name="price" type="number" min={1} max={MAX_CHAPTER_PRICE} step={1} />
+        </label>
+        <button type="submit">{C.applyRange}</button>
+      </form>
+
+      <h2>{C.newChapter}</h2>
+      <form method="post" action={ACTION} encType="multipart/form-data" className="item compose" data-testid="new-chapter-form">
+        <Hidden op="create" id={id} back={back} />
+        <label>
+          {C.chapterTitle}
+          <input name="title" required maxLength={128} defaultValue={`第${lastIdx + 1}章 `} />
+        </label>
+        <label>
+          {C.chapterText}
+          <textarea name="content" required rows={10} />
+        </label>
+        <label className="check">
+          <input type="checkbox" name="free" defaultChecked /> {C.free}
+        </label>
+        <label>
+          {C.price}
+          <input name="price" type="number" min={1} max={MAX_CHAPTER_PRICE} step={1} />
+        </label>
+        <label>
+          {C.publishAt}
+          <input name="publish_at" type="datetime-local" />
+        </label>
+        <button type="submit">{C.create}</button>
+      </form>
+    </ConsoleShell>
+  );
+}

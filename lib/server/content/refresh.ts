@@ -1,0 +1,44 @@
+import 'server-only';
+import { afterResponse, invalidate } from '../cache';
+import { log } from '../logger';
+import { synthesizeAhead } from '../audio/ahead';
+import { loadAudioSource } from '../audio/source';
+import { audioStorage } from '../audio/storage';
+
+/**
+ * A novel's own fields changed (title, author, tags, shelf, sale): it shows in lists, layouts, rankings, search and
+ * the sitemap, so every cached catalogue read goes (tag `catalog`, docs/catalogue.md "Caching"). Staff edits are
+ * rare; a stale title on a list would be noticed.
+ */
+export function afterNovelChange(novelId: number, chapterIds: number[] = []): void {
+  invalidate('catalog', `novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+}
+
+/**
+ * Chapters changed: the novel's catalogue and detail and each chapter's cached meta and free text. For chapters
+ * whose text changed (`revoice`), audio made from the old text is removed and new audio queued when the novel has a
+ * voice. Serving never finds old audio anyway — its storage key hashes the text (docs/listening.md "Storage").
+ */
+export function afterChapterChange(novelId: number, chapterIds: number[], revoice: number[]): void {
+  invalidate(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+  if (!revoice.length) return;
+  void afterResponse(async () => {
+    for (const id of revoice) await revoiceChapter(id);
+  });
+}
+
+/** Drops every stored audio version of a chapter but the one its current text makes, then queues that one. */
+export async function revoiceChapter(chapterId: number): Promise<{ removed: string[]; queued: boolean }> {
+  const source = await loadAudioSource(chapterId);
+  const storage = audioStorage();
+  const removed: string[] = [];
+  for (const key of await storage.list(`chapters/${chapterId}`)) {
+    if (key === source?.key) continue;
+    await storage.remove(key);
+    removed.push(key);
+  }
+  const queued = Boolean(source?.voice && source.key && !source.isOffShelf);
+  if (queued) synthesizeAhead(chapterId);
+  if (removed.length) log('info', 'chapter_audio_replaced', { chapterId, removed: removed.length });
+  return { removed, queued };
+}
