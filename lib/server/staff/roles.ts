@@ -27,7 +27,9 @@ export type Permission =
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
   | 'members'
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
-  | 'ads';
+  | 'ads'
+  // Novels and chapters: import, editing, schedules (docs/content.md).
+  | 'content';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -44,9 +46,10 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'experiments',
     'members',
     'ads',
+    'content',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'content'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 
