@@ -461,3 +461,11 @@ export async function saveImportDraft(actor: StaffActor, draftId: number, now = 
   await audioStorage().remove(draftCoverKey(draftId));
   return result;
 }
+
+/** Categories for the import form's choice, by language then the catalogue's order. */
+export async function importCategories() {
+  return getDb()
+    .select({ id: categories.id, name: categories.name, languageType: categories.languageType, gender: categories.gender })
+    .from(categories)
+    .orderBy(asc(categories.languageType), asc(categories.sort), asc(categories.id));
+}
