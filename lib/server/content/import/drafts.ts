@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { getDb, type Tx } from '../../db/client';
 import { authors, categories, importDraftChapters, importDrafts, novels, novelTags, tags, type ImportDraftMeta } from '../../db/schema';
@@ -250,17 +250,20 @@ export async function viewImportDraft(actor: StaffActor, draftId: number, page =
 /** The actor's live drafts, newest first, for the upload page. */
 export async function listImportDrafts(actor: StaffActor, now = new Date()) {
   assertCan(actor, 'content');
-  return getDb()
+  const rows = await getDb()
     .select({
       id: importDrafts.id,
       fileName: importDrafts.fileName,
       meta: importDrafts.meta,
       expiresAt: importDrafts.expiresAt,
-      chapters: sql<number>`(select count(*)::int from import_draft_chapters c where c.draft_id = ${importDrafts.id})`,
+      chapters: sql<number>`count(${importDraftChapters.id})::int`,
     })
     .from(importDrafts)
+    .leftJoin(importDraftChapters, eq(importDraftChapters.draftId, importDrafts.id))
     .where(and(eq(importDrafts.staffId, actor.id), gt(importDrafts.expiresAt, now)))
-    .orderBy(sql`${importDrafts.id} desc`);
+    .groupBy(importDrafts.id)
+    .orderBy(desc(importDrafts.id));
+  return rows.map((r) => ({ ...r, chapters: Number(r.chapters) }));
 }
 
 async function chapterOf(tx: Tx, draftId: number, chapterId: number) {
