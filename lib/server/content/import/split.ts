@@ -51,7 +51,7 @@ const ug = (word: string) =>
 const UG_CHAPTER = ug(UG_CHAPTER_WORD);
 const UG_VOLUME = ug(UG_VOLUME_WORD);
 // مۇقەددىمە / كىرىش سۆز: introduction; خاتىمە: conclusion; ئاخىرقى سۆز: afterword.
-const UG_SPECIAL = /^(?:مۇقەددىمە|كىرىش سۆز|خاتىمە|ئاخىرقى سۆز|مۇندەرىجە)(?:$|[\s:.،])/;
+const UG_SPECIAL = /^(?:مۇقەددىمە|كىرىش سۆز|خاتىمە|ئاخىرقى سۆز)(?:$|[\s:.،])/;
 
 // Tibetan: ལེའུ "chapter" followed by a Tibetan (༠–༩) or Arabic number, or by an ordinal word ("ལེའུ་དང་པོ།" the
 // first, "ལེའུ་གཉིས་པ།" the second); དུམ་བུ "section" likewise. བམ་པོ "volume". སྔོན་གླེང "preface", མཇུག་སྡོམ "epilogue".
