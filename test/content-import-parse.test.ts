@@ -10,12 +10,16 @@ import { buildEpub, pngHeader, storedZip } from '@/test/import-fixtures';
 
 // Decoding, chapter detection and EPUB reading of the import (docs/content.md "Import").
 
-const NOVEL = '《山海行》\n作者：青山\n\n第一章 出发\n　　清晨，他背上行囊。\n\n第二章　相遇\n她站在桥头，风吹起衣角。\n第三章：别离\n“再会。”\n';
+const NOVEL =
+  '《山海行》\n作者：青山\n\n第一章 出发\n　　清晨，他背上行囊。\n\n第二章　相遇\n她站在桥头，风吹起衣角。\n第三章：别离\n“再会。”\n';
 
 describe('decoding', () => {
   it('reads UTF-8 with and without a BOM', () => {
     expect(decodeText(Buffer.from(NOVEL, 'utf8'))).toEqual({ text: NOVEL, encoding: 'utf-8' });
-    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(NOVEL, 'utf8')]))).toEqual({ text: NOVEL, encoding: 'utf-8-bom' });
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(NOVEL, 'utf8')]))).toEqual({
+      text: NOVEL,
+      encoding: 'utf-8-bom',
+    });
   });
 
   it('reads GBK and GB18030 (including characters outside GBK) as GB18030', () => {

@@ -15,13 +15,7 @@ import { can } from '@/lib/server/staff/roles';
 import type { StaffActor } from '@/lib/server/staff/actor';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import {
-  createImportDraft,
-  editImportDraft,
-  saveImportDraft,
-  viewImportDraft,
-  type ImportForm,
-} from '@/lib/server/content/import/drafts';
+import { createImportDraft, editImportDraft, saveImportDraft, viewImportDraft, type ImportForm } from '@/lib/server/content/import/drafts';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { POST as uploadRoute } from '@/app/admin/actions/import-upload/route';
 import { POST as draftRoute } from '@/app/admin/actions/import-draft/route';
@@ -87,7 +81,21 @@ const form = (over: Partial<ImportForm> = {}): ImportForm => ({
   ...over,
 });
 
-const NOVEL = ['山海行', '作者：青山', '', '第一章 出发', '　　清晨，他背上行囊。', '山路很长。', '第二章 相遇', '她站在桥头。', '第三章 别离', '“再会。”', '第四章 归来', '他回来了。', '多年以后。'].join('\n');
+const NOVEL = [
+  '山海行',
+  '作者：青山',
+  '',
+  '第一章 出发',
+  '　　清晨，他背上行囊。',
+  '山路很长。',
+  '第二章 相遇',
+  '她站在桥头。',
+  '第三章 别离',
+  '“再会。”',
+  '第四章 归来',
+  '他回来了。',
+  '多年以后。',
+].join('\n');
 
 const headers = (who: string, extra: Record<string, string> = {}) => ({
   'sec-fetch-site': 'same-origin',
@@ -96,7 +104,14 @@ const headers = (who: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-function uploadRequest(who: string, file: Buffer, name: string, fields: Partial<ImportForm> = {}, cover?: Buffer, extra: Record<string, string> = {}) {
+function uploadRequest(
+  who: string,
+  file: Buffer,
+  name: string,
+  fields: Partial<ImportForm> = {},
+  cover?: Buffer,
+  extra: Record<string, string> = {},
+) {
   const data = new FormData();
   data.set('file', new Blob([new Uint8Array(file)]), name);
   if (cover) data.set('cover', new Blob([new Uint8Array(cover)]), 'cover.png');
@@ -125,9 +140,9 @@ const draftChapters = (draftId: number) =>
 describe('roles', () => {
   it('is for admins and editors', async () => {
     expect(['admin', 'editor', 'moderator', 'finance'].map((r) => can(r, 'content'))).toEqual([true, true, false, false]);
-    await expect(createImportDraft(actor('moderator1'), { fileName: 'a.txt', file: Buffer.from(NOVEL), cover: null, form: form() })).rejects.toThrow(
-      '当前角色无权进行此操作',
-    );
+    await expect(
+      createImportDraft(actor('moderator1'), { fileName: 'a.txt', file: Buffer.from(NOVEL), cover: null, form: form() }),
+    ).rejects.toThrow('当前角色无权进行此操作');
   });
 
   it('refuses moderators and finance staff at the upload and the draft routes, writing nothing', async () => {
@@ -156,7 +171,13 @@ describe('upload', () => {
     expect(await draftCount()).toBe(before + 1);
     const draftId = Number(where.pathname.split('/').pop());
     const [draft] = await d().select().from(importDrafts).where(eq(importDrafts.id, draftId));
-    expect(draft).toMatchObject({ staffId: ids.editor1, fileName: '山海行.txt', format: 'txt', encoding: 'gb18030', intro: '山海行\n作者：青山' });
+    expect(draft).toMatchObject({
+      staffId: ids.editor1,
+      fileName: '山海行.txt',
+      format: 'txt',
+      encoding: 'gb18030',
+      intro: '山海行\n作者：青山',
+    });
     expect((await draftChapters(draftId)).map((c) => [c.title, c.content, c.wordCount])).toEqual([
       ['第一章 出发', '清晨，他背上行囊。\n山路很长。', 14],
       ['第二章 相遇', '她站在桥头。', 6],
@@ -171,7 +192,7 @@ describe('upload', () => {
   it('refuses broken files, a missing file, oversized bodies and bad metadata with a message, writing nothing', async () => {
     const before = { drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length };
     let seed = 3;
-    const random = Buffer.alloc(4096).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff);
+    const random = Buffer.from(Buffer.alloc(4096).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff));
     const cases: Array<[Request, string]> = [
       [uploadRequest('editor1', random, 'x.txt'), T.binaryFile],
       [uploadRequest('editor1', Buffer.alloc(0), 'x.txt'), T.emptyFile],
@@ -180,18 +201,28 @@ describe('upload', () => {
       [uploadRequest('editor1', Buffer.from(NOVEL), 'x.txt', { author: '' }), T.enterAuthor],
       [uploadRequest('editor1', Buffer.from(NOVEL), 'x.txt', { tags: 'a'.repeat(33) }), T.badTag],
       [uploadRequest('editor1', Buffer.from(NOVEL), 'x.txt', {}, Buffer.from('GIF89a')), T.coverType],
-      [uploadRequest('editor1', Buffer.from(NOVEL), 'x.txt', {}, undefined, { 'content-length': String(60 * 1024 * 1024) }), T.tooLarge(50)],
+      [
+        uploadRequest('editor1', Buffer.from(NOVEL), 'x.txt', {}, undefined, { 'content-length': String(60 * 1024 * 1024) }),
+        T.tooLarge(50),
+      ],
     ];
     for (const [req, message] of cases) expect(flashOf(await uploadRoute(req as NextRequest))).toBe(`/admin/content/import ${message}`);
     const noFile = new FormData();
     noFile.set('title', 'x');
-    const res = await uploadRoute(new NextRequest('http://localhost/admin/actions/import-upload', { method: 'POST', body: noFile, headers: headers('editor1') }));
+    const res = await uploadRoute(
+      new NextRequest('http://localhost/admin/actions/import-upload', { method: 'POST', body: noFile, headers: headers('editor1') }),
+    );
     expect(flashOf(res)).toBe(`/admin/content/import ${T.noFile}`);
     expect({ drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length }).toEqual(before);
   });
 
   it('imports an EPUB with its own title and author when the form leaves them empty', async () => {
-    const draft = await createImportDraft(actor('editor1'), { fileName: 'book.epub', file: buildEpub(), cover: null, form: form({ title: '', author: '' }) });
+    const draft = await createImportDraft(actor('editor1'), {
+      fileName: 'book.epub',
+      file: buildEpub(),
+      cover: null,
+      form: form({ title: '', author: '' }),
+    });
     const view = await viewImportDraft(actor('editor1'), draft.id);
     expect(view.draft).toMatchObject({ format: 'epub', encoding: 'epub', meta: { title: '山海行', author: '青山' } });
     expect(view.chapters.map((c) => [c.title, c.firstLine, c.lines])).toEqual([
@@ -223,11 +254,21 @@ describe('corrections', () => {
   it('renames, merges into the previous chapter and splits at a line, each audited with before and after', async () => {
     const draftId = await newDraft();
     let rows = await draftChapters(draftId);
-    expect(flashOf(await draftPost('editor1', { op: 'rename', draft: String(draftId), chapter: String(rows[0]!.id), title: '第一章 启程', back: `/admin/content/import/${draftId}` }))).toBe(
-      `/admin/content/import/${draftId} ${T.renamed}`,
-    );
+    expect(
+      flashOf(
+        await draftPost('editor1', {
+          op: 'rename',
+          draft: String(draftId),
+          chapter: String(rows[0]!.id),
+          title: '第一章 启程',
+          back: `/admin/content/import/${draftId}`,
+        }),
+      ),
+    ).toBe(`/admin/content/import/${draftId} ${T.renamed}`);
     // 第三章 was a false heading: it goes back into 第二章 as a line of text.
-    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(rows[2]!.id) }))).toBe(`/admin ${T.merged}`);
+    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(rows[2]!.id) }))).toBe(
+      `/admin ${T.merged}`,
+    );
     rows = await draftChapters(draftId);
     expect(rows.map((r) => [r.position, r.title, r.content])).toEqual([
       [0, '第一章 启程', '清晨，他背上行囊。\n山路很长。'],
@@ -256,13 +297,21 @@ describe('corrections', () => {
     const draftId = await newDraft();
     const rows = await draftChapters(draftId);
     const audits = (await auditOf('content.import_edit')).length;
-    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(rows[0]!.id) }))).toBe(`/admin ${T.cannotMergeFirst}`);
-    expect(flashOf(await draftPost('editor1', { op: 'split', draft: String(draftId), chapter: String(rows[0]!.id), line: '9' }))).toBe(`/admin ${T.badSplitLine}`);
-    expect(flashOf(await draftPost('editor1', { op: 'rename', draft: String(draftId), chapter: String(rows[0]!.id), title: ' ' }))).toBe(`/admin ${T.chapterTitleBad}`);
+    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(rows[0]!.id) }))).toBe(
+      `/admin ${T.cannotMergeFirst}`,
+    );
+    expect(flashOf(await draftPost('editor1', { op: 'split', draft: String(draftId), chapter: String(rows[0]!.id), line: '9' }))).toBe(
+      `/admin ${T.badSplitLine}`,
+    );
+    expect(flashOf(await draftPost('editor1', { op: 'rename', draft: String(draftId), chapter: String(rows[0]!.id), title: ' ' }))).toBe(
+      `/admin ${T.chapterTitleBad}`,
+    );
     // A chapter of another draft, named through this one.
     const other = await newDraft();
     const foreign = (await draftChapters(other))[0]!.id;
-    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(foreign) }))).toBe(`/admin ${T.chapterMissing}`);
+    expect(flashOf(await draftPost('editor1', { op: 'merge', draft: String(draftId), chapter: String(foreign) }))).toBe(
+      `/admin ${T.chapterMissing}`,
+    );
     expect(await draftChapters(draftId)).toEqual(rows);
     expect((await auditOf('content.import_edit')).length).toBe(audits);
   });
@@ -272,20 +321,27 @@ describe('corrections', () => {
     const rows = await draftChapters(draftId);
     await expect(viewImportDraft(actor('editor2'), draftId)).rejects.toThrow(T.draftMissing);
     await expect(viewImportDraft(actor('admin1'), draftId)).rejects.toThrow(T.draftMissing);
-    expect(flashOf(await draftPost('editor2', { op: 'rename', draft: String(draftId), chapter: String(rows[0]!.id), title: '偷改' }))).toBe(`/admin ${T.draftMissing}`);
+    expect(flashOf(await draftPost('editor2', { op: 'rename', draft: String(draftId), chapter: String(rows[0]!.id), title: '偷改' }))).toBe(
+      `/admin ${T.draftMissing}`,
+    );
     const before = await novelCount();
     expect(flashOf(await draftPost('editor2', { op: 'save', draft: String(draftId) }))).toBe(`/admin ${T.draftMissing}`);
     expect(await novelCount()).toBe(before);
     expect(await draftChapters(draftId)).toEqual(rows);
     pageStaff.current = { id: ids.editor2!, role: 'editor' };
-    const html = renderToStaticMarkup(await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }));
+    const html = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }),
+    );
     expect(html).toContain(T.draftMissing);
     expect(html).not.toContain('第一章 出发');
   });
 
   it('an expired draft is gone', async () => {
     const draftId = await newDraft();
-    await d().update(importDrafts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(importDrafts.id, draftId));
+    await d()
+      .update(importDrafts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(importDrafts.id, draftId));
     await expect(editImportDraft(actor('editor1'), draftId, { op: 'merge', chapterId: 1 })).rejects.toThrow(T.draftMissing);
   });
 });
@@ -307,10 +363,9 @@ describe('pages', () => {
   it('the preview lists chapters with their first line, words and lines, and the correction forms', async () => {
     const draftId = await newDraft('editor2');
     pageStaff.current = { id: ids.editor2!, role: 'editor' };
-    const html = renderToStaticMarkup(await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) })).replace(
-      /<!-- -->/g,
-      '',
-    );
+    const html = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }),
+    ).replace(/<!-- -->/g, '');
     expect(html).toContain('value="第一章 出发"');
     expect(html).toContain('首行：清晨，他背上行囊。');
     expect(html).toContain('14 字');
@@ -359,14 +414,25 @@ describe('saving', () => {
     expect(await draftChapters(draftId)).toEqual([]);
     const [audit] = (await auditOf('content.import')).slice(-1);
     expect(audit).toMatchObject({ staffId: ids.editor1, targetType: 'novel', targetId: novelId });
-    expect(audit!.detail).toMatchObject({ draftId, fileName: 'n.txt', encoding: 'utf-8', chapters: 4, after: { title: '山海行', isOffShelf: true, authorCreated: true } });
+    expect(audit!.detail).toMatchObject({
+      draftId,
+      fileName: 'n.txt',
+      encoding: 'utf-8',
+      chapters: 4,
+      after: { title: '山海行', isOffShelf: true, authorCreated: true },
+    });
     // The uploaded cover, served from storage under a name that carries its hash.
     expect(novel!.thumb).toMatch(new RegExp(`^/covers/uploaded/${novelId}-[0-9a-f]{16}\\.png$`));
-    const served = await coverRoute(new Request(`http://localhost${novel!.thumb}`), { params: Promise.resolve({ file: novel!.thumb.split('/').pop()! }) });
+    const served = await coverRoute(new Request(`http://localhost${novel!.thumb}`), {
+      params: Promise.resolve({ file: novel!.thumb.split('/').pop()! }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(pngHeader(300, 400))).toBe(true);
-    expect((await coverRoute(new Request('http://localhost/x'), { params: Promise.resolve({ file: `${novelId}-0000000000000000.png` }) })).status).toBe(404);
+    expect(
+      (await coverRoute(new Request('http://localhost/x'), { params: Promise.resolve({ file: `${novelId}-0000000000000000.png` }) }))
+        .status,
+    ).toBe(404);
     // The same author name again is the same author.
     const again = await saveImportDraft(actor('editor1'), await newDraft());
     const [second] = await d().select().from(novels).where(eq(novels.id, again.novelId));
@@ -376,19 +442,32 @@ describe('saving', () => {
 
   it('writes nothing when the save fails half way (the cover cannot be stored)', async () => {
     const draftId = await newDraft('editor1', NOVEL, pngHeader(300, 400));
-    const before = { novels: await novelCount(), chapters: (await d().select({ n: count() }).from(chapters))[0]!.n, audits: (await auditOf('content.import')).length };
+    const before = {
+      novels: await novelCount(),
+      chapters: (await d().select({ n: count() }).from(chapters))[0]!.n,
+      audits: (await auditOf('content.import')).length,
+    };
     const storage = audioStorage();
     const spy = jest.spyOn(storage, 'writeAtomic').mockRejectedValueOnce(new Error('disk full'));
     await expect(saveImportDraft(actor('editor1'), draftId)).rejects.toThrow('disk full');
     spy.mockRestore();
-    expect({ novels: await novelCount(), chapters: (await d().select({ n: count() }).from(chapters))[0]!.n, audits: (await auditOf('content.import')).length }).toEqual(before);
+    expect({
+      novels: await novelCount(),
+      chapters: (await d().select({ n: count() }).from(chapters))[0]!.n,
+      audits: (await auditOf('content.import')).length,
+    }).toEqual(before);
     expect((await draftChapters(draftId)).length).toBe(4);
   });
 
   it('imports and saves a 3,000-chapter GB18030 file', async () => {
     const text = Array.from({ length: 3000 }, (_, i) => `第${i + 1}章 第${i + 1}个故事\n${'山高水长，风起云涌。'.repeat(30)}`).join('\n');
     const started = Date.now();
-    const draft = await createImportDraft(actor('admin1'), { fileName: 'big.txt', file: iconv.encode(text, 'gb18030'), cover: null, form: form({ title: '长篇' }) });
+    const draft = await createImportDraft(actor('admin1'), {
+      fileName: 'big.txt',
+      file: iconv.encode(text, 'gb18030'),
+      cover: null,
+      form: form({ title: '长篇' }),
+    });
     expect(draft.chapters).toBe(3000);
     const view = await viewImportDraft(actor('admin1'), draft.id, 30);
     expect(view).toMatchObject({ chapterCount: 3000, page: 30, pages: 30 });

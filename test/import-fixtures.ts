@@ -49,7 +49,9 @@ const xhtml = (title: string, body: string) =>
   `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>${title}</title></head><body>${body}</body></html>`;
 
 /** A small EPUB 2 book: a cover page without text, then chapters in spine order, titled through the NCX. */
-export function buildEpub(options: { title?: string; author?: string; chapters?: Array<[string, string[]]>; encryption?: string } = {}): Buffer {
+export function buildEpub(
+  options: { title?: string; author?: string; chapters?: Array<[string, string[]]>; encryption?: string } = {},
+): Buffer {
   const chapters = options.chapters ?? [
     ['第一章 出发', ['清晨，他背上行囊。', '山路很长 &amp; 很远。']],
     ['第二章 相遇', ['她站在桥头。']],
@@ -57,7 +59,10 @@ export function buildEpub(options: { title?: string; author?: string; chapters?:
   const manifest = chapters.map((_, i) => `<item id="c${i + 1}" href="text/c${i + 1}.xhtml" media-type="application/xhtml+xml"/>`).join('');
   const spine = chapters.map((_, i) => `<itemref idref="c${i + 1}"/>`).join('');
   const nav = chapters
-    .map(([t], i) => `<navPoint id="n${i + 1}" playOrder="${i + 1}"><navLabel><text>${t}</text></navLabel><content src="text/c${i + 1}.xhtml"/></navPoint>`)
+    .map(
+      ([t], i) =>
+        `<navPoint id="n${i + 1}" playOrder="${i + 1}"><navLabel><text>${t}</text></navLabel><content src="text/c${i + 1}.xhtml"/></navPoint>`,
+    )
     .join('');
   const files: Array<[string, string]> = [
     ['mimetype', 'application/epub+zip'],
@@ -74,7 +79,10 @@ export function buildEpub(options: { title?: string; author?: string; chapters?:
       `<?xml version="1.0" encoding="utf-8"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/><docTitle><text>${options.title ?? '山海行'}</text></docTitle><navMap>${nav}</navMap></ncx>`,
     ],
     ['OEBPS/text/cover.xhtml', xhtml('cover', '<div><img src="../cover.jpg" alt=""/></div>')],
-    ...chapters.map(([t, ps], i): [string, string] => [`OEBPS/text/c${i + 1}.xhtml`, xhtml(t, `<h2>${t}</h2>${ps.map((p) => `<p>${p}</p>`).join('')}`)]),
+    ...chapters.map(([t, ps], i): [string, string] => [
+      `OEBPS/text/c${i + 1}.xhtml`,
+      xhtml(t, `<h2>${t}</h2>${ps.map((p) => `<p>${p}</p>`).join('')}`),
+    ]),
   ];
   if (options.encryption) files.push(['META-INF/encryption.xml', options.encryption]);
   return storedZip(files);

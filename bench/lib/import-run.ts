@@ -105,7 +105,9 @@ async function main(): Promise<void> {
       upload_and_save_s: s(t4 - t2),
     };
     console.log(JSON.stringify(report, null, 2));
-    console.log(`import: ${report.file_mb} MB, ${stored} chapters: upload ${report.upload_to_draft_s} s + save ${report.save_s} s (target < ${TARGET_S} s)`);
+    console.log(
+      `import: ${report.file_mb} MB, ${stored} chapters: upload ${report.upload_to_draft_s} s + save ${report.save_s} s (target < ${TARGET_S} s)`,
+    );
     writeResult('import', report);
     if (report.upload_and_save_s > TARGET_S) process.exitCode = 1;
   } finally {

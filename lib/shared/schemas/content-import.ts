@@ -22,7 +22,11 @@ export const importDraftForm = z.discriminatedUnion(
       op: z.literal('split'),
       draft: id,
       chapter: id,
-      line: z.coerce.number({ error: T.badSplitLine }).int({ error: T.badSplitLine }).min(1, { error: T.badSplitLine }).max(1_000_000, { error: T.badSplitLine }),
+      line: z.coerce
+        .number({ error: T.badSplitLine })
+        .int({ error: T.badSplitLine })
+        .min(1, { error: T.badSplitLine })
+        .max(1_000_000, { error: T.badSplitLine }),
       back,
     }),
     z.object({ op: z.literal('save'), draft: id, back }),

@@ -13,7 +13,6 @@ export interface DecodedText {
 }
 
 // Control characters other than tab, line feed, carriage return and form feed: a text file has (almost) none.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b\x0e-\x1f\x7f]/g;
 
 /** More than 1 in 200 characters being controls or U+FFFD means we decoded garbage (or the file is binary). */

@@ -59,7 +59,12 @@ async function parseMeta(form: ImportForm, fallback: { title: string; author: st
   const gender = Number(form.gender);
   if (![1, 2].includes(gender)) throw invalid(T.badCategory);
   const title = text(form.title.trim() || fallback.title, 128, false, form.title.trim() || fallback.title ? T.titleTooLong : T.enterTitle);
-  const author = text(form.author.trim() || fallback.author, 64, false, form.author.trim() || fallback.author ? T.authorTooLong : T.enterAuthor);
+  const author = text(
+    form.author.trim() || fallback.author,
+    64,
+    false,
+    form.author.trim() || fallback.author ? T.authorTooLong : T.enterAuthor,
+  );
   const categoryId = /^\d{1,9}$/.test(form.category_id) ? Number(form.category_id) : 0;
   const [category] = await getDb().select().from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!category || category.languageType !== languageType) throw invalid(T.badCategory);
@@ -87,7 +92,6 @@ async function parseMeta(form: ImportForm, fallback: { title: string; author: st
 
 const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 /** A file name as shown and audited: its last path segment, no controls, at most 255 characters. */
-// eslint-disable-next-line no-control-regex
 const safeFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f]/g, '').slice(0, 255) || 'upload';
 
 interface Parsed {
@@ -134,7 +138,11 @@ async function purgeExpired(now: Date): Promise<void> {
 }
 
 /** Parses an upload into a draft owned by the uploader; nothing is written when the file or the form is refused. */
-export async function createImportDraft(actor: StaffActor, upload: ImportUpload, now = new Date()): Promise<{ id: number; chapters: number }> {
+export async function createImportDraft(
+  actor: StaffActor,
+  upload: ImportUpload,
+  now = new Date(),
+): Promise<{ id: number; chapters: number }> {
   assertCan(actor, 'content');
   const fileName = safeFileName(upload.fileName);
   const cover = upload.cover && upload.cover.length ? checkCover(upload.cover) : null;
@@ -309,7 +317,10 @@ export async function editImportDraft(actor: StaffActor, draftId: number, edit: 
         .limit(1);
       if (!prev) throw notFound(T.chapterMissing);
       const content = [prev.content, chapter.title, chapter.content].filter(Boolean).join('\n');
-      await tx.update(importDraftChapters).set({ content, wordCount: countWords(content, lang) }).where(eq(importDraftChapters.id, prev.id));
+      await tx
+        .update(importDraftChapters)
+        .set({ content, wordCount: countWords(content, lang) })
+        .where(eq(importDraftChapters.id, prev.id));
       await tx.delete(importDraftChapters).where(eq(importDraftChapters.id, chapter.id));
       await tx
         .update(importDraftChapters)
@@ -331,13 +342,29 @@ export async function editImportDraft(actor: StaffActor, draftId: number, edit: 
         .update(importDraftChapters)
         .set({ position: sql`${importDraftChapters.position} + 1` })
         .where(and(eq(importDraftChapters.draftId, draftId), gt(importDraftChapters.position, chapter.position)));
-      await tx.update(importDraftChapters).set({ content: head, wordCount: countWords(head, lang) }).where(eq(importDraftChapters.id, chapter.id));
+      await tx
+        .update(importDraftChapters)
+        .set({ content: head, wordCount: countWords(head, lang) })
+        .where(eq(importDraftChapters.id, chapter.id));
       await tx
         .insert(importDraftChapters)
         .values({ draftId, position: chapter.position + 1, title, content: rest, wordCount: countWords(rest, lang) });
-      detail = { op: 'split', position: chapter.position, line: edit.line, before: { title: chapter.title }, after: { titles: [chapter.title, title] } };
+      detail = {
+        op: 'split',
+        position: chapter.position,
+        line: edit.line,
+        before: { title: chapter.title },
+        after: { titles: [chapter.title, title] },
+      };
     }
-    await writeAudit(tx, { staffId: actor.id, action: 'content.import_edit', targetType: 'import_draft', targetId: draftId, detail, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'content.import_edit',
+      targetType: 'import_draft',
+      targetId: draftId,
+      detail,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -368,7 +395,10 @@ async function authorId(tx: Tx, name: string, languageType: number): Promise<{ i
     .limit(1);
   if (found) return { id: found.id, created: false };
   const [made] = await tx.insert(authors).values({ name, languageType }).returning({ id: authors.id });
-  await tx.update(authors).set({ avatar: `/covers/author-${made!.id}.svg` }).where(eq(authors.id, made!.id));
+  await tx
+    .update(authors)
+    .set({ avatar: `/covers/author-${made!.id}.svg` })
+    .where(eq(authors.id, made!.id));
   return { id: made!.id, created: true };
 }
 
@@ -377,7 +407,11 @@ async function authorId(tx: Tx, name: string, languageType: number): Promise<{ i
  * ONE transaction, off shelf until the edit page publishes it; the draft goes with it. Chapters are all free with
  * price 0 until the edit page sets how the book is sold.
  */
-export async function saveImportDraft(actor: StaffActor, draftId: number, now = new Date()): Promise<{ novelId: number; chapters: number }> {
+export async function saveImportDraft(
+  actor: StaffActor,
+  draftId: number,
+  now = new Date(),
+): Promise<{ novelId: number; chapters: number }> {
   assertCan(actor, 'content');
   const result = await getDb().transaction(async (tx) => {
     const draft = await ownDraft(actor, draftId, now, tx);
@@ -438,9 +472,15 @@ export async function saveImportDraft(actor: StaffActor, draftId: number, now = 
       })
       .where(eq(novels.id, novelId));
     if (meta.tags.length) {
-      await tx.insert(tags).values(meta.tags.map((name) => ({ name }))).onConflictDoNothing();
+      await tx
+        .insert(tags)
+        .values(meta.tags.map((name) => ({ name })))
+        .onConflictDoNothing();
       const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.name, meta.tags));
-      await tx.insert(novelTags).values(rows.map((t) => ({ novelId, tagId: t.id }))).onConflictDoNothing();
+      await tx
+        .insert(novelTags)
+        .values(rows.map((t) => ({ novelId, tagId: t.id })))
+        .onConflictDoNothing();
     }
     await tx.delete(importDrafts).where(eq(importDrafts.id, draftId));
     await writeAudit(tx, {
@@ -455,7 +495,15 @@ export async function saveImportDraft(actor: StaffActor, draftId: number, now = 
         encoding: draft.encoding,
         chapters: Number(stats!.n),
         words: Number(stats!.words),
-        after: { title: meta.title, author: meta.author, authorCreated: author.created, languageType: meta.languageType, categoryId: meta.categoryId, isOffShelf: true, thumb },
+        after: {
+          title: meta.title,
+          author: meta.author,
+          authorCreated: author.created,
+          languageType: meta.languageType,
+          categoryId: meta.categoryId,
+          isOffShelf: true,
+          thumb,
+        },
       },
       ip: actor.ip,
     });

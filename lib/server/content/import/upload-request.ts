@@ -13,10 +13,10 @@ export const MAX_UPLOAD_BODY = MAX_IMPORT_BYTES + MAX_COVER_BYTES + 1024 * 1024;
 const tooLarge = () => invalid(T.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
 
 /** The body as bytes, counted as it streams in, so an oversized upload costs at most MAX_UPLOAD_BODY of memory. */
-async function readBodyBytes(req: Request): Promise<Buffer> {
+async function readBodyBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = req.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_UPLOAD_BODY) throw tooLarge();
-  if (!req.body) return Buffer.alloc(0);
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -30,7 +30,13 @@ async function readBodyBytes(req: Request): Promise<Buffer> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
 }
 
 /**
@@ -41,7 +47,11 @@ export async function readImportUpload(req: Request): Promise<ImportUpload> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'multipart/form-data') throw invalid(T.noFile);
   const body = await readBodyBytes(req);
-  const data = await new Response(body, { headers: { 'content-type': req.headers.get('content-type')! } }).formData().catch(() => null);
+  const data = await new Response(body, {
+    headers: { 'content-type': req.headers.get('content-type')! },
+  })
+    .formData()
+    .catch(() => null);
   if (!data) throw invalid(MSG.invalidParams);
   const fields: Record<string, string> = {};
   let file: File | null = null;

@@ -9,6 +9,8 @@ import { ConsoleShell, formatTime, type SearchParams } from '../../../_component
 export const metadata: Metadata = { title: T.previewTitle };
 
 const ACTION = '/admin/actions/import-draft';
+// A plain link: the console is plain HTML pages, no client router.
+const UPLOAD_PAGE = '/admin/content/import';
 
 function Hidden({ draft, chapter, back }: { draft: number; chapter?: number; back: string }) {
   return (
@@ -22,7 +24,13 @@ function Hidden({ draft, chapter, back }: { draft: number; chapter?: number; bac
 
 // /admin/content/import/{draftId}?page=: the detected chapters of the signed-in staff member's own draft, 100 a page,
 // each with rename, merge into the previous one and split at a line; then 保存为新书 (docs/content.md "Import").
-export default async function ImportDraftPage({ params, searchParams }: { params: Promise<{ draftId: string }>; searchParams: SearchParams }) {
+export default async function ImportDraftPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ draftId: string }>;
+  searchParams: SearchParams;
+}) {
   const staff = await requireStaff('content');
   const query = await searchParams;
   const flash = readFlash(query);
@@ -40,7 +48,7 @@ export default async function ImportDraftPage({ params, searchParams }: { params
       <ConsoleShell staff={staff} current="contentImport" flash={flash}>
         <h1>{T.previewTitle}</h1>
         <p role="alert">{T.draftMissing}</p>
-        <a href="/admin/content/import">{T.pageTitle}</a>
+        <a href={UPLOAD_PAGE}>{T.pageTitle}</a>
       </ConsoleShell>
     );
   }
@@ -80,7 +88,7 @@ export default async function ImportDraftPage({ params, searchParams }: { params
         </form>
         <form method="post" action={ACTION}>
           <input type="hidden" name="op" value="discard" />
-          <Hidden draft={draft.id} back="/admin/content/import" />
+          <Hidden draft={draft.id} back={UPLOAD_PAGE} />
           <button type="submit" className="danger">
             {T.discard}
           </button>
