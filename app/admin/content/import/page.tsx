@@ -43,7 +43,7 @@ export default async function ImportPage({ searchParams }: { searchParams: Searc
         </label>
         <label>
           {T.category}
-          <select name="category_id" required>
+          <select name="category_id" required defaultValue={cats.find((c) => c.languageType === 1)?.id}>
             {cats.map((c) => (
               <option key={c.id} value={c.id}>
                 {T.languages[c.languageType]} · {c.name}
