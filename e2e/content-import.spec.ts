@@ -64,7 +64,7 @@ test('an editor imports a TXT, fixes one split and saves it as an off-shelf nove
   await editor.getByTestId('import-chapter-3').getByRole('button', { name: '并入上一章' }).click();
   await expect(editor.getByRole('status')).toHaveText('已合并');
   await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第四章 回信');
-  await expect(editor.getByTestId('import-chapter-2')).toContainText('2 行');
+  await expect(editor.getByTestId('import-chapter-2')).toContainText('共 3 行');
   await expect(editor.getByTestId('import-chapter-4')).toHaveCount(0);
 
   await editor.getByRole('button', { name: '保存为新书' }).click();
