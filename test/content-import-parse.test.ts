@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { EPub } from 'epub2';
 import { decodeText } from '@/lib/server/content/import/decode';
 import { headingKind, splitChapters, MAX_INTRO } from '@/lib/server/content/import/split';
 import { parseEpub, xhtmlToText } from '@/lib/server/content/import/epub';
@@ -170,6 +171,18 @@ describe('EPUB', () => {
     await expect(parseEpub(whole.subarray(0, Math.floor(whole.length / 2)))).rejects.toThrow(T.badEpub);
     await expect(parseEpub(storedZip([['readme.txt', 'hello']]))).rejects.toThrow(T.badEpub);
     await expect(parseEpub(buildEpub({ chapters: [] }))).rejects.toThrow(T.emptyEpub);
+  });
+
+  it('refuses a book whose entries declare more than the inflation cap (a zip bomb) before reading chapters', async () => {
+    const book = buildEpub();
+    // Raise the declared uncompressed size of the last central-directory entry to 300 MB.
+    const central = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const bomb = Buffer.from(book);
+    bomb.writeUInt32LE(300 * 1024 * 1024, central + 24);
+    const reads = jest.spyOn(EPub.prototype, 'getChapterRaw');
+    await expect(parseEpub(bomb)).rejects.toThrow(T.badEpub);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
   });
 
   it('a zip is read as an EPUB whatever its name', async () => {

@@ -336,6 +336,28 @@ describe('corrections', () => {
     expect(html).not.toContain('第一章 出发');
   });
 
+  it('one person holds at most 10 live drafts', async () => {
+    const live = async () => (await d().select({ n: count() }).from(importDrafts).where(eq(importDrafts.staffId, ids.admin1!)))[0]!.n;
+    while ((await live()) < 10) await newDraft('admin1');
+    await expect(newDraft('admin1')).rejects.toThrow(T.draftLimit(10));
+    expect(await live()).toBe(10);
+    // Discarding one makes room again; the discard is audited.
+    const [oldest] = await d()
+      .select()
+      .from(importDrafts)
+      .where(eq(importDrafts.staffId, ids.admin1!))
+      .orderBy(asc(importDrafts.id))
+      .limit(1);
+    expect(flashOf(await draftPost('admin1', { op: 'discard', draft: String(oldest!.id), back: '/admin/content/import' }))).toBe(
+      `/admin/content/import ${T.discarded}`,
+    );
+    const [audit] = (await auditOf('content.import_edit')).slice(-1);
+    expect(audit).toMatchObject({ targetId: oldest!.id, detail: { op: 'discard', after: null } });
+    await newDraft('admin1');
+    expect(await live()).toBe(10);
+    await d().delete(importDrafts).where(eq(importDrafts.staffId, ids.admin1!));
+  });
+
   it('an expired draft is gone', async () => {
     const draftId = await newDraft();
     await d()

@@ -32,6 +32,18 @@ function readZipFile(book: EPub, name: string): Promise<Buffer | null> {
   return new Promise((resolve) => book.zip.readFile(name, (err: Error | null, data?: Buffer) => resolve(err || !data ? null : data)));
 }
 
+/**
+ * adm-zip inflates each entry into a buffer of the size the archive declares for it, so the declared sizes bound the
+ * memory a book can make us spend: a zip bomb is refused before any chapter is read.
+ */
+export const MAX_EPUB_INFLATED = 256 * 1024 * 1024;
+function assertSaneSizes(book: EPub): void {
+  const zip = book.zip as unknown as { admZip?: { getEntries(): Array<{ header: { size: number } }> } };
+  const entries = zip.admZip?.getEntries() ?? [];
+  const total = entries.reduce((sum, e) => sum + (Number(e.header?.size) || 0), 0);
+  if (total > MAX_EPUB_INFLATED) throw invalid(T.badEpub);
+}
+
 async function assertNoDrm(book: EPub): Promise<void> {
   const names: string[] = book.zip.names ?? [];
   if (names.some((n) => n.toLowerCase() === 'meta-inf/rights.xml')) throw invalid(T.drmEpub);
@@ -60,6 +72,7 @@ export async function parseEpub(buf: Buffer): Promise<EpubBook> {
   } catch {
     throw invalid(T.badEpub);
   }
+  assertSaneSizes(book);
   await assertNoDrm(book);
   const tocTitle = new Map<string, string>();
   for (const item of book.toc ?? []) {
