@@ -165,6 +165,9 @@ describe('upload', () => {
     const before = await draftCount();
     const res = await uploadRoute(uploadRequest('editor1', iconv.encode(NOVEL, 'gbk'), '../../etc/山海行.txt'));
     expect(res.status).toBe(303);
+    // The route guard does not run on this path (proxy.ts), so the route sets the console's headers itself.
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     const where = new URL(res.headers.get('location')!);
     expect(where.pathname).toMatch(/^\/admin\/content\/import\/\d+$/);
     expect(where.searchParams.get('ok')).toBe(T.chapters(4));
