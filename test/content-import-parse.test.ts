@@ -39,6 +39,18 @@ describe('decoding', () => {
     expect(decodeText(be)).toEqual({ text: NOVEL, encoding: 'utf-16be' });
   });
 
+  it('turns a stray broken UTF-16 pair into U+FFFD, which the database can store', () => {
+    const broken = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      iconv.encode(NOVEL.repeat(5), 'utf-16le'),
+      Buffer.from([0x00, 0xd8]),
+      iconv.encode('完', 'utf-16le'),
+    ]);
+    const { text } = decodeText(broken);
+    expect(text).toBe(`${NOVEL.repeat(5)}\uFFFD完`);
+    expect(/\p{Cs}/u.test(text)).toBe(false);
+  });
+
   it('refuses empty, binary and random files with a message', () => {
     expect(() => decodeText(Buffer.alloc(0))).toThrow(T.emptyFile);
     expect(() => decodeText(pngHeader(300, 400))).toThrow(T.binaryFile);
@@ -159,6 +171,7 @@ describe('EPUB', () => {
 
   it('turns XHTML into paragraphs', () => {
     expect(xhtmlToText('<body><p>甲<br/>乙</p><div>&#x4e19;&lt;&gt;</div><script>x()</script></body>')).toBe('甲\n乙\n丙<>');
+    expect(xhtmlToText('<body><p>甲\0乙&#0;&#xD800;</p></body>')).toBe('甲乙');
   });
 
   it('refuses DRM, broken and empty books; font obfuscation alone is fine', async () => {

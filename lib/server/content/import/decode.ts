@@ -39,7 +39,10 @@ function strictUtf8(buf: Uint8Array): string | null {
  */
 export function decodeText(buf: Uint8Array): DecodedText {
   if (buf.length === 0) throw invalid(T.emptyFile);
-  const clean = (text: string, encoding: TextEncoding): DecodedText => {
+  // A lone surrogate (broken UTF-16) cannot be stored as UTF-8: it becomes U+FFFD and counts as garbage. NUL, which
+  // PostgreSQL refuses in text, is dropped.
+  const clean = (raw: string, encoding: TextEncoding): DecodedText => {
+    const text = raw.replace(/\p{Cs}/gu, '\uFFFD');
     if (!looksLikeText(text)) throw invalid(T.binaryFile);
     return { text: text.replace(/\0/g, ''), encoding };
   };

@@ -25,7 +25,8 @@ export function xhtmlToText(xhtml: string): string {
       }
       return ENTITIES[e.toLowerCase()] ?? m;
     });
-  return paragraphs(text).join('\n');
+  // NUL and lone surrogates cannot be stored in PostgreSQL text.
+  return paragraphs(text.replace(/\0/g, '').replace(/\p{Cs}/gu, '\uFFFD')).join('\n');
 }
 
 function readZipFile(book: EPub, name: string): Promise<Buffer | null> {
