@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { importCategories, listImportDrafts } from '@/lib/server/content/import/drafts';
+import { importCategories, listImportDrafts, MAX_IMPORT_BYTES } from '@/lib/server/content/import/drafts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, type SearchParams } from '../../_components/shell';
@@ -82,7 +82,7 @@ export default async function ImportPage({ searchParams }: { searchParams: Searc
           <textarea name="summary" maxLength={2000} rows={3} />
         </label>
         <button type="submit">{T.upload}</button>
-        <UploadProgress />
+        <UploadProgress maxBytes={MAX_IMPORT_BYTES} />
       </form>
 
       <h2>{T.drafts}</h2>

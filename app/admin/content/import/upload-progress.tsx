@@ -8,7 +8,7 @@ import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
  * progress, then 解析中… while the server parses; the server's redirect (preview or the form with its message) is
  * where the browser goes. Without JavaScript the form posts as it is.
  */
-export function UploadProgress() {
+export function UploadProgress({ maxBytes }: { maxBytes: number }) {
   const ref = useRef<HTMLOutputElement>(null);
   const [status, setStatus] = useState('');
   useEffect(() => {
@@ -16,6 +16,12 @@ export function UploadProgress() {
     if (!form) return;
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();
+      // Saves sending 50 MB only to hear it is too much; the server checks again.
+      const file = (form.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
+      if (file && file.size > maxBytes) {
+        setStatus(T.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+        return;
+      }
       const xhr = new XMLHttpRequest();
       xhr.open('POST', form.action);
       xhr.upload.onprogress = (e) => {
@@ -30,7 +36,7 @@ export function UploadProgress() {
     };
     form.addEventListener('submit', onSubmit);
     return () => form.removeEventListener('submit', onSubmit);
-  }, []);
+  }, [maxBytes]);
   return (
     <output ref={ref} aria-live="polite" className="upload-status">
       {status}
