@@ -5,8 +5,9 @@ import path from 'node:path';
 // changed in one place; comments may quote Chinese, and the seed's generated catalogue is data, not text.
 const root = path.resolve(__dirname, '../lib/server');
 const CJK = /[\u4e00-\u9fff]/;
-// Files whose Chinese is data matched against the database, never shown: the cover themes' category names.
-const DATA_FILES = new Set([path.join(root, 'catalog', 'cover', 'themes.ts')]);
+// Files whose Chinese is data matched against the database or a text, never shown: the cover themes' category names,
+// the import's chapter-heading patterns (docs/content.md "Chapter headings").
+const DATA_FILES = new Set([path.join(root, 'catalog', 'cover', 'themes.ts'), path.join(root, 'content', 'import', 'split.ts')]);
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

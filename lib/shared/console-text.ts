@@ -32,6 +32,7 @@ export const CONSOLE_TEXT = {
     members: '会员',
     storefront: '店面',
     content: '内容',
+    contentImport: '导入',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {

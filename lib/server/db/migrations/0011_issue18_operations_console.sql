@@ -1,0 +1,29 @@
+CREATE TABLE "import_draft_chapters" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"draft_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"title" varchar(128) NOT NULL,
+	"content" text NOT NULL,
+	"word_count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "import_drafts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"staff_id" integer NOT NULL,
+	"file_name" varchar(255) NOT NULL,
+	"format" varchar(8) NOT NULL,
+	"encoding" varchar(16) NOT NULL,
+	"meta" jsonb NOT NULL,
+	"intro" text DEFAULT '' NOT NULL,
+	"cover_ext" varchar(8),
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "chapters" ADD COLUMN "scheduled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "novels" ADD COLUMN "free_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "import_draft_chapters" ADD CONSTRAINT "import_draft_chapters_draft_id_import_drafts_id_fk" FOREIGN KEY ("draft_id") REFERENCES "public"."import_drafts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_drafts" ADD CONSTRAINT "import_drafts_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "import_draft_chapters_draft_idx" ON "import_draft_chapters" USING btree ("draft_id","position");--> statement-breakpoint
+CREATE INDEX "import_drafts_staff_idx" ON "import_drafts" USING btree ("staff_id");--> statement-breakpoint
+CREATE INDEX "chapters_scheduled_idx" ON "chapters" USING btree ("published_at") WHERE "chapters"."scheduled";

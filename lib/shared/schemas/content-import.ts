@@ -1,0 +1,55 @@
+import './zod-locale';
+import { z } from 'zod';
+import { CONSOLE_TEXT } from '../console-text';
+import { IMPORT_TEXT as T } from '../content-import-text';
+
+/** The import preview's form posts (docs/content.md "Import"); the service checks the draft's owner and the values. */
+const back = z.string().max(300).optional();
+const id = z.coerce.number({ error: CONSOLE_TEXT.invalidId }).int().positive({ error: CONSOLE_TEXT.invalidId }).max(2_147_483_647);
+
+export const importDraftForm = z.discriminatedUnion(
+  'op',
+  [
+    z.object({
+      op: z.literal('rename'),
+      draft: id,
+      chapter: id,
+      title: z.string().trim().min(1, { error: T.chapterTitleBad }).max(128, { error: T.chapterTitleBad }),
+      back,
+    }),
+    z.object({ op: z.literal('merge'), draft: id, chapter: id, back }),
+    z.object({
+      op: z.literal('split'),
+      draft: id,
+      chapter: id,
+      line: z.coerce
+        .number({ error: T.badSplitLine })
+        .int({ error: T.badSplitLine })
+        .min(1, { error: T.badSplitLine })
+        .max(1_000_000, { error: T.badSplitLine }),
+      back,
+    }),
+    z.object({ op: z.literal('save'), draft: id, back }),
+    z.object({ op: z.literal('discard'), draft: id, back }),
+  ],
+  { error: CONSOLE_TEXT.invalidOp },
+);
+
+/** The upload form's text fields (the files are read apart); lengths here, meaning in the service. */
+const field = (max: number) =>
+  z
+    .string()
+    .max(max, { error: T.fieldTooLong(max) })
+    .optional()
+    .transform((v) => v ?? '');
+export const importUploadFields = z.object({
+  title: field(200),
+  language_type: field(2),
+  category_id: field(12),
+  tags: field(400),
+  author: field(100),
+  copyright_holder: field(100),
+  editor: field(100),
+  gender: field(2),
+  summary: field(4000),
+});

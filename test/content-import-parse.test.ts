@@ -1,0 +1,223 @@
+import iconv from 'iconv-lite';
+import { EPub } from 'epub2';
+import { decodeText } from '@/lib/server/content/import/decode';
+import { headingKind, splitChapters, MAX_INTRO } from '@/lib/server/content/import/split';
+import { parseEpub, xhtmlToText } from '@/lib/server/content/import/epub';
+import { checkCover } from '@/lib/server/content/import/cover';
+import { countWords } from '@/lib/server/content/import/word-count';
+import { parseImportFile } from '@/lib/server/content/import/drafts';
+import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import { buildEpub, pngHeader, storedZip } from '@/test/import-fixtures';
+
+// Decoding, chapter detection and EPUB reading of the import (docs/content.md "Import").
+
+const NOVEL =
+  '《山海行》\n作者：青山\n\n第一章 出发\n　　清晨，他背上行囊。\n\n第二章　相遇\n她站在桥头，风吹起衣角。\n第三章：别离\n“再会。”\n';
+
+describe('decoding', () => {
+  it('reads UTF-8 with and without a BOM', () => {
+    expect(decodeText(Buffer.from(NOVEL, 'utf8'))).toEqual({ text: NOVEL, encoding: 'utf-8' });
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(NOVEL, 'utf8')]))).toEqual({
+      text: NOVEL,
+      encoding: 'utf-8-bom',
+    });
+  });
+
+  it('reads GBK and GB18030 (including characters outside GBK) as GB18030', () => {
+    expect(decodeText(iconv.encode(NOVEL, 'gbk'))).toEqual({ text: NOVEL, encoding: 'gb18030' });
+    // 𠀀 (U+20000) and € only exist in GB18030's four-byte and extended ranges.
+    const rare = `${NOVEL}他叫𠀀，欠了我一百€。\n`;
+    const bytes = iconv.encode(rare, 'gb18030');
+    expect(bytes.equals(Buffer.from(rare, 'utf8'))).toBe(false);
+    expect(decodeText(bytes)).toEqual({ text: rare, encoding: 'gb18030' });
+  });
+
+  it('reads UTF-16 with a BOM', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(NOVEL, 'utf-16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(NOVEL, 'utf-16be')]);
+    expect(decodeText(le)).toEqual({ text: NOVEL, encoding: 'utf-16le' });
+    expect(decodeText(be)).toEqual({ text: NOVEL, encoding: 'utf-16be' });
+  });
+
+  it('turns a stray broken UTF-16 pair into U+FFFD, which the database can store', () => {
+    const broken = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      iconv.encode(NOVEL.repeat(5), 'utf-16le'),
+      Buffer.from([0x00, 0xd8]),
+      iconv.encode('完', 'utf-16le'),
+    ]);
+    const { text } = decodeText(broken);
+    expect(text).toBe(`${NOVEL.repeat(5)}\uFFFD完`);
+    expect(/\p{Cs}/u.test(text)).toBe(false);
+  });
+
+  it('refuses empty, binary and random files with a message', () => {
+    expect(() => decodeText(Buffer.alloc(0))).toThrow(T.emptyFile);
+    expect(() => decodeText(pngHeader(300, 400))).toThrow(T.binaryFile);
+    let seed = 7;
+    const random = Buffer.alloc(64 * 1024).map(() => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff || 1);
+    expect(() => decodeText(random)).toThrow();
+    expect(() => decodeText(Buffer.from('   \n\n  '))).toThrow(T.binaryFile);
+  });
+});
+
+describe('chapter headings', () => {
+  it.each([
+    '第一章 出发',
+    '第十二章',
+    '第一百零八回 大结局',
+    '第两千三百章：终',
+    '第 12 章 风起',
+    '第１２章 全角数字',
+    '第3节',
+    '第〇章 起',
+    '序章',
+    '楔子',
+    '番外一 旧事',
+    '尾声',
+    'Chapter 7',
+    '1-باب',
+    '12 - باب',
+    'باب 3',
+    'بىرىنچى باب',
+    'ئىككىنچى باپ يېڭى كۈن',
+    '٣-بۆلۈم',
+    'مۇقەددىمە',
+    'ལེའུ་དང་པོ།',
+    'ལེའུ་གཉིས་པ། ལམ་ཁ།',
+    'ལེའུ་ ༡',
+    'ལེའུ་༡༢',
+    'ལེའུ་ 3',
+    'སྔོན་གླེང་།',
+  ])('%s is a chapter heading', (line) => expect(headingKind(line)).toBe('chapter'));
+
+  it.each(['第一卷 风起', '第二部', 'بىرىنچى قىسىم', '1-قىسىم', 'བམ་པོ་དང་པོ།'])('%s is a volume heading', (line) =>
+    expect(headingKind(line)).toBe('volume'),
+  );
+
+  it.each([
+    '他第一次看见海。',
+    '第一次见面时，他们都还年轻，谁也不知道后来会发生什么，那一天的阳光很好，风也很轻，街上的人来来往往，各自忙着各自的事情。',
+    '序列号已经过期',
+    '章节目录',
+    'بۇ كىتاب ناھايىتى ياخشى.',
+    'ལེའུ་འདི་ནི་ཧ་ཅང་རིང་པོ་རེད་ ང་ཚོས་ཀློག་གི་ཡོད། ད་དུང་མང་པོ་ཡོད། ཁྱེད་རང་གིས་ཀློག་རོགས། ང་ཚོ་ཚང་མ་ཡོང་གི་རེད།',
+  ])('%s is text', (line) => expect(headingKind(line)).toBeNull());
+});
+
+describe('splitting', () => {
+  it('splits Chinese chapters, keeps short front matter as the intro and drops indentation and blank lines', () => {
+    const r = splitChapters(NOVEL);
+    expect(r.intro).toBe('《山海行》\n作者：青山');
+    expect(r.chapters).toEqual([
+      { title: '第一章 出发', content: '清晨，他背上行囊。' },
+      { title: '第二章　相遇', content: '她站在桥头，风吹起衣角。' },
+      { title: '第三章：别离', content: '“再会。”' },
+    ]);
+  });
+
+  it('makes long front matter a 序 chapter', () => {
+    const front = '前'.repeat(MAX_INTRO + 1);
+    const r = splitChapters(`${front}\n第一章 起\n正文`);
+    expect(r.intro).toBe('');
+    expect(r.chapters.map((c) => c.title)).toEqual([T.prefaceTitle, '第一章 起']);
+    expect(r.chapters[0]!.content).toBe(front);
+  });
+
+  it('folds volume headings into the titles of their chapters; volumes alone are chapters', () => {
+    const r = splitChapters('第一卷 风起\n卷首语\n第一章 少年\n甲\n第二章 出山\n乙\n第二卷 云涌\n第三章 入京\n丙');
+    expect(r.chapters).toEqual([
+      { title: '第一卷 风起 第一章 少年', content: '卷首语\n甲' },
+      { title: '第一卷 风起 第二章 出山', content: '乙' },
+      { title: '第二卷 云涌 第三章 入京', content: '丙' },
+    ]);
+    expect(splitChapters('第一卷\n甲\n第二卷\n乙').chapters.map((c) => c.title)).toEqual(['第一卷', '第二卷']);
+  });
+
+  it('splits Uyghur and Tibetan novels', () => {
+    const ug = splitChapters('1-باب\nبىر كۈنى ئەتىگەن.\n2-باب\nئۇ يولغا چىقتى.');
+    expect(ug.chapters.map((c) => c.title)).toEqual(['1-باب', '2-باب']);
+    expect(countWords(ug.chapters[0]!.content, 0)).toBe(3);
+    const bo = splitChapters('ལེའུ་དང་པོ།\nཉི་མ་ཤར་སོང་།\nལེའུ་གཉིས་པ།\nཁོ་ལམ་དུ་ཐོན།');
+    expect(bo.chapters.map((c) => c.title)).toEqual(['ལེའུ་དང་པོ།', 'ལེའུ་གཉིས་པ།']);
+    expect(countWords(bo.chapters[0]!.content, 2)).toBe(4);
+  });
+
+  it('a text without headings is one chapter, unless it is too long to be one', () => {
+    expect(splitChapters('只有一段话。\n第二段。', '短篇').chapters).toEqual([{ title: '短篇', content: '只有一段话。\n第二段。' }]);
+    expect(() => splitChapters('字'.repeat(200_001))).toThrow(T.noHeadings);
+  });
+
+  it('splits a 3,000-chapter text in order', () => {
+    const body = Array.from({ length: 3000 }, (_, i) => `第${i + 1}章 标题${i + 1}\n${'正文内容。'.repeat(20)}`).join('\n');
+    const started = Date.now();
+    const r = splitChapters(body);
+    expect(r.chapters).toHaveLength(3000);
+    expect(r.chapters[2999]!.title).toBe('第3000章 标题3000');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('EPUB', () => {
+  it('reads chapters in spine order with TOC titles, skipping pages without text', async () => {
+    const book = await parseEpub(buildEpub());
+    expect(book.title).toBe('山海行');
+    expect(book.author).toBe('青山');
+    expect(book.chapters).toEqual([
+      { title: '第一章 出发', content: '清晨，他背上行囊。\n山路很长 & 很远。' },
+      { title: '第二章 相遇', content: '她站在桥头。' },
+    ]);
+  });
+
+  it('turns XHTML into paragraphs', () => {
+    expect(xhtmlToText('<body><p>甲<br/>乙</p><div>&#x4e19;&lt;&gt;</div><script>x()</script></body>')).toBe('甲\n乙\n丙<>');
+    expect(xhtmlToText('<body><p>甲\0乙&#0;&#xD800;</p></body>')).toBe('甲乙');
+  });
+
+  it('refuses DRM, broken and empty books; font obfuscation alone is fine', async () => {
+    const drm =
+      '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><EncryptedData xmlns="http://www.w3.org/2001/04/xmlenc#"><EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/></EncryptedData></encryption>';
+    await expect(parseEpub(buildEpub({ encryption: drm }))).rejects.toThrow(T.drmEpub);
+    const fonts = drm.replace('http://www.w3.org/2001/04/xmlenc#aes128-cbc', 'http://www.idpf.org/2008/embedding');
+    await expect(parseEpub(buildEpub({ encryption: fonts }))).resolves.toMatchObject({ title: '山海行' });
+    const whole = buildEpub();
+    await expect(parseEpub(whole.subarray(0, Math.floor(whole.length / 2)))).rejects.toThrow(T.badEpub);
+    await expect(parseEpub(storedZip([['readme.txt', 'hello']]))).rejects.toThrow(T.badEpub);
+    await expect(parseEpub(buildEpub({ chapters: [] }))).rejects.toThrow(T.emptyEpub);
+  });
+
+  it('refuses a book whose entries declare more than the inflation cap (a zip bomb) before reading chapters', async () => {
+    const book = buildEpub();
+    // Raise the declared uncompressed size of the last central-directory entry to 300 MB.
+    const central = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const bomb = Buffer.from(book);
+    bomb.writeUInt32LE(300 * 1024 * 1024, central + 24);
+    const reads = jest.spyOn(EPub.prototype, 'getChapterRaw');
+    await expect(parseEpub(bomb)).rejects.toThrow(T.badEpub);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+  });
+
+  it('a zip is read as an EPUB whatever its name', async () => {
+    const parsed = await parseImportFile('book.txt', buildEpub());
+    expect(parsed).toMatchObject({ format: 'epub', encoding: 'epub', title: '山海行', author: '青山' });
+  });
+});
+
+describe('covers', () => {
+  it('accepts PNG, JPEG and WebP by their bytes and refuses the rest', () => {
+    expect(checkCover(pngHeader(300, 400))).toEqual({ ext: 'png', width: 300, height: 400 });
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x90, 0x01, 0x2c, 0x03]);
+    expect(checkCover(jpeg)).toEqual({ ext: 'jpg', width: 300, height: 400 });
+    const webp = Buffer.alloc(30);
+    webp.write('RIFF', 0, 'latin1');
+    webp.write('WEBPVP8 ', 8, 'latin1');
+    webp.writeUInt16LE(300, 26);
+    webp.writeUInt16LE(400, 28);
+    expect(checkCover(webp)).toEqual({ ext: 'webp', width: 300, height: 400 });
+    expect(() => checkCover(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toThrow(T.coverType);
+    expect(() => checkCover(pngHeader(20, 20))).toThrow(T.coverSize);
+    expect(() => checkCover(pngHeader(100_000, 400))).toThrow(T.coverSize);
+    expect(() => checkCover(Buffer.concat([pngHeader(300, 400), Buffer.alloc(5 * 1024 * 1024)]))).toThrow(T.coverTooLarge(5));
+  });
+});
