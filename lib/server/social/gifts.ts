@@ -28,10 +28,7 @@ const giftsOnSale = cachedRead(
 export async function listGifts(languageType: number, memberId: number | null, now = new Date()): Promise<GiftDto[]> {
   const db = getDb();
   const [rows, freeToday] = await Promise.all([
-    db
-      .select()
-      .from(gifts)
-      .where(and(eq(gifts.languageType, languageType), eq(gifts.active, true))).orderBy(asc(gifts.sort), asc(gifts.id)),
+    giftsOnSale(languageType),
     memberId
       ? db
           .select({ id: tips.id })

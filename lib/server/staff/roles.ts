@@ -27,7 +27,11 @@ export type Permission =
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
   | 'members'
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
-  | 'ads';
+  | 'ads'
+  // Selling (docs/selling.md "Who may edit what"): promotions, the promotion popup and tip gifts are the content
+  // team's; products and coupons set what money buys, so they are `selling:money`, admins' and finance's only.
+  | 'selling'
+  | 'selling:money';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -44,10 +48,12 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'experiments',
     'members',
     'ads',
+    'selling',
+    'selling:money',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
-  finance: ['dashboard', 'audit:own', 'finance'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'selling'],
+  finance: ['dashboard', 'audit:own', 'finance', 'selling:money'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {
