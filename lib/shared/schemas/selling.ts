@@ -35,14 +35,12 @@ const yuan = (message: string) =>
     .refine((c) => c >= 1 && c <= PRICE_MAX_CENTS, { error: message });
 
 /** A whole number in [min, max]; an empty field is `empty` (0, or null where that means "none"). */
-function whole(label: string, min: number, max: number): z.ZodType<number, string | undefined>;
-function whole(label: string, min: number, max: number, empty: null): z.ZodType<number | null, string | undefined>;
-function whole(label: string, min: number, max: number, empty: number | null = 0) {
+function wholeOr<V extends number | null>(label: string, min: number, max: number, empty: V) {
   const message = E.whole(label, min, max);
   return z
     .string({ error: message })
     .optional()
-    .transform((v, ctx) => {
+    .transform((v, ctx): number | V => {
       const s = (v ?? '').trim();
       if (s === '') return empty;
       const n = /^\d{1,9}$/.test(s) ? Number(s) : NaN;
@@ -53,6 +51,8 @@ function whole(label: string, min: number, max: number, empty: number | null = 0
       return n;
     });
 }
+const whole = (label: string, min: number, max: number) => wholeOr(label, min, max, 0);
+const wholeOrNull = (label: string, min: number, max: number) => wholeOr(label, min, max, null);
 
 const image = (required: boolean) =>
   z
@@ -125,10 +125,10 @@ export const productInput = z
     reward_welth: whole(F.rewardWelth, 0, COIN_MAX),
     reward_welth_coupon: whole(F.rewardWelthCoupon, 0, COIN_MAX),
     extra_reward_coupon: whole(F.extraRewardCoupon, 0, COIN_MAX),
-    extra_reward_coupon_valid_days: whole(F.extraRewardCouponValidDays, 1, VOUCHER_DAYS_MAX, null),
+    extra_reward_coupon_valid_days: wholeOrNull(F.extraRewardCouponValidDays, 1, VOUCHER_DAYS_MAX),
     valid_days: whole(F.validDays, 0, DAYS_MAX),
     extra_drama_days: whole(F.extraDramaDays, 0, DAYS_MAX),
-    daily_quota: whole(F.dailyQuota, 1, QUOTA_MAX, null),
+    daily_quota: wholeOrNull(F.dailyQuota, 1, QUOTA_MAX),
     sort: whole(F.sort, 0, SORT_MAX),
     active: box,
   })

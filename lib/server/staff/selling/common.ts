@@ -7,7 +7,7 @@ import { invalid } from '../../http/errors';
 export type SellingForm = Record<string, string | undefined>;
 
 /** Parses a form with its strict schema; the first refusal becomes the flash line (docs/selling.md "Rules"). */
-export function parseSelling<T>(schema: ZodType<T, SellingForm>, form: SellingForm): T {
+export function parseSelling<T>(schema: ZodType<T>, form: SellingForm): T {
   const result = schema.safeParse(form);
   if (!result.success) throw invalid(result.error.issues[0]?.message || SELLING_TEXT.err.invalidChoice);
   return result.data;
