@@ -115,6 +115,19 @@ it('refuses editors and moderators on products and coupons, writing nothing', as
   expect(await auditOf('selling.product.create')).toHaveLength(0);
 });
 
+it('refuses a cross-site post before reading it', async () => {
+  const before = await productCount();
+  const res = await productsRoute(
+    new NextRequest('http://localhost/admin/actions/selling/products', {
+      method: 'POST',
+      body: new URLSearchParams({ op: 'create', ...PACK }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', cookie: `staff_token=${tokens.admin}` },
+    }),
+  );
+  expect(res.status).toBe(403);
+  expect(await productCount()).toBe(before);
+});
+
 it('creates a recharge pack: saved in cents, audited, and in the shop on the next request', async () => {
   expect(flashOf(await post(productsRoute, 'products', { op: 'create', ...PACK }))).toBe('/admin/selling/money 已新建「测试充值包」');
   const [row] = await d().select().from(products).where(eq(products.name, '测试充值包'));

@@ -8,7 +8,7 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
  * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold only
  * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
- * "Console") until the content part of the console gives them more. `members` is the member lookup, blocks, follow
+ * "Console") until the content part of the console gives them more, and `selling`'s promotions and gifts. `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
  */
 export type Permission =
