@@ -12,16 +12,14 @@ import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 const store = new Map<string, { tags: string[]; value: unknown }>();
 const dropped: string[] = [];
 jest.mock('next/cache', () => ({
-  unstable_cache:
-    (fn: () => Promise<unknown>, keys: string[], opts: { tags: string[] }) =>
-    async () => {
-      const key = JSON.stringify(keys);
-      const hit = store.get(key);
-      if (hit) return hit.value;
-      const value = await fn();
-      store.set(key, { tags: opts.tags, value });
-      return value;
-    },
+  unstable_cache: (fn: () => Promise<unknown>, keys: string[], opts: { tags: string[] }) => async () => {
+    const key = JSON.stringify(keys);
+    const hit = store.get(key);
+    if (hit) return hit.value;
+    const value = await fn();
+    store.set(key, { tags: opts.tags, value });
+    return value;
+  },
   revalidateTag: (tag: string) => {
     dropped.push(tag);
     for (const [key, entry] of store) if (entry.tags.includes(tag)) store.delete(key);

@@ -121,7 +121,11 @@ it('refuses a cross-site post before reading it', async () => {
     new NextRequest('http://localhost/admin/actions/selling/products', {
       method: 'POST',
       body: new URLSearchParams({ op: 'create', ...PACK }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', cookie: `staff_token=${tokens.admin}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+        cookie: `staff_token=${tokens.admin}`,
+      },
     }),
   );
   expect(res.status).toBe(403);
@@ -131,7 +135,15 @@ it('refuses a cross-site post before reading it', async () => {
 it('creates a recharge pack: saved in cents, audited, and in the shop on the next request', async () => {
   expect(flashOf(await post(productsRoute, 'products', { op: 'create', ...PACK }))).toBe('/admin/selling/money 已新建「测试充值包」');
   const [row] = await d().select().from(products).where(eq(products.name, '测试充值包'));
-  expect(row).toMatchObject({ productType: 'recharge', price: 1200, welth: 1200, rewardWelth: 100, rewardWelthCoupon: 50, dailyQuota: null, active: true });
+  expect(row).toMatchObject({
+    productType: 'recharge',
+    price: 1200,
+    welth: 1200,
+    rewardWelth: 100,
+    rewardWelthCoupon: 50,
+    dailyQuota: null,
+    active: true,
+  });
   const [audit] = await auditOf('selling.product.create');
   expect(audit).toMatchObject({ targetType: 'product', targetId: row!.id });
   expect(audit!.detail).toMatchObject({ after: { name: '测试充值包', price: 1200, welth: 1200 } });
@@ -153,7 +165,10 @@ it.each([
   [{ name: '' }, '名称需为'],
   [{ product_type: 'vip', welth: '100', reward_welth: '0', reward_welth_coupon: '0', valid_days: '30' }, '只有充值商品'],
   [{ product_type: 'vip', welth: '0', reward_welth: '0', reward_welth_coupon: '0', valid_days: '0' }, '需要有效天数'],
-  [{ product_type: 'vip', welth: '0', reward_welth: '0', reward_welth_coupon: '0', valid_days: '30', extra_drama_days: '31' }, '不能超过有效天数'],
+  [
+    { product_type: 'vip', welth: '0', reward_welth: '0', reward_welth_coupon: '0', valid_days: '30', extra_drama_days: '31' },
+    '不能超过有效天数',
+  ],
 ])('refuses the product %j in Chinese and writes nothing', async (fields, message) => {
   const before = await productCount();
   const audits = (await auditOf('selling.product.create')).length;
@@ -171,7 +186,9 @@ it('edits with before and after; the type is fixed; whole-book entries are not e
   expect((await rechargeList()).find((p) => p.id === row!.id)!.reward_welth).toBe(300);
 
   const vipFields = { ...PACK, product_type: 'vip', welth: '0', reward_welth: '0', reward_welth_coupon: '0', valid_days: '30' };
-  expect(flashOf(await post(productsRoute, 'products', { op: 'update', id: String(row!.id), ...vipFields }))).toContain('类型创建后不能修改');
+  expect(flashOf(await post(productsRoute, 'products', { op: 'update', id: String(row!.id), ...vipFields }))).toContain(
+    '类型创建后不能修改',
+  );
   const [book] = await d().select().from(products).where(eq(products.productType, 'whole_book'));
   expect(flashOf(await post(productsRoute, 'products', { op: 'update', id: String(book!.id), ...PACK }))).toContain('整本购买商品');
   expect(flashOf(await post(productsRoute, 'products', { op: 'update', id: '999999', ...PACK }))).toContain('记录不存在');
@@ -185,7 +202,13 @@ it('an order keeps its price and what it credits when the product is edited befo
   const order = await createOrder(member.id, pack!.id, {});
   expect(order).toMatchObject({ price: 1200, welth: 1200, reward_welth: 300 });
   // Staff raise the price and change the bonus while the order is pending.
-  await updateProduct({ id: 1, role: 'admin', ip: '' }, pack!.id, { ...PACK, price: '15', welth: '1500', reward_welth: '200', reward_welth_coupon: '0' });
+  await updateProduct({ id: 1, role: 'admin', ip: '' }, pack!.id, {
+    ...PACK,
+    price: '15',
+    welth: '1500',
+    reward_welth: '200',
+    reward_welth_coupon: '0',
+  });
   const [stored] = await d().select().from(orders).where(eq(orders.id, order.id));
   expect(stored!.price).toBe(1200);
   const before = await getBalance(member.id);
@@ -202,8 +225,13 @@ it('an order keeps its price and what it credits when the product is edited befo
 
 it('deactivates a product: audited, gone from the shop, and a new order for it is refused', async () => {
   const [pack] = await d().select().from(products).where(eq(products.name, '测试充值包'));
-  expect(flashOf(await post(productsRoute, 'products', { op: 'toggle', id: String(pack!.id), active: '0' }))).toBe('/admin/selling/money 「测试充值包」已下架');
-  expect((await auditOf('selling.product.deactivate'))[0]).toMatchObject({ targetId: pack!.id, detail: { before: { active: true }, after: { active: false } } });
+  expect(flashOf(await post(productsRoute, 'products', { op: 'toggle', id: String(pack!.id), active: '0' }))).toBe(
+    '/admin/selling/money 「测试充值包」已下架',
+  );
+  expect((await auditOf('selling.product.deactivate'))[0]).toMatchObject({
+    targetId: pack!.id,
+    detail: { before: { active: true }, after: { active: false } },
+  });
   expect((await rechargeList()).map((p) => p.id)).not.toContain(pack!.id);
   const member = await createMember(d(), {});
   await expect(createOrder(member.id, pack!.id, {})).rejects.toMatchObject({ status: 404 });
@@ -235,11 +263,15 @@ it('creates and edits coupons; a held coupon keeps its terms; bad values are ref
 
   const member = await createMember(d(), {});
   await grantCoupon(d(), member.id, row!.id, 'test:1');
-  expect(flashOf(await post(couponsRoute, 'coupons', { op: 'update', id: String(row!.id), ...COUPON, discount: '5' }))).toContain('已有会员领取');
+  expect(flashOf(await post(couponsRoute, 'coupons', { op: 'update', id: String(row!.id), ...COUPON, discount: '5' }))).toContain(
+    '已有会员领取',
+  );
   const [held] = await d().select().from(coupons).where(eq(coupons.id, row!.id));
   expect(held!.discount).toBe(400);
   // The name and order may still change.
-  expect(flashOf(await post(couponsRoute, 'coupons', { op: 'update', id: String(row!.id), ...COUPON, discount: '4', name: '满20减4' }))).toContain('已保存「满20减4」');
+  expect(
+    flashOf(await post(couponsRoute, 'coupons', { op: 'update', id: String(row!.id), ...COUPON, discount: '4', name: '满20减4' })),
+  ).toContain('已保存「满20减4」');
 
   expect(flashOf(await post(couponsRoute, 'coupons', { op: 'toggle', id: String(row!.id), active: '0' }))).toContain('已下架');
   expect((await auditOf('selling.coupon.deactivate'))[0]).toMatchObject({ targetId: row!.id });

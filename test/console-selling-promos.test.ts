@@ -113,7 +113,9 @@ it('is for admins and editors: the permission, the navigation link and the page'
 it('refuses finance staff and moderators on promotions, the popup and gifts, writing nothing', async () => {
   for (const role of ['finance', 'moderator']) {
     const [p, g] = [await promoCount(), await giftCount()];
-    expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields() }, role))).toBe('/admin 当前角色无权进行此操作');
+    expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields() }, role))).toBe(
+      '/admin 当前角色无权进行此操作',
+    );
     expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'popup', id: '1' }, role))).toBe('/admin 当前角色无权进行此操作');
     expect(flashOf(await post(giftsRoute, 'gifts', { op: 'create', ...GIFT }, role))).toBe('/admin 当前角色无权进行此操作');
     expect([await promoCount(), await giftCount()]).toEqual([p, g]);
@@ -122,14 +124,22 @@ it('refuses finance staff and moderators on promotions, the popup and gifts, wri
   await expect(createGift({ id: 9, role: 'finance', ip: '' }, GIFT)).rejects.toThrow('无权');
   await expect(setPromotionPopup({ id: 9, role: 'moderator', ip: '' }, null)).rejects.toThrow('无权');
   const [flag] = await d().select().from(configFlags).where(eq(configFlags.key, 'promotion_popup'));
-  expect(flag!.value).toEqual({ promotion_id: 1, product_id: (await d().select().from(promotions).where(eq(promotions.id, 1)))[0]!.productId });
+  expect(flag!.value).toEqual({
+    promotion_id: 1,
+    product_id: (await d().select().from(promotions).where(eq(promotions.id, 1)))[0]!.productId,
+  });
 });
 
 it('creates a scheduled promotion: audited, and served only inside its window', async () => {
   const fields = promoFields();
   expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...fields }))).toBe('/admin/selling 已新建「周末充值礼」');
   const [row] = await d().select().from(promotions).where(eq(promotions.title, '周末充值礼'));
-  expect(row).toMatchObject({ productId: packId, line1TextColor: '#7a1f00', line2TextColor: null, popupButtonImage: 'https://cdn.example.com/button.png' });
+  expect(row).toMatchObject({
+    productId: packId,
+    line1TextColor: '#7a1f00',
+    line2TextColor: null,
+    popupButtonImage: 'https://cdn.example.com/button.png',
+  });
   expect((await auditOf('selling.promotion.create'))[0]).toMatchObject({ targetId: row!.id, detail: { after: { title: '周末充值礼' } } });
   // Minutes are what the form keeps: the window starts on the minute staff typed.
   expect(shanghaiLocal(row!.startsAt)).toBe(fields.starts_at);
@@ -160,10 +170,14 @@ it.each([
 it('refuses a promotion of a product off sale or sold only whole', async () => {
   const [book] = await d().select().from(products).where(eq(products.productType, 'whole_book'));
   const before = await promoCount();
-  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields(), product_id: String(book!.id) }))).toContain('促销需关联');
+  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields(), product_id: String(book!.id) }))).toContain(
+    '促销需关联',
+  );
   const [pack] = await d().select().from(products).where(eq(products.name, '600书币'));
   await d().update(products).set({ active: false }).where(eq(products.id, pack!.id));
-  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields(), product_id: String(pack!.id) }))).toContain('促销需关联');
+  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'create', ...promoFields(), product_id: String(pack!.id) }))).toContain(
+    '促销需关联',
+  );
   await d().update(products).set({ active: true }).where(eq(products.id, pack!.id));
   expect(await promoCount()).toBe(before);
 });
@@ -171,9 +185,18 @@ it('refuses a promotion of a product off sale or sold only whole', async () => {
 it('edits a promotion with before and after, ends it at once, and switches it off', async () => {
   const [row] = await d().select().from(promotions).where(eq(promotions.title, '周末充值礼'));
   const now = shanghaiLocal(new Date(Date.now() - HOUR));
-  const res = await post(promotionsRoute, 'promotions', { op: 'update', id: String(row!.id), ...promoFields(), starts_at: now, title: '周末充值礼·提前' });
+  const res = await post(promotionsRoute, 'promotions', {
+    op: 'update',
+    id: String(row!.id),
+    ...promoFields(),
+    starts_at: now,
+    title: '周末充值礼·提前',
+  });
   expect(flashOf(res)).toContain('已保存「周末充值礼·提前」');
-  expect((await auditOf('selling.promotion.update'))[0]!.detail).toMatchObject({ before: { title: '周末充值礼' }, after: { title: '周末充值礼·提前' } });
+  expect((await auditOf('selling.promotion.update'))[0]!.detail).toMatchObject({
+    before: { title: '周末充值礼' },
+    after: { title: '周末充值礼·提前' },
+  });
   expect((await served()).find((p) => p.id === row!.id)).toMatchObject({ title: '周末充值礼·提前', product: { id: packId } });
   expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'toggle', id: String(row!.id), active: '0' }))).toContain('已下架');
   expect((await auditOf('selling.promotion.deactivate'))[0]).toMatchObject({ targetId: row!.id });
@@ -190,7 +213,9 @@ it('sets and clears the home popup: the config flag follows, audited with before
   expect((await auditOf('selling.popup.set'))[0]!.detail).toEqual({ before: seededFlag, after: null });
   expect(await render()).toContain('当前未设置弹窗');
 
-  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'popup', id: String(seeded!.id) }))).toBe('/admin/selling 首页弹窗已设为「限时充值礼包」');
+  expect(flashOf(await post(promotionsRoute, 'promotions', { op: 'popup', id: String(seeded!.id) }))).toBe(
+    '/admin/selling 首页弹窗已设为「限时充值礼包」',
+  );
   expect(cachedFlags().promotion_popup).toEqual({ promotion_id: seeded!.id, product_id: seeded!.productId });
   expect((await auditOf('selling.popup.set'))[1]!.detail).toEqual({ before: null, after: seededFlag });
   expect(await render()).toContain('当前弹窗：限时充值礼包');
@@ -223,12 +248,22 @@ it('creates and edits gifts: the tip sheet shows the change and a tip pays the n
   expect((await auditOf('selling.gift.create'))[0]).toMatchObject({ targetId: row!.id, detail: { after: { wealth: 88 } } });
   expect((await giftSheet()).find((g) => g.id === row!.id)).toMatchObject({ title: '火箭', wealth: 88 });
 
-  expect(flashOf(await post(giftsRoute, 'gifts', { op: 'update', id: String(row!.id), ...GIFT, wealth: '120' }))).toContain('已保存「火箭」');
+  expect(flashOf(await post(giftsRoute, 'gifts', { op: 'update', id: String(row!.id), ...GIFT, wealth: '120' }))).toContain(
+    '已保存「火箭」',
+  );
   expect((await auditOf('selling.gift.update'))[0]!.detail).toMatchObject({ before: { wealth: 88 }, after: { wealth: 120 } });
   expect((await giftSheet()).find((g) => g.id === row!.id)!.wealth).toBe(120);
 
   const member = await createMember(d(), {});
-  await d().transaction((tx) => credit(tx as never, member.id, { kind: 'recharge', idempotencyKey: `t:${member.id}`, reference: 'test', source: 'recharge', welth: 1000 }));
+  await d().transaction((tx) =>
+    credit(tx as never, member.id, {
+      kind: 'recharge',
+      idempotencyKey: `t:${member.id}`,
+      reference: 'test',
+      source: 'recharge',
+      welth: 1000,
+    }),
+  );
   const [novel] = await d().select().from(novels).where(eq(novels.languageType, 1)).orderBy(asc(novels.id)).limit(1);
   const tip = await sendTip(member.id, novel!.id, { amount: 2, giftId: row!.id });
   expect(tip).toMatchObject({ gift_wealth: 240, welth: 760 });

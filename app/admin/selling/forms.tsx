@@ -23,7 +23,12 @@ function Hidden({ op, id, back }: { op: string; id?: number; back: string }) {
   );
 }
 
-function Field({ label, name, value, ...rest }: { label: string; name: string; value: string | number } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  label,
+  name,
+  value,
+  ...rest
+}: { label: string; name: string; value: string | number } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label>
       {label}
@@ -32,8 +37,24 @@ function Field({ label, name, value, ...rest }: { label: string; name: string; v
   );
 }
 
-function Num({ label, name, value, min = 0, max, required }: { label: string; name: string; value: number | string; min?: number; max?: number; required?: boolean }) {
-  return <Field label={label} name={name} value={value} type="number" inputMode="numeric" min={min} max={max} step={1} required={required} />;
+function Num({
+  label,
+  name,
+  value,
+  min = 0,
+  max,
+  required,
+}: {
+  label: string;
+  name: string;
+  value: number | string;
+  min?: number;
+  max?: number;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} name={name} value={value} type="number" inputMode="numeric" min={min} max={max} step={1} required={required} />
+  );
 }
 
 function Yuan({ label, name, cents }: { label: string; name: string; cents: number | undefined }) {
@@ -67,7 +88,19 @@ function Submit({ name }: { name?: string }) {
 }
 
 /** 上架 / 下架 for one row. */
-export function ToggleForm({ action, id, active, name, back }: { action: string; id: number; active: boolean; name: string; back: string }) {
+export function ToggleForm({
+  action,
+  id,
+  active,
+  name,
+  back,
+}: {
+  action: string;
+  id: number;
+  active: boolean;
+  name: string;
+  back: string;
+}) {
   return (
     <form method="post" action={action}>
       <input type="hidden" name="op" value="toggle" />
@@ -105,7 +138,13 @@ export function ProductForm({ p }: { p?: ProductRow }) {
       <Num label={T.f.rewardWelth} name="reward_welth" value={p?.rewardWelth ?? 0} />
       <Num label={T.f.rewardWelthCoupon} name="reward_welth_coupon" value={p?.rewardWelthCoupon ?? 0} />
       <Num label={T.f.extraRewardCoupon} name="extra_reward_coupon" value={p?.extraRewardCoupon ?? 0} />
-      <Num label={T.f.extraRewardCouponValidDays} name="extra_reward_coupon_valid_days" value={p?.extraRewardCouponValidDays ?? 7} min={1} max={90} />
+      <Num
+        label={T.f.extraRewardCouponValidDays}
+        name="extra_reward_coupon_valid_days"
+        value={p?.extraRewardCouponValidDays ?? 7}
+        min={1}
+        max={90}
+      />
       <Num label={T.f.validDays} name="valid_days" value={p?.validDays ?? 0} max={366} />
       <Num label={T.f.extraDramaDays} name="extra_drama_days" value={p?.extraDramaDays ?? 0} max={366} />
       <Num label={T.f.dailyQuota} name="daily_quota" value={p?.dailyQuota ?? ''} min={1} />

@@ -18,7 +18,12 @@ const PROMOS = '/admin/actions/selling/promotions';
 export default async function SellingPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('selling');
   const flash = readFlash(await searchParams);
-  const [promos, products, popup, gifts] = await Promise.all([listConsolePromotions(), listConsoleProducts(), currentPopup(), listConsoleGifts()]);
+  const [promos, products, popup, gifts] = await Promise.all([
+    listConsolePromotions(),
+    listConsoleProducts(),
+    currentPopup(),
+    listConsoleGifts(),
+  ]);
   const onSale = products.filter((p) => p.active);
   const popupPromo = promos.find((p) => p.id === popup?.promotion_id) ?? null;
   return (
@@ -66,7 +71,10 @@ export default async function SellingPage({ searchParams }: { searchParams: Sear
           </div>
           <details>
             <summary>{T.edit}</summary>
-            <PromotionForm pr={pr} products={onSale.some((p) => p.id === pr.productId) ? onSale : [...onSale, ...products.filter((p) => p.id === pr.productId)]} />
+            <PromotionForm
+              pr={pr}
+              products={onSale.some((p) => p.id === pr.productId) ? onSale : [...onSale, ...products.filter((p) => p.id === pr.productId)]}
+            />
           </details>
           <ToggleForm action={PROMOS} id={pr.id} active={pr.active} name={pr.title} back={SELLING_BACK} />
         </article>

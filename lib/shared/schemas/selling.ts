@@ -152,7 +152,11 @@ export type ProductInput = z.output<typeof productInput>;
 /** A promotion and its popup's look (docs/selling.md "Promotions"). */
 export const promotionInput = z
   .object({
-    product_id: z.coerce.number({ error: E.promoProduct }).int({ error: E.promoProduct }).positive({ error: E.promoProduct }).max(2_147_483_647),
+    product_id: z.coerce
+      .number({ error: E.promoProduct })
+      .int({ error: E.promoProduct })
+      .positive({ error: E.promoProduct })
+      .max(2_147_483_647),
     title: text(64, E.name),
     popup_bg_image: image(false),
     popup_button_image: image(false),

@@ -61,8 +61,7 @@ export async function updateCoupon(actor: StaffActor, id: number, form: SellingF
   return getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
     if (!before) throw notFound(E.notFound);
-    const termsChanged =
-      before.thresholdPrice !== v.thresholdPrice || before.discount !== v.discount || before.validDays !== v.validDays;
+    const termsChanged = before.thresholdPrice !== v.thresholdPrice || before.discount !== v.discount || before.validDays !== v.validDays;
     if (termsChanged) {
       const [held] = await tx.select({ n: count() }).from(memberCoupons).where(eq(memberCoupons.couponId, id));
       if (Number(held?.n ?? 0) > 0) throw invalid(E.couponHeld);

@@ -24,7 +24,15 @@ export async function listConsoleGifts(): Promise<GiftRow[]> {
 }
 
 function values(g: GiftInput) {
-  return { title: g.title, thumb: g.thumb!, wealth: g.wealth, isFree: g.is_free, languageType: g.language_type, sort: g.sort, active: g.active };
+  return {
+    title: g.title,
+    thumb: g.thumb!,
+    wealth: g.wealth,
+    isFree: g.is_free,
+    languageType: g.language_type,
+    sort: g.sort,
+    active: g.active,
+  };
 }
 
 export async function createGift(actor: StaffActor, form: SellingForm): Promise<string> {
