@@ -7,6 +7,8 @@ import { callRoute } from '@/test/route';
 import { getDb } from '@/lib/server/db/client';
 import { coupons, memberCoupons, orders, products, staffAuditLog } from '@/lib/server/db/schema';
 import { createMember } from '@/lib/server/accounts/members';
+import { signedInMember } from '@/test/members';
+import { POST as createOrderRoute } from '@/app/(flows)/orders/create/route';
 import { can } from '@/lib/server/staff/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
@@ -235,6 +237,20 @@ it('deactivates a product: audited, gone from the shop, and a new order for it i
   expect((await rechargeList()).map((p) => p.id)).not.toContain(pack!.id);
   const member = await createMember(d(), {});
   await expect(createOrder(member.id, pack!.id, {})).rejects.toMatchObject({ status: 404 });
+  // The reader's order form: no order, and no way to the payment page.
+  const reader = await signedInMember();
+  const ordersBefore = (await d().select({ n: count() }).from(orders))[0]!.n;
+  const res = await createOrderRoute(
+    new NextRequest('http://localhost/orders/create', {
+      method: 'POST',
+      body: new URLSearchParams({ pid: String(pack!.id), return: '/m/my' }).toString(),
+      headers: { ...reader.auth, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    }),
+    { params: Promise.resolve({}) },
+  );
+  expect(res.status).toBe(303);
+  expect(new URL(res.headers.get('location')!).pathname).toBe('/orders/failed');
+  expect((await d().select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
   expect(flashOf(await post(productsRoute, 'products', { op: 'toggle', id: String(pack!.id), active: 'x' }))).toContain('选项不正确');
   expect(flashOf(await post(productsRoute, 'products', { op: 'toggle', id: String(pack!.id), active: '1' }))).toContain('已上架');
   expect((await rechargeList()).map((p) => p.id)).toContain(pack!.id);
