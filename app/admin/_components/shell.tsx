@@ -15,6 +15,8 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'experiments', href: '/admin/experiments', permission: 'experiments' },
   { key: 'ads', href: '/admin/ads', permission: 'ads' },
   { key: 'storefront', href: '/admin/storefront', permission: 'storefront' },
+  { key: 'selling', href: '/admin/selling', permission: 'selling' },
+  { key: 'sellingMoney', href: '/admin/selling/money', permission: 'selling:money' },
   { key: 'audit', href: '/admin/audit', permission: 'audit:own' },
   { key: 'staff', href: '/admin/staff', permission: 'staff' },
   { key: 'members', href: '/admin/members', permission: 'members' },

@@ -1,9 +1,25 @@
 import 'server-only';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { GiftDto } from '@/lib/shared/dto/rewards';
+import { cachedRead } from '../cache';
 import { getDb } from '../db/client';
 import { gifts, tips } from '../db/schema';
 import { businessDayOf } from '../wallet/business-month';
+
+/** The tag of the cached gift grids: the console's gift edits drop it (docs/selling.md "Caches"). */
+export const GIFTS_TAG = 'gifts';
+
+/** One language's gifts on sale, the same for everyone: cached until staff change a gift. */
+const giftsOnSale = cachedRead(
+  'gifts',
+  (languageType: number) =>
+    getDb()
+      .select()
+      .from(gifts)
+      .where(and(eq(gifts.languageType, languageType), eq(gifts.active, true)))
+      .orderBy(asc(gifts.sort), asc(gifts.id)),
+  () => [GIFTS_TAG],
+);
 
 /**
  * GET /v1/tips/gifts?language_type: the gift grid of one language, in the editors' order. is_free_used says the
@@ -12,7 +28,7 @@ import { businessDayOf } from '../wallet/business-month';
 export async function listGifts(languageType: number, memberId: number | null, now = new Date()): Promise<GiftDto[]> {
   const db = getDb();
   const [rows, freeToday] = await Promise.all([
-    db.select().from(gifts).where(eq(gifts.languageType, languageType)).orderBy(asc(gifts.sort), asc(gifts.id)),
+    giftsOnSale(languageType),
     memberId
       ? db
           .select({ id: tips.id })

@@ -8,8 +8,8 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
  * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold the
  * dashboard, their own audit trail, the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
- * "Console") the novels and chapters (`content`: docs/content.md) and the storefront (`storefront`:
- * docs/storefront.md). `members` is the member lookup, blocks, follow
+ * "Console"), the novels and chapters (`content`: docs/content.md), the storefront (`storefront`:
+ * docs/storefront.md) and `selling`'s promotions and gifts. `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
  */
 export type Permission =
@@ -32,7 +32,11 @@ export type Permission =
   // Home layouts, carousels, lists, book lists and search hot words (docs/storefront.md).
   | 'storefront'
   // Novels and chapters: import, edit, shelf, pricing, scheduled chapters (docs/content.md).
-  | 'content';
+  | 'content'
+  // Selling (docs/selling.md "Who may edit what"): promotions, the promotion popup and tip gifts are the content
+  // team's; products and coupons set what money buys, so they are `selling:money`, admins' and finance's only.
+  | 'selling'
+  | 'selling:money';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -51,10 +55,12 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'ads',
     'storefront',
     'content',
+    'selling',
+    'selling:money',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content'],
-  finance: ['dashboard', 'audit:own', 'finance'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content', 'selling'],
+  finance: ['dashboard', 'audit:own', 'finance', 'selling:money'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {

@@ -10,24 +10,28 @@ import { assertMayPay } from '../accounts/minors';
 import { couponStillReserved, spendCoupon } from './coupons';
 import { credit } from './credit';
 import { stackPeriod, type PeriodKind } from './vip';
-import { closeOrder, type OrderRow, type ProductRow } from './orders';
+import { closeOrder, termsOf, type OrderRow, type ProductRow } from './orders';
 import { flagForRefund, type RefundReason } from './payment-exceptions';
 import { providerNamed } from './payments/provider';
 import type { PaymentNotification } from './payments/sandbox';
 import { slotStillHeld } from './quota';
 import { countHeldBackVotes } from './votes';
 
-/** Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. */
+/**
+ * Grants what a paid product gives: coins and bonus, voucher lots, VIP or ad-free periods that stack. It grants the
+ * terms the order was opened with, not the product as staff may have edited it since (docs/selling.md).
+ */
 async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): Promise<number> {
   const key = `order:${order.id}`;
+  const terms = termsOf(order, product);
   const { txId } = await credit(tx, order.memberId, {
     kind: 'recharge',
     idempotencyKey: key,
     reference: key,
     source: 'recharge',
-    welth: product.welth,
+    welth: terms.welth,
   });
-  if (product.rewardWelth || product.rewardWelthCoupon) {
+  if (terms.rewardWelth || terms.rewardWelthCoupon) {
     await credit(
       tx,
       order.memberId,
@@ -36,13 +40,13 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
         idempotencyKey: key,
         reference: key,
         source: 'bonus',
-        welth: product.rewardWelth,
-        welthCoupon: product.rewardWelthCoupon,
+        welth: terms.rewardWelth,
+        welthCoupon: terms.rewardWelthCoupon,
       },
       now,
     );
   }
-  if (product.extraRewardCoupon) {
+  if (terms.extraRewardCoupon) {
     await credit(
       tx,
       order.memberId,
@@ -51,19 +55,19 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
         idempotencyKey: key,
         reference: key,
         source: 'bonus',
-        welthCoupon: product.extraRewardCoupon,
-        voucherDays: product.extraRewardCouponValidDays,
+        welthCoupon: terms.extraRewardCoupon,
+        voucherDays: terms.extraRewardCouponValidDays,
       },
       now,
     );
   }
   const stack = (kind: PeriodKind, days: number | null) => stackPeriod(tx, order.memberId, kind, days, { orderId: order.id }, now);
-  if (product.productType === 'vip') {
-    await stack('vip', product.validDays);
-    if (product.extraDramaDays) await stack('short_drama', product.extraDramaDays);
+  if (terms.productType === 'vip') {
+    await stack('vip', terms.validDays);
+    if (terms.extraDramaDays) await stack('short_drama', terms.extraDramaDays);
   }
-  if (product.productType === 'short_drama') await stack('short_drama', product.validDays);
-  if (product.productType === 'ad_removal') await stack('ad_free', null);
+  if (terms.productType === 'short_drama') await stack('short_drama', terms.validDays);
+  if (terms.productType === 'ad_removal') await stack('ad_free', null);
   return txId;
 }
 

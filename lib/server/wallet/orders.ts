@@ -5,7 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { returnAddressOr } from '@/lib/shared/return-path';
 import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
-import { members, orders, products } from '../db/schema';
+import { members, orders, products, type OrderProductTerms } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
@@ -43,16 +43,37 @@ export interface OrderDto {
 export type OrderRow = typeof orders.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
+/** What an order grants, copied from its product when it is opened (docs/selling.md "Orders keep their terms"). */
+export function productTermsOf(p: ProductRow): OrderProductTerms {
+  return {
+    productType: p.productType,
+    name: p.name,
+    welth: p.welth,
+    rewardWelth: p.rewardWelth,
+    rewardWelthCoupon: p.rewardWelthCoupon,
+    extraRewardCoupon: p.extraRewardCoupon,
+    extraRewardCouponValidDays: p.extraRewardCouponValidDays,
+    validDays: p.validDays,
+    extraDramaDays: p.extraDramaDays,
+  };
+}
+
+/** The order's own terms; an order opened before they were kept falls back to the product as it is now. */
+export function termsOf(o: OrderRow, p: ProductRow): OrderProductTerms {
+  return o.productTerms ?? productTermsOf(p);
+}
+
 function toOrderDto(o: OrderRow, p: ProductRow): OrderDto {
+  const t = termsOf(o, p);
   return {
     id: o.id,
     status: o.status,
     price: o.price,
     discount: o.discount,
-    product: { id: p.id, name: p.name, product_type: p.productType, valid_days: p.validDays },
-    welth: p.welth,
-    reward_welth: p.rewardWelth,
-    reward_welth_coupon: p.rewardWelthCoupon + p.extraRewardCoupon,
+    product: { id: p.id, name: t.name, product_type: t.productType, valid_days: t.validDays },
+    welth: t.welth,
+    reward_welth: t.rewardWelth,
+    reward_welth_coupon: t.rewardWelthCoupon + t.extraRewardCoupon,
     created_at: o.createdAt.toISOString(),
     // paid_at in seconds, as clients expect.
     paid_at: o.paidAt ? Math.floor(o.paidAt.getTime() / 1000) : null,
@@ -123,6 +144,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
         createdAt: now,
         expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
         quotaDay: product.dailyQuota === null ? null : quotaDay(now),
+        productTerms: productTermsOf(product),
       })
       .returning();
     if (coupon) await attachCoupon(t, coupon.id, row!.id);

@@ -40,7 +40,8 @@ export async function sendTip(memberId: number, novelId: number, input: TipInput
     if (!novel) throw notFound(SERVER_MSG.novelNotFound);
     if (novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
     const [gift] = await t.select().from(gifts).where(eq(gifts.id, input.giftId));
-    if (!gift) throw invalid(SERVER_MSG.giftNotFound);
+    // A gift staff took off sale is refused as if unknown (docs/selling.md).
+    if (!gift || !gift.active) throw invalid(SERVER_MSG.giftNotFound);
     if (gift.languageType !== novel.languageType) throw invalid(SERVER_MSG.giftOtherLanguage);
     if (input.chapterId) {
       const [chapter] = await t

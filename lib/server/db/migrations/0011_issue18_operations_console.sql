@@ -22,6 +22,8 @@ CREATE TABLE "import_drafts" (
 --> statement-breakpoint
 ALTER TABLE "chapters" ADD COLUMN "scheduled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "novels" ADD COLUMN "free_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "product_terms" jsonb;--> statement-breakpoint
+ALTER TABLE "gifts" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "import_draft_chapters" ADD CONSTRAINT "import_draft_chapters_draft_id_import_drafts_id_fk" FOREIGN KEY ("draft_id") REFERENCES "public"."import_drafts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_drafts" ADD CONSTRAINT "import_drafts_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_draft_chapters_draft_idx" ON "import_draft_chapters" USING btree ("draft_id","position");--> statement-breakpoint

@@ -28,6 +28,8 @@ export const gifts = pgTable('gifts', {
   isFree: boolean().notNull().default(false),
   languageType: smallint().notNull().default(1),
   sort: integer().notNull().default(0),
+  // Off sale: left out of the gift grid and refused when sent; past tips keep pointing at it (docs/selling.md).
+  active: boolean().notNull().default(true),
 });
 
 export const tips = pgTable(

@@ -203,6 +203,19 @@ export const memberCoupons = pgTable(
   ],
 );
 
+/** The crediting fields of a product, copied onto an order when it is opened. */
+export interface OrderProductTerms {
+  productType: string;
+  name: string;
+  welth: number;
+  rewardWelth: number;
+  rewardWelthCoupon: number;
+  extraRewardCoupon: number;
+  extraRewardCouponValidDays: number;
+  validDays: number;
+  extraDramaDays: number;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -235,6 +248,9 @@ export const orders = pgTable(
     // The quota day whose slot of a limited product this order holds; cleared when the slot goes back.
     quotaDay: date(),
     txId: integer(),
+    // What the product granted when the order was opened (docs/selling.md "Orders keep their terms"): fulfilment
+    // credits these, so a staff edit of the product never changes a pending or paid order. Null on older orders.
+    productTerms: jsonb().$type<OrderProductTerms>(),
   },
   (t) => [index('orders_member_idx').on(t.memberId, t.createdAt), uniqueIndex('orders_provider_ref_uq').on(t.provider, t.providerRef)],
 );

@@ -1,0 +1,27 @@
+import 'server-only';
+import type { SellingConsoleForm } from '@/lib/shared/schemas/selling';
+import { SELLING_TEXT } from '@/lib/shared/selling-text';
+import { invalid } from '../../http/errors';
+import type { StaffActor } from '../actor';
+import type { SellingForm } from './common';
+
+type Save = (actor: StaffActor, form: SellingForm) => Promise<string>;
+type Edit = (actor: StaffActor, id: number, form: SellingForm) => Promise<string>;
+type Toggle = (actor: StaffActor, id: number, active: boolean) => Promise<string>;
+
+/** The create / update / toggle dispatch the four selling routes share; each service checks the role itself. */
+export function sellingHandler(create: Save, update: Edit, toggle: Toggle) {
+  return async ({ form, actor }: { form: SellingConsoleForm; actor: StaffActor }): Promise<string> => {
+    const T = SELLING_TEXT;
+    const fields = form as unknown as SellingForm;
+    if (form.op === 'create') return T.created(await create(actor, fields));
+    if (form.id === undefined) throw invalid(T.err.notFound);
+    if (form.op === 'update') return T.saved(await update(actor, form.id, fields));
+    if (form.op === 'toggle') {
+      const active = fields.active === '1';
+      if (!active && fields.active !== '0') throw invalid(T.err.invalidChoice);
+      return T.toggled(await toggle(actor, form.id, active), active);
+    }
+    throw invalid(T.err.invalidChoice);
+  };
+}
