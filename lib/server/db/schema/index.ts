@@ -12,3 +12,4 @@ export * from './games';
 export * from './experiments';
 export * from './members';
 export * from './ads';
+export * from './money-console';
