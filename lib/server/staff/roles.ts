@@ -27,7 +27,14 @@ export type Permission =
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
   | 'members'
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
-  | 'ads';
+  | 'ads'
+  // A member's page (docs/members.md "Member page"): profile, wallet, orders, history; finance reads it for refunds.
+  | 'members:view'
+  // Whole phone numbers: shown only on request, and each view is audited (member.phone_view).
+  | 'members:phone'
+  // Orders, refunds and the ledger audit (docs/wallet.md "Refunds", "Ledger audit"); the dashboard's money figures.
+  | 'orders'
+  | 'refunds';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -44,10 +51,14 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'experiments',
     'members',
     'ads',
+    'members:view',
+    'members:phone',
+    'orders',
+    'refunds',
   ],
-  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
+  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members', 'members:view'],
   editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
-  finance: ['dashboard', 'audit:own', 'finance'],
+  finance: ['dashboard', 'audit:own', 'finance', 'members:view', 'orders', 'refunds'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {
