@@ -30,6 +30,7 @@ export const CONSOLE_TEXT = {
     games: '游戏',
     experiments: '实验',
     members: '会员',
+    orders: '订单',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {
