@@ -173,4 +173,16 @@ export const MONEY_TEXT = {
     time: '时间',
     amount: '数量',
   },
+  dashboard: {
+    heading: '近 30 天每日数据',
+    note: '按北京时间自然日统计；付费与金额仅财务和管理员可见。',
+    day: '日期',
+    newMembers: '新增会员',
+    payingMembers: '付费会员',
+    paid: '支付金额（元）',
+    chapterSales: '章节销量',
+    chapterCoins: '章节书币',
+    listenMinutes: '收听分钟',
+    total: '合计',
+  },
 } as const;
