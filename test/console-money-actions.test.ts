@@ -6,6 +6,7 @@ import { useTestDatabase } from './db';
 import { peerHeaders } from './peer';
 import { signedInMember } from './members';
 import { getDb } from '@/lib/server/db/client';
+import { findMemberByToken } from '@/lib/server/accounts/current-member';
 import { ledgerAuditRuns, orderRefunds, orders, paymentExceptions, products, sessions, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
@@ -155,6 +156,7 @@ describe('POST /admin/actions/member-sessions', () => {
     expect(flashOf(res)).toMatchObject({ path: back, ok: '已下线该会话' });
     const [after] = await db.handle().db.select().from(sessions).where(eq(sessions.id, s!.id));
     expect(after!.revokedAt).not.toBeNull();
+    expect(await findMemberByToken(m.token)).toBeNull();
     const [row] = await audits('member.session_revoke', m.id);
     expect(row!.detail).toMatchObject({ session_id: s!.id, before: { revoked_at: null }, after: { revoked_at: expect.any(String) } });
     // Again: the session is no longer live.
@@ -174,6 +176,7 @@ describe('POST /admin/actions/member-sessions', () => {
     }
     const [still] = await db.handle().db.select().from(sessions).where(eq(sessions.id, s!.id));
     expect(still!.revokedAt).toBeNull();
+    expect(await findMemberByToken(victim.token)).toMatchObject({ id: victim.id });
     expect(await audits('member.session_revoke', victim.id)).toHaveLength(0);
   });
 });
