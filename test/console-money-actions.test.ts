@@ -91,7 +91,12 @@ describe('POST /admin/actions/orders op=refund', () => {
     const order = await paidOrder(m.id, '600书币');
     const noOverride = await post(ordersAction, '/admin/actions/orders', 'admin', { op: 'refund', id: String(order.id), reason: '投诉' });
     expect(flashOf(noOverride).err).toMatch(/特批退款/);
-    const noReason = await post(ordersAction, '/admin/actions/orders', 'admin', { op: 'refund', id: String(order.id), reason: ' ', override: '1' });
+    const noReason = await post(ordersAction, '/admin/actions/orders', 'admin', {
+      op: 'refund',
+      id: String(order.id),
+      reason: ' ',
+      override: '1',
+    });
     expect(flashOf(noReason).err).toBe('请填写退款原因');
     const badId = await post(ordersAction, '/admin/actions/orders', 'admin', { op: 'refund', id: 'abc', reason: 'x', override: '1' });
     expect(flashOf(badId).err).toBe('编号无效');
@@ -152,7 +157,11 @@ describe('POST /admin/actions/member-sessions', () => {
     const m = await signedInMember();
     const [s] = await db.handle().db.select().from(sessions).where(eq(sessions.memberId, m.id));
     const back = `/admin/members/${m.id}`;
-    const res = await post(sessionsAction, '/admin/actions/member-sessions', 'admin', { member: String(m.id), session: String(s!.id), back });
+    const res = await post(sessionsAction, '/admin/actions/member-sessions', 'admin', {
+      member: String(m.id),
+      session: String(s!.id),
+      back,
+    });
     expect(flashOf(res)).toMatchObject({ path: back, ok: '已下线该会话' });
     const [after] = await db.handle().db.select().from(sessions).where(eq(sessions.id, s!.id));
     expect(after!.revokedAt).not.toBeNull();
@@ -168,7 +177,10 @@ describe('POST /admin/actions/member-sessions', () => {
     const victim = await signedInMember();
     const other = await signedInMember();
     const [s] = await db.handle().db.select().from(sessions).where(eq(sessions.memberId, victim.id));
-    const forged = await post(sessionsAction, '/admin/actions/member-sessions', 'admin', { member: String(other.id), session: String(s!.id) });
+    const forged = await post(sessionsAction, '/admin/actions/member-sessions', 'admin', {
+      member: String(other.id),
+      session: String(s!.id),
+    });
     expect(flashOf(forged).err).toBe('会话不存在或已失效');
     for (const role of ['finance', 'editor']) {
       const res = await post(sessionsAction, '/admin/actions/member-sessions', role, { member: String(victim.id), session: String(s!.id) });

@@ -115,7 +115,9 @@ describe('/admin/members/{uid}', () => {
 
   it('an editor cannot open the page nor read a phone number', async () => {
     role = 'editor';
-    await expect(MemberPage({ params: Promise.resolve({ uid: String(memberId) }), searchParams: q() })).rejects.toThrow(/lacks members:view/);
+    await expect(MemberPage({ params: Promise.resolve({ uid: String(memberId) }), searchParams: q() })).rejects.toThrow(
+      /lacks members:view/,
+    );
     await expect(revealPhone({ id: staffIds.editor!, role: 'editor', ip: '' }, memberId)).rejects.toMatchObject({ status: 403 });
     expect(can('editor', 'members:phone')).toBe(false);
     expect(can('finance', 'members:phone')).toBe(false);

@@ -184,7 +184,9 @@ describe('refundOrder: refusals write nothing', () => {
       message: '只有已支付的订单可以退款',
     });
     await cancelOrder(pending.id, m.id);
-    await expect(refundOrder(actors.finance!, { orderId: pending.id, reason: 'x', override: false })).rejects.toMatchObject({ status: 409 });
+    await expect(refundOrder(actors.finance!, { orderId: pending.id, reason: 'x', override: false })).rejects.toMatchObject({
+      status: 409,
+    });
     await expect(refundOrder(actors.finance!, { orderId: 2_000_000_000, reason: 'x', override: false })).rejects.toMatchObject({
       status: 404,
     });

@@ -236,7 +236,11 @@ describe('wallet against a plain model (fast-check)', () => {
   let shareReward: Reward;
   let staff: StaffActor;
   beforeAll(async () => {
-    staff = { id: await createStaffFromCommand(getDb(), { username: 'model_finance', role: 'finance', password: 'model-finance-pw' }), role: 'finance', ip: '10.0.0.1' };
+    staff = {
+      id: await createStaffFromCommand(getDb(), { username: 'model_finance', role: 'finance', password: 'model-finance-pw' }),
+      role: 'finance',
+      ip: '10.0.0.1',
+    };
     const [share] = await db.handle().db.select().from(missions).where(eq(missions.actionId, 'share'));
     shareReward = { type: share!.rewardType as Reward['type'], amount: share!.rewardAmount };
     // Every run draws on the same business day: the wheel's daily stock and budget and the mall's stock are lifted so

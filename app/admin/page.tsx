@@ -24,7 +24,10 @@ const SERIES: Array<{ key: keyof Omit<DailyFigure, 'day'>; title: string; label?
 function Figures({ figures }: { figures: DailyFigure[] }) {
   const days = figures.map((f) => f.day);
   const shown = SERIES.filter((s) => figures[0]?.[s.key] !== null);
-  const columns = [...shown.map((s) => ({ key: s.key, title: s.title, label: s.label })), ...(figures[0]?.chapterCoins !== null ? [{ key: 'chapterCoins' as const, title: D.chapterCoins, label: undefined }] : [])];
+  const columns = [
+    ...shown.map((s) => ({ key: s.key, title: s.title, label: s.label })),
+    ...(figures[0]?.chapterCoins !== null ? [{ key: 'chapterCoins' as const, title: D.chapterCoins, label: undefined }] : []),
+  ];
   const sum = (key: keyof Omit<DailyFigure, 'day'>) => figures.reduce((s, f) => s + (f[key] ?? 0), 0);
   return (
     <section aria-labelledby="figures-title">

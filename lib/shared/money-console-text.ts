@@ -87,7 +87,8 @@ export const MONEY_TEXT = {
     audit: '账本核对',
     auditRun: '立即核对',
     auditNever: '尚无记录',
-    auditLast: (label: string, at: string, n: number, ms: number) => `${label}：${at}，${n === 0 ? '无异常' : `${n} 项异常`}（用时 ${ms} ms）`,
+    auditLast: (label: string, at: string, n: number, ms: number) =>
+      `${label}：${at}，${n === 0 ? '无异常' : `${n} 项异常`}（用时 ${ms} ms）`,
     auditScheduled: '上次定时核对',
     auditStaff: '上次手动核对',
     auditCheck: '检查项',

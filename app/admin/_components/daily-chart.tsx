@@ -9,7 +9,13 @@ const PAD = { top: 10, right: 8, bottom: 18, left: 36 };
  * One daily series as an SVG line over its area, drawn on the server with d3-scale and d3-shape (docs/dashboard.md):
  * no client JavaScript. The numbers are in the table next to it; the picture is marked as an image with its title.
  */
-export function DailyChart({ id, title, days, values, label = String }: {
+export function DailyChart({
+  id,
+  title,
+  days,
+  values,
+  label = String,
+}: {
   id: string;
   title: string;
   days: string[];
@@ -20,7 +26,10 @@ export function DailyChart({ id, title, days, values, label = String }: {
   const x = scaleLinear()
     .domain([0, Math.max(1, values.length - 1)])
     .range([PAD.left, W - PAD.right]);
-  const y = scaleLinear().domain([0, max]).nice(4).range([H - PAD.bottom, PAD.top]);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice(4)
+    .range([H - PAD.bottom, PAD.top]);
   const points = values.map((v, i) => [x(i), y(v)] as [number, number]);
   const path = line()(points) ?? '';
   const fill =

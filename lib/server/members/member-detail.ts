@@ -112,7 +112,13 @@ export async function memberDetail(actor: StaffActor, memberId: number, opts: { 
       .orderBy(desc(orders.id))
       .limit(LIST),
     db
-      .select({ id: chapterUnlocks.id, price: chapterUnlocks.price, createdAt: chapterUnlocks.createdAt, novel: novels.title, idx: chapters.idx })
+      .select({
+        id: chapterUnlocks.id,
+        price: chapterUnlocks.price,
+        createdAt: chapterUnlocks.createdAt,
+        novel: novels.title,
+        idx: chapters.idx,
+      })
       .from(chapterUnlocks)
       .innerJoin(chapters, eq(chapters.id, chapterUnlocks.chapterId))
       .innerJoin(novels, eq(novels.id, chapterUnlocks.novelId))
@@ -186,7 +192,13 @@ export async function memberDetail(actor: StaffActor, memberId: number, opts: { 
       birthDate: m.birthDate,
       age,
       isMinor: age !== null && age < ADULT_AGE,
-      consents: consents.map((c) => ({ id: c.id, relation: c.relation, guardianName: c.guardianName, createdAt: c.createdAt, revokedAt: c.revokedAt })),
+      consents: consents.map((c) => ({
+        id: c.id,
+        relation: c.relation,
+        guardianName: c.guardianName,
+        createdAt: c.createdAt,
+        revokedAt: c.revokedAt,
+      })),
       consentInForce: consents.some((c) => c.revokedAt === null),
     },
     sessions: sessionRows.map((s) => ({ ...s, live: s.revokedAt === null && s.expiresAt > now })),

@@ -51,8 +51,9 @@ export async function staffLedgerAudit(actor: StaffActor): Promise<AuditRun> {
 export async function latestAuditRuns(actor: StaffActor): Promise<{ scheduled: AuditRun | null; staff: AuditRun | null }> {
   assertCan(actor, 'orders');
   const last = async (trigger: string) =>
-    ((await getDb().select().from(ledgerAuditRuns).where(eq(ledgerAuditRuns.trigger, trigger)).orderBy(desc(ledgerAuditRuns.id)).limit(1))[0] ??
-      null) as AuditRun | null;
+    ((
+      await getDb().select().from(ledgerAuditRuns).where(eq(ledgerAuditRuns.trigger, trigger)).orderBy(desc(ledgerAuditRuns.id)).limit(1)
+    )[0] ?? null) as AuditRun | null;
   const [scheduled, staff] = await Promise.all([last('scheduled'), last('staff')]);
   return { scheduled, staff };
 }

@@ -3,7 +3,16 @@ import { and, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { getDb, type Tx } from '../db/client';
-import { ledgerEntries, ledgerTransactions, orderRefunds, orders, paymentExceptions, vipPeriods, voucherLots, walletAccounts } from '../db/schema';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  orderRefunds,
+  orders,
+  paymentExceptions,
+  vipPeriods,
+  voucherLots,
+  walletAccounts,
+} from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { log } from '../logger';
 import { assertCan, type StaffActor } from '../staff/actor';
@@ -111,7 +120,13 @@ async function vouchersSpentFrom(t: Tx, lotIds: number[]): Promise<number> {
  */
 async function endOrderPeriods(t: Tx, orderId: number, now: Date): Promise<number> {
   const live = await t
-    .select({ id: vipPeriods.id, memberId: vipPeriods.memberId, kind: vipPeriods.kind, startsAt: vipPeriods.startsAt, endsAt: vipPeriods.endsAt })
+    .select({
+      id: vipPeriods.id,
+      memberId: vipPeriods.memberId,
+      kind: vipPeriods.kind,
+      startsAt: vipPeriods.startsAt,
+      endsAt: vipPeriods.endsAt,
+    })
     .from(vipPeriods)
     .where(and(eq(vipPeriods.orderId, orderId), or(isNull(vipPeriods.endsAt), gt(vipPeriods.endsAt, now))));
   for (const p of live) {
@@ -125,7 +140,9 @@ async function endOrderPeriods(t: Tx, orderId: number, now: Date): Promise<numbe
         startsAt: sql`${vipPeriods.startsAt} - make_interval(secs => ${removedMs / 1000})`,
         endsAt: sql`${vipPeriods.endsAt} - make_interval(secs => ${removedMs / 1000})`,
       })
-      .where(and(eq(vipPeriods.memberId, p.memberId), eq(vipPeriods.kind, p.kind), gte(vipPeriods.startsAt, p.endsAt), ne(vipPeriods.id, p.id)));
+      .where(
+        and(eq(vipPeriods.memberId, p.memberId), eq(vipPeriods.kind, p.kind), gte(vipPeriods.startsAt, p.endsAt), ne(vipPeriods.id, p.id)),
+      );
   }
   return live.length;
 }
@@ -202,7 +219,10 @@ export async function refundOrder(actor: StaffActor, input: RefundInput, now = n
         createdAt: now,
       })
       .returning({ id: orderRefunds.id });
-    await t.update(orders).set({ status: 'refunded' }).where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
+    await t
+      .update(orders)
+      .set({ status: 'refunded' })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
     // Last, so a refusal by the provider rolls everything back; the provider is keyed by the order, so a retry is safe.
     const { ref } = await providerNamed(order.provider)
       .refund(order.id, order.price)
@@ -264,7 +284,11 @@ export async function refundOrderOnce(actor: StaffActor, input: RefundInput, now
  * payment-exceptions.ts). Nothing was credited, so no ledger movement: the provider returns the money and the
  * exception is marked refunded, once.
  */
-export async function refundPaymentException(actor: StaffActor, exceptionId: number, note: string): Promise<{ orderId: number; amount: number }> {
+export async function refundPaymentException(
+  actor: StaffActor,
+  exceptionId: number,
+  note: string,
+): Promise<{ orderId: number; amount: number }> {
   assertCan(actor, 'refunds');
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;

@@ -147,7 +147,11 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
         {(['vip', 'short_drama', 'ad_free'] as const).map((k) => (
           <div className="card" key={k}>
             {M.periods[k]}
-            <b>{view.periods[k].active ? M.periodOn(view.periods[k].expires_at && formatTime(new Date(view.periods[k].expires_at!))) : M.periodOff}</b>
+            <b>
+              {view.periods[k].active
+                ? M.periodOn(view.periods[k].expires_at && formatTime(new Date(view.periods[k].expires_at!)))
+                : M.periodOff}
+            </b>
           </div>
         ))}
       </div>
