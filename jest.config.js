@@ -7,6 +7,8 @@ const common = {
   moduleNameMapper: {
     '^server-only$': '<rootDir>/test/empty-module.js',
     '^@/(.*)$': '<rootDir>/$1',
+    // d3 ships ES modules only; Jest's CommonJS runtime loads their UMD builds instead (the console's charts).
+    '^(d3-[a-z-]+|internmap)$': '<rootDir>/node_modules/$1/dist/$1.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/e2e/'],
 };

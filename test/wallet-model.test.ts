@@ -31,7 +31,7 @@ import { grantCoupon } from '@/lib/server/wallet/coupons';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
-import type { Tx } from '@/lib/server/db/client';
+import { getDb, type Tx } from '@/lib/server/db/client';
 import { claimReviewReward } from '@/lib/server/social/reviews';
 import { VOUCHER_VALID_DAYS } from '@/lib/shared/constants';
 import { FAN_WEIGHTS, TICKETS } from '@/lib/shared/rewards';
@@ -46,6 +46,9 @@ import { grantReward } from '@/lib/server/wallet/activity-rewards';
 import { drawPrize } from '@/lib/server/wallet/lottery';
 import { claimMallCoupon } from '@/lib/server/wallet/coupon-mall';
 import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
+import { refundOrderOnce } from '@/lib/server/wallet/refunds';
+import { createStaffFromCommand } from '@/lib/server/staff/accounts';
+import type { StaffActor } from '@/lib/server/staff/actor';
 
 const db = useTestDatabase({ seed: true });
 const DAY = 86_400_000;
@@ -74,6 +77,7 @@ type Op =
   | { kind: 'chances'; amount: number }
   | { kind: 'draw'; r: number }
   | { kind: 'mall'; coupon: number }
+  | { kind: 'refund'; which: number }
   | { kind: 'balance' };
 
 /**
@@ -135,6 +139,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('chances' as const), amount: fc.integer({ min: 1, max: 2 }) }),
   { arbitrary: fc.record({ kind: fc.constant('draw' as const), r: fc.constantFrom(...Object.keys(DRAWS).map(Number)) }), weight: 2 },
   fc.record({ kind: fc.constant('mall' as const), coupon: fc.integer({ min: 0, max: 1 }) }),
+  // Staff refund one of the member's paid orders (docs/wallet.md "Refunds"), with the override recharges need.
+  { arbitrary: fc.record({ kind: fc.constant('refund' as const), which: fc.integer({ min: 0, max: 3 }) }), weight: 2 },
 );
 
 /** The plain model the wallet must agree with: coins, voucher lots with expiry, unlocked chapters. */
@@ -146,6 +152,8 @@ interface Model {
   book: boolean;
   paidOrders: number;
   refundsDue: number;
+  /** Paid orders in payment order: the coins each credited, and whether staff refunded it. */
+  orders: Array<{ id: number; coins: number; refunded: boolean }>;
   reviewed: Set<number>;
   /** Vote tickets: lots in grant order, coins paid per month, tickets earned from them, tickets cast per month. */
   tickets: Array<{ remaining: number; expiresAt: number }>;
@@ -226,7 +234,13 @@ describe('wallet against a plain model (fast-check)', () => {
   let mallCoupons: number[];
   let grants = 0;
   let shareReward: Reward;
+  let staff: StaffActor;
   beforeAll(async () => {
+    staff = {
+      id: await createStaffFromCommand(getDb(), { username: 'model_finance', role: 'finance', password: 'model-finance-pw' }),
+      role: 'finance',
+      ip: '10.0.0.1',
+    };
     const [share] = await db.handle().db.select().from(missions).where(eq(missions.actionId, 'share'));
     shareReward = { type: share!.rewardType as Reward['type'], amount: share!.rewardAmount };
     // Every run draws on the same business day: the wheel's daily stock and budget and the mall's stock are lifted so
@@ -282,6 +296,7 @@ describe('wallet against a plain model (fast-check)', () => {
           book: false,
           paidOrders: 0,
           refundsDue: 0,
+          orders: [],
           reviewed: new Set(),
           tickets: [],
           monthCoins: new Map(),
@@ -347,6 +362,7 @@ describe('wallet against a plain model (fast-check)', () => {
             expect(credited.filter(Boolean)).toHaveLength(1);
             model.coins += pack.welth;
             model.paidOrders += 1;
+            model.orders.push({ id: order.id, coins: pack.welth, refunded: false });
           } else if (o.kind === 'late') {
             const order = await createOrder(member.id, o.limited ? limited.id : pack.id, {}, now);
             if (o.how === 'cancel') await cancelOrder(order.id, member.id, now);
@@ -374,6 +390,7 @@ describe('wallet against a plain model (fast-check)', () => {
             expect(await pay(first)).toMatchObject({ credited: false, refund_due: true });
             model.coins += bigPack.welth + bigPack.rewardWelth;
             model.paidOrders += 1;
+            model.orders.push({ id: second.id, coins: bigPack.welth + bigPack.rewardWelth, refunded: false });
             model.refundsDue += 1;
           } else if (o.kind === 'review') {
             // The moderation side is not money: the review is put in its approved state directly (once per novel).
@@ -502,6 +519,20 @@ describe('wallet against a plain model (fast-check)', () => {
               model.mall.add(o.coupon);
               expect(result).toMatchObject({ coupon_id: mallCoupons[o.coupon], status: 'usable' });
             }
+          } else if (o.kind === 'refund') {
+            const target = model.orders[o.which % Math.max(1, model.orders.length)];
+            if (!target) continue;
+            const result = await refundOrderOnce(staff, { orderId: target.id, reason: '模型', override: true }, now).catch(
+              (e: { status?: number; message?: string }) => e,
+            );
+            // Refused when refunded already, or when the member no longer holds the coins the order credited.
+            if (target.refunded) expect(result).toMatchObject({ status: 409, message: '该订单已退款' });
+            else if (model.coins < target.coins) expect(result).toMatchObject({ status: 409, message: expect.stringMatching(/已被使用/) });
+            else {
+              expect(result).toMatchObject({ orderId: target.id, coins: target.coins, vouchers: 0 });
+              model.coins -= target.coins;
+              target.refunded = true;
+            }
           } else if (o.kind === 'monthEnd') {
             clock = monthBounds(monthOf(new Date(clock))).end.getTime();
           } else if (o.kind === 'sweep') {
@@ -576,10 +607,12 @@ describe('wallet against a plain model (fast-check)', () => {
         expect(lots.every((l) => l.remaining >= 0 && l.remaining <= l.amount)).toBe(true);
         // Orders: paid only from pending, every late payment flagged once; the whole audit holds.
         const [orderCounts] = (
-          await d.execute(sql`select count(*) filter (where o.status = 'paid')::int as paid, count(e.id)::int as flagged
+          await d.execute(sql`select count(*) filter (where o.status = 'paid')::int as paid, count(e.id)::int as flagged,
+            count(*) filter (where o.status = 'refunded')::int as refunded
           from orders o left join payment_exceptions e on e.order_id = o.id where o.member_id = ${member.id}`)
-        ).rows as Array<{ paid: number; flagged: number }>;
-        expect(orderCounts).toEqual({ paid: model.paidOrders, flagged: model.refundsDue });
+        ).rows as Array<{ paid: number; flagged: number; refunded: number }>;
+        const refunded = model.orders.filter((x) => x.refunded).length;
+        expect(orderCounts).toEqual({ paid: model.paidOrders - refunded, flagged: model.refundsDue, refunded });
         expect(await auditLedger()).toEqual([]);
       }),
       { numRuns: RUNS },

@@ -35,6 +35,7 @@ export const CONSOLE_TEXT = {
     contentImport: '导入',
     selling: '促销与礼物',
     sellingMoney: '商品与优惠券',
+    orders: '订单',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {

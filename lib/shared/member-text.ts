@@ -81,6 +81,8 @@ export const MEMBER_TEXT = {
     lift: '解除封禁',
     liftNote: '备注（可选）',
     history: '封禁记录',
+    // The member page (docs/members.md "Member page"): wallet, orders, sessions, history.
+    detail: '会员详情',
     historyEmpty: '没有封禁记录',
     by: '操作人',
     liftedAt: (at: string) => `已于 ${at} 解除`,

@@ -11,6 +11,7 @@ export const CONSUME_TEXT = {
   vote: (novel: string) => `《${novel}》投票`,
   otherOnNovel: (novel: string) => `《${novel}》消费`,
   expiry: '书券过期',
+  refund: '充值退款',
   chapterMissing: '章节购买',
   bookMissing: '全本购买',
   tipMissing: '打赏',

@@ -22,6 +22,7 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'members', href: '/admin/members', permission: 'members' },
   { key: 'content', href: '/admin/content/novels', permission: 'content' },
   { key: 'contentImport', href: '/admin/content/import', permission: 'content' },
+  { key: 'orders', href: '/admin/orders', permission: 'orders' },
 ];
 
 /** The console frame: navigation for what this role may open, who is signed in, sign-out, the flash line. */

@@ -80,6 +80,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
             <span className="badge" data-testid="member-block-state">
               {blockLabel(member.block)}
             </span>
+            <a href={`/admin/members/${member.id}`}>{C.detail}</a>
             <span className="badge">
               {C.follow}：{member.follow ? (member.follow.followed ? C.followed : C.notFollowed) : C.followUnknown}
               {member.follow ? `（${C.followSource[member.follow.source] ?? member.follow.source}）` : ''}

@@ -36,7 +36,14 @@ export type Permission =
   // Selling (docs/selling.md "Who may edit what"): promotions, the promotion popup and tip gifts are the content
   // team's; products and coupons set what money buys, so they are `selling:money`, admins' and finance's only.
   | 'selling'
-  | 'selling:money';
+  | 'selling:money'
+  // A member's page (docs/members.md "Member page"): profile, wallet, orders, history; finance reads it for refunds.
+  | 'members:view'
+  // Whole phone numbers: shown only on request, and each view is audited (member.phone_view).
+  | 'members:phone'
+  // Orders, refunds and the ledger audit (docs/wallet.md "Refunds", "Ledger audit"); the dashboard's money figures.
+  | 'orders'
+  | 'refunds';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -57,10 +64,14 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'content',
     'selling',
     'selling:money',
+    'members:view',
+    'members:phone',
+    'orders',
+    'refunds',
   ],
-  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
+  moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members', 'members:view'],
   editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content', 'selling'],
-  finance: ['dashboard', 'audit:own', 'finance', 'selling:money'],
+  finance: ['dashboard', 'audit:own', 'finance', 'selling:money', 'members:view', 'orders', 'refunds'],
 };
 
 export function isStaffRole(value: string): value is StaffRole {

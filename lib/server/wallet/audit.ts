@@ -31,7 +31,8 @@ export type AuditCheck =
   | 'novel_spend_not_to_revenue'
   | 'novel_revenue_mismatch'
   | 'fan_value_mismatch'
-  | 'activity_reward_misbooked';
+  | 'activity_reward_misbooked'
+  | 'refund_mismatch';
 
 export interface Violation {
   check: AuditCheck;
@@ -144,14 +145,14 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
     check: 'paid_order_not_credited_once',
     rows: sql`select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'member_id', o.member_id, 'recharges', count(t.id), 'other_member', count(t.id) filter (where t.member_id is distinct from o.member_id))
       from orders o left join ledger_transactions t on t.kind = 'recharge' and t.idempotency_key = 'order:' || o.id
-      where o.status = 'paid' group by o.id, o.member_id
+      where o.status in ('paid', 'refunded') group by o.id, o.member_id
       having count(t.id) <> 1 or count(t.id) filter (where t.member_id is distinct from o.member_id) > 0 order by o.id`,
   },
   {
     check: 'recharge_without_paid_order',
     rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'idempotency_key', t.idempotency_key, 'status', o.status)
       from ledger_transactions t left join orders o on o.id::text = substring(t.idempotency_key from 7)
-      where t.kind = 'recharge' and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid') order by t.id`,
+      where t.kind = 'recharge' and t.idempotency_key like 'order:%' and (o.id is null or o.status not in ('paid', 'refunded')) order by t.id`,
   },
   {
     // Only a pending order is paid (docs/wallet-orders.md): a paid order was never closed and no payment for it was
@@ -159,8 +160,8 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
     check: 'order_paid_not_from_pending',
     rows: sql`select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'status', o.status, 'paid_at', o.paid_at, 'closed_at', o.closed_at, 'tx_id', o.tx_id)
       from orders o
-      where (o.status = 'paid' and (o.paid_at is null or o.closed_at is not null or exists (select 1 from payment_exceptions e where e.order_id = o.id)))
-        or (o.status <> 'paid' and (o.paid_at is not null or o.tx_id is not null))
+      where (o.status in ('paid', 'refunded') and (o.paid_at is null or o.closed_at is not null or exists (select 1 from payment_exceptions e where e.order_id = o.id)))
+        or (o.status not in ('paid', 'refunded') and (o.paid_at is not null or o.tx_id is not null))
       order by o.id`,
   },
   {
@@ -168,10 +169,10 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
     check: 'fulfilment_without_paid_order',
     rows: sql`select 'ledger_transactions:' || t.id, jsonb_build_object('tx_id', t.id, 'kind', t.kind, 'idempotency_key', t.idempotency_key, 'status', o.status)
       from ledger_transactions t left join orders o on o.id::text = substring(t.idempotency_key from 7)
-      where t.kind in ('recharge_bonus', 'recharge_extra') and t.idempotency_key like 'order:%' and (o.id is null or o.status <> 'paid')
+      where t.kind in ('recharge_bonus', 'recharge_extra') and t.idempotency_key like 'order:%' and (o.id is null or o.status not in ('paid', 'refunded'))
       union all
       select 'vip_periods:' || v.id, jsonb_build_object('vip_period_id', v.id, 'kind', v.kind, 'order_id', v.order_id, 'status', o.status)
-      from vip_periods v left join orders o on o.id = v.order_id where v.order_id is not null and (o.id is null or o.status <> 'paid')
+      from vip_periods v left join orders o on o.id = v.order_id where v.order_id is not null and (o.id is null or o.status not in ('paid', 'refunded'))
       order by 1`,
   },
   {
@@ -187,25 +188,25 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
     rows: sql`select 'product_quota_days:' || coalesce(q.product_id, h.product_id) || ':' || coalesce(q.business_day, h.quota_day),
         jsonb_build_object('product_id', coalesce(q.product_id, h.product_id), 'business_day', coalesce(q.business_day, h.quota_day), 'used', coalesce(q.used, 0), 'holders', coalesce(h.n, 0))
       from product_quota_days q
-      full join (select product_id, quota_day, count(*) as n from orders where quota_day is not null and status in ('pending', 'paid') group by product_id, quota_day) h
+      full join (select product_id, quota_day, count(*) as n from orders where quota_day is not null and status in ('pending', 'paid', 'refunded') group by product_id, quota_day) h
         on h.product_id = q.product_id and h.quota_day = q.business_day
       where coalesce(q.used, 0) <> coalesce(h.n, 0) order by 1`,
   },
   {
     check: 'coupon_spent_twice',
     rows: sql`select 'member_coupons:' || member_coupon_id, jsonb_build_object('member_coupon_id', member_coupon_id, 'paid_orders', count(*))
-      from orders where status = 'paid' and member_coupon_id is not null group by member_coupon_id having count(*) > 1 order by member_coupon_id`,
+      from orders where status in ('paid', 'refunded') and member_coupon_id is not null group by member_coupon_id having count(*) > 1 order by member_coupon_id`,
   },
   {
     // A spent coupon names the paid order that took it off, and a paid order's coupon is spent by that order.
     check: 'coupon_spend_mismatch',
     rows: sql`select 'member_coupons:' || c.id, jsonb_build_object('member_coupon_id', c.id, 'used_order_id', c.used_order_id, 'order_status', o.status, 'order_coupon', o.member_coupon_id)
       from member_coupons c left join orders o on o.id = c.used_order_id
-      where c.used_at is not null and (o.id is null or o.status <> 'paid' or o.member_coupon_id is distinct from c.id)
+      where c.used_at is not null and (o.id is null or o.status not in ('paid', 'refunded') or o.member_coupon_id is distinct from c.id)
       union all
       select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'member_coupon_id', o.member_coupon_id, 'used_order_id', c.used_order_id, 'spent', c.used_at is not null)
       from orders o left join member_coupons c on c.id = o.member_coupon_id
-      where o.status = 'paid' and o.member_coupon_id is not null and (c.id is null or c.used_order_id is distinct from o.id or c.used_at is null)
+      where o.status in ('paid', 'refunded') and o.member_coupon_id is not null and (c.id is null or c.used_order_id is distinct from o.id or c.used_at is null)
       order by 1`,
   },
   {
@@ -279,6 +280,23 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
           or s.min_member is distinct from t.member_id or s.max_member is distinct from t.member_id))
         or (t.kind not in ${ACTIVITY_KINDS} and coalesce(s.activity_legs, 0) > 0)
       order by t.id`,
+  },
+  {
+    // A refunded order (docs/wallet.md "Refunds") has one refund row and one `refund` movement that takes back from
+    // the member exactly the coins its recharge movements gave; a refund movement exists only for a refunded order.
+    check: 'refund_mismatch',
+    rows: sql`select 'orders:' || o.id, jsonb_build_object('order_id', o.id, 'status', o.status, 'refund_rows', (select count(*) from order_refunds r where r.order_id = o.id),
+        'refund_moves', count(rt.id), 'credited', coalesce((select sum(s.member_welth_out) from ledger_transactions c join sums s on s.by_tx and s.tx_id = c.id
+          where c.idempotency_key = 'order:' || o.id and c.kind in ('recharge', 'recharge_bonus')), 0), 'taken', coalesce(sum(rs.member_welth_out), 0))
+      from orders o
+      left join ledger_transactions rt on rt.kind = 'refund' and rt.idempotency_key = 'order:' || o.id
+      left join sums rs on rs.by_tx and rs.tx_id = rt.id
+      where o.status = 'refunded' or rt.id is not null or exists (select 1 from order_refunds r where r.order_id = o.id)
+      group by o.id, o.status
+      having o.status <> 'refunded' or count(rt.id) <> 1 or (select count(*) from order_refunds r where r.order_id = o.id) <> 1
+        or coalesce(sum(rs.member_welth_out), 0) <> -coalesce((select sum(s.member_welth_out) from ledger_transactions c join sums s on s.by_tx and s.tx_id = c.id
+          where c.idempotency_key = 'order:' || o.id and c.kind in ('recharge', 'recharge_bonus')), 0)
+      order by o.id`,
   },
 ];
 

@@ -24,6 +24,8 @@ function titleOf(kind: string, t: Target): string {
       return novel ? CONSUME_TEXT.vote(novel) : CONSUME_TEXT.voteMissing;
     case 'expiry':
       return CONSUME_TEXT.expiry;
+    case 'refund':
+      return CONSUME_TEXT.refund;
     default:
       return novel ? CONSUME_TEXT.otherOnNovel(novel) : CONSUME_TEXT.other;
   }

@@ -4,8 +4,11 @@ import { startPeriodic } from '../periodic';
 import { expireVoucherLots } from './expiry';
 import { expireStaleOrders } from './orders';
 import { expireTicketLots } from './tickets';
+import { scheduledLedgerAudit } from './audit-runs';
 
 const EVERY_MS = 60_000;
+/** The whole-ledger audit, stored for the console (docs/wallet.md "Ledger audit"): one scan of every entry, so not often. */
+const AUDIT_EVERY_MS = 6 * 3600_000;
 
 /**
  * One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
@@ -24,4 +27,5 @@ export async function runWalletSweep(
 /** Runs the sweep every minute in the server process (once, however often Next loads this module). */
 export function startWalletJobs(): void {
   startPeriodic('wallet_sweep', EVERY_MS, () => runWalletSweep());
+  startPeriodic('ledger_audit', AUDIT_EVERY_MS, () => scheduledLedgerAudit());
 }

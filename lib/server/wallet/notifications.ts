@@ -72,7 +72,7 @@ async function fulfil(tx: Tx, order: OrderRow, product: ProductRow, now: Date): 
 }
 
 /** Locks the member, then the order — the member first, as creating an order does, so caps are checked under the same lock. */
-async function lockOrder(t: Tx, orderId: number): Promise<{ o: OrderRow; p: ProductRow } | null> {
+export async function lockOrder(t: Tx, orderId: number): Promise<{ o: OrderRow; p: ProductRow } | null> {
   // A merge may move the order to another member between the look and the lock: look again then.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [peek] = await t.select({ memberId: orders.memberId }).from(orders).where(eq(orders.id, orderId));

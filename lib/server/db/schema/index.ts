@@ -13,3 +13,4 @@ export * from './experiments';
 export * from './members';
 export * from './ads';
 export * from './content-import';
+export * from './money-console';

@@ -226,7 +226,7 @@ export const orders = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id),
-    // 'pending' | 'paid' | 'cancelled' | 'expired' | 'rejected'; only a pending order is ever paid (docs/wallet-orders.md).
+    // 'pending' | 'paid' | 'cancelled' | 'expired' | 'rejected' | 'refunded' (by staff, docs/wallet.md "Refunds"); only a pending order is ever paid (docs/wallet-orders.md).
     status: varchar({ length: 16 }).notNull().default('pending'),
     price: integer().notNull(),
     memberCouponId: integer(),

@@ -9,12 +9,19 @@ export interface PaymentProvider {
   name: string;
   payUrl(orderId: number): string;
   verify(notification: PaymentNotification): boolean;
+  /**
+   * Returns a paid order's money to the payer; answers the provider's refund reference. Keyed by the order, so
+   * asking twice refunds once (acquirers take a merchant refund number for this). Throws when the provider refuses.
+   */
+  refund(orderId: number, amount: number): Promise<{ ref: string }>;
 }
 
 const sandbox: PaymentProvider = {
   name: 'sandbox',
   payUrl: (orderId) => `/pay/sandbox/${orderId}`,
   verify: verifySandboxNotification,
+  // The sandbox holds no money: the refund is recorded under a reference derived from the order.
+  refund: async (orderId) => ({ ref: `sandbox-refund-${orderId}` }),
 };
 
 const PROVIDERS: Record<string, PaymentProvider> = { sandbox };

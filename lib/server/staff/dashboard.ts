@@ -1,0 +1,65 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { businessDayOf } from '../wallet/business-month';
+import { can } from './roles';
+import type { StaffActor } from './actor';
+
+/** The dashboard's daily figures (docs/dashboard.md): the last 30 Shanghai days, today included. */
+export const DASHBOARD_DAYS = 30;
+
+export interface DailyFigure {
+  day: string;
+  newMembers: number;
+  listenMinutes: number;
+  /** Money figures: null for roles without `orders` (only finance and admin see money). */
+  payingMembers: number | null;
+  paidCents: number | null;
+  chapterSales: number | null;
+  chapterCoins: number | null;
+}
+
+/** YYYY-MM-DD `days` before a YYYY-MM-DD, by the calendar. */
+function dayMinus(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return new Date(d.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * One query, one grouped scan per source table from the first day on, joined to the 30 days: new members (accounts
+ * that are not guests, by creation day), paying members and what they paid (orders paid that day, refunded later
+ * or not: the day's takings), chapter sales (unlocks and their coins), listening minutes (activity_days, the
+ * server's own count of listening). Days are Asia/Shanghai calendar days.
+ */
+export async function dailyFigures(actor: StaffActor, now = new Date()): Promise<DailyFigure[]> {
+  const last = businessDayOf(now);
+  const first = dayMinus(last, DASHBOARD_DAYS - 1);
+  // The first instant of the first Shanghai day.
+  const start = new Date(`${first}T00:00:00+08:00`);
+  const result = await getDb().execute(sql`
+    with days as (select d::date as day from generate_series(${first}::date, ${last}::date, interval '1 day') d),
+    nm as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n from members
+      where created_at >= ${start.toISOString()} and not is_guest group by 1),
+    po as (select (paid_at at time zone 'Asia/Shanghai')::date as day, count(distinct member_id) as payers, sum(price) as cents from orders
+      where paid_at >= ${start.toISOString()} and status in ('paid', 'refunded') group by 1),
+    cu as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n, sum(price) as coins from chapter_unlocks
+      where created_at >= ${start.toISOString()} group by 1),
+    ad as (select day, sum(listen_seconds) as secs from activity_days where day >= ${first}::date group by 1)
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(nm.n, 0)::int as new_members, coalesce(po.payers, 0)::int as payers,
+      coalesce(po.cents, 0)::bigint as cents, coalesce(cu.n, 0)::int as sales, coalesce(cu.coins, 0)::bigint as coins,
+      coalesce(ad.secs, 0)::bigint as secs
+    from days left join nm on nm.day = days.day left join po on po.day = days.day left join cu on cu.day = days.day
+      left join ad on ad.day = days.day
+    order by days.day`);
+  const money = can(actor.role, 'orders');
+  const rows = (result as unknown as { rows: Array<Record<string, string | number>> }).rows;
+  return rows.map((r) => ({
+    day: String(r.day),
+    newMembers: Number(r.new_members),
+    listenMinutes: Math.round(Number(r.secs) / 60),
+    payingMembers: money ? Number(r.payers) : null,
+    paidCents: money ? Number(r.cents) : null,
+    chapterSales: money ? Number(r.sales) : null,
+    chapterCoins: money ? Number(r.coins) : null,
+  }));
+}

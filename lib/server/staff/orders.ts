@@ -1,0 +1,127 @@
+import 'server-only';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { members, orderRefunds, orders, paymentExceptions, paymentNotifications, products, staffUsers } from '../db/schema';
+import { maskPhone } from '../members/lookup';
+import { NON_REFUNDABLE_KINDS } from '../wallet/refunds';
+import { assertCan, type StaffActor } from './actor';
+
+/** The console's order search and order page (docs/wallet.md "Refunds"): finance and admin. */
+
+export const ORDER_PAGE_SIZE = 30;
+export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'cancelled', 'expired', 'rejected'] as const;
+
+export interface OrderFilter {
+  orderId?: number;
+  memberId?: number;
+  status?: string;
+  /** [from, to) instants (the page turns Shanghai days into them). */
+  from?: Date;
+  to?: Date;
+  page?: number;
+}
+
+export interface OrderListRow {
+  id: number;
+  memberId: number;
+  nickname: string | null;
+  productName: string;
+  productType: string;
+  price: number;
+  status: string;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+/** Newest first, ORDER_PAGE_SIZE a page; `hasMore` when another page follows. */
+export async function searchOrders(actor: StaffActor, filter: OrderFilter): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
+  assertCan(actor, 'orders');
+  const where: SQL[] = [];
+  if (filter.orderId !== undefined) where.push(eq(orders.id, filter.orderId));
+  if (filter.memberId !== undefined) where.push(eq(orders.memberId, filter.memberId));
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.from) where.push(gte(orders.createdAt, filter.from));
+  if (filter.to) where.push(lt(orders.createdAt, filter.to));
+  const page = Math.max(1, filter.page ?? 1);
+  const rows = await getDb()
+    .select({
+      id: orders.id,
+      memberId: orders.memberId,
+      nickname: members.nickname,
+      productName: products.name,
+      productType: products.productType,
+      price: orders.price,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_PAGE_SIZE + 1)
+    .offset((page - 1) * ORDER_PAGE_SIZE);
+  return { rows: rows.slice(0, ORDER_PAGE_SIZE), hasMore: rows.length > ORDER_PAGE_SIZE };
+}
+
+/** One order with what the provider told us about it, its refund or its refund-due payment. */
+export async function orderForConsole(actor: StaffActor, id: number) {
+  assertCan(actor, 'orders');
+  const db = getDb();
+  const [row] = await db
+    .select({ o: orders, p: products, nickname: members.nickname, phone: members.phone })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(members, eq(members.id, orders.memberId))
+    .where(eq(orders.id, id));
+  if (!row) return null;
+  const [notifications, refunds, exceptions] = await Promise.all([
+    db
+      .select({
+        id: paymentNotifications.id,
+        notificationId: paymentNotifications.notificationId,
+        provider: paymentNotifications.provider,
+        payload: paymentNotifications.payload,
+        receivedAt: paymentNotifications.receivedAt,
+      })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderId, id))
+      .orderBy(paymentNotifications.id),
+    db
+      .select({ r: orderRefunds, staff: staffUsers.displayName })
+      .from(orderRefunds)
+      .leftJoin(staffUsers, eq(staffUsers.id, orderRefunds.staffId))
+      .where(eq(orderRefunds.orderId, id)),
+    db.select().from(paymentExceptions).where(eq(paymentExceptions.orderId, id)),
+  ]);
+  return {
+    order: row.o,
+    product: row.p,
+    member: { id: row.o.memberId, nickname: row.nickname, phone: maskPhone(row.phone) },
+    /** Recharges and VIP are not refunded by policy: the form asks for the override. */
+    needsOverride: NON_REFUNDABLE_KINDS.includes(row.p.productType),
+    notifications: notifications.map((n) => ({ ...n, amount: (n.payload as { amount?: number }).amount ?? null })),
+    refund: refunds[0] ? { ...refunds[0].r, staffName: refunds[0].staff } : null,
+    exception: exceptions[0] ?? null,
+  };
+}
+
+/** Payments taken but not fulfilled, still due back to the payer (flagged by payment-exceptions.ts), oldest first. */
+export async function dueExceptions(actor: StaffActor, limit = 50) {
+  assertCan(actor, 'orders');
+  return getDb()
+    .select({
+      id: paymentExceptions.id,
+      orderId: paymentExceptions.orderId,
+      memberId: orders.memberId,
+      amount: paymentExceptions.amount,
+      reason: paymentExceptions.reason,
+      createdAt: paymentExceptions.createdAt,
+    })
+    .from(paymentExceptions)
+    .innerJoin(orders, eq(orders.id, paymentExceptions.orderId))
+    .where(eq(paymentExceptions.refundStatus, 'due'))
+    .orderBy(paymentExceptions.id)
+    .limit(limit);
+}
