@@ -43,6 +43,17 @@ export const audioAssets = pgTable(
   (t) => [uniqueIndex('audio_assets_chapter_voice_uq').on(t.chapterId, t.voice)],
 );
 
+/**
+ * When a chapter's audio was last heard (docs/listening.md "Operations"): written when its playlist is served, at
+ * most once an hour per chapter; the storage cap evicts the least recently heard chapters first.
+ */
+export const audioChapterHeard = pgTable('audio_chapter_heard', {
+  chapterId: integer()
+    .primaryKey()
+    .references(() => chapters.id),
+  lastHeardAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const errorLogs = pgTable(
   'error_logs',
   {
