@@ -17,6 +17,9 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'audit', href: '/admin/audit', permission: 'audit:own' },
   { key: 'staff', href: '/admin/staff', permission: 'staff' },
   { key: 'members', href: '/admin/members', permission: 'members' },
+  { key: 'listening', href: '/admin/listening', permission: 'listening' },
+  { key: 'config', href: '/admin/config', permission: 'config' },
+  { key: 'account', href: '/admin/account', permission: 'dashboard' },
 ];
 
 /** The console frame: navigation for what this role may open, who is signed in, sign-out, the flash line. */

@@ -27,7 +27,11 @@ export type Permission =
   // Member lookup, blocks and appeals, follow state (docs/members.md "Console").
   | 'members'
   // Our own ads: placements, targeting, schedule, caps and their figures (docs/ads.md "Console").
-  | 'ads';
+  | 'ads'
+  // The synthesis queue, re-voicing and audio storage (docs/listening.md "Operations").
+  | 'listening'
+  // Runtime config flags (docs/config-flags.md): admins only.
+  | 'config';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -44,9 +48,11 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'experiments',
     'members',
     'ads',
+    'listening',
+    'config',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'listening'],
   finance: ['dashboard', 'audit:own', 'finance'],
 };
 
