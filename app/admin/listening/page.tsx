@@ -28,11 +28,14 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
   const staff = await requireStaff('listening');
   const flash = readFlash(await searchParams);
   const [queue, storage] = await Promise.all([synthesisQueue(staff.actor), audioStorageView(staff.actor)]);
-  const head = (
+  const head = (...extra: string[]) => (
     <tr>
       <th>{L.chapter}</th>
       <th>{L.novel}</th>
-      <th>{L.chapter}</th>
+      <th>{L.chapterTitle}</th>
+      {extra.map((e) => (
+        <th key={e}>{e}</th>
+      ))}
     </tr>
   );
   return (
@@ -46,7 +49,7 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       {queue.running.length ? (
         <div className="table-wrap">
           <table data-testid="queue-running">
-            <thead>{head}</thead>
+            <thead>{head(L.kind, L.since, L.segments)}</thead>
             <tbody>
               {queue.running.map((j) => (
                 <tr key={j.chapterId}>
@@ -68,7 +71,7 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       {queue.waiting.length ? (
         <div className="table-wrap">
           <table data-testid="queue-waiting">
-            <thead>{head}</thead>
+            <thead>{head(L.kind)}</thead>
             <tbody>
               {queue.waiting.map((j, i) => (
                 <tr key={`${j.chapterId}-${i}`}>
@@ -88,16 +91,7 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       {queue.failed.length ? (
         <div className="table-wrap">
           <table data-testid="queue-failed">
-            <thead>
-              <tr>
-                <th>{L.chapter}</th>
-                <th>{L.novel}</th>
-                <th>{L.chapter}</th>
-                <th>{L.reason}</th>
-                <th>{L.since}</th>
-                <th />
-              </tr>
-            </thead>
+            <thead>{head(L.reason, L.since, '')}</thead>
             <tbody>
               {queue.failed.map((f) => (
                 <tr key={f.chapterId}>

@@ -153,8 +153,11 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
   const storage = audioStorage();
   const release = await slot();
   job.running = true;
-  const scratch = await storage.makeScratch();
+  // Inside the try: a scratch directory that cannot be made (disk full) must still give the slot back, or
+  // MAX_RUNNING such failures would stop all synthesis.
+  let scratch: string | undefined;
   try {
+    scratch = await storage.makeScratch();
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
     const rendered = await renderChapterAudio({
@@ -189,7 +192,7 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
     for (const other of await storage.list(`chapters/${chapterId}`)) if (other !== job.key) await storage.remove(other);
   } finally {
     release();
-    await storage.removeScratch(scratch).catch(() => undefined);
+    if (scratch) await storage.removeScratch(scratch).catch(() => undefined);
   }
 }
 
