@@ -60,7 +60,8 @@ const flash = (res: Response) => {
   const url = new URL(res.headers.get('location')!);
   return { path: url.pathname, ok: url.searchParams.get('ok'), err: url.searchParams.get('err') };
 };
-const lastAudit = async () => (await getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, 'config.update')).orderBy(desc(staffAuditLog.id)).limit(1))[0];
+const lastAudit = async () =>
+  (await getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, 'config.update')).orderBy(desc(staffAuditLog.id)).limit(1))[0];
 const stored = async (key: string) => (await getDb().select().from(configFlags).where(eq(configFlags.key, key)))[0]?.value;
 
 describe('POST /admin/actions/config', () => {
@@ -77,12 +78,17 @@ describe('POST /admin/actions/config', () => {
   it('numbers keep to their range; the TTS fields change only their part of the tts flag', async () => {
     expect(flash(await post('admin', { key: 'wxshare', value: '1' })).ok).toBe('已保存');
     expect(cachedFlags().wxshare).toBe(1);
-    for (const value of ['2', '-1', '0.5', 'abc', '1e0']) expect(flash(await post('admin', { key: 'wxshare', value })).err).toBe('请输入 0–1 之间的数字');
+    for (const value of ['2', '-1', '0.5', 'abc', '1e0'])
+      expect(flash(await post('admin', { key: 'wxshare', value })).err).toBe('请输入 0–1 之间的数字');
     expect(cachedFlags().wxshare).toBe(1);
     expect(flash(await post('admin', { key: 'tts_default_rate', value: '1.25' })).ok).toBe('已保存');
     expect(flash(await post('admin', { key: 'tts_enabled', value: '0' })).ok).toBe('已保存');
     expect(cachedFlags().tts).toEqual({ ...DEFAULT_FLAGS.tts, default_rate: 1.25, enabled: false });
-    expect((await lastAudit())!.detail).toMatchObject({ key: 'tts', before: { enabled: true, default_rate: 1.25 }, after: { enabled: false } });
+    expect((await lastAudit())!.detail).toMatchObject({
+      key: 'tts',
+      before: { enabled: true, default_rate: 1.25 },
+      after: { enabled: false },
+    });
     expect(flash(await post('admin', { key: 'tts_default_rate', value: '3' })).err).toBe('请输入 0.5–2 之间的数字');
   });
 
@@ -100,7 +106,7 @@ describe('POST /admin/actions/config', () => {
       ['^/m/(x => /m', '第 1 行的正则无效或过长'],
       ['^(a+)+$ => /m', '第 1 行的正则无效或过长'],
       ['/m/only-a-pattern', '第 1 行格式应为“正则 => 站内路径”'],
-    ])
+    ] as const)
       expect(flash(await post('admin', { key: 'blocked_urls', value })).err).toBe(err);
     expect(cachedFlags().blocked_urls).toHaveLength(2);
     expect(() => parseRules(Array.from({ length: 51 }, (_, i) => `^/m/${i} => /m`).join('\n'))).toThrow('最多 50 条规则');

@@ -80,8 +80,14 @@ beforeAll(async () => {
   const [author] = await d.insert(authors).values({ name: '墨香' }).returning({ id: authors.id });
   const [cat] = await d.insert(categories).values({ name: '玄幻', gender: 1 }).returning({ id: categories.id });
   const base = { thumb: '', authorId: author!.id, categoryId: cat!.id };
-  const [a] = await d.insert(novels).values({ ...base, title: '听书之书', hasTts: true, languageType: 1 }).returning({ id: novels.id });
-  const [b] = await d.insert(novels).values({ ...base, title: '藏文之书', hasTts: false, languageType: 2 }).returning({ id: novels.id });
+  const [a] = await d
+    .insert(novels)
+    .values({ ...base, title: '听书之书', hasTts: true, languageType: 1 })
+    .returning({ id: novels.id });
+  const [b] = await d
+    .insert(novels)
+    .values({ ...base, title: '藏文之书', hasTts: false, languageType: 2 })
+    .returning({ id: novels.id });
   voiced = a!.id;
   silent = b!.id;
   for (let i = 1; i <= 8; i++) {
@@ -111,7 +117,8 @@ const flash = (res: Response) => {
   const url = new URL(res.headers.get('location')!);
   return { path: url.pathname, ok: url.searchParams.get('ok'), err: url.searchParams.get('err') };
 };
-const audits = async (action: string) => getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, action)).orderBy(desc(staffAuditLog.id));
+const audits = async (action: string) =>
+  getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, action)).orderBy(desc(staffAuditLog.id));
 /** Old audio of a chapter: one version with one segment of `bytes` bytes. */
 const storeFake = (chapterId: number, bytes: number, version = 'f'.repeat(32)) =>
   audioStorage().writeAtomic(`chapters/${chapterId}/${version}`, '0.ts', Buffer.alloc(bytes, 1));
@@ -204,7 +211,9 @@ describe('queue, failures and retry', () => {
     job.done.catch(() => undefined);
     await new Promise((r) => setImmediate(r));
     const queue = await synthesisQueue(editor);
-    expect(queue.running).toEqual([expect.objectContaining({ chapterId: ch[0], novelTitle: '听书之书', chapterTitle: '第1章', priority: 'now' })]);
+    expect(queue.running).toEqual([
+      expect.objectContaining({ chapterId: ch[0], novelTitle: '听书之书', chapterTitle: '第1章', priority: 'now' }),
+    ]);
     // Busy: its old audio stays whatever the cap says.
     expect((await evictOverCap({ cap: 0 })).evicted).toEqual([]);
     expect(await versions(ch[0]!)).toContain(`chapters/${ch[0]}/${'a'.repeat(32)}`);
@@ -225,8 +234,15 @@ describe('queue, failures and retry', () => {
 
     storage.gate = null;
     storage.failWith = null;
-    expect(flash(await post('editor', { op: 'retry', chapter: String(ch[0]) }))).toMatchObject({ path: '/admin/listening', ok: '已重新排队' });
-    expect((await audits('audio.retry'))[0]).toMatchObject({ staffId: ids.editor, targetId: ch[0], detail: { reason: 'ffmpeg exited with code 1' } });
+    expect(flash(await post('editor', { op: 'retry', chapter: String(ch[0]) }))).toMatchObject({
+      path: '/admin/listening',
+      ok: '已重新排队',
+    });
+    expect((await audits('audio.retry'))[0]).toMatchObject({
+      staffId: ids.editor,
+      targetId: ch[0],
+      detail: { reason: 'ffmpeg exited with code 1' },
+    });
     await aheadIdle();
     expect((await chapterAudioState(source.key!))?.complete).toBe(true);
     expect(synthesisFailure(ch[0]!)).toBeUndefined();
@@ -291,7 +307,10 @@ describe('re-voicing', () => {
     ] as const)
       expect(flash(await post('admin', fields)).err).toBe(err);
     for (const role of ['moderator', 'finance'])
-      expect(flash(await post(role, { op: 'revoice_chapter', chapter: String(ch[2]) }))).toMatchObject({ path: '/admin', err: expect.stringMatching(/无权/) });
+      expect(flash(await post(role, { op: 'revoice_chapter', chapter: String(ch[2]) }))).toMatchObject({
+        path: '/admin',
+        err: expect.stringMatching(/无权/),
+      });
     expect(await versions(ch[2]!)).toHaveLength(1);
     expect(await audits('audio.revoice')).toHaveLength(before);
   });
@@ -306,6 +325,8 @@ describe('re-voicing', () => {
     } finally {
       delete process.env.AUDIO_STORAGE_CAP_MB;
     }
-    expect((await audits('audio.evict'))[0]).toMatchObject({ detail: { cap: 1024 * 1024, before: 2 * 1024 * 1024, after: 0, chapters: 1 } });
+    expect((await audits('audio.evict'))[0]).toMatchObject({
+      detail: { cap: 1024 * 1024, before: 2 * 1024 * 1024, after: 0, chapters: 1 },
+    });
   });
 });

@@ -34,9 +34,15 @@ function post(url: string, fields: Record<string, string>, cookie = '') {
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', cookie, ...peerHeaders(ip()) },
   });
 }
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0];
 const audits = async (staffId: number, action: string) =>
-  (await getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, action))).filter((r) => r.targetId === staffId || r.staffId === staffId);
+  (await getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, action))).filter(
+    (r) => r.targetId === staffId || r.staffId === staffId,
+  );
 
 /** A staff account with the factor switched on at `at`; returns its id and the secret. */
 async function enrolled(username: string, at: Date, role = 'editor') {
@@ -174,7 +180,9 @@ describe('disable and reset', () => {
     await expect(resetStaffTotp(actorOf(id, 'editor'), id)).rejects.toThrow(/无权/);
 
     const adminToken = (await staffSignIn({ username: 't_admin', password: 't_admin-password', ip: ip() })).session.token;
-    const done = await staffTotpRoute(post('/admin/actions/staff-totp', { id: String(id), back: '/admin/staff' }, `staff_token=${adminToken}`));
+    const done = await staffTotpRoute(
+      post('/admin/actions/staff-totp', { id: String(id), back: '/admin/staff' }, `staff_token=${adminToken}`),
+    );
     expect(new URL(done.headers.get('location')!).searchParams.get('ok')).toBe('已重置该员工的两步验证');
     expect((await totpState(id)).enabledAt).toBeNull();
     const [audit] = await audits(id, 'staff.totp_reset');

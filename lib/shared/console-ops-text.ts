@@ -97,7 +97,8 @@ export const OPS_TEXT = {
     skipped: (n: number) => `（${n} 章正在合成，已跳过）`,
     storage: '音频存储',
     used: (mb: string, files: number, chapters: number) => `已用 ${mb} MB，${files} 个文件，${chapters} 章`,
-    cap: (mb: number | null) => (mb ? `上限 ${mb} MB（AUDIO_STORAGE_CAP_MB），超出时先清理最久未收听的章节` : '未设上限（AUDIO_STORAGE_CAP_MB）'),
+    cap: (mb: number | null) =>
+      mb ? `上限 ${mb} MB（AUDIO_STORAGE_CAP_MB），超出时先清理最久未收听的章节` : '未设上限（AUDIO_STORAGE_CAP_MB）',
     topNovels: '占用最多的作品',
     mb: 'MB',
     chapters: '章数',

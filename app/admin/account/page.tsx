@@ -42,7 +42,6 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       ) : state.pending ? (
         <>
           <p>{T.scan}</p>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server, nothing to optimise */}
           <img src={state.pending.qr} alt={T.qrAlt} width={220} height={220} />
           <p>
             {T.secretLabel}：<code data-testid="totp-secret">{state.pending.secret}</code>

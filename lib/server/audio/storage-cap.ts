@@ -34,7 +34,8 @@ interface CapState {
   last: (EvictionResult & { at: Date }) | null;
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioCap?: CapState };
-const state = (): CapState => (holder.__shushengAudioCap ??= { heard: new Map(), written: new Map(), running: null, again: false, last: null });
+const state = (): CapState =>
+  (holder.__shushengAudioCap ??= { heard: new Map(), written: new Map(), running: null, again: false, last: null });
 
 /** Forgets this process's hears and the last eviction (tests). */
 export function resetAudioCapState(): void {
@@ -129,7 +130,8 @@ export async function evictOverCap(options: { now?: Date; cap?: number | null } 
     result.freed += c.bytes;
     result.totalAfter -= c.bytes;
   }
-  if (result.evicted.length) log('info', 'audio_evicted', { chapters: result.evicted.length, freed: result.freed, total: result.totalAfter, cap });
+  if (result.evicted.length)
+    log('info', 'audio_evicted', { chapters: result.evicted.length, freed: result.freed, total: result.totalAfter, cap });
   state().last = { ...result, at: new Date(now) };
   return result;
 }
@@ -165,4 +167,3 @@ export function startAudioCap(): void {
   setAfterSynthesis(scheduleEviction);
   startPeriodic('audio_evict', EVICT_EVERY_MS, async () => scheduleEviction());
 }
-

@@ -62,7 +62,17 @@ export const FLAG_FIELDS: readonly FlagField[] = [
   bool('ios_recharge_disabled', 'payment'),
   bool('hide_recharge_nav', 'payment'),
   bool('popup_recharge_enabled', 'payment'),
-  { name: 'wxshare', group: 'share', kind: 'number', min: 0, max: 1, integer: true, flag: 'wxshare', show: (f) => String(f.wxshare), apply: (v) => v as number },
+  {
+    name: 'wxshare',
+    group: 'share',
+    kind: 'number',
+    min: 0,
+    max: 1,
+    integer: true,
+    flag: 'wxshare',
+    show: (f) => String(f.wxshare),
+    apply: (v) => v as number,
+  },
   bool('is_ad_enabled', 'ads'),
   bool('self_owned', 'ads'),
   bool('has_miniapp_ad_guide', 'ads'),
@@ -143,7 +153,12 @@ export async function updateConfigFlag(actor: StaffActor, name: string, raw: str
       .insert(configFlags)
       .values({ key: field.flag, value: after })
       .onConflictDoUpdate({ target: configFlags.key, set: { value: after, updatedAt: new Date() } });
-    await writeAudit(tx, { staffId: actor.id, action: 'config.update', detail: { key: field.flag, field: field.name, before, after }, ip: actor.ip });
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'config.update',
+      detail: { key: field.flag, field: field.name, before, after },
+      ip: actor.ip,
+    });
   });
   await loadFlags();
 }

@@ -161,9 +161,9 @@ export async function revoiceNovel(actor: StaffActor, novelId: number): Promise<
   if (!novel) throw notFound(L.noNovel);
   if (!voiceForNovel(novel)) throw invalid(L.noVoice);
   if (novel.isOffShelf) throw invalid(L.offShelf);
-  const ids = (await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.novelId, novelId)).orderBy(asc(chapters.idx))).map(
-    (r) => r.id,
-  );
+  const ids = (
+    await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.novelId, novelId)).orderBy(asc(chapters.idx))
+  ).map((r) => r.id);
   if (!ids.length) throw notFound(L.noNovel);
   let bytes = 0;
   let queued = 0;

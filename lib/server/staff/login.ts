@@ -33,7 +33,8 @@ export interface LoginInput {
 }
 
 /** A password step's outcome: a session, or (second factor on) a challenge the code step must answer. */
-export type PasswordStep = { staffId: number; session: StaffSession; challenge?: never } | { staffId: number; challenge: string; session?: never };
+export type PasswordStep =
+  { staffId: number; session: StaffSession; challenge?: never } | { staffId: number; challenge: string; session?: never };
 
 /** Signs in an account without a second factor (scripts, tests); one with a factor must go through the code step. */
 export async function staffSignIn(input: LoginInput, now = new Date()): Promise<{ staffId: number; session: StaffSession }> {
@@ -108,14 +109,15 @@ export async function staffCodeStep(input: CodeInput, now = new Date()): Promise
     .from(staffLoginChallenges)
     .innerJoin(staffUsers, eq(staffUsers.id, staffLoginChallenges.staffId))
     .where(and(eq(staffLoginChallenges.tokenHash, hashToken(input.challenge)), gt(staffLoginChallenges.expiresAt, now)));
-  if (!found || !found.user.totpSecret) throw expired();
+  if (!found?.user.totpSecret) throw expired();
   const user = found.user;
+  const sealed = found.user.totpSecret;
   if (user.lockedUntil && user.lockedUntil > now) {
     await writeAudit(getDb(), { staffId: user.id, action: 'staff.login_locked', ip: input.ip });
     throw new ApiError(CODES.rateLimited, SERVER_MSG.staffLocked);
   }
   if (user.disabled) throw expired();
-  const secret = openSecret(user.totpSecret);
+  const secret = openSecret(sealed);
   const outcome = await getDb().transaction(async (tx) => {
     if (!(await consumeCode(tx, user.id, secret, user.username, input.code, now))) return null;
     await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, user.id));

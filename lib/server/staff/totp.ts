@@ -66,7 +66,14 @@ export function codeStep(base32: string, username: string, code: string, now: Da
  * Accepts a code once: the step is recorded with a conditional UPDATE that only moves forward, so the same code
  * (or an older one) replayed within its window — even by two requests at once — finds nothing to update.
  */
-export async function consumeCode(tx: DbOrTx, staffId: number, base32: string, username: string, code: string, now: Date): Promise<boolean> {
+export async function consumeCode(
+  tx: DbOrTx,
+  staffId: number,
+  base32: string,
+  username: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const step = codeStep(base32, username, code, now);
   if (step === null) return false;
   const rows = await tx
@@ -106,7 +113,10 @@ export async function beginTotp(actor: StaffActor): Promise<void> {
     const row = await loadStaff(tx, actor.id);
     if (row.totpSecret) throw new ApiError(CODES.conflict, T.alreadyOn);
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
-    await tx.update(staffUsers).set({ totpPendingSecret: sealSecret(secret) }).where(eq(staffUsers.id, actor.id));
+    await tx
+      .update(staffUsers)
+      .set({ totpPendingSecret: sealSecret(secret) })
+      .where(eq(staffUsers.id, actor.id));
     await writeAudit(tx, { staffId: actor.id, action: 'staff.totp_begin', targetType: 'staff', targetId: actor.id, ip: actor.ip });
   });
 }

@@ -19,10 +19,7 @@ export const loginCodeForm = z.object({ code, back });
 
 export const accountForm = z.discriminatedUnion(
   'op',
-  [
-    z.object({ op: z.enum(['totp_begin', 'totp_cancel']), back }),
-    z.object({ op: z.enum(['totp_confirm', 'totp_disable']), code, back }),
-  ],
+  [z.object({ op: z.enum(['totp_begin', 'totp_cancel']), back }), z.object({ op: z.enum(['totp_confirm', 'totp_disable']), code, back })],
   { error: T.invalidOp },
 );
 

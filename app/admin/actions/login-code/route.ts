@@ -29,11 +29,18 @@ export async function POST(req: NextRequest): Promise<Response> {
   }
   const back = consoleBack(fields.back);
   const again = (text: string) =>
-    consoleRedirect(req, withFlash(`/admin/login?step=code${back !== '/admin' ? `&back=${encodeURIComponent(back)}` : ''}`, { kind: 'err', text }));
+    consoleRedirect(
+      req,
+      withFlash(`/admin/login?step=code${back !== '/admin' ? `&back=${encodeURIComponent(back)}` : ''}`, { kind: 'err', text }),
+    );
   const parsed = loginCodeForm.safeParse(fields);
   if (!parsed.success) return again(parsed.error.issues[0]?.message ?? MSG.invalidParams);
   try {
-    const { session } = await staffCodeStep({ challenge: req.cookies.get(STAFF_CHALLENGE_COOKIE)?.value, code: parsed.data.code, ip: clientIp(req) });
+    const { session } = await staffCodeStep({
+      challenge: req.cookies.get(STAFF_CHALLENGE_COOKIE)?.value,
+      code: parsed.data.code,
+      ip: clientIp(req),
+    });
     const res = consoleRedirect(req, back);
     res.cookies.set(STAFF_COOKIE, session.token, {
       httpOnly: true,

@@ -31,7 +31,7 @@ export async function POST(req: NextRequest): Promise<Response> {
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.invalidParams);
   try {
     const step = await staffPasswordStep({ username: parsed.data.username, password: parsed.data.password, ip: clientIp(req) });
-    if (step.challenge) {
+    if (!step.session) {
       // Second factor on (docs/console.md "Second factor"): the code form, holding the challenge in its own cookie.
       const back = consoleBack(parsed.data.back);
       const res = consoleRedirect(req, `/admin/login?step=code${back !== '/admin' ? `&back=${encodeURIComponent(back)}` : ''}`);
