@@ -10,6 +10,8 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * the dashboard, their own audit trail and the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
  * "Console") until the content part of the console gives them more. `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
+ * `listening` is the synthesis queue, re-voicing and the audio storage cap (admins and editors); `config` the
+ * runtime flags (admins only).
  */
 export type Permission =
   | 'dashboard'
