@@ -16,6 +16,24 @@ import { POST as codeRoute } from '@/app/admin/actions/login-code/route';
 import { POST as accountRoute } from '@/app/admin/actions/account/route';
 import { POST as staffTotpRoute } from '@/app/admin/actions/staff-totp/route';
 
+import { renderToStaticMarkup } from 'react-dom/server';
+import { can } from '@/lib/server/staff/roles';
+import AccountPage from '@/app/admin/account/page';
+import LoginPage from '@/app/admin/login/page';
+
+// The pages render for whoever `pageStaff` names (the session lookup itself is tested in lib/server/staff).
+const pageStaff = { id: 0, role: 'editor' };
+jest.mock('@/lib/server/staff/page-session', () => ({
+  requireStaff: async () => ({
+    ...pageStaff,
+    username: 'p',
+    displayName: '编辑',
+    actor: { ...pageStaff, ip: '' },
+    can: (p: Parameters<typeof can>[1]) => can(pageStaff.role, p),
+  }),
+  signedInStaff: async () => null,
+}));
+
 process.env.LOG_LEVEL = 'error';
 useTestDatabase();
 let ipSeq = 0;
@@ -88,6 +106,40 @@ describe('enrolment', () => {
     const bad = await accountRoute(post('/admin/actions/account', { op: 'totp_confirm', code: '12ab' }, `staff_token=${token}`));
     expect(new URL(bad.headers.get('location')!).searchParams.get('err')).toBe('验证码为 6 位数字');
     expect((await totpState(id)).enabledAt).toBeNull();
+  });
+});
+
+describe('pages', () => {
+  const render = async (page: typeof AccountPage, query: Record<string, string> = {}) =>
+    renderToStaticMarkup(await page({ searchParams: Promise.resolve(query) })).replace(/<!-- -->/g, '');
+
+  it('/admin/account: off, then the QR code and secret while pending, then only since when it is on', async () => {
+    const id = await createStaffFromCommand(getDb(), { username: 't_page', role: 'editor', password: 't_page-password' });
+    pageStaff.id = id;
+    expect(await render(AccountPage)).toContain('开始设置');
+    await beginTotp(actorOf(id, 'editor'));
+    const { pending } = await totpState(id);
+    const html = await render(AccountPage);
+    expect(html).toContain(pending!.secret);
+    expect(html).toContain('src="data:image/png;base64,');
+    expect(html).toContain('value="totp_confirm"');
+    const now = new Date();
+    await confirmTotp(actorOf(id, 'editor'), codeAt(pending!.secret, now), now);
+    const on = await render(AccountPage);
+    expect(on).toContain('已开启');
+    expect(on).not.toContain(pending!.secret);
+    expect(on).not.toContain('data:image/png');
+    expect(on).toContain('value="totp_disable"');
+  });
+
+  it('/admin/login?step=code asks for the code and posts to the code step', async () => {
+    const html = await render(LoginPage, { step: 'code', back: '/admin/listening' });
+    expect(html).toContain('action="/admin/actions/login-code"');
+    expect(html).toContain('one-time-code');
+    expect(html).toContain('value="/admin/listening"');
+    expect(html).not.toContain('name="password"');
+    const plain = await render(LoginPage);
+    expect(plain).toContain('name="password"');
   });
 });
 
