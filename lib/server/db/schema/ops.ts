@@ -50,7 +50,8 @@ export const audioAssets = pgTable(
 export const audioChapterHeard = pgTable('audio_chapter_heard', {
   chapterId: integer()
     .primaryKey()
-    .references(() => chapters.id),
+    // A deleted chapter takes its row along (the content tools may delete chapters; this table must not stop them).
+    .references(() => chapters.id, { onDelete: 'cascade' }),
   lastHeardAt: timestamp({ withTimezone: true }).notNull(),
 });
 
