@@ -36,6 +36,10 @@ export const CONSOLE_TEXT = {
     selling: '促销与礼物',
     sellingMoney: '商品与优惠券',
     orders: '订单',
+    // docs/listening.md "Operations", docs/config-flags.md, docs/console.md "Second factor".
+    listening: '听书',
+    config: '配置',
+    account: '我的账号',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,
   dashboard: {

@@ -18,3 +18,5 @@ export const HEADER = {
 
 /** The staff console's session cookie (docs/console.md "Sessions"): HttpOnly, SameSite=Strict, scoped to /admin. */
 export const STAFF_COOKIE = 'staff_token';
+/** The console's pending second-factor step (docs/console.md "Second factor"): a challenge token, 5 minutes. */
+export const STAFF_CHALLENGE_COOKIE = 'staff_challenge';

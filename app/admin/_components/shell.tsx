@@ -23,6 +23,9 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'content', href: '/admin/content/novels', permission: 'content' },
   { key: 'contentImport', href: '/admin/content/import', permission: 'content' },
   { key: 'orders', href: '/admin/orders', permission: 'orders' },
+  { key: 'listening', href: '/admin/listening', permission: 'listening' },
+  { key: 'config', href: '/admin/config', permission: 'config' },
+  { key: 'account', href: '/admin/account', permission: 'dashboard' },
 ];
 
 /** The console frame: navigation for what this role may open, who is signed in, sign-out, the flash line. */

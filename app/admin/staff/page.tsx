@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
+import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { listStaff } from '@/lib/server/staff/accounts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
@@ -56,6 +57,7 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
               <span>{u.displayName}</span>
               <span className="badge">{T.roles[u.role] ?? u.role}</span>
               <span className="badge">{u.disabled ? S.disabled : locked ? S.locked : S.enabled}</span>
+              {u.totpEnabledAt ? <span className="badge">{OPS_TEXT.totp.staffBadge}</span> : null}
               <span>
                 {S.lastLogin}：{u.lastLoginAt ? formatTime(u.lastLoginAt) : S.never}
               </span>
@@ -98,6 +100,15 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
                   {S.resetPassword}
                 </button>
               </form>
+              {u.totpEnabledAt ? (
+                <form method="post" action="/admin/actions/staff-totp">
+                  <input type="hidden" name="id" value={u.id} />
+                  <input type="hidden" name="back" value={back} />
+                  <button type="submit" className="danger">
+                    {OPS_TEXT.totp.reset}
+                  </button>
+                </form>
+              ) : null}
             </div>
           </article>
         );

@@ -44,6 +44,11 @@ export function synthesizeAhead(chapterId: number): void {
   });
 }
 
+/** Chapters queued ahead and not yet started, in order (the console's queue, docs/listening.md "Operations"). */
+export function aheadWaiting(): number[] {
+  return [...queue().ids];
+}
+
 /** Resolves when the queue is empty (tests; a graceful stop). */
 export async function aheadIdle(): Promise<void> {
   while (queue().pumping) await queue().pumping;

@@ -22,6 +22,10 @@ export type JobPriority = Exclude<SynthesisPriority, 'first'>;
 interface Job {
   key: string;
   startedAt: number;
+  /** Wall-clock start, for the console's queue (docs/listening.md "Operations"). */
+  since: number;
+  /** True once the job holds one of the MAX_RUNNING slots; before that it is waiting. */
+  running: boolean;
   priority: JobPriority;
   state: ChapterAudioState;
   /** Settles when the first segment is published (or the job fails). */
@@ -34,13 +38,71 @@ const STATE = 'state.json';
 /** Chapters synthesized at the same time; more wait their turn (each holds one ffmpeg and its pipes). */
 const MAX_RUNNING = 8;
 
+/** The last failure of a chapter's synthesis, until it succeeds or staff retry it (docs/listening.md "Operations"). */
+export interface SynthesisFailure {
+  chapterId: number;
+  key: string;
+  reason: string;
+  at: Date;
+}
+/** Failures kept in memory; the oldest goes first past this. */
+const MAX_FAILURES = 200;
+
 interface Registry {
   jobs: Map<string, Job>;
   running: number;
   waiting: (() => void)[];
+  failures: Map<number, SynthesisFailure>;
+  /** Called after each finished synthesis (the storage cap, lib/server/audio/storage-cap.ts). */
+  afterSynthesis?: () => void;
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioJobs?: Registry };
-const registry = (): Registry => (holder.__shushengAudioJobs ??= { jobs: new Map(), running: 0, waiting: [] });
+const registry = (): Registry => (holder.__shushengAudioJobs ??= { jobs: new Map(), running: 0, waiting: [], failures: new Map() });
+
+const chapterOfKey = (key: string) => Number(key.split('/')[1]);
+
+/** What the console's queue shows: jobs holding a slot, jobs waiting for one, and the failures kept. */
+export function synthesisSnapshot(): {
+  running: { chapterId: number; key: string; priority: JobPriority; since: Date; segments: number }[];
+  waiting: { chapterId: number; key: string; priority: JobPriority; since: Date }[];
+  failures: SynthesisFailure[];
+} {
+  const r = registry();
+  const jobs = [...r.jobs.values()].sort((a, b) => a.since - b.since);
+  const row = (j: Job) => ({ chapterId: chapterOfKey(j.key), key: j.key, priority: j.priority, since: new Date(j.since) });
+  return {
+    running: jobs.filter((j) => j.running).map((j) => ({ ...row(j), segments: j.state.segments.length })),
+    waiting: jobs.filter((j) => !j.running).map(row),
+    failures: [...r.failures.values()].sort((a, b) => b.at.getTime() - a.at.getTime()),
+  };
+}
+
+/** Chapters with a job now (running or waiting for a slot): their audio is never removed under them. */
+export function busyChapterIds(): Set<number> {
+  return new Set([...registry().jobs.keys()].map(chapterOfKey));
+}
+
+export function synthesisFailure(chapterId: number): SynthesisFailure | undefined {
+  return registry().failures.get(chapterId);
+}
+
+export function clearSynthesisFailure(chapterId: number): boolean {
+  return registry().failures.delete(chapterId);
+}
+
+/** Installs the hook run after every finished synthesis (one at a time; undefined removes it). */
+export function setAfterSynthesis(hook: (() => void) | undefined): void {
+  registry().afterSynthesis = hook;
+}
+
+function recordFailure(key: string, err: unknown): void {
+  const failures = registry().failures;
+  const chapterId = chapterOfKey(key);
+  failures.delete(chapterId);
+  if (failures.size >= MAX_FAILURES) failures.delete(failures.keys().next().value!);
+  const reason = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  failures.set(chapterId, { chapterId, key, reason, at: new Date() });
+}
 
 async function slot(): Promise<() => void> {
   const r = registry();
@@ -90,8 +152,12 @@ export function runningJob(key: string): Pick<Job, 'firstSegment' | 'done' | 'st
 async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
   const storage = audioStorage();
   const release = await slot();
-  const scratch = await storage.makeScratch();
+  job.running = true;
+  // Inside the try: a scratch directory that cannot be made (disk full) must still give the slot back, or
+  // MAX_RUNNING such failures would stop all synthesis.
+  let scratch: string | undefined;
   try {
+    scratch = await storage.makeScratch();
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
     const rendered = await renderChapterAudio({
@@ -126,7 +192,7 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
     for (const other of await storage.list(`chapters/${chapterId}`)) if (other !== job.key) await storage.remove(other);
   } finally {
     release();
-    await storage.removeScratch(scratch).catch(() => undefined);
+    if (scratch) await storage.removeScratch(scratch).catch(() => undefined);
   }
 }
 
@@ -162,6 +228,8 @@ export async function ensureChapterAudio(
   const job: Job = {
     key,
     startedAt: performance.now(),
+    since: Date.now(),
+    running: false,
     priority,
     state: { complete: false, duration: null, time_track: [], segments: [] },
     firstSegment,
@@ -170,11 +238,14 @@ export async function ensureChapterAudio(
   r.jobs.set(key, job);
   const started = Date.now();
   job.done = runJob(job, voice, paragraphs, () => onFirst())
-    .then(() =>
-      log('info', 'audio_synthesized', { key, paragraphs: paragraphs.length, seconds: job.state.duration, ms: Date.now() - started }),
-    )
+    .then(() => {
+      log('info', 'audio_synthesized', { key, paragraphs: paragraphs.length, seconds: job.state.duration, ms: Date.now() - started });
+      r.failures.delete(chapterOfKey(key));
+      r.afterSynthesis?.();
+    })
     .catch(async (err: unknown) => {
       log('error', 'audio_synthesis_failed', { key, err });
+      recordFailure(key, err);
       onFirstFailed(err);
       await audioStorage()
         .remove(key)

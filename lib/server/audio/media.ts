@@ -9,6 +9,7 @@ import { synthesizeAhead } from './ahead';
 import { ensureChapterAudio, PLAYLIST } from './jobs';
 import { verifyAudioSignature } from './signed-url';
 import { loadAudioSource } from './source';
+import { noteHeard } from './storage-cap';
 import { audioStorage } from './storage';
 
 /** A first listen waits this long for its first segment before the player is told to retry. */
@@ -54,6 +55,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function chapterPlaylist(chapterId: number, signatureQuery: string): Promise<string | null> {
   const source = await loadAudioSource(chapterId);
   if (!source?.voice || !source.key || source.isOffShelf) return null;
+  // Least recently heard goes first when storage is over its cap (docs/listening.md "Operations").
+  void noteHeard(chapterId);
   const job = await ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now');
   if (job) await withTimeout(job.firstSegment, FIRST_SEGMENT_TIMEOUT_MS);
   synthesizeAhead(source.nextId);

@@ -5,6 +5,7 @@ import { chapters, novels } from '../db/schema';
 import { log } from '../logger';
 import { synthesizeAhead } from './ahead';
 import { chapterEngine } from './source';
+import { startAudioCap } from './storage-cap';
 
 const EVERY_MS = 60_000;
 const BATCH = 500;
@@ -39,6 +40,7 @@ export async function queueNewChapters(afterId: number): Promise<number> {
 export async function startAudioJobs(): Promise<void> {
   if (holder.__shushengAudioSweep) return;
   chapterEngine().warm();
+  startAudioCap();
   const [last] = await getDb().select({ id: chapters.id }).from(chapters).orderBy(desc(chapters.id)).limit(1);
   const sweep: Sweep = {
     afterId: last?.id ?? 0,

@@ -17,6 +17,8 @@ export interface AudioStorage {
   /** Keys directly under a prefix (`chapters/12` → `chapters/12/ab12…`). */
   list(prefix: string): Promise<string[]>;
   remove(key: string): Promise<void>;
+  /** Bytes and files stored under a key, all depths (the console's storage figures and the cap). */
+  usage(key: string): Promise<{ bytes: number; files: number }>;
   /** A fresh local directory for an encoder to write into; the caller removes it with `removeScratch`. */
   makeScratch(): Promise<string>;
   removeScratch(dir: string): Promise<void>;
@@ -71,6 +73,32 @@ export class FsAudioStorage implements AudioStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.file(key), { recursive: true, force: true });
+  }
+
+  async usage(key: string): Promise<{ bytes: number; files: number }> {
+    const total = { bytes: 0, files: 0 };
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.isFile()) {
+          const stat = await fs.stat(full).catch(() => null);
+          if (stat) {
+            total.bytes += stat.size;
+            total.files++;
+          }
+        }
+      }
+    };
+    await walk(this.file(key));
+    return total;
   }
 
   async makeScratch(): Promise<string> {

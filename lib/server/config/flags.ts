@@ -6,7 +6,8 @@ import { configFlags } from '../db/schema';
 import { startPeriodic } from '../periodic';
 import { setCachedFlags } from './flags-cache';
 
-const REFRESH_MS = 30_000;
+/** How often every server process reloads the flags (docs/config-flags.md "When a change takes effect"). */
+export const FLAG_REFRESH_MS = 30_000;
 
 export async function loadFlags(): Promise<ConfigFlags> {
   const rows = await getDb().select().from(configFlags);
@@ -34,5 +35,5 @@ export async function getFlag<K extends keyof ConfigFlags>(key: K): Promise<Conf
 /** Loads the flags at start and keeps the cache fresh for the route guard. */
 export async function startFlagRefresh(): Promise<void> {
   await loadFlags();
-  startPeriodic('config_refresh', REFRESH_MS, loadFlags);
+  startPeriodic('config_refresh', FLAG_REFRESH_MS, loadFlags);
 }

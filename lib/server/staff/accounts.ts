@@ -29,6 +29,8 @@ export interface StaffListRow {
   lockedUntil: Date | null;
   lastLoginAt: Date | null;
   createdAt: Date;
+  /** When the second factor was switched on; null while off (docs/console.md "Second factor"). */
+  totpEnabledAt: Date | null;
 }
 
 function checkPassword(password: string): void {
@@ -99,6 +101,7 @@ export async function listStaff(actor: StaffActor): Promise<StaffListRow[]> {
       lockedUntil: staffUsers.lockedUntil,
       lastLoginAt: staffUsers.lastLoginAt,
       createdAt: staffUsers.createdAt,
+      totpEnabledAt: staffUsers.totpEnabledAt,
     })
     .from(staffUsers)
     .orderBy(asc(staffUsers.id));

@@ -11,6 +11,8 @@ export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor'
  * "Console"), the novels and chapters (`content`: docs/content.md), the storefront (`storefront`:
  * docs/storefront.md) and `selling`'s promotions and gifts. `members` is the member lookup, blocks, follow
  * state and the follow gate (docs/members.md): admins and moderators, who also answer the block appeals.
+ * `listening` is the synthesis queue, re-voicing and the audio storage cap (admins and editors); `config` the
+ * runtime flags (admins only).
  */
 export type Permission =
   | 'dashboard'
@@ -43,7 +45,11 @@ export type Permission =
   | 'members:phone'
   // Orders, refunds and the ledger audit (docs/wallet.md "Refunds", "Ledger audit"); the dashboard's money figures.
   | 'orders'
-  | 'refunds';
+  | 'refunds'
+  // The synthesis queue, re-voicing and audio storage (docs/listening.md "Operations").
+  | 'listening'
+  // Runtime config flags (docs/config-flags.md): admins only.
+  | 'config';
 
 export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: [
@@ -68,9 +74,11 @@ export const PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'members:phone',
     'orders',
     'refunds',
+    'listening',
+    'config',
   ],
   moderator: ['dashboard', 'moderation', 'words', 'announcements', 'audit:own', 'members', 'members:view'],
-  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content', 'selling'],
+  editor: ['dashboard', 'audit:own', 'activity', 'games', 'experiments', 'ads', 'storefront', 'content', 'selling', 'listening'],
   finance: ['dashboard', 'audit:own', 'finance', 'selling:money', 'members:view', 'orders', 'refunds'],
 };
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
-import { staffSessions, staffUsers } from '../db/schema';
+import { staffLoginChallenges, staffSessions, staffUsers } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
 
 /** A console session lasts 12 hours from sign-in, never extended (docs/console.md "Sessions"). */
@@ -47,10 +47,13 @@ export async function revokeStaffSession(tx: DbOrTx, token: string): Promise<voi
 /** Disabling an account or changing its password ends every session it holds. */
 export async function revokeAllStaffSessions(tx: DbOrTx, staffId: number): Promise<void> {
   await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+  // A password accepted before the change must not still open a session through the code step.
+  await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
 }
 
 /** Expired sessions no longer open anything; the abuse sweep (lib/server/abuse/jobs.ts) deletes them. */
 export async function purgeExpiredStaffSessions(now = new Date()): Promise<number> {
+  await getDb().delete(staffLoginChallenges).where(lt(staffLoginChallenges.expiresAt, now));
   const rows = await getDb().delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ staffId: staffSessions.staffId });
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import type { NextRequest } from 'next/server';
-import { STAFF_COOKIE } from '@/lib/shared/cookies';
+import { STAFF_CHALLENGE_COOKIE, STAFF_COOKIE } from '@/lib/shared/cookies';
 import { consoleLoginForm } from '@/lib/shared/schemas/console';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
@@ -13,7 +13,7 @@ import { readBodyText } from '@/lib/server/http/request-input';
 import { log } from '@/lib/server/logger';
 import { consoleBack, consoleRedirect } from '@/lib/server/staff/console-form';
 import { withFlash } from '@/lib/server/staff/flash';
-import { staffSignIn } from '@/lib/server/staff/login';
+import { CHALLENGE_MS, staffPasswordStep } from '@/lib/server/staff/login';
 import { STAFF_SESSION_MS } from '@/lib/server/staff/sessions';
 
 // POST /admin/actions/login {username, password, back}: the console's sign-in form (docs/console.md "Sign-in and
@@ -30,7 +30,21 @@ export async function POST(req: NextRequest): Promise<Response> {
   const parsed = consoleLoginForm.safeParse(fields);
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.invalidParams);
   try {
-    const { session } = await staffSignIn({ username: parsed.data.username, password: parsed.data.password, ip: clientIp(req) });
+    const step = await staffPasswordStep({ username: parsed.data.username, password: parsed.data.password, ip: clientIp(req) });
+    if (!step.session) {
+      // Second factor on (docs/console.md "Second factor"): the code form, holding the challenge in its own cookie.
+      const back = consoleBack(parsed.data.back);
+      const res = consoleRedirect(req, `/admin/login?step=code${back !== '/admin' ? `&back=${encodeURIComponent(back)}` : ''}`);
+      res.cookies.set(STAFF_CHALLENGE_COOKIE, step.challenge, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies(req),
+        path: '/admin',
+        maxAge: Math.floor(CHALLENGE_MS / 1000),
+      });
+      return res;
+    }
+    const { session } = step;
     const res = consoleRedirect(req, consoleBack(parsed.data.back));
     res.cookies.set(STAFF_COOKIE, session.token, {
       httpOnly: true,

@@ -1,3 +1,14 @@
+CREATE TABLE "audio_chapter_heard" (
+	"chapter_id" integer PRIMARY KEY NOT NULL,
+	"last_heard_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_login_challenges" (
+	"token_hash" varchar(64) PRIMARY KEY NOT NULL,
+	"staff_id" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "import_draft_chapters" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"draft_id" integer NOT NULL,
@@ -48,10 +59,17 @@ ALTER TABLE "chapters" ADD COLUMN "scheduled" boolean DEFAULT false NOT NULL;-->
 ALTER TABLE "novels" ADD COLUMN "free_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "product_terms" jsonb;--> statement-breakpoint
 ALTER TABLE "gifts" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_users" ADD COLUMN "totp_secret" varchar(255);--> statement-breakpoint
+ALTER TABLE "staff_users" ADD COLUMN "totp_pending_secret" varchar(255);--> statement-breakpoint
+ALTER TABLE "staff_users" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
+ALTER TABLE "staff_users" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "audio_chapter_heard" ADD CONSTRAINT "audio_chapter_heard_chapter_id_chapters_id_fk" FOREIGN KEY ("chapter_id") REFERENCES "public"."chapters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_login_challenges" ADD CONSTRAINT "staff_login_challenges_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_draft_chapters" ADD CONSTRAINT "import_draft_chapters_draft_id_import_drafts_id_fk" FOREIGN KEY ("draft_id") REFERENCES "public"."import_drafts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_drafts" ADD CONSTRAINT "import_drafts_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "staff_login_challenges_staff_idx" ON "staff_login_challenges" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "import_draft_chapters_draft_idx" ON "import_draft_chapters" USING btree ("draft_id","position");--> statement-breakpoint
 CREATE INDEX "import_drafts_staff_idx" ON "import_drafts" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "ledger_audit_runs_created_idx" ON "ledger_audit_runs" USING btree ("created_at");--> statement-breakpoint

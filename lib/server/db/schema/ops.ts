@@ -43,6 +43,18 @@ export const audioAssets = pgTable(
   (t) => [uniqueIndex('audio_assets_chapter_voice_uq').on(t.chapterId, t.voice)],
 );
 
+/**
+ * When a chapter's audio was last heard (docs/listening.md "Operations"): written when its playlist is served, at
+ * most once an hour per chapter; the storage cap evicts the least recently heard chapters first.
+ */
+export const audioChapterHeard = pgTable('audio_chapter_heard', {
+  chapterId: integer()
+    .primaryKey()
+    // A deleted chapter takes its row along (the content tools may delete chapters; this table must not stop them).
+    .references(() => chapters.id, { onDelete: 'cascade' }),
+  lastHeardAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const errorLogs = pgTable(
   'error_logs',
   {

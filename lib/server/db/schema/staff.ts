@@ -17,8 +17,28 @@ export const staffUsers = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Second factor (docs/console.md "Second factor"): the TOTP secret sealed with the app secret (lib/server/staff/totp.ts);
+    // null while off. `totpPendingSecret` is an enrolment not yet confirmed with a code; `totpLastStep` the
+    // 30-second step of the last accepted code, so a code cannot be used twice.
+    totpSecret: varchar({ length: 255 }),
+    totpPendingSecret: varchar({ length: 255 }),
+    totpLastStep: integer(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('staff_users_username_uq').on(t.username)],
+);
+
+/** A password accepted for an account with a second factor: the code is still owed (digest of the cookie's token). */
+export const staffLoginChallenges = pgTable(
+  'staff_login_challenges',
+  {
+    tokenHash: varchar({ length: 64 }).primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_login_challenges_staff_idx').on(t.staffId)],
 );
 
 /** Console sessions: only a digest of the cookie's token is stored. */
