@@ -65,7 +65,7 @@ test('finance finds a recharge order and refunds it with an override; the reader
   const form = finance.getByRole('form', { name: '退款' });
   await form.getByLabel('退款原因').fill('用户误充，家长申请');
   await form.getByRole('button', { name: '确认退款' }).click();
-  await expect(finance.getByRole('alert')).toContainText('特批退款');
+  await expect(finance.getByRole('alert').filter({ hasText: '特批退款' })).toContainText('特批退款');
   await expect(finance.getByTestId('order-status')).toHaveText('已支付');
 
   await form.getByLabel('退款原因').fill('用户误充，家长申请');
