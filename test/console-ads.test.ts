@@ -19,16 +19,11 @@ import type { AdListDto } from '@/lib/shared/dto/ads';
 
 // The ads console (docs/ads.md "Console"): admins and editors only; every write audited and the static files
 // regenerated; destinations only same-site paths or http(s) addresses; a preview and the figures per day.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 const d = () => getDb();

@@ -3,20 +3,14 @@ import { useTestDatabase } from '@/test/db';
 import { getDb } from '@/lib/server/db/client';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { publishAnnouncement } from '@/lib/server/staff/announcements';
-import { can } from '@/lib/server/staff/roles';
 import AnnouncementsPage from '@/app/admin/announcements/page';
 
 // The page itself (docs/console.md "Announcements"): plain forms that work without JavaScript, for a moderator.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'mod',
-    displayName: '审核员甲',
-    role: 'moderator',
-    actor: { id: 1, role: 'moderator', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('moderator', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'mod', displayName: '审核员甲', role: 'moderator' }),
+);
 
 useTestDatabase();
 

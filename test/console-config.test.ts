@@ -9,7 +9,6 @@ import { getDb } from '@/lib/server/db/client';
 import { configFlags, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import { can } from '@/lib/server/staff/roles';
 import { loadFlags } from '@/lib/server/config/flags';
 import { cachedFlags, setCachedFlags } from '@/lib/server/config/flags-cache';
 import { publicFlags } from '@/lib/server/config/public-flags';
@@ -18,16 +17,11 @@ import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import { POST as configAction } from '@/app/admin/actions/config/route';
 import ConfigPage from '@/app/admin/config/page';
 
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'c_admin',
-    displayName: '管理员',
-    role: 'admin',
-    actor: { id: 1, role: 'admin', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('admin', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'c_admin', displayName: '管理员', role: 'admin' }),
+);
 
 process.env.LOG_LEVEL = 'error';
 useTestDatabase();

@@ -13,7 +13,6 @@ import { getDb } from '@/lib/server/db/client';
 import { audioChapterHeard, authors, categories, chapters, novels, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import { can } from '@/lib/server/staff/roles';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
 import { chapterAudioState, clearSynthesisFailure, ensureChapterAudio, jobsIdle, synthesisFailure } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
@@ -24,16 +23,11 @@ import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { POST as listeningAction } from '@/app/admin/actions/listening/route';
 import ListeningPage from '@/app/admin/listening/page';
 
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'l_editor',
-    displayName: '编辑',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'l_editor', displayName: '编辑', role: 'editor' }),
+);
 
 process.env.LOG_LEVEL = 'error';
 useTestDatabase();

@@ -27,16 +27,11 @@ import type { ProductDto } from '@/lib/shared/dto/shop';
 
 // Products and coupons in the selling console (docs/selling.md): admins and finance only; every write audited with
 // before and after; the rules on coins and bonus; orders keep the terms they were opened with.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'fin',
-    displayName: '财务小李',
-    role: 'finance',
-    actor: { id: 1, role: 'finance', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('finance', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'fin', displayName: '财务小李', role: 'finance' }),
+);
 
 useTestDatabase({ seed: true });
 const d = () => getDb();

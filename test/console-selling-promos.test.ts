@@ -28,16 +28,11 @@ import type { GiftDto } from '@/lib/shared/dto/rewards';
 
 // Promotions, the home popup and tip gifts in the selling console (docs/selling.md): admins and editors; every write
 // audited with before and after; a scheduled promotion shows only in its window; gift edits reach the tip sheet.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 const d = () => getDb();

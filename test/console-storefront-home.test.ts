@@ -3,7 +3,6 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/route';
 import { lists, novels, rankings, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
 import { addCarouselItem } from '@/lib/server/staff/storefront/carousels';
 import { addLayoutBlock } from '@/lib/server/staff/storefront/layouts';
 import type { LayoutBlock, LayoutPageDto } from '@/lib/server/catalog/layouts';
@@ -21,16 +20,11 @@ import { actors, auditCount, auditOf, d, droppedTags, flashOf, novelWhere, poste
 // novels on the shelf in the carousel's language, blocks pointing only at their own language's lists; every write
 // audited and the reader's home (GET /v1/web_layouts, /v1/lists/rich) showing it on the next request.
 jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 beforeAll(signInEveryRole);

@@ -23,16 +23,11 @@ import { actors, tokens, auditCount, auditOf, d, droppedTags, flashOf, novelWher
 // The storefront console's lists, book lists and search hot words (docs/storefront.md): admins and editors only,
 // every write audited with before and after, the reader's cached answers dropped by tag so the next request shows it.
 jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 beforeAll(signInEveryRole);

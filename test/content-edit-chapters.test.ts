@@ -8,7 +8,6 @@ import { callRoute } from '@/test/route';
 import { signedInMember } from '@/test/members';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { chapters, novels } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
 import { createChapter, scheduleChapter } from '@/lib/server/content/edit';
 import { publishDueChapters } from '@/lib/server/content/jobs';
 import { loadAudioSource } from '@/lib/server/audio/source';
@@ -24,16 +23,11 @@ import { actorOf, auditOf, chapterRow, flashOf, makeNovel, novelRow, post, signI
 
 // Chapters (docs/content.md "Editing", "Scheduled chapters"): text edits re-voice and drop caches; new chapters
 // at the end; a scheduled chapter is nowhere for readers until its time, and the job publishes it once.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 const mockInvalidated: string[] = [];
 jest.mock('@/lib/server/cache', () => {
   const actual = jest.requireActual('@/lib/server/cache');

@@ -5,7 +5,6 @@ import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
 import { getDb } from '@/lib/server/db/client';
 import { chapters } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
 import { isFreeToAll } from '@/lib/server/wallet/entitlement';
 import { POST as contentRoute } from '@/app/admin/actions/content-edit/route';
 import ChaptersPage from '@/app/admin/content/novels/[nid]/chapters/page';
@@ -13,16 +12,11 @@ import { auditCount, chapterRow, flashOf, makeNovel, novelRow, post, signInStaff
 
 // The content form posts as a browser sends them (docs/content.md "Editing"): same-origin only, a long chapter as
 // multipart, an oversized body refused; a 3,000-chapter novel stays quick to page and to price.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 let big: { id: number; chapterIds: number[] };

@@ -20,16 +20,11 @@ import { actorOf, auditCount, auditOf, flashOf, makeNovel, novelRow, post, signI
 
 // Editing a novel (docs/content.md "Editing"): admins and editors only, every write audited with before and after,
 // bad input refused in Chinese with nothing written; off shelf answers 90401 on the reader paths.
-jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: 1,
-    username: 'ed',
-    displayName: '编辑小王',
-    role: 'editor',
-    actor: { id: 1, role: 'editor', ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can('editor', p),
-  }),
-}));
+jest.mock('@/lib/server/staff/page-session', () =>
+  jest
+    .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+    .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
+);
 
 useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
