@@ -33,6 +33,7 @@ const backLink = (page: Page) => page.locator('.page-bar').getByRole('link', { n
 
 test.describe('the navigation frame', () => {
   test.beforeEach(async ({ page }, info) => {
+    test.skip(info.project.name === 'wechat', 'the same frame as on Pixel 7; the messaging app differs only in signing in');
     await signInAsGuest(page, info, 'frame');
   });
 
