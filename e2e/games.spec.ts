@@ -21,7 +21,12 @@ async function makeVip(page: Page) {
   await payInSandbox(page, month.id, '/m/vip');
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two phones are enough for these journeys; inside the messaging app home asks for sign-in first'));
+test.beforeEach(({}, info) =>
+  test.skip(
+    info.project.name === 'wechat',
+    'the two phones are enough for these journeys; inside the messaging app home asks for sign-in first',
+  ),
+);
 
 test('/m/games lists the games and opens one through the recorded click', async ({ page }, info) => {
   await fakeGameHost(page);

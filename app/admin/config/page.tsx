@@ -6,6 +6,10 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, type SearchParams } from '../_components/shell';
 
+// The follow gate is edited on the members page (docs/members.md). Console links are plain anchors, as in the shell's
+// navigation: full page loads, no client router.
+const FOLLOW_GATE_PAGE = '/admin/members';
+
 export const metadata: Metadata = { title: OPS_TEXT.config.heading };
 
 const C = OPS_TEXT.config;
@@ -47,7 +51,7 @@ export default async function ConfigPage({ searchParams }: { searchParams: Searc
       <h1>{C.heading}</h1>
       <p className="meta">{C.intro(FLAG_REFRESH_MS / 1000)}</p>
       <p className="meta">
-        <a href="/admin/members">{C.followGateLink}</a>
+        <a href={FOLLOW_GATE_PAGE}>{C.followGateLink}</a>
       </p>
       {groups.map((g) => (
         <section key={g}>
