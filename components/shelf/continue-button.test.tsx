@@ -5,7 +5,7 @@ import { recordLocal } from '@/lib/client/local-history';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { fetchRoutes } from '@/test/fetch-routes';
 import { ContinueButton } from './continue-button';
-import { ContinueBar } from './continue-bar';
+import { ContinueBarBody } from './continue-bar-body';
 
 // A fresh SWR cache per test, so one test's answer is never another's.
 const fresh = (ui: React.ReactNode) => render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
@@ -82,17 +82,17 @@ describe('ContinueButton', () => {
   });
 });
 
-describe('ContinueBar (home)', () => {
+describe('the continue bar on home (its body; continue-bar.test.tsx covers when it loads)', () => {
   it('nothing to continue: no bar', () => {
     fetchRoutes({});
-    const { container } = fresh(<ContinueBar />);
+    const { container } = fresh(<ContinueBarBody />);
     expect(container).toBeEmptyDOMElement();
   });
 
   it('signed in: the newest read log of either kind', async () => {
     Cookies.set('member_id', '42');
     const { calls } = fetchRoutes({ 'GET /v1/my/readlogs': { data: [log()], hasmore: true } });
-    fresh(<ContinueBar />);
+    fresh(<ContinueBarBody />);
     const link = await screen.findByRole('link', { name: /长夜余火/ });
     expect(link).toHaveAttribute('href', '/m/read/1012?nid=1#p33');
     expect(link).toHaveTextContent('继续阅读《长夜余火》第12章');
@@ -103,14 +103,14 @@ describe('ContinueBar (home)', () => {
     recordLocal({ nid: 2, aid: 2004, idx: 1, title: '旧书', article: '第4章', thumb: '', readAt: 1 });
     recordLocal({ nid: 3, aid: 3002, idx: 5, article_idx: 2, title: '新书', article: '第2章', thumb: '', readAt: 2 });
     fetchRoutes({});
-    const first = fresh(<ContinueBar />);
+    const first = fresh(<ContinueBarBody />);
     const link = screen.getByRole('link', { name: /新书/ });
     expect(link).toHaveAttribute('href', '/m/read/3002?nid=3#p5');
     expect(link).toHaveTextContent('继续阅读《新书》第2章');
     act(() => screen.getByRole('button', { name: '关闭' }).click());
     expect(screen.queryByRole('complementary')).toBeNull();
     first.unmount();
-    const again = fresh(<ContinueBar />);
+    const again = fresh(<ContinueBarBody />);
     expect(again.container).toBeEmptyDOMElement();
   });
 });
