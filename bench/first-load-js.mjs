@@ -7,9 +7,9 @@
 // page a reader in the messaging app sees); the reader on a free chapter of novel 1 and the listen page ≤ 35 KB
 // (issues 6 and 13), each printed as PASS/FAIL with the chunks it loads beyond the floor. Login-guarded pages
 // (我的, the listen page) are opened as a member signed in through the dev SMS inbox.
-import zlib from 'node:zlib';
-import { chromium, devices } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
+import { measureScripts as measure } from './lib/page-scripts.mjs';
 import { cookieHeader, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import {
@@ -26,8 +26,6 @@ import {
 const PORT = benchPort(3202);
 const DATA_DIR = '.data-bench-js';
 const FLOOR = '/blank';
-const IDLE_MS = 2000;
-const MAX_SETTLE_MS = 15_000;
 const KB = 1024;
 const TARGETS = { discovery: 25, reader: 35 }; // KB above the floor
 const pages = listFromEnv('BENCH_JS_PAGES', [
@@ -46,67 +44,6 @@ const kind = (path) => (path === FLOOR ? 'floor' : /^\/m\/(read|listen)\//.test(
 // Login-guarded pages: measured as a member, else they would measure the sign-in page they redirect to.
 const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const MEMBER_PHONE = '13700000214';
-
-async function refetch(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`refetch answered ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-async function measure(browser, url, cookies = []) {
-  const context = await browser.newContext({ ...devices['Pixel 7'] });
-  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: new URL(url).origin })));
-  const page = await context.newPage();
-  const scripts = new Map(); // url → promise of { status, body | error }
-  let collecting = true;
-  let lastScriptAt = Date.now();
-  page.on('request', (req) => {
-    if (collecting && req.resourceType() === 'script') lastScriptAt = Date.now();
-  });
-  page.on('response', (res) => {
-    if (!collecting || res.request().resourceType() !== 'script' || scripts.has(res.url())) return;
-    // Read the body at once: a page that navigates (a redirect from the client) discards it. Should the browser
-    // no longer have it, the same URL is fetched again (Next's chunks are immutable).
-    scripts.set(
-      res.url(),
-      res
-        .body()
-        .catch(() => refetch(res.url()))
-        .then(
-          (body) => ({ status: res.status(), body }),
-          (err) => ({ status: res.status(), error: String(err?.message ?? err) }),
-        ),
-    );
-  });
-  try {
-    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    const loadedAt = Date.now();
-    lastScriptAt = Math.max(lastScriptAt, loadedAt);
-    while (Date.now() - lastScriptAt < IDLE_MS && Date.now() - loadedAt < MAX_SETTLE_MS) await page.waitForTimeout(200);
-    collecting = false;
-
-    const files = [];
-    for (const [scriptUrl, pending] of scripts) {
-      const { status, body, error } = await pending;
-      if (!body) files.push({ url: scriptUrl, status, error });
-      else files.push({ url: scriptUrl, status, raw_bytes: body.length, gzip_bytes: zlib.gzipSync(body, { level: 9 }).length });
-    }
-    const failed = files.filter((f) => f.error);
-    if (failed.length) throw new Error(`bench: could not read ${failed.length} script(s) of ${url}: ${failed[0].url}: ${failed[0].error}`);
-    files.sort((a, b) => (b.gzip_bytes ?? 0) - (a.gzip_bytes ?? 0));
-    const finalUrl = new URL(page.url());
-    return {
-      status: response?.status(),
-      final_path: finalUrl.pathname + finalUrl.search,
-      scripts: files.length,
-      raw_bytes: files.reduce((s, f) => s + (f.raw_bytes ?? 0), 0),
-      gzip_bytes: files.reduce((s, f) => s + (f.gzip_bytes ?? 0), 0),
-      files: files.map((f) => ({ ...f, url: f.url.replace(/^https?:\/\/[^/]+/, '') })),
-    };
-  } finally {
-    await context.close();
-  }
-}
 
 await assertPortFree(PORT);
 const startMachine = machine();

@@ -1,23 +1,13 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './helpers/test';
-import { newPhonePage } from './helpers/phone-context';
+import { expect, test } from './helpers/test';
+import { editedNovelId, priceByRange, putOnShelf, readerFindsReadsAndBuys, staffSignIn } from './helpers/console';
 
-// The novel import (docs/content.md "Import"): an admin makes an editor account; the editor uploads a TXT, merges a
-// wrongly detected heading back into its chapter in the preview, saves, and lands on the new novel's edit page.
+// The whole content journey of the operations console (docs/content.md "Import", "Editing"): an admin makes an editor
+// account; the editor uploads a TXT, merges a wrongly detected heading back into its chapter in the preview, saves
+// (an off-shelf novel), makes chapters 1–10 free and the rest paid, puts it on shelf; a reader then finds it by
+// search, reads chapter 1 and buys chapter 11.
 
-const STAFF_USERNAME = process.env.E2E_STAFF_USERNAME ?? 'e2e-admin';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password';
-
-async function signIn(browser: Browser, info: TestInfo, username: string, password: string): Promise<Page> {
-  const page = await newPhonePage(browser, info);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return page;
-}
-
+const ZH = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四'];
+// Fourteen headings, one of them false: thirteen chapters once it is merged back.
 const NOVEL = [
   '雾港来信',
   '',
@@ -28,17 +18,22 @@ const NOVEL = [
   // A line of the letter that looks like a heading: the editor merges it back.
   '第三章 写在信纸背面',
   '　　她把信纸翻过来，背面还有一行字。',
-  '第四章 回信',
-  '　　他决定当天就回信。',
+  ...ZH.slice(3).flatMap((n, i) => [`第${n}章 雾港${n}`, `　　这是第${i + 4}个标题下的故事，雾还没有散。`]),
 ].join('\n');
+const CHAPTERS = 13;
+const PRICE = 20;
 
-test('an editor imports a TXT, fixes one split and saves it as an off-shelf novel', async ({ browser }, info) => {
+test('an editor imports a TXT, fixes one split, prices and publishes it; a reader finds it, reads chapter 1 and buys chapter 11', async ({
+  browser,
+  page,
+}, info) => {
   test.skip(info.project.name !== 'pixel-7', 'one phone is enough for the console journey');
+  test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const editorName = `e2e-editor-${tag}`;
   const editorPassword = `editor-password-${tag}`;
 
-  const admin = await signIn(browser, info, STAFF_USERNAME, STAFF_PASSWORD);
+  const admin = await staffSignIn(browser, info);
   await admin.goto('/admin/staff');
   const create = admin.locator('form', { has: admin.getByRole('button', { name: '新建账号' }) });
   await create.getByLabel('用户名').fill(editorName);
@@ -48,30 +43,38 @@ test('an editor imports a TXT, fixes one split and saves it as an off-shelf nove
   await expect(admin.getByRole('status')).toHaveText('账号已创建');
   await admin.close();
 
-  const editor = await signIn(browser, info, editorName, editorPassword);
+  const editor = await staffSignIn(browser, info, editorName, editorPassword);
   await editor.getByRole('link', { name: '导入' }).click();
   await expect(editor).toHaveURL(/\/admin\/content\/import$/);
   await editor
     .getByLabel('小说文件（TXT / EPUB）')
     .setInputFiles({ name: 'wugang.txt', mimeType: 'text/plain', buffer: Buffer.from(NOVEL, 'utf8') });
-  await editor.getByLabel('书名').fill(`雾港来信 ${tag}`);
+  const title = `雾港来信 ${tag}`;
+  await editor.getByLabel('书名').fill(title);
   await editor.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('雾港作者');
   await editor.getByRole('button', { name: '上传并解析' }).click();
 
   await expect(editor).toHaveURL(/\/admin\/content\/import\/\d+/);
-  await expect(editor.getByRole('status')).toHaveText('4 章');
+  await expect(editor.getByRole('status')).toHaveText('14 章');
   await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第三章 写在信纸背面');
   await editor.getByTestId('import-chapter-3').getByRole('button', { name: '并入上一章' }).click();
   await expect(editor.getByRole('status')).toHaveText('已合并');
-  await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第四章 回信');
+  await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第四章 雾港四');
   await expect(editor.getByTestId('import-chapter-2')).toContainText('共 3 行');
-  await expect(editor.getByTestId('import-chapter-4')).toHaveCount(0);
+  await expect(editor.getByTestId(`import-chapter-${CHAPTERS}`)).toBeVisible();
+  await expect(editor.getByTestId(`import-chapter-${CHAPTERS + 1}`)).toHaveCount(0);
 
   await editor.getByRole('button', { name: '保存为新书' }).click();
   await expect(editor).toHaveURL(/\/admin\/content\/novels\/\d+/);
-  const novelId = Number(/novels\/(\d+)/.exec(editor.url())![1]);
+  const novelId = editedNovelId(editor);
   // Off shelf until the edit page publishes it: readers get the off-shelf page.
-  await editor.goto(`/m/novels/${novelId}`);
-  await expect(editor).toHaveURL(new RegExp(`/m/novels/${novelId}/off`));
+  await page.goto(`/m/novels/${novelId}`);
+  await expect(page).toHaveURL(new RegExp(`/m/novels/${novelId}/off`));
+
+  await priceByRange(editor, CHAPTERS, PRICE);
+  await putOnShelf(editor, title);
   await editor.close();
+
+  // The reader looks for the title just published (its search text is written with the novel, docs/content.md).
+  await readerFindsReadsAndBuys(page, info, { id: novelId, title, keyword: title, price: PRICE });
 });

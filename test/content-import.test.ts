@@ -16,6 +16,8 @@ import type { StaffActor } from '@/lib/server/staff/actor';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createImportDraft, editImportDraft, saveImportDraft, viewImportDraft, type ImportForm } from '@/lib/server/content/import/drafts';
+import { setNovelShelf } from '@/lib/server/content/edit';
+import { searchNovels } from '@/lib/server/catalog/search';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { POST as uploadRoute } from '@/app/admin/actions/import-upload/route';
 import { POST as draftRoute } from '@/app/admin/actions/import-draft/route';
@@ -402,6 +404,23 @@ describe('pages', () => {
 });
 
 describe('saving', () => {
+  it('a saved novel is found by search by its title and author once on shelf, not before', async () => {
+    const { id: draftId } = await createImportDraft(actor('editor1'), {
+      fileName: 'n.txt',
+      file: Buffer.from(NOVEL),
+      cover: null,
+      form: form({ title: '雾港寻书记', author: '寻书导入作者' }),
+    });
+    const { novelId } = await saveImportDraft(actor('editor1'), draftId);
+    const found = async (keyword: string) =>
+      (await searchNovels({ keyword, start: 0, limit: 10, highlight: false })).data.map((hit) => hit.id);
+    // Off shelf: readers' search does not show it.
+    expect(await found('雾港寻书记')).not.toContain(novelId);
+    await setNovelShelf(actor('editor1'), novelId, false);
+    expect(await found('雾港寻书记')).toContain(novelId);
+    expect(await found('寻书导入作者')).toContain(novelId);
+  });
+
   it('creates the off-shelf novel, its chapters in order, author and tags in one go, audited, then opens the edit page', async () => {
     const draftId = await newDraft('editor1', NOVEL, pngHeader(300, 400));
     const res = await draftPost('editor1', { op: 'save', draft: String(draftId), back: `/admin/content/import/${draftId}` });

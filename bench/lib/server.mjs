@@ -5,20 +5,23 @@ import { spawn } from 'node:child_process';
 /**
  * PGlite in `dataDir` by default. With `databaseUrl` the server runs on that PostgreSQL database instead (the
  * caller hands it a fresh one; the server migrates and seeds it on start). `env` adds variables (e.g.
- * SMS_DEV_INBOX for benches that sign a member in).
+ * SMS_DEV_INBOX for benches that sign a member in). `beforeStart(env)` runs on the fresh data directory before the
+ * server takes it (PGlite: one process per directory), with the server's environment: e.g. `npm run staff:create`.
  */
-export async function startServer({ port, dataDir, databaseUrl, env: extra = {} }) {
+export async function startServer({ port, dataDir, databaseUrl, env: extra = {}, beforeStart }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  const env = {
+    ...rest,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  };
+  if (beforeStart) await beforeStart(env);
   const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...extra,
-    },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;

@@ -203,8 +203,8 @@ export function planCatalog(seed = SEED): CatalogPlan {
   for (let i = 0; i < 182; i++) addNovel(1);
   for (let i = 0; i < 15; i++) addNovel(0);
   for (let i = 0; i < 8; i++) addNovel(2);
-  // Last, so no other novel's id or chapters move: an off-shelf book as an import leaves it, every chapter paid,
-  // for the content editor's e2e journey (e2e/content-edit.spec.ts, docs/content.md "Editing").
+  // Last, so no other novel's id or chapters move: an off-shelf book, every chapter paid, for the scheduled-chapter
+  // e2e journey (e2e/content-edit.spec.ts, docs/content.md "Scheduled chapters").
   addNovel(1, {
     title: '待上架的山海新书',
     isOffShelf: true,
