@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
+import { isSafePattern, MAX_MATCHED_ADDRESS } from '@/lib/server/config/regex-safety';
+import { returnPath } from '@/lib/shared/return-path';
 import { COOKIE, STAFF_COOKIE } from '@/lib/shared/cookies';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { hasMalformedEscape } from '@/lib/shared/malformed-path';
@@ -10,9 +12,13 @@ import { PAGE_PATH_HEADER } from '@/lib/shared/member-paths';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 
 function blockedRedirect(pathAndQuery: string): string | undefined {
+  // Rules are checked when saved, but a stored value may predate the check (docs/config-flags.md "Blocked URLs"):
+  // the guard runs only safe patterns, on a bounded slice of the address, towards a path of this site.
+  const address = pathAndQuery.slice(0, MAX_MATCHED_ADDRESS);
   for (const rule of cachedFlags().blocked_urls) {
+    if (!isSafePattern(rule.pattern) || !returnPath(rule.redirect)) continue;
     try {
-      if (new RegExp(rule.pattern).test(pathAndQuery) && rule.redirect !== pathAndQuery) return rule.redirect;
+      if (new RegExp(rule.pattern).test(address) && rule.redirect !== pathAndQuery) return rule.redirect;
     } catch {
       // A malformed pattern from config must not take every page down.
     }
@@ -107,7 +113,7 @@ export const config = {
     // admin/actions/import-upload: the novel import's upload (up to 56 MB) must not pass the guard, which buffers
     // at most proxyClientMaxBodySize (10 MB) of a body and cuts the rest; the route checks the session itself
     // (docs/content.md "Import").
-    '/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|admin/actions/import-upload|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)',
+    '/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|admin/actions/import-upload$|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)',
     '/:handler(v1|audio|covers|sitemaps)/:rest(.*%.*)',
   ],
 };

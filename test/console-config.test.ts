@@ -109,6 +109,15 @@ describe('POST /admin/actions/config', () => {
     expect(cachedFlags().blocked_urls).toEqual([]);
   });
 
+  it('blocked URLs: patterns that backtrack badly are refused, not only the plain nested quantifier', () => {
+    // Exponential: a repeated group holding a repetition at any depth, or an alternation; polynomial: several
+    // unbounded repetitions (`.*.*.*x` takes over a minute on a 1 KB path); back-references.
+    for (const pattern of ['((ab)+)+$', '(a|aa)*$', '(?:a+?)+$', '^/m/.*.*.*x', '\\d+\\d+\\d+!', 'a?a?a?a?a?a?a?a{7}', '(a)\\1+'])
+      expect(() => parseRules(`${pattern} => /m`)).toThrow('第 1 行的正则无效或过长');
+    for (const pattern of ['^/m/novel/13(\\?|$)', '^/m/(?:book|novel)/\\d+$', '^/m/show/.*', '^/m/x{2,4}y?'])
+      expect(parseRules(`${pattern} => /m`)).toEqual([{ pattern, redirect: '/m' }]);
+  });
+
   it('an unknown key, and the follow gate (its own form on the members page), are refused', async () => {
     expect(flash(await post('admin', { key: 'minor_caps', value: '[]' })).err).toBe('没有这个配置项');
     expect(flash(await post('admin', { key: 'follow_gate', value: '3' })).err).toBe('没有这个配置项');

@@ -240,4 +240,13 @@ describe('disable and reset', () => {
     const [audit] = await audits(id, 'staff.totp_reset');
     expect(audit).toMatchObject({ staffId: adminId, detail: { before: { totp: true }, after: { totp: false } } });
   });
+
+  it("an admin cannot reset their own factor (that would skip disabling's code): refused, nothing written", async () => {
+    const { id } = await enrolled('t_selfreset', new Date(Date.now() - 60_000), 'admin');
+    const token = (await staffPasswordStep({ username: 't_selfreset', password: 't_selfreset-password', ip: ip() })).challenge;
+    expect(token).toBeTruthy();
+    await expect(resetStaffTotp(actorOf(id, 'admin'), id)).rejects.toThrow('不能重置自己的两步验证');
+    expect((await totpState(id)).enabledAt).not.toBeNull();
+    expect(await audits(id, 'staff.totp_reset')).toHaveLength(0);
+  });
 });

@@ -198,6 +198,18 @@ describe('EPUB', () => {
     reads.mockRestore();
   });
 
+  it('refuses an entry that declares 0 bytes over compressed data (adm-zip would inflate it without a cap)', async () => {
+    const book = buildEpub();
+    const central = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const bomb = Buffer.from(book);
+    expect(bomb.readUInt32LE(central + 20)).toBeGreaterThan(8);
+    bomb.writeUInt32LE(0, central + 24);
+    const reads = jest.spyOn(EPub.prototype, 'getChapterRaw');
+    await expect(parseEpub(bomb)).rejects.toThrow(T.badEpub);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+  });
+
   it('a zip is read as an EPUB whatever its name', async () => {
     const parsed = await parseImportFile('book.txt', buildEpub());
     expect(parsed).toMatchObject({ format: 'epub', encoding: 'epub', title: '山海行', author: '青山' });

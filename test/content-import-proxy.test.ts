@@ -18,6 +18,9 @@ it('leaves only the import upload outside the route guard', () => {
     '/admin/content/import',
     '/admin/content/import/12',
     '/admin/actions/import-draft',
+    '/admin/actions/import-upload-x',
+    '/admin/actions/import-uploads',
+    '/admin/actions/import-upload/x',
     '/admin/actions/ads',
     '/m',
   ]) {

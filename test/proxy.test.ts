@@ -104,6 +104,22 @@ describe('route guard (docs/accounts.md access table)', () => {
     expect(visit('/m/free')).toBeNull();
   });
 
+  it('skips stored blocked-URL rules the editor would refuse: a backtracking pattern, an off-site target', () => {
+    setCachedFlags({
+      ...DEFAULT_FLAGS,
+      blocked_urls: [
+        { pattern: '^/m/.*.*.*x', redirect: '/m' },
+        { pattern: 'keyword=evil', redirect: '//evil.example' },
+        { pattern: '^/m/games', redirect: '/m/questions' },
+      ],
+    });
+    const started = Date.now();
+    expect(visit(`/m/search?keyword=${'a'.repeat(1000)}`)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(visit('/m/search?keyword=evil')).toBeNull();
+    expect(visit('/m/games')).toBe('/m/questions');
+  });
+
   // /m home and /m/novels/{id} are cached whole: the browser sets zaid and ref_link_id (docs/web-security.md).
   it.each(['/m?referral_link_id=abc123', '/m/novels/1', '/m/search'])('sets no cookie on %s', (path) => {
     const res = proxy(new NextRequest(new URL(path, 'http://localhost'), { headers: { 'user-agent': SAFARI } }));

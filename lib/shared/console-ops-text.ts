@@ -27,6 +27,7 @@ export const OPS_TEXT = {
     cancelled: '已放弃设置',
     disabled: '两步验证已关闭',
     resetDone: '已重置该员工的两步验证',
+    resetSelf: '不能重置自己的两步验证，请在“我的账号”输入验证码关闭',
     reset: '重置两步验证',
     badCode: '验证码错误或已使用',
     codeFormat: '验证码为 6 位数字',

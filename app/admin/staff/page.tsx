@@ -100,7 +100,7 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
                   {S.resetPassword}
                 </button>
               </form>
-              {u.totpEnabledAt ? (
+              {u.totpEnabledAt && u.id !== staff.id ? (
                 <form method="post" action="/admin/actions/staff-totp">
                   <input type="hidden" name="id" value={u.id} />
                   <input type="hidden" name="back" value={back} />

@@ -9,14 +9,13 @@ import { invalid } from '../http/errors';
 import { assertCan, type StaffActor } from '../staff/actor';
 import { writeAudit } from '../staff/audit';
 import { FLAG_REFRESH_MS, loadFlags } from './flags';
+import { isSafePattern } from './regex-safety';
 
 const E = OPS_TEXT.config;
 
-/** Blocked-URL rules run on every page request in the route guard: few, short, and no nested quantifiers. */
+/** Blocked-URL rules run on every page request in the route guard: few, short, and none that backtracks badly. */
 export const MAX_RULES = 50;
 const MAX_PATTERN = 200;
-// `(a+)+`, `(a*)*`, `(a|b+){2,}`: the shapes that backtrack exponentially on a crafted path.
-const NESTED_QUANTIFIER = /\([^()]*[+*}][^()]*\)\s*[+*{]/;
 
 export type FlagGroup = keyof typeof E.groups;
 
@@ -108,7 +107,7 @@ export function parseRules(raw: string): BlockedUrlRule[] {
     if (at <= 0) throw invalid(E.ruleFormat(i + 1));
     const pattern = line.slice(0, at).trim();
     const redirect = line.slice(at + 2).trim();
-    if (!pattern || pattern.length > MAX_PATTERN || NESTED_QUANTIFIER.test(pattern)) throw invalid(E.rulePattern(i + 1));
+    if (!pattern || pattern.length > MAX_PATTERN || !isSafePattern(pattern)) throw invalid(E.rulePattern(i + 1));
     try {
       new RegExp(pattern);
     } catch {

@@ -171,9 +171,14 @@ export async function disableTotp(actor: StaffActor, code: string, now = new Dat
   });
 }
 
-/** An admin clears a staff member's factor (a lost phone); they sign in with the password and may enrol again. */
+/**
+ * An admin clears another staff member's factor (a lost phone); they sign in with the password and may enrol again.
+ * Never the admin's own (docs/console.md "Second factor").
+ */
 export async function resetStaffTotp(actor: StaffActor, id: number): Promise<void> {
   assertCan(actor, 'staff');
+  // An admin's own factor goes off only with a current code (disableTotp): a session left open is not enough.
+  if (id === actor.id) throw invalid(T.resetSelf);
   await getDb().transaction(async (tx) => {
     const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for('update');
     if (!row) throw notFound(SERVER_MSG.staffNotFound);

@@ -35,13 +35,24 @@ function readZipFile(book: EPub, name: string): Promise<Buffer | null> {
 
 /**
  * adm-zip inflates each entry into a buffer of the size the archive declares for it, so the declared sizes bound the
- * memory a book can make us spend: a zip bomb is refused before any chapter is read.
+ * memory a book can make us spend: a zip bomb is refused before any chapter is read. Except that adm-zip caps the
+ * inflation at the declared size only when that size is above 0: an entry declaring 0 bytes with compressed data
+ * behind it would inflate without limit, so it is refused too (an empty entry deflates to 2 bytes, is stored as 0).
  */
 export const MAX_EPUB_INFLATED = 256 * 1024 * 1024;
+const EMPTY_DEFLATED_MAX = 8;
 function assertSaneSizes(book: EPub): void {
-  const zip = book.zip as unknown as { admZip?: { getEntries(): Array<{ header: { size: number } }> } };
+  const zip = book.zip as unknown as {
+    admZip?: { getEntries(): Array<{ isDirectory?: boolean; header: { size: number; compressedSize: number } }> };
+  };
   const entries = zip.admZip?.getEntries() ?? [];
-  const total = entries.reduce((sum, e) => sum + (Number(e.header?.size) || 0), 0);
+  let total = 0;
+  for (const e of entries) {
+    const size = Number(e.header?.size) || 0;
+    const compressed = Number(e.header?.compressedSize) || 0;
+    if (size === 0 && compressed > EMPTY_DEFLATED_MAX) throw invalid(T.badEpub);
+    total += size;
+  }
   if (total > MAX_EPUB_INFLATED) throw invalid(T.badEpub);
 }
 
