@@ -30,6 +30,8 @@ export function DailyChart({
     .domain([0, max])
     .nice(4)
     .range([H - PAD.bottom, PAD.top]);
+  // Counts have no fractions: a series of whole numbers gets whole-number ticks only (no "0.2 members").
+  const ticks = values.every(Number.isInteger) ? y.ticks(4).filter(Number.isInteger) : y.ticks(4);
   const points = values.map((v, i) => [x(i), y(v)] as [number, number]);
   const path = line()(points) ?? '';
   const fill =
@@ -41,7 +43,7 @@ export function DailyChart({
     <figure className="chart" data-testid={`chart-${id}`}>
       <figcaption id={`chart-${id}-title`}>{title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`chart-${id}-title`}>
-        {y.ticks(4).map((t) => (
+        {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="chart-grid" />
             <text x={PAD.left - 4} y={y(t) + 3} textAnchor="end" className="chart-tick">
