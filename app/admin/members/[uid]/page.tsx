@@ -84,7 +84,8 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
           {M.birthDate}：{view.minor.birthDate ?? M.unknownAge}
         </span>
         {view.minor.age !== null ? <span>{M.age(view.minor.age)}</span> : null}
-        <span className="badge">{view.minor.age === null ? M.unknownAge : view.minor.isMinor ? M.isMinor : M.adult}</span>
+        {/* Without a birth date the line above already says so; the badge is for a known age. */}
+        {view.minor.age === null ? null : <span className="badge">{view.minor.isMinor ? M.isMinor : M.adult}</span>}
       </p>
       {view.minor.consents.length === 0 ? <p>{M.noConsent}</p> : null}
       {view.minor.consents.map((c) => (
