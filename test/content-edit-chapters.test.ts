@@ -31,7 +31,7 @@ jest.mock('@/lib/server/staff/page-session', () =>
 const mockInvalidated: string[] = [];
 jest.mock('@/lib/server/cache', () => {
   const actual = jest.requireActual('@/lib/server/cache');
-  return { ...actual, invalidate: (...tags: string[]) => mockInvalidated.push(...tags) };
+  return { ...actual, invalidateNow: (...tags: string[]) => mockInvalidated.push(...tags) };
 });
 
 useTestDatabase({ seed: true });

@@ -1,9 +1,12 @@
 import 'server-only';
-import { afterResponse, invalidate } from '../cache';
+import { afterResponse, invalidateNow } from '../cache';
 import { log } from '../logger';
 import { synthesizeAhead } from '../audio/ahead';
 import { loadAudioSource } from '../audio/source';
 import { audioStorage } from '../audio/storage';
+
+// Both drop their tags at once (`invalidateNow`), not stale-while-revalidate: a chapter made paid must not be served
+// free once more from the cache, a novel put off shelf not shown once more, nor one put on shelf answered 已下架.
 
 /**
  * A novel's own fields changed (title, author, tags, shelf, sale): it shows in lists, layouts, rankings, search and
@@ -11,7 +14,7 @@ import { audioStorage } from '../audio/storage';
  * rare; a stale title on a list would be noticed.
  */
 export function afterNovelChange(novelId: number, chapterIds: number[] = []): void {
-  invalidate('catalog', `novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+  invalidateNow('catalog', `novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
 }
 
 /**
@@ -20,7 +23,7 @@ export function afterNovelChange(novelId: number, chapterIds: number[] = []): vo
  * voice. Serving never finds old audio anyway — its storage key hashes the text (docs/listening.md "Storage").
  */
 export function afterChapterChange(novelId: number, chapterIds: number[], revoice: number[]): void {
-  invalidate(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+  invalidateNow(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
   if (!revoice.length) return;
   void afterResponse(async () => {
     for (const id of revoice) await revoiceChapter(id);
