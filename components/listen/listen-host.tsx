@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { ListenController } from '@/lib/client/listen/controller';
-import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
+import { fetchListenChapter, fetchStreamPlaylist, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
 import { watchListeningSurprise } from '@/lib/client/surprise-watch';
@@ -33,6 +33,8 @@ export default function ListenHost() {
       openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),
       notify: (text) => toast(text),
       messagingApp: detectUa(navigator.userAgent).wechat,
+      // The continuous stream (docs/listening.md "Continuous stream"): the browser crosses chapters by itself.
+      streamPlaylist: fetchStreamPlaylist,
     });
     registerListenController(c);
     setController(c);

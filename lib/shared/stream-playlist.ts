@@ -29,6 +29,8 @@ export interface StreamChapter {
   start: number;
   /** Its length in the stream (the sum of its segments so far). */
   duration: number;
+  /** The member's signature of this chapter (`m&e&s` of its segments): its own playlist address can be made from it. */
+  query: string | null;
 }
 
 export interface StreamMap {
@@ -48,18 +50,27 @@ export function parseStreamPlaylist(text: string): StreamMap {
   for (const line of text.split('\n')) {
     const marker = /^#EXT-X-DATERANGE:.*X-CHAPTER-ID="(\d+)"/.exec(line);
     if (marker) {
-      chapters.push({ id: Number(marker[1]), start: at, duration: 0 });
+      chapters.push({ id: Number(marker[1]), start: at, duration: 0, query: null });
       continue;
     }
     const inf = /^#EXTINF:([\d.]+)/.exec(line);
     if (inf) {
-      if (chapters.length === 0) chapters.push({ id: 0, start: 0, duration: 0 });
+      if (chapters.length === 0) chapters.push({ id: 0, start: 0, duration: 0, query: null });
       const seconds = Number(inf[1]);
       chapters[chapters.length - 1]!.duration += seconds;
       at += seconds;
+      continue;
     }
+    const last = chapters[chapters.length - 1];
+    if (last && last.query === null && line && !line.startsWith('#')) last.query = signatureOf(line);
   }
   return { chapters, open: !/^#EXT-X-ENDLIST/m.test(text) };
+}
+
+function signatureOf(uri: string): string | null {
+  const q = new URLSearchParams(uri.split('?')[1] ?? '');
+  const [m, e, sig] = [q.get('m'), q.get('e'), q.get('s')];
+  return m && e && sig ? new URLSearchParams({ m, e, s: sig }).toString() : null;
 }
 
 /** Where stream second `t` is: the chapter (its index in the map) and the seconds into it. Null for an empty map. */
