@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
@@ -28,7 +28,10 @@ beforeAll(async () => {
   setAudioStorage(new FsAudioStorage(root));
   const d = db.handle().db;
   // One short paragraph pair per chapter of novel 1: every chapter made here is quick to voice.
-  await d.update(chapters).set({ content: SHORT.join('\n') }).where(eq(chapters.novelId, 1));
+  await d
+    .update(chapters)
+    .set({ content: SHORT.join('\n') })
+    .where(eq(chapters.novelId, 1));
   for (let idx = 18; idx <= 40; idx++) {
     const [row] = await d
       .select()
@@ -165,7 +168,9 @@ describe('paid-content matrix: the continuous playlist never holds a chapter the
     const bookOwner = await signedInMember();
     await d.insert(bookEntitlements).values({ memberId: bookOwner.id, novelId: 1, price: 500 });
     const vip = await signedInMember();
-    await d.insert(vipPeriods).values({ memberId: vip.id, kind: 'vip', startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day) });
+    await d
+      .insert(vipPeriods)
+      .values({ memberId: vip.id, kind: 'vip', startsAt: new Date(Date.now() - day), endsAt: new Date(Date.now() + day) });
     const lapsed = await signedInMember();
     await d
       .insert(vipPeriods)
@@ -190,7 +195,8 @@ describe('paid-content matrix: the continuous playlist never holds a chapter the
           const from19 = expected[role]!.filter((i) => i >= startIdx);
           // Up to the limit, then stopping at the first chapter they may not hear (27 has no audio: open end).
           const want = n < 0 ? from19 : from19.slice(0, n + 1);
-          if (startIdx === 19 || from19[0] === startIdx) expect({ role, n, startIdx, idxs: idxs.slice(0, want.length) }).toEqual({ role, n, startIdx, idxs: want });
+          if (startIdx === 19 || from19[0] === startIdx)
+            expect({ role, n, startIdx, idxs: idxs.slice(0, want.length) }).toEqual({ role, n, startIdx, idxs: want });
         }
       }
     }

@@ -3,7 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { ListenController } from '@/lib/client/listen/controller';
-import { fetchListenChapter, fetchStreamPlaylist, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
+import {
+  fetchListenChapter,
+  fetchStreamPlaylist,
+  postListenProgress,
+  savedListenPosition,
+  signStreamUrl,
+} from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
 import { watchListeningSurprise } from '@/lib/client/surprise-watch';

@@ -18,7 +18,9 @@ function streamText(open = false): string {
     [3, 60],
   ].forEach(([id, seconds], i) => {
     if (i > 0) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(`#EXT-X-DATERANGE:ID="chapter-${id}",CLASS="cn.shusheng.chapter",START-DATE="2000-01-01T00:00:00.000Z",X-CHAPTER-ID="${id}"`);
+    lines.push(
+      `#EXT-X-DATERANGE:ID="chapter-${id}",CLASS="cn.shusheng.chapter",START-DATE="2000-01-01T00:00:00.000Z",X-CHAPTER-ID="${id}"`,
+    );
     lines.push(`#EXTINF:${seconds!.toFixed(3)},`, `/audio/${id}/0.ts?v=a&m=9&e=99999999999&s=${id}${id}`);
   });
   if (!open) lines.push('#EXT-X-ENDLIST');

@@ -56,7 +56,11 @@ export function bindMediaSession(controls: Controls): () => void {
   const position = (s: ListenState) => {
     if (typeof session.setPositionState !== 'function' || !(s.duration > 0)) return;
     try {
-      session.setPositionState({ duration: s.duration, position: Math.min(Math.max(0, s.currentTime), s.duration), playbackRate: s.playbackRate });
+      session.setPositionState({
+        duration: s.duration,
+        position: Math.min(Math.max(0, s.currentTime), s.duration),
+        playbackRate: s.playbackRate,
+      });
     } catch {
       // A state the browser refuses (a rate it does not take): the bar keeps its last state.
     }

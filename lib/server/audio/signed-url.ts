@@ -15,7 +15,10 @@ const signature = (memberId: number, chapterId: number, expires: number) => hmac
  */
 export function signAudioUrl(memberId: number, chapterId: number, now = new Date()): { url: string; expires_at: string } {
   const expires = Math.floor(now.getTime() / 1000) + AUDIO_URL_TTL_S;
-  return { url: `${audioPlaylistPath(chapterId)}?${signedQuery(memberId, chapterId, expires)}`, expires_at: new Date(expires * 1000).toISOString() };
+  return {
+    url: `${audioPlaylistPath(chapterId)}?${signedQuery(memberId, chapterId, expires)}`,
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
 }
 
 /**
