@@ -140,6 +140,18 @@ describe('the continuous stream', () => {
     expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 3, read_type: 1, time_track: 60 });
   });
 
+  it('a limit lowered while the stream plays ends the run at the next chapter boundary', async () => {
+    const { media, deps } = await streaming(-1);
+    media.advanceTo(50);
+    state().setContinuousPlayType(0); // 播完本集停止
+    media.advanceTo(101);
+    await flush();
+    expect(media.src).toBe(KEEP_LISTENING_PROMPT_URL);
+    expect(deps.openPlaySetting).toHaveBeenCalledWith(0);
+    expect(state().article?.id).toBe(1);
+    expect(deps.fetchChapter).not.toHaveBeenCalled();
+  });
+
   it('a stream cut short by a locked chapter goes on as before: the next chapter is opened (its paywall shows)', async () => {
     const { media, deps } = await streaming(8);
     media.advanceTo(190);

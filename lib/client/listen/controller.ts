@@ -585,7 +585,8 @@ export class ListenController {
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.
     const end = this.mediaDuration();
-    if (end > 0 && t >= end && !this.media.paused) this.pause();
+    // An open stream waits at its end for the chapter being voiced instead.
+    if (end > 0 && t >= end && !this.media.paused && !this.streamMap?.open) this.pause();
   };
 
   private readonly onProgress = () => {
@@ -646,6 +647,14 @@ export class ListenController {
       const left = map.chapters[from]!;
       this.recordProgress({ articleId: left.id, seconds: left.duration });
       const counter = store().continuousPlay;
+      if (counter === 0) {
+        // The setting was lowered while the stream played: the run ends here, as `ended` would have ended it.
+        this.streamChapterId = left.id;
+        this.media.pause();
+        this.playPrompt();
+        this.deps.openPlaySetting(store().continuousPlayType);
+        return;
+      }
       if (counter > 0) store().setContinuousPlay(counter - 1);
     }
     const s = store();
