@@ -161,6 +161,19 @@ describe('the continuous stream', () => {
     expect(deps.fetchChapter).toHaveBeenCalledWith(4, 1);
   });
 
+  it('in an open stream (chapter 1 still being voiced) a seek past the part read so far is not cut short', async () => {
+    const { media, controller, deps } = await streaming(3, true);
+    deps.streamPlaylist.mockImplementation(async () => streamText(true).replace('#EXTINF:100.000,', '#EXTINF:300.000,'));
+    controller.seek(500);
+    expect(media.currentTime).toBe(500);
+    // The chapter is finished (its time track says so): the stream is read again at once.
+    controller.setTimeTrack(1, [0, 10, 20], 300);
+    await flush();
+    expect(deps.streamPlaylist).toHaveBeenCalledTimes(2);
+    media.advanceTo(350);
+    expect(state()).toMatchObject({ currentTime: 50, duration: 80 });
+  });
+
   it('reads an open stream again near its end (chapters voiced since join), a closed one never', async () => {
     const open = await streaming(3, true);
     open.media.advanceTo(150);

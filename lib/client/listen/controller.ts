@@ -316,8 +316,8 @@ export class ListenController {
   private seekStream(seconds: number): void {
     const map = this.streamMap!;
     const here = chapterAt(map, this.media.currentTime);
-    const last = map.chapters[map.chapters.length - 1]!;
-    const end = last.start + last.duration;
+    // An open stream's last chapter may be longer than the map read so far: the element bounds the seek then.
+    const end = map.open ? Number.POSITIVE_INFINITY : this.streamEnd();
     const t = Math.min(Math.max(0, (here?.chapter.start ?? 0) + seconds), end);
     this.media.currentTime = t;
     this.onTimeUpdate();
@@ -341,6 +341,8 @@ export class ListenController {
   setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
     if (track) this.track = { articleId, starts: track };
     if (duration && duration > 0) {
+      // The chapter is finished: an open stream now holds more (its full length, the chapters after it).
+      if (this.streamMap?.open && this.trackDuration?.articleId !== articleId) this.readStream(this.generation, true);
       this.trackDuration = { articleId, seconds: duration };
       if (this.attached && store().article?.id === articleId) this.onDurationChange();
     }
@@ -603,11 +605,11 @@ export class ListenController {
   // --- the continuous stream (docs/listening.md "Continuous stream") -------------------------------------
 
   /** Reads the stream's playlist (again, while it is open) for its chapter map; a failure keeps the old map. */
-  private readStream(gen: number): void {
+  private readStream(gen: number, now = false): void {
     const fetchText = this.deps.streamPlaylist;
     const url = this.source;
     if (!fetchText || !url || !url.includes('/stream.m3u8?')) return;
-    if (this.streamMap && this.now() - this.streamReadAt < STREAM_REFRESH_MS) return;
+    if (!now && this.streamMap && this.now() - this.streamReadAt < STREAM_REFRESH_MS) return;
     this.streamReadAt = this.now();
     void fetchText(url)
       .then((text) => {
