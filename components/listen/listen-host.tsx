@@ -3,13 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { ListenController } from '@/lib/client/listen/controller';
-import {
-  fetchListenChapter,
-  fetchStreamPlaylist,
-  postListenProgress,
-  savedListenPosition,
-  signStreamUrl,
-} from '@/lib/client/listen/listen-api';
+import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
 import { watchListeningSurprise } from '@/lib/client/surprise-watch';
@@ -39,8 +33,8 @@ export default function ListenHost() {
       openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),
       notify: (text) => toast(text),
       messagingApp: detectUa(navigator.userAgent).wechat,
-      // The continuous stream (docs/listening.md "Continuous stream"): the browser crosses chapters by itself.
-      streamPlaylist: fetchStreamPlaylist,
+      // The continuous stream (docs/listening.md "Continuous stream"), its follower loaded at the first play like hls.js.
+      loadStreamFollower: () => import('@/lib/client/listen/stream-follow').then((m) => m.StreamFollower),
     });
     registerListenController(c);
     setController(c);

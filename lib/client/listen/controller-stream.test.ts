@@ -3,6 +3,7 @@ import { FakeMedia } from '@/test/fake-media';
 import { listenChapter, signed } from '@/test/listen-fixtures';
 import { resetListenStore, useListenStore } from '../stores/listen-store';
 import { ListenController, type ListenDeps, type ProgressReport } from './controller';
+import { StreamFollower } from './stream-follow';
 
 // The controller on the continuous stream (docs/listening.md "Continuous stream"): one source for several
 // chapters, stream time mapped back to (chapter, seconds into it) for the page, the read log and the lock screen.
@@ -47,6 +48,7 @@ async function streaming(counter = 3, open = false) {
     notify: jest.fn(),
     messagingApp: false,
     streamPlaylist: jest.fn(async () => streamText(open)),
+    loadStreamFollower: async () => StreamFollower,
   };
   const controller = new ListenController(deps as unknown as ListenDeps);
   await controller.open(listenChapter(1), { readType: 1, autoplay: true, author: '李白' });
@@ -87,6 +89,19 @@ describe('the continuous stream', () => {
     expect(deps.postProgress).toHaveBeenCalledWith({ article_id: 1, read_type: 1, time_track: 100 });
     expect(attach).toHaveBeenCalledTimes(1);
     expect(deps.signUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the lock screen's bar to the chapter heard: its length and the place in it, never the whole stream", async () => {
+    const setPositionState = jest.fn();
+    Object.defineProperty(navigator, 'mediaSession', { value: { setPositionState }, configurable: true });
+    try {
+      const { media } = await streaming(3);
+      state().setPlaybackRate(1.5);
+      media.advanceTo(130);
+      expect(setPositionState).toHaveBeenLastCalledWith({ duration: 80, position: 30, playbackRate: 1.5 });
+    } finally {
+      Object.defineProperty(navigator, 'mediaSession', { value: undefined, configurable: true });
+    }
   });
 
   it('seeks, skips and previous/next inside the stream stay relative to the chapter heard', async () => {

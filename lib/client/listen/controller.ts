@@ -2,9 +2,9 @@ import { KEEP_LISTENING_PROMPT_URL } from '@/lib/shared/audio';
 import { LISTEN_PROGRESS_INTERVAL_S, WECHAT_AUDIO_READY_FALLBACK_MS } from '@/lib/shared/constants';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
-import { chapterAt, parseStreamPlaylist, streamUrlOf, type StreamMap } from '@/lib/shared/stream-playlist';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
 import type { AttachStream, Detach, MediaLike } from './media';
+import type { StreamFollower, StreamHost } from './stream-follow';
 import { paragraphAt } from './time-track';
 
 /** POST /v1/my/readlogs_tts: where the member is in the audio (whole seconds) and the paragraph spoken there. */
@@ -33,10 +33,13 @@ export interface ListenDeps {
   messagingApp: boolean;
   now?: () => number;
   /**
-   * Fetches a continuous stream's playlist text (docs/listening.md "Continuous stream"). When given, the controller
-   * plays the stream — this chapter and the following ones the listener may hear, up to the continuous-play
-   * counter — so the browser crosses chapters with no page code, and maps stream time back to chapters.
+   * The continuous stream (docs/listening.md "Continuous stream"): when given, the controller plays this chapter
+   * and the following ones the listener may hear (up to the continuous-play counter) as one stream, so the browser
+   * crosses chapters with no page code. The follower, loaded at the first play like hls.js, maps stream time back
+   * to chapters (lib/client/listen/stream-follow.ts).
    */
+  loadStreamFollower?: () => Promise<typeof StreamFollower>;
+  /** The stream playlist's text (tests hand in a fake; otherwise the follower fetches it). */
   streamPlaylist?: (url: string) => Promise<string>;
 }
 
@@ -59,9 +62,6 @@ const store = () => useListenStore.getState();
 const patch = (p: Parameters<ReturnType<typeof store>['patch']>[0]) => store().patch(p);
 
 const REPORT_DELAY_MS = 1_000;
-// An open stream (a chapter still being voiced) is read again this close to its known end, at most this often.
-const STREAM_REFRESH_AHEAD_S = 30;
-const STREAM_REFRESH_MS = 10_000;
 // A signed address this close to its expiry is signed again rather than handed to the element.
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -94,11 +94,8 @@ export class ListenController {
   /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
   private trackDuration: { articleId: number; seconds: number } | null = null;
   private opening = 0;
-  /** The continuous stream's chapters (start and length in stream seconds), once its playlist was read. */
-  private streamMap: StreamMap | null = null;
-  private streamReadAt = 0;
-  /** The chapter of the stream being heard, known at once (the store's article follows after a fetch). */
-  private streamChapterId: number | null = null;
+  /** The continuous stream's follower, once loaded for the source attached. */
+  private follower: StreamFollower | null = null;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
@@ -148,10 +145,8 @@ export class ListenController {
 
   private setSource(url: string): void {
     this.detach();
-    // The continuous stream when it can be played: as many following chapters as the counter allows (-1 all).
-    this.source = (this.deps.streamPlaylist && streamUrlOf(url, store().continuousPlay)) || url;
-    this.streamMap = null;
-    this.streamChapterId = this.deps.streamPlaylist ? (store().article?.id ?? null) : null;
+    // The continuous stream where it can be played: as many following chapters as the counter allows (-1 all).
+    this.source = this.deps.loadStreamFollower ? url.replace(/\/index\.m3u8\?(.*)$/, `/stream.m3u8?$1&n=${store().continuousPlay}`) : url;
     this.sourceSet = true;
     patch({ isCreated: true });
   }
@@ -293,7 +288,7 @@ export class ListenController {
 
   seek(seconds: number): void {
     // In the stream, seconds are within the chapter heard (the seek bar, the lock screen): never hours away.
-    if (this.attached && this.streamMap) return this.seekStream(seconds);
+    if (this.follower?.ready) return this.follower.seek(seconds);
     const s = store();
     const duration = s.duration > 0 ? s.duration : Number.POSITIVE_INFINITY;
     const t = Math.min(Math.max(0, seconds), duration);
@@ -308,28 +303,8 @@ export class ListenController {
   }
 
   skip(deltaSeconds: number): void {
-    if (this.attached && this.streamMap) return this.seekStream(store().currentTime + deltaSeconds);
+    if (this.follower?.ready) return this.follower.seek(store().currentTime + deltaSeconds);
     this.seek((this.attached ? this.media.currentTime : store().currentTime) + deltaSeconds);
-  }
-
-  /** A place relative to the chapter heard, in the stream: ±15 s may cross into the chapter before or after. */
-  private seekStream(seconds: number): void {
-    const map = this.streamMap!;
-    const here = chapterAt(map, this.media.currentTime);
-    // An open stream's last chapter may be longer than the map read so far: the element bounds the seek then.
-    const end = map.open ? Number.POSITIVE_INFINITY : this.streamEnd();
-    const t = Math.min(Math.max(0, (here?.chapter.start ?? 0) + seconds), end);
-    this.media.currentTime = t;
-    this.onTimeUpdate();
-    if (t >= end && !map.open) this.pause();
-  }
-
-  /** The chapter `step` away in the stream, when the stream holds it (previous/next without reloading audio). */
-  private streamNeighbour(step: 1 | -1): number | null {
-    if (!this.attached || !this.streamMap) return null;
-    const here = chapterAt(this.streamMap, this.media.currentTime);
-    const to = here ? this.streamMap.chapters[here.index + step] : undefined;
-    return to && to.id > 0 ? to.start : null;
   }
 
   setRate(rate: number): void {
@@ -341,8 +316,7 @@ export class ListenController {
   setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
     if (track) this.track = { articleId, starts: track };
     if (duration && duration > 0) {
-      // The chapter is finished: an open stream now holds more (its full length, the chapters after it).
-      if (this.streamMap?.open && this.trackDuration?.articleId !== articleId) this.readStream(this.generation, true);
+      if (this.trackDuration?.articleId !== articleId) this.follower?.finished();
       this.trackDuration = { articleId, seconds: duration };
       if (this.attached && store().article?.id === articleId) this.onDurationChange();
     }
@@ -350,13 +324,7 @@ export class ListenController {
 
   async next(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
-    const ahead = this.streamNeighbour(1);
-    if (ahead !== null) {
-      this.media.currentTime = ahead;
-      this.onTimeUpdate();
-      return;
-    }
+    if (!s.article || this.follower?.jump(1)) return;
     if (!s.article.next_id) {
       this.deps.notify(MSG.lastChapter);
       return;
@@ -366,13 +334,7 @@ export class ListenController {
 
   async previous(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
-    const back = this.streamNeighbour(-1);
-    if (back !== null) {
-      this.media.currentTime = back;
-      this.onTimeUpdate();
-      return;
-    }
+    if (!s.article || this.follower?.jump(-1)) return;
     let chapter = this.chapter?.id === s.article.id ? this.chapter : null;
     if (!chapter) chapter = await this.deps.fetchChapter(s.article.id, s.article.novel_id).catch(() => null);
     if (!chapter) return;
@@ -423,7 +385,10 @@ export class ListenController {
     const attached = (detach: Detach) => {
       if (gen !== this.generation) return detach();
       this.detachStream = detach;
-      this.readStream(gen);
+      // The follower works on this controller's own members (it is the controller's part loaded on demand).
+      void this.deps.loadStreamFollower?.().then((F) => {
+        if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
+      });
       if (this.deps.messagingApp) {
         // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
         clearTimeout(this.readyTimer);
@@ -443,6 +408,7 @@ export class ListenController {
 
   private detach(): void {
     this.recordProgress();
+    this.follower = null;
     this.generation++;
     clearTimeout(this.readyTimer);
     this.stopProgressTimer();
@@ -463,12 +429,11 @@ export class ListenController {
     });
   }
 
-  private recordProgress(at?: { articleId: number; seconds: number }): void {
+  private recordProgress(at = this.follower?.place()): void {
     const s = store();
     // In the stream, the chapter and the seconds into it that the stream time maps to.
-    const here = at ?? this.streamPlace();
-    const seconds = here?.seconds ?? this.media.currentTime;
-    const articleId = here?.articleId ?? s.article?.id;
+    const seconds = at ? at.seconds : this.media.currentTime;
+    const articleId = at ? at.articleId : s.article?.id;
     // docs/listening.md "Player rules": a read log only when the audio time is above 0.
     if (this.prompting || !this.attached || !articleId || s.needMoney || !(seconds > 0)) return;
     const report: ProgressReport = { article_id: articleId, read_type: s.read_type, time_track: Math.floor(seconds) };
@@ -571,24 +536,12 @@ export class ListenController {
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
     const t = this.media.currentTime;
-    const here = this.streamMap ? chapterAt(this.streamMap, t) : null;
-    if (here && here.chapter.id > 0) {
-      if (here.chapter.id !== this.streamChapterId) this.crossInto(here.chapter.id, here.index);
-      const { start, duration } = here.chapter;
-      const last = here.index === this.streamMap!.chapters.length - 1;
-      patch({
-        currentTime: here.offset,
-        buffered: Math.max(0, Math.min(this.bufferedEnd(t), start + duration) - start),
-        // The last chapter of an open stream may still grow: its length as its time track announces it.
-        duration: last && this.streamMap!.open ? Math.max(duration, this.announcedLength(here.chapter.id)) : duration,
-      });
-      if (this.streamMap!.open && t > this.streamEnd() - STREAM_REFRESH_AHEAD_S) this.readStream(this.generation);
-    } else patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
+    if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.
     const end = this.mediaDuration();
     // An open stream waits at its end for the chapter being voiced instead.
-    if (end > 0 && t >= end && !this.media.paused && !this.streamMap?.open) this.pause();
+    if (end > 0 && t >= end && !this.media.paused && !this.follower?.open) this.pause();
   };
 
   private readonly onProgress = () => {
@@ -598,84 +551,9 @@ export class ListenController {
 
   private readonly onDurationChange = () => {
     if (this.prompting || !this.attached) return;
-    if (this.streamMap) return this.onTimeUpdate();
+    if (this.follower?.ready) return this.onTimeUpdate();
     patch({ duration: this.displayDuration() });
   };
-
-  // --- the continuous stream (docs/listening.md "Continuous stream") -------------------------------------
-
-  /** Reads the stream's playlist (again, while it is open) for its chapter map; a failure keeps the old map. */
-  private readStream(gen: number, now = false): void {
-    const fetchText = this.deps.streamPlaylist;
-    const url = this.source;
-    if (!fetchText || !url || !url.includes('/stream.m3u8?')) return;
-    if (!now && this.streamMap && this.now() - this.streamReadAt < STREAM_REFRESH_MS) return;
-    this.streamReadAt = this.now();
-    void fetchText(url)
-      .then((text) => {
-        if (gen !== this.generation) return;
-        this.streamMap = parseStreamPlaylist(text);
-        this.onTimeUpdate();
-      })
-      .catch(() => undefined);
-  }
-
-  /** A chapter's length as its time track announces it (a chapter still being voiced), else 0. */
-  private announcedLength(articleId: number): number {
-    return this.trackDuration?.articleId === articleId ? this.trackDuration.seconds : 0;
-  }
-
-  private streamEnd(): number {
-    const last = this.streamMap?.chapters[this.streamMap.chapters.length - 1];
-    return last ? last.start + last.duration : 0;
-  }
-
-  /** The chapter and seconds into it that the element's time maps to, in the stream. */
-  private streamPlace(): { articleId: number; seconds: number } | null {
-    const here = this.streamMap ? chapterAt(this.streamMap, this.media.currentTime) : null;
-    return here && here.chapter.id > 0 ? { articleId: here.chapter.id, seconds: here.offset } : null;
-  }
-
-  /**
-   * The stream crossed into another chapter (played on, or a seek): the chapter left is recorded at its end when
-   * playing forward, the counter counts the episode as `ended` did, and the chapter is fetched (cached) so the
-   * page, the mini player and the lock screen follow — the audio itself is never reloaded.
-   */
-  private crossInto(chapterId: number, index: number): void {
-    const map = this.streamMap!;
-    const from = map.chapters.findIndex((c) => c.id === this.streamChapterId);
-    this.streamChapterId = chapterId;
-    if (from >= 0 && index === from + 1) {
-      const left = map.chapters[from]!;
-      this.recordProgress({ articleId: left.id, seconds: left.duration });
-      const counter = store().continuousPlay;
-      if (counter === 0) {
-        // The setting was lowered while the stream played: the run ends here, as `ended` would have ended it.
-        this.streamChapterId = left.id;
-        this.media.pause();
-        this.playPrompt();
-        this.deps.openPlaySetting(store().continuousPlayType);
-        return;
-      }
-      if (counter > 0) store().setContinuousPlay(counter - 1);
-    }
-    const s = store();
-    const novel = s.novel;
-    const query = map.chapters[index]!.query;
-    const gen = this.generation;
-    void this.deps
-      .fetchChapter(chapterId, novel?.id)
-      .then((chapter) => {
-        if (gen !== this.generation || this.streamChapterId !== chapterId || !novel) return;
-        this.chapter = chapter;
-        this.track = chapter.time_track ? { articleId: chapter.id, starts: chapter.time_track } : null;
-        // The chapter's own signed address is kept: a reload resumes this chapter, not the one the stream began with.
-        const m3u8Url = query ? `/audio/${chapter.id}/index.m3u8?${query}` : (store().m3u8Url ?? '');
-        store().setNowPlaying({ novel, article: { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id }, m3u8Url });
-        patch({ chapterTitle: chapter.title });
-      })
-      .catch(() => undefined);
-  }
 
   private mediaDuration(): number {
     const d = this.media.duration;

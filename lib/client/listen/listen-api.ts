@@ -24,13 +24,6 @@ export async function signStreamUrl(baseUrl: string): Promise<string> {
   return url;
 }
 
-/** GET /audio/{aid}/stream.m3u8?…: the continuous stream's playlist text, read for its chapter markers. */
-export async function fetchStreamPlaylist(url: string): Promise<string> {
-  const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
-  if (!res.ok) throw new Error(`stream playlist ${res.status}`);
-  return res.text();
-}
-
 /**
  * POST /v1/my/readlogs_tts: quiet, the next report catches up after a failure. Always keepalive: a position
  * recorded by a pause just before the page is left or reloaded must still arrive.

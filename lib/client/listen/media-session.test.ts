@@ -10,7 +10,6 @@ const session = {
   metadata: null as FakeMetadata | null,
   playbackState: 'none',
   setActionHandler: (a: string, h: ((d: Record<string, number>) => void) | null) => handlers.set(a, h),
-  setPositionState: jest.fn(),
 };
 
 beforeAll(() => {
@@ -71,17 +70,5 @@ describe('bindMediaSession', () => {
     expect(c.next).toHaveBeenCalled();
     undo();
     expect([...handlers.values()].every((h) => h === null)).toBe(true);
-  });
-
-  it("keeps the lock screen's bar to the chapter heard: its length and the place in it, never the whole stream", () => {
-    session.setPositionState.mockClear();
-    const undo = bindMediaSession(controls());
-    useListenStore.setState({ duration: 0, currentTime: 5 });
-    expect(session.setPositionState).not.toHaveBeenCalled(); // no length known yet
-    useListenStore.setState({ duration: 240, currentTime: 12, playbackRate: 1.5 });
-    expect(session.setPositionState).toHaveBeenLastCalledWith({ duration: 240, position: 12, playbackRate: 1.5 });
-    useListenStore.setState({ currentTime: 250 });
-    expect(session.setPositionState).toHaveBeenLastCalledWith({ duration: 240, position: 240, playbackRate: 1.5 });
-    undo();
   });
 });

@@ -51,20 +51,6 @@ export function bindMediaSession(controls: Controls): () => void {
     }
   }
   let shown = '';
-  // Chapter-relative (docs/listening.md "Lock screen"): the store's time and length are the chapter's, even in the
-  // continuous stream, so the lock screen's bar spans one chapter and a stray touch moves minutes, never hours.
-  const position = (s: ListenState) => {
-    if (typeof session.setPositionState !== 'function' || !(s.duration > 0)) return;
-    try {
-      session.setPositionState({
-        duration: s.duration,
-        position: Math.min(Math.max(0, s.currentTime), s.duration),
-        playbackRate: s.playbackRate,
-      });
-    } catch {
-      // A state the browser refuses (a rate it does not take): the bar keeps its last state.
-    }
-  };
   const update = (s: ListenState) => {
     const meta = metadataOf(s);
     const key = JSON.stringify(meta);
@@ -77,7 +63,6 @@ export function bindMediaSession(controls: Controls): () => void {
   update(useListenStore.getState());
   const unsubscribe = useListenStore.subscribe((s, prev) => {
     if (s.novel !== prev.novel || s.chapterTitle !== prev.chapterTitle || s.playing !== prev.playing) update(s);
-    if (s.currentTime !== prev.currentTime || s.duration !== prev.duration || s.playbackRate !== prev.playbackRate) position(s);
   });
   return () => {
     unsubscribe();
