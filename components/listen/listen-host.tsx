@@ -33,6 +33,8 @@ export default function ListenHost() {
       openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),
       notify: (text) => toast(text),
       messagingApp: detectUa(navigator.userAgent).wechat,
+      // The continuous stream (docs/listening.md "Continuous stream"), its follower loaded at the first play like hls.js.
+      loadStreamFollower: () => import('@/lib/client/listen/stream-follow').then((m) => m.StreamFollower),
     });
     registerListenController(c);
     setController(c);

@@ -4,6 +4,7 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
 import type { AttachStream, Detach, MediaLike } from './media';
+import type { StreamFollower, StreamHost } from './stream-follow';
 import { paragraphAt } from './time-track';
 
 /** POST /v1/my/readlogs_tts: where the member is in the audio (whole seconds) and the paragraph spoken there. */
@@ -31,6 +32,15 @@ export interface ListenDeps {
   /** Inside the messaging app's browser, where the element may never report itself ready. */
   messagingApp: boolean;
   now?: () => number;
+  /**
+   * The continuous stream (docs/listening.md "Continuous stream"): when given, the controller plays this chapter
+   * and the following ones the listener may hear (up to the continuous-play counter) as one stream, so the browser
+   * crosses chapters with no page code. The follower, loaded at the first play like hls.js, maps stream time back
+   * to chapters (lib/client/listen/stream-follow.ts).
+   */
+  loadStreamFollower?: () => Promise<typeof StreamFollower>;
+  /** The stream playlist's text (tests hand in a fake; otherwise the follower fetches it). */
+  streamPlaylist?: (url: string) => Promise<string>;
 }
 
 export interface OpenOptions {
@@ -84,6 +94,8 @@ export class ListenController {
   /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
   private trackDuration: { articleId: number; seconds: number } | null = null;
   private opening = 0;
+  /** The continuous stream's follower, once loaded for the source attached. */
+  private follower: StreamFollower | null = null;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
@@ -133,7 +145,8 @@ export class ListenController {
 
   private setSource(url: string): void {
     this.detach();
-    this.source = url;
+    // The continuous stream where it can be played: as many following chapters as the counter allows (-1 all).
+    this.source = this.deps.loadStreamFollower ? url.replace(/\/index\.m3u8\?(.*)$/, `/stream.m3u8?$1&n=${store().continuousPlay}`) : url;
     this.sourceSet = true;
     patch({ isCreated: true });
   }
@@ -274,6 +287,8 @@ export class ListenController {
   }
 
   seek(seconds: number): void {
+    // In the stream, seconds are within the chapter heard (the seek bar, the lock screen): never hours away.
+    if (this.follower?.ready) return this.follower.seek(seconds);
     const s = store();
     const duration = s.duration > 0 ? s.duration : Number.POSITIVE_INFINITY;
     const t = Math.min(Math.max(0, seconds), duration);
@@ -288,6 +303,7 @@ export class ListenController {
   }
 
   skip(deltaSeconds: number): void {
+    if (this.follower?.ready) return this.follower.seek(store().currentTime + deltaSeconds);
     this.seek((this.attached ? this.media.currentTime : store().currentTime) + deltaSeconds);
   }
 
@@ -300,6 +316,7 @@ export class ListenController {
   setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
     if (track) this.track = { articleId, starts: track };
     if (duration && duration > 0) {
+      if (this.trackDuration?.articleId !== articleId) this.follower?.finished();
       this.trackDuration = { articleId, seconds: duration };
       if (this.attached && store().article?.id === articleId) this.onDurationChange();
     }
@@ -307,7 +324,7 @@ export class ListenController {
 
   async next(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
+    if (!s.article || this.follower?.jump(1)) return;
     if (!s.article.next_id) {
       this.deps.notify(MSG.lastChapter);
       return;
@@ -317,7 +334,7 @@ export class ListenController {
 
   async previous(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
+    if (!s.article || this.follower?.jump(-1)) return;
     let chapter = this.chapter?.id === s.article.id ? this.chapter : null;
     if (!chapter) chapter = await this.deps.fetchChapter(s.article.id, s.article.novel_id).catch(() => null);
     if (!chapter) return;
@@ -368,6 +385,10 @@ export class ListenController {
     const attached = (detach: Detach) => {
       if (gen !== this.generation) return detach();
       this.detachStream = detach;
+      // The follower works on this controller's own members (it is the controller's part loaded on demand).
+      void this.deps.loadStreamFollower?.().then((F) => {
+        if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
+      });
       if (this.deps.messagingApp) {
         // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
         clearTimeout(this.readyTimer);
@@ -387,6 +408,7 @@ export class ListenController {
 
   private detach(): void {
     this.recordProgress();
+    this.follower = null;
     this.generation++;
     clearTimeout(this.readyTimer);
     this.stopProgressTimer();
@@ -407,13 +429,15 @@ export class ListenController {
     });
   }
 
-  private recordProgress(): void {
+  private recordProgress(at = this.follower?.place()): void {
     const s = store();
-    const seconds = this.media.currentTime;
+    // In the stream, the chapter and the seconds into it that the stream time maps to.
+    const seconds = at ? at.seconds : this.media.currentTime;
+    const articleId = at ? at.articleId : s.article?.id;
     // docs/listening.md "Player rules": a read log only when the audio time is above 0.
-    if (this.prompting || !this.attached || !s.article || s.needMoney || !(seconds > 0)) return;
-    const report: ProgressReport = { article_id: s.article.id, read_type: s.read_type, time_track: Math.floor(seconds) };
-    const idx = this.track?.articleId === s.article.id ? paragraphAt(this.track.starts, seconds) : -1;
+    if (this.prompting || !this.attached || !articleId || s.needMoney || !(seconds > 0)) return;
+    const report: ProgressReport = { article_id: articleId, read_type: s.read_type, time_track: Math.floor(seconds) };
+    const idx = this.track?.articleId === articleId ? paragraphAt(this.track.starts, seconds) : -1;
     if (idx >= 0) report.idx = idx;
     const key = `${report.article_id}:${report.time_track}`;
     if (key === this.lastReport) return;
@@ -512,11 +536,12 @@ export class ListenController {
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
     const t = this.media.currentTime;
-    patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
+    if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.
     const end = this.mediaDuration();
-    if (end > 0 && t >= end && !this.media.paused) this.pause();
+    // An open stream waits at its end for the chapter being voiced instead.
+    if (end > 0 && t >= end && !this.media.paused && !this.follower?.open) this.pause();
   };
 
   private readonly onProgress = () => {
@@ -526,6 +551,7 @@ export class ListenController {
 
   private readonly onDurationChange = () => {
     if (this.prompting || !this.attached) return;
+    if (this.follower?.ready) return this.onTimeUpdate();
     patch({ duration: this.displayDuration() });
   };
 
