@@ -8,10 +8,10 @@ import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { chapterPublished } from '../content/visibility';
 import { ApiError, invalid, notFound } from '../http/errors';
-import { afterResponse } from '../cache';
 import { chapterAccess } from '../wallet/entitlement';
 import { assertFollowGateById } from '../members/follow-gate';
-import { chapterAudioState, ensureChapterAudio } from '../audio/jobs';
+import { chapterAudioState } from '../audio/jobs';
+import { synthesizeAhead } from '../audio/ahead';
 import { signAudioUrl } from '../audio/signed-url';
 import { loadAudioSource, type AudioSource } from '../audio/source';
 import { audioStorage } from '../audio/storage';
@@ -37,9 +37,8 @@ async function finishedAudio(memberId: number, source: AudioSource, now: Date): 
   if (!source.voice || !source.key) return null;
   const state = await chapterAudioState(source.key);
   if (!state?.complete || state.duration === null) {
-    // Made ahead now, so the next try of the same range has it.
-    const { key, voice, paragraphs } = source;
-    await afterResponse(() => ensureChapterAudio(key, voice!, paragraphs, 'ahead'));
+    // Queued to be made ahead (background priority), so a later try of the same range has it.
+    synthesizeAhead(source.chapterId);
     return null;
   }
   const segments = [];
