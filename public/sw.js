@@ -41,9 +41,51 @@ async function setMember(id) {
   }
 }
 
+const INDEX_KEY = '/offline/index.json';
+
+/** Deletes downloaded chapters from the member's cache and from its downloads list (as downloads.ts does). */
+async function deleteChapters(cache, ids) {
+  const gone = new Set(ids);
+  for (const request of await cache.keys()) {
+    const m = /^\/(?:offline\/audio\/(\d+)\/|offline\/text\/(\d+)\.json$|m\/read\/(\d+)$)/.exec(new URL(request.url).pathname);
+    if (m && gone.has(Number(m[1] || m[2] || m[3]))) await cache.delete(request);
+  }
+  const hit = await cache.match(INDEX_KEY);
+  if (!hit) return;
+  const index = await hit.json();
+  for (const novel of index.novels) novel.chapters = novel.chapters.filter((c) => !gone.has(c.article_id));
+  index.novels = index.novels.filter((n) => n.chapters.length);
+  await cache.put(INDEX_KEY, new Response(JSON.stringify(index), { headers: { 'content-type': 'application/json' } }));
+}
+
+/**
+ * Back online: asks the server which downloaded chapters the member may still open (with the session cookie)
+ * and deletes the others — a refunded order or an ended VIP (docs/offline.md "Re-check"). Any failure: no change.
+ */
+async function recheck(id) {
+  const current = await currentMember();
+  if (!current || current !== id) return;
+  const cache = await caches.open(MEMBER_CACHE_PREFIX + current);
+  const hit = await cache.match(INDEX_KEY);
+  if (!hit) return;
+  const ids = (await hit.json()).novels.flatMap((n) => n.chapters.map((c) => c.article_id));
+  for (let i = 0; i < ids.length; i += 500) {
+    const res = await fetch(`/v1/offline/check?article_ids=${ids.slice(i, i + 500).join(',')}`, {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { accept: 'application/json', 'x-platform': 'web' },
+    }).catch(() => null);
+    const body = res && res.ok ? await res.json().catch(() => null) : null;
+    // Only a clear answer about this same member deletes anything.
+    if (!body || body.code !== 0 || !body.data || (await currentMember()) !== current) return;
+    if (body.data.removed.length) await deleteChapters(cache, body.data.removed);
+  }
+}
+
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   if (data.type === 'member') event.waitUntil(setMember(data.id));
+  if (data.type === 'recheck') event.waitUntil(recheck(data.id));
 });
 
 /** The member's cache, or null when no member is signed in. Opening never creates a cache for "null". */

@@ -5,7 +5,7 @@ import { ModalHost } from '@/components/modals/modal-host';
 import { NavigationEffects } from '@/components/shell/navigation-effects';
 import { HistorySync } from '@/components/shell/history-sync';
 import { ListenRoot } from '@/components/listen/listen-root';
-import { OfflineWorker } from '@/components/offline/offline-worker';
+import { OfflineWorkerScript } from '@/components/offline/offline-worker-script';
 
 /** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -17,7 +17,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <ModalHost />
       <ListenRoot />
       <HistorySync />
-      <OfflineWorker />
+      <OfflineWorkerScript />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

@@ -2,7 +2,6 @@ import Cookies from 'js-cookie';
 import { TRACKING_COOKIE_DAYS } from '@/lib/shared/constants';
 import { COOKIE } from '@/lib/shared/cookies';
 import { createSignature } from './signature';
-import { clearDownloadsAtSignOut } from './offline/worker';
 
 const REF_STORAGE_KEY = 'referral_link_id';
 const CHANNEL_STORAGE_KEY = 'channel_id';
@@ -54,8 +53,8 @@ export function memberId(): string | undefined {
 
 /** 90002: forget who we were; the HttpOnly token cookie is cleared by the server on its next answer. */
 export function clearMember(): void {
-  // Downloads belong to the member signed in: they go with the session (docs/offline.md).
-  clearDownloadsAtSignOut();
+  // Downloads belong to the member signed in: the service worker deletes them all (docs/offline.md "Members").
+  if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'member', id: null });
   Cookies.remove(COOKIE.memberId, { path: '/' });
   Cookies.remove(COOKIE.memberToken, { path: '/' });
   bearer = undefined;

@@ -11,7 +11,7 @@ export async function recheckNow(): Promise<number[]> {
   if (!id || typeof caches === 'undefined') return [];
   try {
     const removed = await recheckDownloads({ caches, fetch: window.fetch.bind(window) }, id, (ids) =>
-      api<OfflineCheck>('/v1/offline/check', { method: 'POST', body: { article_ids: ids } }),
+      api<OfflineCheck>('/v1/offline/check', { query: { article_ids: ids.join(',') }, fresh: true }),
     );
     if (removed.length) toast(OFFLINE_TEXT.recheckRemoved(removed.length));
     return removed;

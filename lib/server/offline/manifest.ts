@@ -115,7 +115,7 @@ export async function offlineManifest(
 }
 
 /**
- * POST /v1/offline/check: after reconnecting, which downloaded chapters the member may still open. A refunded
+ * GET /v1/offline/check: after reconnecting, which downloaded chapters the member may still open. A refunded
  * order, an expired VIP-free period or an off-shelf novel moves a chapter to `removed`; the client deletes it.
  */
 export async function offlineCheck(memberId: number, articleIds: number[], now = new Date(), inMessagingApp = false): Promise<OfflineCheck> {

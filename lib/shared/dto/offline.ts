@@ -37,7 +37,7 @@ export interface OfflineManifest {
   total_bytes: number;
 }
 
-/** POST /v1/offline/check: which of the downloaded chapters the member may still open. */
+/** GET /v1/offline/check: which of the downloaded chapters the member may still open. */
 export interface OfflineCheck {
   allowed: number[];
   removed: number[];

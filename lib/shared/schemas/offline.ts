@@ -17,7 +17,17 @@ export const offlineManifestQuery = z.object({
     .pipe(z.number().int().min(1, { error: MSG.offlineRangeInvalid }).max(OFFLINE_MAX_CHAPTERS, { error: MSG.offlineRangeInvalid })),
 });
 
-/** POST /v1/offline/check {article_ids} — the downloaded chapters to re-check after reconnecting. */
-export const offlineCheckBody = z.object({
-  article_ids: z.array(idSchema, { error: MSG.offlineIdsInvalid }).max(2000, { error: MSG.offlineIdsInvalid }),
+/** Ids one re-check may carry: more downloaded chapters than anyone keeps, short enough for a query string. */
+export const OFFLINE_MAX_CHECK = 500;
+
+/**
+ * GET /v1/offline/check?article_ids=1,2,3 — the downloaded chapters to re-check after reconnecting. A GET (it
+ * changes nothing), so the service worker can ask with the session cookie alone.
+ */
+export const offlineCheckQuery = z.object({
+  article_ids: z
+    .string({ error: MSG.offlineIdsInvalid })
+    .regex(/^\d{1,10}(,\d{1,10})*$/, { error: MSG.offlineIdsInvalid })
+    .transform((v) => v.split(',').map(Number))
+    .pipe(z.array(idSchema, { error: MSG.offlineIdsInvalid }).max(OFFLINE_MAX_CHECK, { error: MSG.offlineIdsInvalid })),
 });
