@@ -1,5 +1,6 @@
 import './zod-locale';
 import { z } from 'zod';
+import { MAX_ID } from '../constants';
 import { MSG } from '../messages';
 import { idSchema } from './common';
 
@@ -29,5 +30,9 @@ export const offlineCheckQuery = z.object({
     .string({ error: MSG.offlineIdsInvalid })
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: MSG.offlineIdsInvalid })
     .transform((v) => v.split(',').map(Number))
-    .pipe(z.array(idSchema, { error: MSG.offlineIdsInvalid }).max(OFFLINE_MAX_CHECK, { error: MSG.offlineIdsInvalid })),
+    .pipe(
+      z
+        .array(z.number().int().min(1, { error: MSG.offlineIdsInvalid }).max(MAX_ID, { error: MSG.offlineIdsInvalid }))
+        .max(OFFLINE_MAX_CHECK, { error: MSG.offlineIdsInvalid }),
+    ),
 });
