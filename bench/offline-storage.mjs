@@ -53,9 +53,11 @@ const report = {
     audio_mb: Number((audioPerHour / MB).toFixed(2)),
     with_playlists_mb: Number(((segmentBytes + playlistBytes) / hours / MB).toFixed(2)),
     // 32 kbps AAC alone would be 14.06 MB (= 32000/8 × 3600 / 2^20); the rest is MPEG-TS and ADTS framing.
-    aac_payload_mb: Number(((32_000 / 8) * 3600 / MB).toFixed(2)),
+    aac_payload_mb: Number((((32_000 / 8) * 3600) / MB).toFixed(2)),
   },
 };
-report.per_hour_of_audio.container_overhead = Number((report.per_hour_of_audio.audio_mb / report.per_hour_of_audio.aac_payload_mb - 1).toFixed(3));
+report.per_hour_of_audio.container_overhead = Number(
+  (report.per_hour_of_audio.audio_mb / report.per_hour_of_audio.aac_payload_mb - 1).toFixed(3),
+);
 console.log(JSON.stringify(report, null, 2));
 console.log(`written to ${writeResult('offline-storage', report)}`);

@@ -151,7 +151,11 @@ describe('GET /v1/offline/manifest', () => {
         expect(res.status).toBe(200);
         const open = (await chapterAccess(reader.id, target.id))!.access !== 'locked';
         const body = res.body.data!;
-        expect({ reader: reader.id, target: target.id, got: ids(body) }).toEqual({ reader: reader.id, target: target.id, got: open ? [target.id] : [] });
+        expect({ reader: reader.id, target: target.id, got: ids(body) }).toEqual({
+          reader: reader.id,
+          target: target.id,
+          got: open ? [target.id] : [],
+        });
         if (open) included++;
         else {
           excluded++;
@@ -219,7 +223,9 @@ describe('GET /v1/offline/check', () => {
     expect((await check({ article_ids: all }, m.auth)).body.data).toEqual({ allowed: all, removed: [] });
 
     // Refunded (the unlock row goes) and the VIP period over.
-    await d().delete(chapterUnlocks).where(and(eq(chapterUnlocks.memberId, m.id), eq(chapterUnlocks.chapterId, paid.id)));
+    await d()
+      .delete(chapterUnlocks)
+      .where(and(eq(chapterUnlocks.memberId, m.id), eq(chapterUnlocks.chapterId, paid.id)));
     await d()
       .update(vipPeriods)
       .set({ endsAt: new Date(Date.now() - 1000) })

@@ -140,7 +140,11 @@ describe('chapterAccess (one statement) answers as the query-per-step version di
         // An offline download keeps exactly what the member may open online (docs/offline.md).
         if (memberId) {
           const kept = (await offlineCheck(memberId, [chapterId])).allowed;
-          expect({ memberId, chapterId, kept }).toEqual({ memberId, chapterId, kept: expected && expected.access !== 'locked' ? [chapterId] : [] });
+          expect({ memberId, chapterId, kept }).toEqual({
+            memberId,
+            chapterId,
+            kept: expected && expected.access !== 'locked' ? [chapterId] : [],
+          });
         }
       }
     }

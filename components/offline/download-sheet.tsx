@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { api, ApiClientError } from '@/lib/client/api';
 import { memberId } from '@/lib/client/identity';
@@ -111,14 +112,18 @@ function SheetStatus({ phase }: { phase: Phase }) {
         <p>{OFFLINE_TEXT.done(formatBytes(phase.bytes))}</p>
         {phase.failed ? <p>{OFFLINE_TEXT.failed(phase.failed)}</p> : null}
         <p>{OFFLINE_TEXT.storageUsed(formatBytes(phase.used))}</p>
-        <a href="/m/downloads">{OFFLINE_TEXT.pageTitle}</a>
+        <Link href="/m/downloads">{OFFLINE_TEXT.pageTitle}</Link>
       </div>
     );
   const { manifest } = phase;
   const textOnly = manifest.chapters.filter((c) => !c.audio).length;
   return (
     <div data-testid="offline-size">
-      {manifest.chapters.length ? <p>{OFFLINE_TEXT.sizeBefore(manifest.chapters.length, formatBytes(manifest.total_bytes))}</p> : <p>{OFFLINE_TEXT.nothing}</p>}
+      {manifest.chapters.length ? (
+        <p>{OFFLINE_TEXT.sizeBefore(manifest.chapters.length, formatBytes(manifest.total_bytes))}</p>
+      ) : (
+        <p>{OFFLINE_TEXT.nothing}</p>
+      )}
       {manifest.excluded.length ? <p>{OFFLINE_TEXT.excluded(manifest.excluded.length)}</p> : null}
       {textOnly ? <p>{OFFLINE_TEXT.textOnly(textOnly)}</p> : null}
     </div>

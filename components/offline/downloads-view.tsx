@@ -116,7 +116,7 @@ export function DownloadsView() {
               {OFFLINE_TEXT.deleteNovel}
             </button>
           </div>
-          <ul >
+          <ul>
             {novel.chapters.map((c) => (
               <li key={c.article_id} className="downloads-chapter" data-testid={`download-${c.article_id}`}>
                 <span className="downloads-chapter-title">

@@ -37,7 +37,8 @@ class MemoryCaches {
   }
 }
 
-const PLAYLIST = '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\n0.ts?v=ab&m=7&e=1&s=ff\n#EXTINF:2.5,\n1.ts?v=ab&m=7&e=1&s=ff\n#EXT-X-ENDLIST\n';
+const PLAYLIST =
+  '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\n0.ts?v=ab&m=7&e=1&s=ff\n#EXTINF:2.5,\n1.ts?v=ab&m=7&e=1&s=ff\n#EXT-X-ENDLIST\n';
 const HTML = '<html><script src="/_next/static/chunks/app.js"></script><link href="/_next/static/css/a.css" rel="stylesheet"></html>';
 
 function server(fail: (url: string) => boolean = () => false) {
@@ -107,7 +108,13 @@ describe('downloadManifest', () => {
     expect(result.failed).toEqual([]);
     const mine = caches.map.get(memberCacheName(7))!;
     expect([...mine.entries.keys()].filter((k) => k.includes('/101'))).toEqual(
-      expect.arrayContaining(['/offline/audio/101/0.ts', '/offline/audio/101/1.ts', '/offline/audio/101/index.m3u8', '/offline/text/101.json', '/m/read/101']),
+      expect.arrayContaining([
+        '/offline/audio/101/0.ts',
+        '/offline/audio/101/1.ts',
+        '/offline/audio/101/index.m3u8',
+        '/offline/text/101.json',
+        '/m/read/101',
+      ]),
     );
     expect(await (await mine.match('/offline/audio/101/index.m3u8'))!.text()).toContain('/offline/audio/101/0.ts\n');
     expect((await (await mine.match('/offline/audio/101/0.ts'))!.arrayBuffer()).byteLength).toBe(1880);

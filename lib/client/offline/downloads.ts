@@ -77,7 +77,10 @@ async function downloadChapter(env: OfflineEnv, cache: Cache, chapter: OfflineCh
       bytes += body.byteLength;
     }
     const stable = rewritePlaylist(playlist, chapter.article_id);
-    await cache.put(offlinePlaylistKey(chapter.article_id), new Response(stable, { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }));
+    await cache.put(
+      offlinePlaylistKey(chapter.article_id),
+      new Response(stable, { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }),
+    );
     bytes += stable.length;
   }
   const text = JSON.stringify(chapter);
@@ -125,7 +128,13 @@ export async function downloadManifest(
     let novel = index.novels.find((n) => n.novel_id === manifest.novel_id);
     if (!novel) index.novels.push((novel = { novel_id: manifest.novel_id, title: manifest.novel_title, chapters: [] }));
     novel.chapters = novel.chapters.filter((c) => c.article_id !== chapter.article_id);
-    novel.chapters.push({ article_id: chapter.article_id, idx: chapter.idx, title: chapter.title, bytes, duration: chapter.audio?.duration ?? 0 });
+    novel.chapters.push({
+      article_id: chapter.article_id,
+      idx: chapter.idx,
+      title: chapter.title,
+      bytes,
+      duration: chapter.audio?.duration ?? 0,
+    });
     await writeIndex(cache, index);
     onProgress(i + 1, manifest.chapters.length);
   }
@@ -135,7 +144,8 @@ export async function downloadManifest(
 async function removeChapterEntries(cache: Cache, aid: number): Promise<void> {
   for (const request of await cache.keys()) {
     const path = new URL(request.url, 'http://x').pathname;
-    if (path.startsWith(`/offline/audio/${aid}/`) || path === offlineTextKey(aid) || path === readerPageKey(aid)) await cache.delete(request);
+    if (path.startsWith(`/offline/audio/${aid}/`) || path === offlineTextKey(aid) || path === readerPageKey(aid))
+      await cache.delete(request);
   }
 }
 

@@ -88,7 +88,14 @@ export async function offlineManifest(
     .orderBy(asc(chapters.idx))
     .limit(query.count);
 
-  const manifest: OfflineManifest = { novel_id: novel.id, novel_title: novel.title, thumb: novel.thumb, chapters: [], excluded: [], total_bytes: 0 };
+  const manifest: OfflineManifest = {
+    novel_id: novel.id,
+    novel_title: novel.title,
+    thumb: novel.thumb,
+    chapters: [],
+    excluded: [],
+    total_bytes: 0,
+  };
   for (const row of range) {
     const verdict = await openable(memberId, row.id, now, inMessagingApp);
     if (verdict !== 'ok') {
@@ -118,7 +125,12 @@ export async function offlineManifest(
  * GET /v1/offline/check: after reconnecting, which downloaded chapters the member may still open. A refunded
  * order, an expired VIP-free period or an off-shelf novel moves a chapter to `removed`; the client deletes it.
  */
-export async function offlineCheck(memberId: number, articleIds: number[], now = new Date(), inMessagingApp = false): Promise<OfflineCheck> {
+export async function offlineCheck(
+  memberId: number,
+  articleIds: number[],
+  now = new Date(),
+  inMessagingApp = false,
+): Promise<OfflineCheck> {
   const ids = [...new Set(articleIds)];
   const result: OfflineCheck = { allowed: [], removed: [] };
   if (!ids.length) return result;
