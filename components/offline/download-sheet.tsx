@@ -55,6 +55,8 @@ export function DownloadSheet({ novelId, startId, onClose }: DownloadSheetProps)
     const env = { caches, fetch: window.fetch.bind(window) };
     setPhase({ kind: 'downloading', done: 0, total: manifest.chapters.length });
     const result = await downloadManifest(env, id, manifest, (done, total) => setPhase({ kind: 'downloading', done, total }));
+    // The player's code, fetched now through the worker into its cache: offline it could not be fetched.
+    await import('hls.js/light').catch(() => undefined);
     setPhase({ kind: 'done', bytes: result.bytes, failed: result.failed.length, used: indexBytes(await readIndex(env, id)) });
   }
 

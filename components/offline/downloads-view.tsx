@@ -48,6 +48,8 @@ export function DownloadsView() {
 
   useEffect(() => {
     setOffline(!navigator.onLine);
+    // Online, the player's code is fetched now (into the worker's cache), so it is there when offline.
+    if (navigator.onLine) void import('hls.js/light').catch(() => undefined);
     void (async () => {
       // Online, the list is first re-checked with the server: nothing is shown that may no longer be opened.
       if (navigator.onLine) await recheckNow();

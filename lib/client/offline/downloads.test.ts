@@ -49,7 +49,7 @@ function server(fail: (url: string) => boolean = () => false) {
     if (fail(url)) return new Response('no', { status: 403 });
     if (url.includes('index.m3u8')) return new Response(PLAYLIST);
     if (/\/\d+\.ts\?/.test(url)) return new Response(new Uint8Array(url.includes('/0.ts') ? 1880 : 940));
-    if (url.startsWith('/m/read/')) return new Response(HTML);
+    if (url.startsWith('/m/read/') || url === '/m/downloads') return new Response(HTML);
     if (url.startsWith('/_next/static/')) return new Response('asset');
     return new Response('missing', { status: 404 });
   }) as typeof fetch;
@@ -123,6 +123,9 @@ describe('downloadManifest', () => {
     // Build assets are shared and fetched once for all three pages.
     expect(asked.filter((u) => u === '/_next/static/chunks/app.js')).toHaveLength(1);
     expect(await caches.map.get(STATIC_CACHE)!.match('/_next/static/css/a.css')).toBeDefined();
+    // The 已下载 page is kept once, with the first download, so it opens offline.
+    expect(await mine.match('/m/downloads')).toBeDefined();
+    expect(asked.filter((u) => u === '/m/downloads')).toHaveLength(1);
 
     const index = await readIndex(env, 7);
     expect(index.novels).toHaveLength(1);

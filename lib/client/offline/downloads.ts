@@ -1,5 +1,6 @@
 import type { OfflineChapter, OfflineCheck, OfflineManifest } from '@/lib/shared/dto/offline';
 import {
+  DOWNLOADS_PAGE,
   INDEX_KEY,
   MEMBER_CACHE_PREFIX,
   STATIC_CACHE,
@@ -87,16 +88,7 @@ async function downloadChapter(env: OfflineEnv, cache: Cache, chapter: OfflineCh
   await cache.put(offlineTextKey(chapter.article_id), json(chapter));
   bytes += text.length;
   // The reader page as this member gets it now (the manifest said they may open it), and what it loads.
-  const page = await fetchOk(env, readerPageKey(chapter.article_id));
-  const html = await page.text();
-  await cache.put(readerPageKey(chapter.article_id), new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
-  bytes += html.length;
-  const shared = await env.caches.open(STATIC_CACHE);
-  for (const asset of staticAssets(html)) {
-    if (await shared.match(asset)) continue;
-    const res = await env.fetch(asset).catch(() => null);
-    if (res?.ok) await shared.put(asset, res);
-  }
+  bytes += (await keepPage(env, cache, readerPageKey(chapter.article_id))).length;
   return bytes;
 }
 
@@ -138,7 +130,22 @@ export async function downloadManifest(
     await writeIndex(cache, index);
     onProgress(i + 1, manifest.chapters.length);
   }
+  // The 已下载 page too, so it opens offline even if it was never visited online (it is the same for everyone).
+  if (manifest.chapters.length > failed.length) await keepPage(env, cache, DOWNLOADS_PAGE).catch(() => undefined);
   return { bytes: total, failed };
+}
+
+/** A page's HTML into the member's cache under its path, and the build assets it loads into the shared cache. */
+async function keepPage(env: OfflineEnv, cache: Cache, path: string): Promise<string> {
+  const html = await (await fetchOk(env, path)).text();
+  await cache.put(path, new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  const shared = await env.caches.open(STATIC_CACHE);
+  for (const asset of staticAssets(html)) {
+    if (await shared.match(asset)) continue;
+    const res = await env.fetch(asset).catch(() => null);
+    if (res?.ok) await shared.put(asset, res);
+  }
+  return html;
 }
 
 async function removeChapterEntries(cache: Cache, aid: number): Promise<void> {
