@@ -52,7 +52,7 @@ const report = {
   per_hour_of_audio: {
     audio_mb: Number((audioPerHour / MB).toFixed(2)),
     with_playlists_mb: Number(((segmentBytes + playlistBytes) / hours / MB).toFixed(2)),
-    // 32 kbps AAC alone would be 14.06 MB (= 32000/8 × 3600 / 2^20); the rest is MPEG-TS and ADTS framing.
+    // 32 kbps AAC alone would be 13.73 MB (= 32000/8 × 3600 / 2^20); the rest is MPEG-TS and ADTS framing.
     aac_payload_mb: Number((((32_000 / 8) * 3600) / MB).toFixed(2)),
   },
 };
