@@ -62,9 +62,15 @@ async function deleteChapters(cache, ids) {
  * Back online: asks the server which downloaded chapters the member may still open (with the session cookie)
  * and deletes the others — a refunded order or an ended VIP (docs/offline.md "Re-check"). Any failure: no change.
  */
-async function recheck(id) {
+/** Page loads ask at most this often; coming back online asks at once. */
+const RECHECK_EVERY_MS = 10 * 60 * 1000;
+let lastRecheck = 0;
+
+async function recheck(id, force) {
   const current = await currentMember();
   if (!current || current !== id) return;
+  if (!force && Date.now() - lastRecheck < RECHECK_EVERY_MS) return;
+  lastRecheck = Date.now();
   const cache = await caches.open(MEMBER_CACHE_PREFIX + current);
   const hit = await cache.match(INDEX_KEY);
   if (!hit) return;
@@ -85,7 +91,7 @@ async function recheck(id) {
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   if (data.type === 'member') event.waitUntil(setMember(data.id));
-  if (data.type === 'recheck') event.waitUntil(recheck(data.id));
+  if (data.type === 'recheck') event.waitUntil(recheck(data.id, data.force === true));
 });
 
 /** The member's cache, or null when no member is signed in. Opening never creates a cache for "null". */

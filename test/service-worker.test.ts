@@ -149,8 +149,15 @@ describe('service worker', () => {
     answer = { code: 90002, message: '请先登录' };
     await w.message({ type: 'recheck', id: 7 });
     expect((await w.request('/offline/audio/102/0.ts'))!.status).toBe(200);
+    // A page load soon after asks nothing (at most every 10 minutes); coming back online asks at once.
     answer = { code: 0, data: { allowed: [101], removed: [102] } };
+    const asked = w.asked.length;
     await w.message({ type: 'recheck', id: 7 });
+    expect(w.asked.length).toBe(asked);
+    // Another member's id in the message is ignored.
+    await w.message({ type: 'recheck', id: 8, force: true });
+    expect(w.asked.length).toBe(asked);
+    await w.message({ type: 'recheck', id: 7, force: true });
     expect(w.asked.at(-1)).toBe('/v1/offline/check?article_ids=101,102');
     expect((await w.request('/offline/audio/102/0.ts'))!.status).toBe(404);
     expect((await w.request('/offline/audio/101/0.ts'))!.status).toBe(200);
