@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
 import { useEffect, useRef, useState } from 'react';
@@ -26,6 +27,10 @@ import { AdSlot } from '../ads/ad-slot';
 import { SleepTimer } from './sleep-timer';
 
 const SKIP_SECONDS = 15;
+
+// Loaded only on a locked chapter's page (docs/listening.md "Preview of a locked chapter"): the page's first-load
+// JavaScript stays within its budget.
+const ListenPreview = dynamic(() => import('./listen-preview'), { ssr: false });
 
 export interface ListenViewProps {
   initial: ReadChapter;
@@ -54,6 +59,8 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   const opened = useRef(false);
   // Whether the controller has been handed this view's chapter: until then the listen state describes another.
   const [taken, setTaken] = useState(false);
+  // Where a locked chapter's preview is: a purchase continues the full chapter from there.
+  const previewAt = useRef(0);
   const s = useListenStore(
     useShallow((st) => ({
       articleId: st.article?.id,
@@ -100,7 +107,9 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   function onUnlocked(c: ReadChapter) {
     rememberArticle(c);
     setChapter(c);
-    void controller?.open(c, { readType, position: 0, autoplay: true, author });
+    const from = c.locked ? 0 : previewAt.current;
+    previewAt.current = 0;
+    void controller?.open(c, { readType, position: from, autoplay: true, author });
   }
 
   return (
@@ -136,6 +145,13 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       {chapter.locked ? (
         <div className="listen-locked">
           <p className="muted small">{MSG.listenLocked}</p>
+          <ListenPreview
+            key={chapter.id}
+            articleId={chapter.id}
+            onPosition={(t) => {
+              previewAt.current = t;
+            }}
+          />
           <Paywall chapter={chapter} onUnlocked={onUnlocked} />
         </div>
       ) : (
