@@ -31,6 +31,8 @@ const SKIP_SECONDS = 15;
 // Loaded only on a locked chapter's page (docs/listening.md "Preview of a locked chapter"): the page's first-load
 // JavaScript stays within its budget.
 const ListenPreview = dynamic(() => import('./listen-preview'), { ssr: false });
+// The spoken paragraph's comments and 回到正在播放 (docs/listening.md "Comments while listening"), after paint.
+const ListenExtras = dynamic(() => import('./listen-extras'), { ssr: false });
 
 export interface ListenViewProps {
   initial: ReadChapter;
@@ -265,6 +267,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           </button>
         </p>
       ) : null}
+      {chapter.locked ? null : <ListenExtras chapter={chapter} active={active} />}
       {chapter.locked ? null : (
         <ListenText
           chapter={chapter}
