@@ -101,6 +101,11 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   }, [controller, s.articleId, chapter.id, readType]);
 
   const track = useTimeTrack(chapter);
+  // The sleep timer's paragraph boundaries read the track of the moment (docs/listening.md "Sleep timer").
+  const trackRef = useRef(track);
+  useEffect(() => {
+    trackRef.current = track;
+  }, [track]);
   const current = taken && s.articleId === chapter.id;
   const time = current ? s.currentTime : (initialTime ?? 0);
   const active = current ? paragraphAt(track, s.currentTime) : -1;
@@ -235,7 +240,16 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
               <span className="listen-tool-value">{continuous.short}</span>
               <span className="listen-tool-label">连播</span>
             </button>
-            <SleepTimer sleepAt={s.sleepAt} onSet={(m) => controller?.setSleepTimer(m)} />
+            <SleepTimer
+              sleepAt={s.sleepAt}
+              onSet={(choice) => {
+                // The plain timer at once; fade, 本集结束 and resume live in a module loaded at the first choice
+                // (first-load budget), which takes over from it.
+                controller?.setSleepTimer(typeof choice === 'number' ? choice : null);
+                if (controller)
+                  void import('@/lib/client/listen/sleep-runner').then((r) => r.setSleep(controller, choice, () => trackRef.current));
+              }}
+            />
             {/* 打赏 from the listen page too (docs/gifts-votes-pages.md "Gift modal"). */}
             <button
               type="button"
