@@ -139,19 +139,23 @@ describe('locked-chapter preview', () => {
         return m.auth;
       },
     ],
-  ] as const)('paid-content matrix: the preview for %s holds only the teaser', async (_who, who) => {
-    const auth = await who();
-    const res = await previewUrl({ article_id: paidId }, auth);
-    expect(res.status).toBe(200);
-    const playlist = await (await media(res.body.data.url, auth)).text();
-    const state = await finishedState();
-    expect(playlistDurations(playlist).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(state.time_track[1]! + 1e-6);
-    const query = uris(playlist)[0]!.split('?')[1]!;
-    expect((await media(`/audio/${paidId}/preview/${uris(playlist).length}.ts?${query}`, auth)).status).toBe(404);
-    // Another member presenting this URL is refused.
-    const other = await signedInMember();
-    expect((await media(res.body.data.url, other.auth)).status).toBe(403);
-  }, 120_000);
+  ] as const)(
+    'paid-content matrix: the preview for %s holds only the teaser',
+    async (_who, who) => {
+      const auth = await who();
+      const res = await previewUrl({ article_id: paidId }, auth);
+      expect(res.status).toBe(200);
+      const playlist = await (await media(res.body.data.url, auth)).text();
+      const state = await finishedState();
+      expect(playlistDurations(playlist).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(state.time_track[1]! + 1e-6);
+      const query = uris(playlist)[0]!.split('?')[1]!;
+      expect((await media(`/audio/${paidId}/preview/${uris(playlist).length}.ts?${query}`, auth)).status).toBe(404);
+      // Another member presenting this URL is refused.
+      const other = await signedInMember();
+      expect((await media(res.body.data.url, other.auth)).status).toBe(403);
+    },
+    120_000,
+  );
 
   it('refuses a visitor, bad ids, a forged signature, and previews nothing with the teaser off', async () => {
     expect((await previewUrl({ article_id: paidId })).status).toBe(401);

@@ -131,7 +131,11 @@ describe('comments while listening', () => {
     const chapter = listenChapter(1, { time_track: [0, 5, 10] });
     const fetched = show(chapter, {
       'GET /v1/novels/comments/paragraph_tops': {
-        data: { paragraphs: { [paragraphHash(chapter.paragraphs[1]!)]: { count: 3, top: { id: 8, nickname: '书友', likes: 2, content: '写得好' } } } },
+        data: {
+          paragraphs: {
+            [paragraphHash(chapter.paragraphs[1]!)]: { count: 3, top: { id: 8, nickname: '书友', likes: 2, content: '写得好' } },
+          },
+        },
       },
       'GET /v1/novels/comments': { data: { data: [], hasmore: false, count: 0 } },
     });
@@ -158,7 +162,17 @@ describe('comments while listening', () => {
     act(() => media.becomeReady(15));
     act(() => media.advanceTo(6));
     const p1 = document.getElementById('p1')!;
-    const rect = (top: number) => ({ top, bottom: top + 40, left: 0, right: 300, width: 300, height: 40, x: 0, y: top, toJSON: () => ({}) });
+    const rect = (top: number) => ({
+      top,
+      bottom: top + 40,
+      left: 0,
+      right: 300,
+      width: 300,
+      height: 40,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    });
     p1.getBoundingClientRect = () => rect(100);
     act(() => {
       window.dispatchEvent(new Event('scroll'));

@@ -23,7 +23,9 @@ export default function ListenPreview({ articleId, onPosition }: { articleId: nu
   const [total, setTotal] = useState(0);
   const limit = useRef(30);
   const position = useRef(onPosition);
-  position.current = onPosition;
+  useEffect(() => {
+    position.current = onPosition;
+  }, [onPosition]);
 
   useEffect(() => {
     const media = audio.current;

@@ -48,7 +48,13 @@ export type SleepStep = 'play' | 'fade' | 'stop' | 'to-boundary';
  * Without it (iOS): play to the deadline, then on to the end of the paragraph being spoken (`boundary` is the
  * next paragraph's start, null at the last paragraph — then the chapter's own end stops it), then stop.
  */
-export function sleepStep(o: { now: number; deadline: number; volumeOk: boolean; currentTime: number; boundary: number | null }): SleepStep {
+export function sleepStep(o: {
+  now: number;
+  deadline: number;
+  volumeOk: boolean;
+  currentTime: number;
+  boundary: number | null;
+}): SleepStep {
   const left = o.deadline - o.now;
   if (o.volumeOk) return left <= 0 ? 'stop' : left < FADE_MS ? 'fade' : 'play';
   if (left > 0) return 'play';
@@ -56,7 +62,12 @@ export function sleepStep(o: { now: number; deadline: number; volumeOk: boolean;
 }
 
 /** "本集结束": the chapter's end is here (or already passed to another chapter). */
-export function chapterEndReached(o: { startArticle: number; article: number | undefined; duration: number; currentTime: number }): boolean {
+export function chapterEndReached(o: {
+  startArticle: number;
+  article: number | undefined;
+  duration: number;
+  currentTime: number;
+}): boolean {
   if (o.article !== undefined && o.article !== o.startArticle) return true;
   return o.duration > 0 && Number.isFinite(o.duration) && o.duration - o.currentTime <= CHAPTER_END_MARGIN_S;
 }

@@ -64,16 +64,29 @@ function onTime(): void {
   const { media } = bound;
   const s = store();
   if (run.choice === 'chapter') {
-    if (chapterEndReached({ startArticle: run.startArticle, article: s.article?.id, duration: media.duration, currentTime: media.currentTime }))
+    if (
+      chapterEndReached({
+        startArticle: run.startArticle,
+        article: s.article?.id,
+        duration: media.duration,
+        currentTime: media.currentTime,
+      })
+    )
       stop(0);
     return;
   }
   const now = Date.now();
-  if (!run.volumeOk && now >= run.deadline) run.boundary ??= nextParagraphStart(bound.track(), media.currentTime) ?? Number.POSITIVE_INFINITY;
+  if (!run.volumeOk && now >= run.deadline)
+    run.boundary ??= nextParagraphStart(bound.track(), media.currentTime) ?? Number.POSITIVE_INFINITY;
   const boundary = run.boundary === undefined || run.boundary === Number.POSITIVE_INFINITY ? null : run.boundary;
   const step = sleepStep({ now, deadline: run.deadline, volumeOk: run.volumeOk, currentTime: media.currentTime, boundary });
   // Past the deadline at the chapter's last paragraph (no boundary left): the chapter's end is the stop.
-  const atEnd = chapterEndReached({ startArticle: run.startArticle, article: s.article?.id, duration: media.duration, currentTime: media.currentTime });
+  const atEnd = chapterEndReached({
+    startArticle: run.startArticle,
+    article: s.article?.id,
+    duration: media.duration,
+    currentTime: media.currentTime,
+  });
   if (step === 'to-boundary' && atEnd) return stop(media.currentTime);
   if (step === 'fade') {
     run.fadeFrom ??= paragraphStartAt(media.currentTime);
@@ -119,10 +132,13 @@ export function setSleep(controller: ListenController, choice: SleepChoice, trac
   store().patch({ sleepAt: choice === 'chapter' ? SLEEP_AT_CHAPTER_END : deadline });
   if (choice !== 'chapter') {
     const mine = run;
-    mine.backstop = setTimeout(() => {
-      // Paused at the deadline: nothing to fade, just switch the timer off.
-      if (run === mine && media.paused) clear();
-    }, choice * 60_000 + 1_000);
+    mine.backstop = setTimeout(
+      () => {
+        // Paused at the deadline: nothing to fade, just switch the timer off.
+        if (run === mine && media.paused) clear();
+      },
+      choice * 60_000 + 1_000,
+    );
   }
 }
 

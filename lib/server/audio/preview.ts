@@ -19,8 +19,7 @@ const PREVIEW_WAIT_MS = 15_000;
 const VERSION = /^[0-9a-f]{32}$/;
 
 // A different message from the full stream's signature (signed-url.ts), so neither can stand in for the other.
-const signature = (memberId: number, chapterId: number, expires: number) =>
-  hmac(`preview:${memberId}:/audio/${chapterId}/:${expires}`);
+const signature = (memberId: number, chapterId: number, expires: number) => hmac(`preview:${memberId}:/audio/${chapterId}/:${expires}`);
 
 export function signPreviewUrl(memberId: number, chapterId: number, now = new Date()): { url: string; expires_at: string } {
   const expires = Math.floor(now.getTime() / 1000) + PREVIEW_URL_TTL_S;

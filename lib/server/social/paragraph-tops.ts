@@ -36,7 +36,13 @@ export async function paragraphTops(viewerId: number | null, q: { novel_id: numb
     .from(comments)
     .innerJoin(members, eq(members.id, comments.memberId))
     .where(
-      and(eq(comments.novelId, q.novel_id), eq(comments.chapterId, q.chapter_id), eq(comments.type, 3), isNull(comments.parentId), publicOnly()),
+      and(
+        eq(comments.novelId, q.novel_id),
+        eq(comments.chapterId, q.chapter_id),
+        eq(comments.type, 3),
+        isNull(comments.parentId),
+        publicOnly(),
+      ),
     )
     .orderBy(comments.paragraphHash, desc(comments.likes), desc(comments.replyCount), desc(comments.createdAt), desc(comments.id));
   const paragraphs: ParagraphTops['paragraphs'] = {};
