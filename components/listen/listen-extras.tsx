@@ -8,6 +8,8 @@ import { MSG } from '@/lib/shared/messages';
 
 const CommentSheet = dynamic(() => import('@/components/community/comment-sheet').then((m) => m.CommentSheet), { ssr: false });
 
+const AWAY_DELAY_MS = 1_200;
+
 /** Whether the element is (at least partly) between the page's top and bottom edges. */
 function onScreen(el: HTMLElement): boolean {
   const r = el.getBoundingClientRect();
@@ -39,17 +41,22 @@ export default function ListenExtras({ chapter, active }: { chapter: ReadChapter
       return;
     }
     let frame = 0;
+    let later: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const p = document.getElementById(`p${active}`);
-        setAway(Boolean(p && !onScreen(p)));
+        clearTimeout(later);
+        if (!p || onScreen(p)) return setAway(false);
+        // Shown only once the paragraph stays away: the page's own follow-scroll to a new paragraph takes a moment.
+        later = setTimeout(() => setAway(true), AWAY_DELAY_MS);
       });
     };
     check();
     window.addEventListener('scroll', check, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(later);
       window.removeEventListener('scroll', check);
     };
   }, [active]);
