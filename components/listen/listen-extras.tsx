@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { loadSpokenComments, type SpokenComments } from '@/lib/client/listen/paragraph-tops';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
-import { MSG } from '@/lib/shared/messages';
+import { LISTEN_EXTRA_MSG as T } from '@/lib/shared/listen-extras-text';
 
 const CommentSheet = dynamic(() => import('@/components/community/comment-sheet').then((m) => m.CommentSheet), { ssr: false });
 
@@ -72,7 +72,7 @@ export default function ListenExtras({ chapter, active }: { chapter: ReadChapter
     <>
       {spoken ? (
         <button type="button" className="listen-spoken-comment" onClick={() => setThread(active)}>
-          <span className="listen-spoken-count">{MSG.listenCommentsOpen(spoken.count)}</span>
+          <span className="listen-spoken-count">{T.spokenComments(spoken.count)}</span>
           <span className="listen-spoken-top" dir={chapter.novel.dir}>
             {spoken.top.nickname}：{spoken.top.content}
           </span>
@@ -80,7 +80,7 @@ export default function ListenExtras({ chapter, active }: { chapter: ReadChapter
       ) : null}
       {away ? (
         <button type="button" className="listen-back-to-spoken" onClick={backToSpoken}>
-          {MSG.backToSpoken}
+          {T.backToSpoken}
         </button>
       ) : null}
       {thread !== null ? (

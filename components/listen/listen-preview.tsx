@@ -5,7 +5,7 @@ import { attachStream } from '@/lib/client/listen/attach-stream';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import type { Detach, MediaLike } from '@/lib/client/listen/media';
 import { fetchPreviewUrl } from '@/lib/client/listen/preview-api';
-import { MSG } from '@/lib/shared/messages';
+import { LISTEN_EXTRA_MSG as T } from '@/lib/shared/listen-extras-text';
 import { PlayPauseIcon } from './play-pause-icon';
 
 type Phase = 'loading' | 'ready' | 'playing' | 'ended' | 'none';
@@ -88,25 +88,25 @@ export default function ListenPreview({ articleId, onPosition }: { articleId: nu
     <div className="listen-preview" data-phase={phase}>
       <audio ref={audio} preload="auto" onError={() => setPhase('none')} />
       {phase === 'none' ? (
-        <p className="muted small">{MSG.previewNone}</p>
+        <p className="muted small">{T.previewNone}</p>
       ) : (
         <>
           <button
             type="button"
             className="listen-preview-play"
-            aria-label={phase === 'playing' ? MSG.previewPause : MSG.previewPlay}
+            aria-label={phase === 'playing' ? T.previewPause : T.previewPlay}
             disabled={phase === 'loading'}
             onClick={toggle}
           >
             <PlayPauseIcon playing={phase === 'playing'} size={22} />
           </button>
           <span className="listen-preview-time" aria-live="off">
-            {phase === 'loading' ? MSG.previewLoading : MSG.previewLabel(formatClock(at), formatClock(total))}
+            {phase === 'loading' ? T.previewLoading : T.previewLabel(formatClock(at), formatClock(total))}
           </span>
           <progress className="listen-preview-bar" max={total || 1} value={at} aria-hidden="true" />
           {phase === 'ended' ? (
             <p className="listen-preview-ended" role="status">
-              {MSG.previewEnded}
+              {T.previewEnded}
             </p>
           ) : null}
         </>

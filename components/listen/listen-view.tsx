@@ -281,7 +281,10 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           </button>
         </p>
       ) : null}
-      {chapter.locked ? null : <ListenExtras chapter={chapter} active={active} />}
+      {/* Once this chapter has been heard: the spoken paragraph is known, and the page's first load is long over. */}
+      {!chapter.locked && current && active >= 0 && (s.playing || s.currentTime > 0) ? (
+        <ListenExtras chapter={chapter} active={active} />
+      ) : null}
       {chapter.locked ? null : (
         <ListenText
           chapter={chapter}

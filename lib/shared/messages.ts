@@ -108,17 +108,8 @@ export const MSG = {
   similarAudio: '相似好书',
   listenGuide: '点击任意段落，从那里开始收听',
   listenLocked: '购买后即可收听本章',
-  // docs/listening.md "Preview of a locked chapter", "Comments while listening", "Sleep timer".
-  previewPlay: '试听',
-  previewPause: '暂停试听',
-  previewLabel: (at: string, total: string) => `试听 ${at} / ${total}`,
-  previewEnded: '试听结束，购买后从这里继续收听',
-  previewLoading: '试听加载中…',
-  previewNone: '本章暂无试听',
-  backToSpoken: '回到正在播放',
-  listenCommentsOpen: (n: number) => `本段 ${n} 条段评`,
+  // docs/listening.md "Sleep timer" (the texts of the page's lazily loaded parts: lib/shared/listen-extras-text.ts).
   sleepTimerChapterEnd: '本集结束',
-  sleepTimerResume: '继续播放',
   // Sharing (docs/sharing.md): a js_sdk_config call naming a call we do not sign.
   shareApisInvalid: '不支持的分享接口',
 } as const;
