@@ -61,7 +61,7 @@ export default function ListenHost() {
   return (
     <>
       {/* Nothing loads before a play: preload none; playsInline keeps iOS from going full screen. */}
-      <audio ref={audio} preload="none" playsInline hidden />
+      <audio ref={audio} id="listen-media" preload="none" playsInline hidden />
       {controller ? <MiniPlayer controller={controller} /> : null}
     </>
   );

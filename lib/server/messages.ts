@@ -147,6 +147,8 @@ export const SERVER_MSG = {
   audioLocked: '本章需购买后才能收听',
   audioForbidden: '音频链接无效或已过期，请重新进入播放页',
   audioBusy: '音频生成中，请稍后再试',
+  // docs/listening.md "Preview of a locked chapter".
+  previewUnavailable: '本章暂无试听',
   // Community (docs/community.md): comments, long reviews, reports, messages.
   commentNotFound: '评论不存在',
   commentBlocked: '内容包含不当信息，请修改后再发',
