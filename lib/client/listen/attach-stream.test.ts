@@ -1,4 +1,4 @@
-import { attachStream } from './attach-stream';
+import { attachStream, hlsConfig } from './attach-stream';
 import type { MediaLike } from './media';
 
 const hlsInstances: {
@@ -67,5 +67,18 @@ describe('attachStream', () => {
     expect(onFatal).toHaveBeenCalledTimes(1);
     detach();
     expect(hlsInstances[0]!.destroyed).toBe(true);
+  });
+
+  it('never sends an open (EVENT) stream to its live edge: hls.js keeps to where the listener is', async () => {
+    const config = hlsConfig(12);
+    expect(config.startPosition).toBe(12);
+    // hls.js's live position is clamped to the playlist's start when the wanted latency exceeds the playlist: with
+    // the default (3 target durations) it jumped chapters ahead right after the first fragment.
+    expect(config.liveSyncDuration).toBeGreaterThan(20 * 24 * 3600);
+    // hls.js refuses a maximum latency not above the wanted one, and counts mixed with durations.
+    expect(config.liveMaxLatencyDuration).toBeGreaterThan(config.liveSyncDuration);
+    expect(config).not.toHaveProperty('liveSyncDurationCount');
+    await attachStream(media(''), '/audio/1/stream.m3u8?s=x&n=-1', { startPosition: 12, onFatal: jest.fn() });
+    expect(hlsInstances[0]!.config).toEqual(config);
   });
 });

@@ -28,7 +28,7 @@ function streamText(open = false): string {
   return lines.join('\n');
 }
 
-async function streaming(counter = 3, open = false) {
+async function streaming(counter = 3, open = false, ready = true) {
   localStorage.setItem('listen.continuous_play_type', '1');
   localStorage.setItem('listen.continuous_play', String(counter));
   resetListenStore();
@@ -53,7 +53,7 @@ async function streaming(counter = 3, open = false) {
   const controller = new ListenController(deps as unknown as ListenDeps);
   await controller.open(listenChapter(1), { readType: 1, autoplay: true, author: '李白' });
   await flush();
-  media.becomeReady(240);
+  if (ready) media.becomeReady(240);
   return { media, controller, deps, attach };
 }
 
@@ -203,5 +203,24 @@ describe('the continuous stream', () => {
     await jest.advanceTimersByTimeAsync(11_000);
     closed.media.advanceTo(215);
     expect(closed.deps.streamPlaylist).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tap in the first moment of the stream, before the element knows its length, is kept until it is ready', async () => {
+    // e2e/listen-stream.spec.ts: the last paragraph tapped while hls.js had not buffered anything yet; set then,
+    // the element took the time only as where to start and hls.js started at 0 instead.
+    const { media, controller } = await streaming(3, true, false);
+    expect(media.readyState).toBe(0);
+    controller.seek(95);
+    expect(media.currentTime).toBe(0);
+    expect(state().currentTime).toBe(95);
+    controller.skip(10); // from the place asked for, not from 0: into chapter 2
+    expect(media.currentTime).toBe(0);
+    media.becomeReady(240);
+    expect(media.currentTime).toBe(105);
+    await flush();
+    expect(state()).toMatchObject({ currentTime: 5, duration: 80 });
+    // Ready: seeks go straight to the element again.
+    controller.seek(20);
+    expect(media.currentTime).toBe(120);
   });
 });

@@ -96,6 +96,8 @@ export class ListenController {
   private opening = 0;
   /** The continuous stream's follower, once loaded for the source attached. */
   private follower: StreamFollower | null = null;
+  /** A place asked for before the element knew the stream's length, applied once it is ready (setMediaTime). */
+  private pendingTime: number | null = null;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
@@ -296,7 +298,7 @@ export class ListenController {
       patch({ savedPosition: t, currentTime: t });
       return;
     }
-    this.media.currentTime = t;
+    this.setMediaTime(t);
     patch({ currentTime: t });
     // docs/listening.md "Player rules": progress 1 pauses the audio.
     if (t >= duration) this.pause();
@@ -304,7 +306,7 @@ export class ListenController {
 
   skip(deltaSeconds: number): void {
     if (this.follower?.ready) return this.follower.seek(store().currentTime + deltaSeconds);
-    this.seek((this.attached ? this.media.currentTime : store().currentTime) + deltaSeconds);
+    this.seek((this.attached ? this.position() : store().currentTime) + deltaSeconds);
   }
 
   setRate(rate: number): void {
@@ -371,6 +373,26 @@ export class ListenController {
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
 
+  /** The element's time, or the place asked for that it has not taken yet. */
+  private position(): number {
+    return this.pendingTime ?? this.media.currentTime;
+  }
+
+  /**
+   * Moves the element, once it can be moved: an element that has nothing yet (readyState 0, its length unknown)
+   * would take the time only as where to start, and hls.js then starts at its own start position (0) — a tap on
+   * a paragraph during the first second of a stream was lost (docs/listening.md "Continuous stream"). The place
+   * is kept and applied when the element is ready (canplay).
+   */
+  private setMediaTime(t: number): void {
+    if (this.media.readyState === 0) {
+      this.pendingTime = t;
+      return;
+    }
+    this.pendingTime = null;
+    this.media.currentTime = t;
+  }
+
   private attachAndPlay(): void {
     if (!this.source) return;
     const gen = ++this.generation;
@@ -409,6 +431,7 @@ export class ListenController {
   private detach(): void {
     this.recordProgress();
     this.follower = null;
+    this.pendingTime = null;
     this.generation++;
     clearTimeout(this.readyTimer);
     this.stopProgressTimer();
@@ -482,6 +505,7 @@ export class ListenController {
     if (this.prompting || !this.attached) return;
     const s = store();
     this.media.playbackRate = s.playbackRate;
+    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
     this.onDurationChange();
     if (this.readyHandled) return;
     this.readyHandled = true;
@@ -535,7 +559,7 @@ export class ListenController {
 
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
-    const t = this.media.currentTime;
+    const t = this.position();
     if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.

@@ -6,6 +6,8 @@ export interface MediaLike {
   src: string;
   currentTime: number;
   readonly duration: number;
+  /** 0 (HAVE_NOTHING) until the element knows the stream's length; undefined where a fake does not say. */
+  readonly readyState?: number;
   readonly paused: boolean;
   readonly error: { code: number } | null;
   readonly buffered: { readonly length: number; start(index: number): number; end(index: number): number };

@@ -21,6 +21,8 @@ export interface StreamHost {
   playPrompt(): void;
   pause(): void;
   bufferedEnd(t: number): number;
+  position(): number;
+  setMediaTime(t: number): void;
   readonly onTimeUpdate: () => void;
 }
 
@@ -126,21 +128,21 @@ export class StreamFollower {
   /** A place relative to the chapter heard: ±15 s may cross into the chapter before or after. */
   seek(seconds: number): void {
     const map = this.map!;
-    const here = chapterAt(map, this.host.media.currentTime);
+    const here = chapterAt(map, this.host.position());
     // An open stream's last chapter may be longer than the map read so far: the element bounds the seek then.
     const end = map.open ? Number.POSITIVE_INFINITY : this.end();
     const t = Math.min(Math.max(0, (here?.chapter.start ?? 0) + seconds), end);
-    this.host.media.currentTime = t;
+    this.host.setMediaTime(t);
     this.host.onTimeUpdate();
     if (t >= end) this.host.pause();
   }
 
   /** Previous/next inside the stream: to the start of the chapter `step` away, when the stream holds it. */
   jump(step: 1 | -1): boolean {
-    const here = this.map ? chapterAt(this.map, this.host.media.currentTime) : null;
+    const here = this.map ? chapterAt(this.map, this.host.position()) : null;
     const to = here ? this.map!.chapters[here.index + step] : undefined;
     if (!to || to.id <= 0) return false;
-    this.host.media.currentTime = to.start;
+    this.host.setMediaTime(to.start);
     this.host.onTimeUpdate();
     return true;
   }
