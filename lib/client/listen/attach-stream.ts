@@ -27,12 +27,22 @@ export function hlsConfig(startPosition: number) {
 }
 
 /**
- * Native HLS where the browser says it can play it (Safari, the iOS messaging app); elsewhere hls.js, imported
- * here on the first play so it never weighs on a page's first load. The light build: audio needs no subtitles,
- * alternate renditions or DRM.
+ * Apple's WebKit (Safari, every iOS browser, the iOS messaging app): its own HLS player keeps playing, and crosses
+ * chapters of the continuous stream, on a locked phone whose page is suspended (docs/listening.md "Lock screen").
+ */
+function appleWebKit(): boolean {
+  return typeof navigator !== 'undefined' && navigator.vendor === 'Apple Computer, Inc.';
+}
+
+/**
+ * Native HLS on Apple's WebKit; elsewhere hls.js, imported here on the first play so it never weighs on a page's
+ * first load (native HLS too where hls.js cannot run). Chromium says it can play HLS itself (since 2025), but its
+ * player takes an open (EVENT, no ENDLIST) playlist for a live one: it plays from the live edge and cannot seek
+ * inside it — a tapped paragraph of the continuous stream was never reached (docs/listening.md "Continuous
+ * stream"). The light build: audio needs no subtitles, alternate renditions or DRM.
  */
 export const attachStream: AttachStream = (media, url, { startPosition, onFatal }) => {
-  if (media.canPlayType(HLS_MIME)) return native(media, url);
+  if (appleWebKit() && media.canPlayType(HLS_MIME)) return native(media, url);
   return import('hls.js/light').then(({ default: Hls }) => {
     if (!Hls.isSupported()) return native(media, url);
     const hls = new Hls(hlsConfig(startPosition));

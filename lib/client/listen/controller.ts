@@ -231,7 +231,17 @@ export class ListenController {
       buffered: 0,
       ...(options.force ? {} : { error: false }),
     });
-    if (options.autoplay) this.play();
+    if (options.autoplay && this.mayStartUnasked()) this.play();
+  }
+
+  /**
+   * A page opened without a tap (a listen address loaded directly) would be refused sound anyway, except by the
+   * messaging app: nothing is attached then (no playlist, no hls.js, no follower) until the listener taps play —
+   * docs/listening.md "Player rules", "Nothing loads before a play".
+   */
+  private mayStartUnasked(): boolean {
+    const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;
+    return this.deps.messagingApp || !activation || activation.hasBeenActive;
   }
 
   /** Loads a chapter by id (fetching it) and opens it. */
