@@ -7,7 +7,6 @@ import { WxShare } from '@/components/share/wx-share';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Cover } from '@/components/novel/cover';
-import { Paywall } from '@/components/reader/paywall';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import { requestListenHost, useListenController } from '@/lib/client/listen/registry';
 import { paragraphAt } from '@/lib/client/listen/time-track';
@@ -33,6 +32,9 @@ const SKIP_SECONDS = 15;
 const ListenPreview = dynamic(() => import('./listen-preview'), { ssr: false });
 // The spoken paragraph's comments and 回到正在播放 (docs/listening.md "Comments while listening"), after paint.
 const ListenExtras = dynamic(() => import('./listen-extras'), { ssr: false });
+// The purchase panel, on a locked chapter's page only (rendered on the server there): an open chapter's first
+// load does not carry it (docs/listening.md "Preview of a locked chapter").
+const Paywall = dynamic(() => import('@/components/reader/paywall').then((m) => m.Paywall));
 
 export interface ListenViewProps {
   initial: ReadChapter;
