@@ -83,6 +83,10 @@ describe('attachStream', () => {
     // hls.js refuses a maximum latency not above the wanted one, and counts mixed with durations.
     expect(config.liveMaxLatencyDuration).toBeGreaterThan(config.liveSyncDuration);
     expect(config).not.toHaveProperty('liveSyncDurationCount');
+    // A chapter still being voiced: the element neither ends nor clamps a seek at the part listed so far.
+    expect(config.liveDurationInfinity).toBe(true);
+    // No metadata cues: their track's data: source breaks the CSP (e2e/security-headers.spec.ts).
+    expect(config).toMatchObject({ enableDateRangeMetadataCues: false, enableID3MetadataCues: false });
     await attachStream(media(''), '/audio/1/stream.m3u8?s=x&n=-1', { startPosition: 12, onFatal: jest.fn() });
     expect(hlsInstances[0]!.config).toEqual(config);
   });

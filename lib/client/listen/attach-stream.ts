@@ -23,6 +23,14 @@ export function hlsConfig(startPosition: number) {
     backBufferLength: 60,
     liveSyncDuration: 1e9,
     liveMaxLatencyDuration: Number.POSITIVE_INFINITY,
+    // While open, the element's length is not the part listed so far (it would end, or clamp a seek, there): it is
+    // infinite with the listed part seekable, and the playlist's own length once it closes (ENDLIST).
+    liveDurationInfinity: true,
+    // The chapter markers are read from the playlist text (lib/shared/stream-playlist.ts), never as cues: no
+    // metadata track, whose data: source the CSP's media-src refuses (docs/web-security.md).
+    enableDateRangeMetadataCues: false,
+    enableID3MetadataCues: false,
+    enableEmsgMetadataCues: false,
   };
 }
 
