@@ -223,4 +223,21 @@ describe('the continuous stream', () => {
     controller.seek(20);
     expect(media.currentTime).toBe(120);
   });
+
+  it('in an open stream a seek past the part the player has listed waits until it is listed', async () => {
+    // e2e/listen.spec.ts (a first listen): the time track said chapter 1 was finished before hls.js reloaded
+    // the playlist; the tapped last paragraph was cut back to the one segment listed.
+    const { media, controller } = await streaming(3, true);
+    let listed = 6;
+    Object.defineProperty(media, 'seekable', { value: { length: 1, end: () => listed }, configurable: true });
+    media.duration = Number.POSITIVE_INFINITY;
+    controller.seek(95);
+    expect(media.currentTime).toBe(0);
+    expect(state().currentTime).toBe(95);
+    media.advanceTo(2);
+    expect(media.currentTime).toBe(2); // still not listed: playback goes on
+    listed = 240;
+    media.advanceTo(3);
+    expect(media.currentTime).toBe(95);
+  });
 });

@@ -395,12 +395,28 @@ export class ListenController {
    * is kept and applied when the element is ready (canplay).
    */
   private setMediaTime(t: number): void {
-    if (this.media.readyState === 0) {
+    // An open stream's element has an infinite length (lib/client/listen/attach-stream.ts); a closed one clamps.
+    const open = !Number.isFinite(this.media.duration);
+    if (this.media.readyState === 0 || (open && t > this.seekableEnd() + 0.5)) {
       this.pendingTime = t;
       return;
     }
     this.pendingTime = null;
     this.media.currentTime = t;
+  }
+
+  /**
+   * How far the element may seek. In an open stream the player lists a chapter being voiced only at its next
+   * reload, while the time track (and the follower) already know it is longer: a seek there would be cut back to
+   * the part listed, so it waits (setMediaTime) until the element reaches that far.
+   */
+  private seekableEnd(): number {
+    const ranges = this.media.seekable;
+    return ranges && ranges.length > 0 ? ranges.end(ranges.length - 1) : Number.POSITIVE_INFINITY;
+  }
+
+  private applyPendingTime(): void {
+    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
   }
 
   private attachAndPlay(): void {
@@ -515,7 +531,7 @@ export class ListenController {
     if (this.prompting || !this.attached) return;
     const s = store();
     this.media.playbackRate = s.playbackRate;
-    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
+    this.applyPendingTime();
     this.onDurationChange();
     if (this.readyHandled) return;
     this.readyHandled = true;
@@ -569,6 +585,7 @@ export class ListenController {
 
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
+    this.applyPendingTime();
     const t = this.position();
     if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
@@ -580,6 +597,7 @@ export class ListenController {
 
   private readonly onProgress = () => {
     if (this.prompting || !this.attached) return;
+    this.applyPendingTime();
     patch({ buffered: this.bufferedEnd(this.media.currentTime) });
   };
 
