@@ -15,7 +15,7 @@ import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
 import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { chapterAccess } from '@/lib/server/wallet/entitlement';
-import { MSG } from '@/lib/shared/messages';
+import { OFFLINE_MSG } from '@/lib/shared/schemas/offline';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
 
 const db = useTestDatabase({ seed: true });
@@ -189,7 +189,7 @@ describe('GET /v1/offline/manifest', () => {
     // A start chapter of another novel is a bad range, not a way to read across novels.
     const cross = await manifest({ novel_id: 1, start: other.id, count: 3 }, m.auth);
     expect(cross.status).toBe(400);
-    expect(cross.body.message).toBe(MSG.offlineRangeInvalid);
+    expect(cross.body.message).toBe(OFFLINE_MSG.rangeInvalid);
     expect((await manifest({ novel_id: 99_999_999, start: first.id, count: 3 }, m.auth)).status).toBe(404);
     const anonymous = await manifest({ novel_id: 1, start: first.id, count: 3 });
     expect(anonymous.status).toBe(401);

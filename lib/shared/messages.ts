@@ -95,9 +95,6 @@ export const MSG = {
   continueListening: '继续收听',
   ttsUnavailable: '本书暂不支持听书',
   audioUrlInvalid: '音频地址不正确',
-  // Offline downloads (docs/offline.md).
-  offlineRangeInvalid: '下载范围不正确，一次最多下载 50 章',
-  offlineIdsInvalid: '章节列表不正确',
   lastChapter: '已经是最后一章了',
   firstChapter: '已经是第一章了',
   audioLoadFailed: '音频加载失败，请稍后重试',

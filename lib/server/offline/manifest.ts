@@ -4,6 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { OfflineAudio, OfflineChapter, OfflineCheck, OfflineManifest } from '@/lib/shared/dto/offline';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
+import { OFFLINE_MSG } from '@/lib/shared/schemas/offline';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { chapterPublished } from '../content/visibility';
@@ -80,7 +81,7 @@ export async function offlineManifest(
     .from(chapters)
     .where(and(eq(chapters.id, query.start), eq(chapters.novelId, novel.id), chapterPublished(now)));
   // A start chapter of another novel (or unpublished) is bad input, not an empty download.
-  if (!first) throw invalid(MSG.offlineRangeInvalid);
+  if (!first) throw invalid(OFFLINE_MSG.rangeInvalid);
   const range = await db
     .select({ id: chapters.id, idx: chapters.idx, title: chapters.title })
     .from(chapters)
