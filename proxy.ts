@@ -113,7 +113,7 @@ export const config = {
     // admin/actions/import-upload: the novel import's upload (up to 56 MB) must not pass the guard, which buffers
     // at most proxyClientMaxBodySize (10 MB) of a body and cuts the rest; the route checks the session itself
     // (docs/content.md "Import").
-    '/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|admin/actions/import-upload$|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)',
+    '/((?!v1/|audio/|covers/|gifts/|promo/|brand/|avatars/|sitemaps/|_next/|admin/actions/import-upload$|sw\\.js$|favicon\\.ico|robots\\.txt|sitemap\\.xml|manifest\\.webmanifest).*)',
     '/:handler(v1|audio|covers|sitemaps)/:rest(.*%.*)',
   ],
 };

@@ -5,6 +5,7 @@ import { bookEntitlements, chapterUnlocks, chapters, novels, vipPeriods } from '
 import type { DbOrTx, Tx } from '@/lib/server/db/client';
 import { chapterAccess, isFreeToAll, type Access } from '@/lib/server/wallet/entitlement';
 import { getPeriodState } from '@/lib/server/wallet/vip';
+import { offlineCheck } from '@/lib/server/offline/manifest';
 
 const db = useTestDatabase({ seed: true });
 
@@ -136,6 +137,15 @@ describe('chapterAccess (one statement) answers as the query-per-step version di
         // Purchases ask inside their transaction, on its connection.
         const inTx = await d.transaction(async (tx) => chapterAccess(memberId, chapterId, tx as unknown as Tx));
         expect({ memberId, chapterId, got: inTx }).toEqual({ memberId, chapterId, got: expected });
+        // An offline download keeps exactly what the member may open online (docs/offline.md).
+        if (memberId) {
+          const kept = (await offlineCheck(memberId, [chapterId])).allowed;
+          expect({ memberId, chapterId, kept }).toEqual({
+            memberId,
+            chapterId,
+            kept: expected && expected.access !== 'locked' ? [chapterId] : [],
+          });
+        }
       }
     }
 

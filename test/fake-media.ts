@@ -19,6 +19,11 @@ export class FakeMedia implements MediaLike {
   refusePlay: string | null = null;
   private handlers = new Map<string, Set<() => void>>();
 
+  /** HAVE_NOTHING until becomeReady (or a test saying the element has metadata), HAVE_ENOUGH_DATA after. */
+  get readyState(): number {
+    return this.ready ? 4 : 0;
+  }
+
   get buffered() {
     return { length: this.ranges.length, start: (i: number) => this.ranges[i]![0], end: (i: number) => this.ranges[i]![1] };
   }

@@ -5,6 +5,7 @@ import { ModalHost } from '@/components/modals/modal-host';
 import { NavigationEffects } from '@/components/shell/navigation-effects';
 import { HistorySync } from '@/components/shell/history-sync';
 import { ListenRoot } from '@/components/listen/listen-root';
+import { OfflineWorkerScript } from '@/components/offline/offline-worker-script';
 
 /** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -16,6 +17,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <ModalHost />
       <ListenRoot />
       <HistorySync />
+      <OfflineWorkerScript />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

@@ -33,6 +33,8 @@ export default function ListenHost() {
       openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),
       notify: (text) => toast(text),
       messagingApp: detectUa(navigator.userAgent).wechat,
+      // The continuous stream (docs/listening.md "Continuous stream"), its follower loaded at the first play like hls.js.
+      loadStreamFollower: () => import('@/lib/client/listen/stream-follow').then((m) => m.StreamFollower),
     });
     registerListenController(c);
     setController(c);
@@ -59,7 +61,7 @@ export default function ListenHost() {
   return (
     <>
       {/* Nothing loads before a play: preload none; playsInline keeps iOS from going full screen. */}
-      <audio ref={audio} preload="none" playsInline hidden />
+      <audio ref={audio} id="listen-media" preload="none" playsInline hidden />
       {controller ? <MiniPlayer controller={controller} /> : null}
     </>
   );

@@ -1,12 +1,12 @@
 'use client';
 
 import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Cover } from '@/components/novel/cover';
-import { Paywall } from '@/components/reader/paywall';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import { requestListenHost, useListenController } from '@/lib/client/listen/registry';
 import { paragraphAt } from '@/lib/client/listen/time-track';
@@ -26,6 +26,15 @@ import { AdSlot } from '../ads/ad-slot';
 import { SleepTimer } from './sleep-timer';
 
 const SKIP_SECONDS = 15;
+
+// Loaded only on a locked chapter's page (docs/listening.md "Preview of a locked chapter"): the page's first-load
+// JavaScript stays within its budget.
+const ListenPreview = dynamic(() => import('./listen-preview'), { ssr: false });
+// The spoken paragraph's comments and 回到正在播放 (docs/listening.md "Comments while listening"), after paint.
+const ListenExtras = dynamic(() => import('./listen-extras'), { ssr: false });
+// The purchase panel, on a locked chapter's page only (rendered on the server there): an open chapter's first
+// load does not carry it (docs/listening.md "Preview of a locked chapter").
+const Paywall = dynamic(() => import('@/components/reader/paywall').then((m) => m.Paywall));
 
 export interface ListenViewProps {
   initial: ReadChapter;
@@ -54,6 +63,8 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   const opened = useRef(false);
   // Whether the controller has been handed this view's chapter: until then the listen state describes another.
   const [taken, setTaken] = useState(false);
+  // Where a locked chapter's preview is: a purchase continues the full chapter from there.
+  const previewAt = useRef(0);
   const s = useListenStore(
     useShallow((st) => ({
       articleId: st.article?.id,
@@ -92,6 +103,11 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   }, [controller, s.articleId, chapter.id, readType]);
 
   const track = useTimeTrack(chapter);
+  // The sleep timer's paragraph boundaries read the track of the moment (docs/listening.md "Sleep timer").
+  const trackRef = useRef(track);
+  useEffect(() => {
+    trackRef.current = track;
+  }, [track]);
   const current = taken && s.articleId === chapter.id;
   const time = current ? s.currentTime : (initialTime ?? 0);
   const active = current ? paragraphAt(track, s.currentTime) : -1;
@@ -100,7 +116,9 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   function onUnlocked(c: ReadChapter) {
     rememberArticle(c);
     setChapter(c);
-    void controller?.open(c, { readType, position: 0, autoplay: true, author });
+    const from = c.locked ? 0 : previewAt.current;
+    previewAt.current = 0;
+    void controller?.open(c, { readType, position: from, autoplay: true, author });
   }
 
   return (
@@ -136,6 +154,13 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       {chapter.locked ? (
         <div className="listen-locked">
           <p className="muted small">{MSG.listenLocked}</p>
+          <ListenPreview
+            key={chapter.id}
+            articleId={chapter.id}
+            onPosition={(t) => {
+              previewAt.current = t;
+            }}
+          />
           <Paywall chapter={chapter} onUnlocked={onUnlocked} />
         </div>
       ) : (
@@ -217,7 +242,16 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
               <span className="listen-tool-value">{continuous.short}</span>
               <span className="listen-tool-label">连播</span>
             </button>
-            <SleepTimer sleepAt={s.sleepAt} onSet={(m) => controller?.setSleepTimer(m)} />
+            <SleepTimer
+              sleepAt={s.sleepAt}
+              onSet={(choice) => {
+                // The plain timer at once; fade, 本集结束 and resume live in a module loaded at the first choice
+                // (first-load budget), which takes over from it.
+                controller?.setSleepTimer(typeof choice === 'number' ? choice : null);
+                if (controller)
+                  void import('@/lib/client/listen/sleep-runner').then((r) => r.setSleep(controller, choice, () => trackRef.current));
+              }}
+            />
             {/* 打赏 from the listen page too (docs/gifts-votes-pages.md "Gift modal"). */}
             <button
               type="button"
@@ -248,6 +282,10 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
             知道了
           </button>
         </p>
+      ) : null}
+      {/* Once this chapter has been heard: the spoken paragraph is known, and the page's first load is long over. */}
+      {!chapter.locked && current && active >= 0 && (s.playing || s.currentTime > 0) ? (
+        <ListenExtras chapter={chapter} active={active} />
       ) : null}
       {chapter.locked ? null : (
         <ListenText

@@ -47,6 +47,8 @@ export const SERVER_MSG = {
   methodNotAllowed: '不支持的请求方式',
   bodyTooLarge: '请求内容过大',
   invalidJson: '请求内容格式不正确',
+  /** The n of a continuous stream address (docs/listening.md "Continuous stream") is not a number of chapters. */
+  streamLimitInvalid: '连续播放的集数不正确',
   invalidText: '请求内容包含无法识别的字符',
   invalidContentType: '请求内容类型不正确',
   sigMissing: '请求签名缺失或格式不正确，请刷新页面后重试',
@@ -145,6 +147,8 @@ export const SERVER_MSG = {
   audioLocked: '本章需购买后才能收听',
   audioForbidden: '音频链接无效或已过期，请重新进入播放页',
   audioBusy: '音频生成中，请稍后再试',
+  // docs/listening.md "Preview of a locked chapter".
+  previewUnavailable: '本章暂无试听',
   // Community (docs/community.md): comments, long reviews, reports, messages.
   commentNotFound: '评论不存在',
   commentBlocked: '内容包含不当信息，请修改后再发',

@@ -108,6 +108,8 @@ export const MSG = {
   similarAudio: '相似好书',
   listenGuide: '点击任意段落，从那里开始收听',
   listenLocked: '购买后即可收听本章',
+  // docs/listening.md "Sleep timer" (the texts of the page's lazily loaded parts: lib/shared/listen-extras-text.ts).
+  sleepTimerChapterEnd: '本集结束',
   // Sharing (docs/sharing.md): a js_sdk_config call naming a call we do not sign.
   shareApisInvalid: '不支持的分享接口',
 } as const;

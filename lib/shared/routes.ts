@@ -16,7 +16,7 @@ const ID = '\\d{1,10}';
 export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m$/, access: 'public', wechatForced: true },
   { pattern: /^\/m\/my$/, access: 'login' },
-  { pattern: /^\/m\/(events|shelf|readlogs|gamelogs|coins|expenses|vouchers)$/, access: 'login' },
+  { pattern: /^\/m\/(events|shelf|readlogs|gamelogs|coins|expenses|vouchers|downloads)$/, access: 'login' },
   { pattern: /^\/m\/mall\/(prizes|coupons|vouchers-inline)$/, access: 'login' },
   { pattern: /^\/m\/(free|lists|ranks|library|search)$/, access: 'public' },
   { pattern: new RegExp(`^/m/booklists/${ID}$`), access: 'public' },

@@ -147,6 +147,30 @@ describe('play and pause', () => {
     await flush();
     expect(state().playing).toBe(false);
   });
+
+  it('a page opened with no tap yet attaches nothing (no playlist, no hls.js) until play is tapped; the messaging app still starts', async () => {
+    const activation = { hasBeenActive: false };
+    Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
+    try {
+      const { controller, attach } = setup();
+      await controller.open(listenChapter(1), { readType: 1, autoplay: true });
+      await flush();
+      expect(attach).not.toHaveBeenCalled();
+      expect(state()).toMatchObject({ playing: false, isCreated: true });
+      activation.hasBeenActive = true;
+      controller.play();
+      await flush();
+      expect(attach).toHaveBeenCalledTimes(1);
+
+      const wechat = setup({ messagingApp: true });
+      activation.hasBeenActive = false;
+      await wechat.controller.open(listenChapter(2), { readType: 1, autoplay: true });
+      await flush();
+      expect(wechat.attach).toHaveBeenCalledTimes(1);
+    } finally {
+      Object.defineProperty(navigator, 'userActivation', { value: undefined, configurable: true });
+    }
+  });
 });
 
 describe('on canplay', () => {

@@ -4,6 +4,7 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
 import type { AttachStream, Detach, MediaLike } from './media';
+import type { StreamFollower, StreamHost } from './stream-follow';
 import { paragraphAt } from './time-track';
 
 /** POST /v1/my/readlogs_tts: where the member is in the audio (whole seconds) and the paragraph spoken there. */
@@ -31,6 +32,15 @@ export interface ListenDeps {
   /** Inside the messaging app's browser, where the element may never report itself ready. */
   messagingApp: boolean;
   now?: () => number;
+  /**
+   * The continuous stream (docs/listening.md "Continuous stream"): when given, the controller plays this chapter
+   * and the following ones the listener may hear (up to the continuous-play counter) as one stream, so the browser
+   * crosses chapters with no page code. The follower, loaded at the first play like hls.js, maps stream time back
+   * to chapters (lib/client/listen/stream-follow.ts).
+   */
+  loadStreamFollower?: () => Promise<typeof StreamFollower>;
+  /** The stream playlist's text (tests hand in a fake; otherwise the follower fetches it). */
+  streamPlaylist?: (url: string) => Promise<string>;
 }
 
 export interface OpenOptions {
@@ -84,6 +94,10 @@ export class ListenController {
   /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
   private trackDuration: { articleId: number; seconds: number } | null = null;
   private opening = 0;
+  /** The continuous stream's follower, once loaded for the source attached. */
+  private follower: StreamFollower | null = null;
+  /** A place asked for before the element knew the stream's length, applied once it is ready (setMediaTime). */
+  private pendingTime: number | null = null;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
@@ -133,7 +147,8 @@ export class ListenController {
 
   private setSource(url: string): void {
     this.detach();
-    this.source = url;
+    // The continuous stream where it can be played: as many following chapters as the counter allows (-1 all).
+    this.source = this.deps.loadStreamFollower ? url.replace(/\/index\.m3u8\?(.*)$/, `/stream.m3u8?$1&n=${store().continuousPlay}`) : url;
     this.sourceSet = true;
     patch({ isCreated: true });
   }
@@ -216,7 +231,17 @@ export class ListenController {
       buffered: 0,
       ...(options.force ? {} : { error: false }),
     });
-    if (options.autoplay) this.play();
+    if (options.autoplay && this.mayStartUnasked()) this.play();
+  }
+
+  /**
+   * A page opened without a tap (a listen address loaded directly) would be refused sound anyway, except by the
+   * messaging app: nothing is attached then (no playlist, no hls.js, no follower) until the listener taps play —
+   * docs/listening.md "Player rules", "Nothing loads before a play".
+   */
+  private mayStartUnasked(): boolean {
+    const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;
+    return this.deps.messagingApp || !activation || activation.hasBeenActive;
   }
 
   /** Loads a chapter by id (fetching it) and opens it. */
@@ -274,6 +299,8 @@ export class ListenController {
   }
 
   seek(seconds: number): void {
+    // In the stream, seconds are within the chapter heard (the seek bar, the lock screen): never hours away.
+    if (this.follower?.ready) return this.follower.seek(seconds);
     const s = store();
     const duration = s.duration > 0 ? s.duration : Number.POSITIVE_INFINITY;
     const t = Math.min(Math.max(0, seconds), duration);
@@ -281,14 +308,15 @@ export class ListenController {
       patch({ savedPosition: t, currentTime: t });
       return;
     }
-    this.media.currentTime = t;
+    this.setMediaTime(t);
     patch({ currentTime: t });
     // docs/listening.md "Player rules": progress 1 pauses the audio.
     if (t >= duration) this.pause();
   }
 
   skip(deltaSeconds: number): void {
-    this.seek((this.attached ? this.media.currentTime : store().currentTime) + deltaSeconds);
+    if (this.follower?.ready) return this.follower.seek(store().currentTime + deltaSeconds);
+    this.seek((this.attached ? this.position() : store().currentTime) + deltaSeconds);
   }
 
   setRate(rate: number): void {
@@ -300,6 +328,7 @@ export class ListenController {
   setTimeTrack(articleId: number, track: readonly number[] | null, duration?: number | null): void {
     if (track) this.track = { articleId, starts: track };
     if (duration && duration > 0) {
+      if (this.trackDuration?.articleId !== articleId) this.follower?.finished();
       this.trackDuration = { articleId, seconds: duration };
       if (this.attached && store().article?.id === articleId) this.onDurationChange();
     }
@@ -307,7 +336,7 @@ export class ListenController {
 
   async next(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
+    if (!s.article || this.follower?.jump(1)) return;
     if (!s.article.next_id) {
       this.deps.notify(MSG.lastChapter);
       return;
@@ -317,7 +346,7 @@ export class ListenController {
 
   async previous(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article) return;
+    if (!s.article || this.follower?.jump(-1)) return;
     let chapter = this.chapter?.id === s.article.id ? this.chapter : null;
     if (!chapter) chapter = await this.deps.fetchChapter(s.article.id, s.article.novel_id).catch(() => null);
     if (!chapter) return;
@@ -354,6 +383,42 @@ export class ListenController {
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
 
+  /** The element's time, or the place asked for that it has not taken yet. */
+  private position(): number {
+    return this.pendingTime ?? this.media.currentTime;
+  }
+
+  /**
+   * Moves the element, once it can be moved: an element that has nothing yet (readyState 0, its length unknown)
+   * would take the time only as where to start, and hls.js then starts at its own start position (0) — a tap on
+   * a paragraph during the first second of a stream was lost (docs/listening.md "Continuous stream"). The place
+   * is kept and applied when the element is ready (canplay).
+   */
+  private setMediaTime(t: number): void {
+    // An open stream's element has an infinite length (lib/client/listen/attach-stream.ts); a closed one clamps.
+    const open = !Number.isFinite(this.media.duration);
+    if (this.media.readyState === 0 || (open && t > this.seekableEnd() + 0.5)) {
+      this.pendingTime = t;
+      return;
+    }
+    this.pendingTime = null;
+    this.media.currentTime = t;
+  }
+
+  /**
+   * How far the element may seek. In an open stream the player lists a chapter being voiced only at its next
+   * reload, while the time track (and the follower) already know it is longer: a seek there would be cut back to
+   * the part listed, so it waits (setMediaTime) until the element reaches that far.
+   */
+  private seekableEnd(): number {
+    const ranges = this.media.seekable;
+    return ranges && ranges.length > 0 ? ranges.end(ranges.length - 1) : Number.POSITIVE_INFINITY;
+  }
+
+  private applyPendingTime(): void {
+    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
+  }
+
   private attachAndPlay(): void {
     if (!this.source) return;
     const gen = ++this.generation;
@@ -368,6 +433,10 @@ export class ListenController {
     const attached = (detach: Detach) => {
       if (gen !== this.generation) return detach();
       this.detachStream = detach;
+      // The follower works on this controller's own members (it is the controller's part loaded on demand).
+      void this.deps.loadStreamFollower?.().then((F) => {
+        if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
+      });
       if (this.deps.messagingApp) {
         // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
         clearTimeout(this.readyTimer);
@@ -387,6 +456,8 @@ export class ListenController {
 
   private detach(): void {
     this.recordProgress();
+    this.follower = null;
+    this.pendingTime = null;
     this.generation++;
     clearTimeout(this.readyTimer);
     this.stopProgressTimer();
@@ -407,13 +478,15 @@ export class ListenController {
     });
   }
 
-  private recordProgress(): void {
+  private recordProgress(at = this.follower?.place()): void {
     const s = store();
-    const seconds = this.media.currentTime;
+    // In the stream, the chapter and the seconds into it that the stream time maps to.
+    const seconds = at ? at.seconds : this.media.currentTime;
+    const articleId = at ? at.articleId : s.article?.id;
     // docs/listening.md "Player rules": a read log only when the audio time is above 0.
-    if (this.prompting || !this.attached || !s.article || s.needMoney || !(seconds > 0)) return;
-    const report: ProgressReport = { article_id: s.article.id, read_type: s.read_type, time_track: Math.floor(seconds) };
-    const idx = this.track?.articleId === s.article.id ? paragraphAt(this.track.starts, seconds) : -1;
+    if (this.prompting || !this.attached || !articleId || s.needMoney || !(seconds > 0)) return;
+    const report: ProgressReport = { article_id: articleId, read_type: s.read_type, time_track: Math.floor(seconds) };
+    const idx = this.track?.articleId === articleId ? paragraphAt(this.track.starts, seconds) : -1;
     if (idx >= 0) report.idx = idx;
     const key = `${report.article_id}:${report.time_track}`;
     if (key === this.lastReport) return;
@@ -458,6 +531,7 @@ export class ListenController {
     if (this.prompting || !this.attached) return;
     const s = store();
     this.media.playbackRate = s.playbackRate;
+    this.applyPendingTime();
     this.onDurationChange();
     if (this.readyHandled) return;
     this.readyHandled = true;
@@ -511,21 +585,25 @@ export class ListenController {
 
   private readonly onTimeUpdate = () => {
     if (this.prompting || !this.attached) return;
-    const t = this.media.currentTime;
-    patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
+    this.applyPendingTime();
+    const t = this.position();
+    if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
     // docs/listening.md "Player rules": progress 1 pauses the audio — judged on the element's own end, never on an estimate, so a
     // chapter still being synthesized is not cut short.
     const end = this.mediaDuration();
-    if (end > 0 && t >= end && !this.media.paused) this.pause();
+    // An open stream waits at its end for the chapter being voiced instead.
+    if (end > 0 && t >= end && !this.media.paused && !this.follower?.open) this.pause();
   };
 
   private readonly onProgress = () => {
     if (this.prompting || !this.attached) return;
+    this.applyPendingTime();
     patch({ buffered: this.bufferedEnd(this.media.currentTime) });
   };
 
   private readonly onDurationChange = () => {
     if (this.prompting || !this.attached) return;
+    if (this.follower?.ready) return this.onTimeUpdate();
     patch({ duration: this.displayDuration() });
   };
 

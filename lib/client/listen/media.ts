@@ -6,6 +6,10 @@ export interface MediaLike {
   src: string;
   currentTime: number;
   readonly duration: number;
+  /** 0 (HAVE_NOTHING) until the element knows the stream's length; undefined where a fake does not say. */
+  readonly readyState?: number;
+  /** Where a seek may go (an open stream: the part the player has listed); undefined where a fake does not say. */
+  readonly seekable?: { readonly length: number; end(index: number): number };
   readonly paused: boolean;
   readonly error: { code: number } | null;
   readonly buffered: { readonly length: number; start(index: number): number; end(index: number): number };

@@ -13,7 +13,7 @@ import { noteHeard } from './storage-cap';
 import { audioStorage } from './storage';
 
 /** A first listen waits this long for its first segment before the player is told to retry. */
-const FIRST_SEGMENT_TIMEOUT_MS = 15_000;
+export const FIRST_SEGMENT_TIMEOUT_MS = 15_000;
 const VERSION = /^[0-9a-f]{32}$/;
 
 /** Media answers are per member (signed URLs): browsers may keep them, shared caches never. */
@@ -32,14 +32,19 @@ export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, SERVER_MSG.aud
  * segment URIs, or null (answer 403).
  */
 export async function authorizeMedia(req: NextRequest, chapterId: number): Promise<string | null> {
+  return (await mediaSignature(req, chapterId))?.query ?? null;
+}
+
+/** authorizeMedia with the whole signature: the member it was issued to and its expiry (the continuous stream). */
+export async function mediaSignature(req: NextRequest, chapterId: number): Promise<ReturnType<typeof verifyAudioSignature>> {
   const signature = verifyAudioSignature(chapterId, req.nextUrl.searchParams);
   if (!signature) return null;
   const requester = await requestMember(req);
   if (requester && requester.id !== signature.memberId) return null;
-  return signature.query;
+  return signature;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('first segment timed out')), ms);

@@ -15,8 +15,18 @@ const signature = (memberId: number, chapterId: number, expires: number) => hmac
  */
 export function signAudioUrl(memberId: number, chapterId: number, now = new Date()): { url: string; expires_at: string } {
   const expires = Math.floor(now.getTime() / 1000) + AUDIO_URL_TTL_S;
-  const query = new URLSearchParams({ m: String(memberId), e: String(expires), s: signature(memberId, chapterId, expires) });
-  return { url: `${audioPlaylistPath(chapterId)}?${query}`, expires_at: new Date(expires * 1000).toISOString() };
+  return {
+    url: `${audioPlaylistPath(chapterId)}?${signedQuery(memberId, chapterId, expires)}`,
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
+}
+
+/**
+ * The `m&e&s` query for one member and chapter with a given expiry. The continuous stream signs each following
+ * chapter's segments with the expiry of the stream's own signature, so a reload names the same segment URIs.
+ */
+export function signedQuery(memberId: number, chapterId: number, expires: number): string {
+  return new URLSearchParams({ m: String(memberId), e: String(expires), s: signature(memberId, chapterId, expires) }).toString();
 }
 
 /** The signature part of a request's query, verified for this chapter: the member it was issued to, or null. */
@@ -24,7 +34,7 @@ export function verifyAudioSignature(
   chapterId: number,
   query: URLSearchParams,
   now = new Date(),
-): { memberId: number; query: string } | null {
+): { memberId: number; expires: number; query: string } | null {
   const m = query.get('m') ?? '';
   const e = query.get('e') ?? '';
   const s = query.get('s') ?? '';
@@ -34,5 +44,5 @@ export function verifyAudioSignature(
   if (memberId < 1 || expires * 1000 <= now.getTime()) return null;
   const expected = Buffer.from(signature(memberId, chapterId, expires), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(s, 'hex'))) return null;
-  return { memberId, query: new URLSearchParams({ m, e, s }).toString() };
+  return { memberId, expires, query: new URLSearchParams({ m, e, s }).toString() };
 }

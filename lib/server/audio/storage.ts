@@ -10,6 +10,8 @@ import { dataDir } from '../env';
  */
 export interface AudioStorage {
   read(key: string, name: string): Promise<Buffer | null>;
+  /** Bytes of one file, or null when it does not exist (the offline download manifest's sizes). */
+  size(key: string, name: string): Promise<number | null>;
   /** Writes a whole file so a reader sees the old one or the new one, never a torn one. */
   writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void>;
   /** Takes over a finished local file (an encoder's output) as `name` of `key`. */
@@ -40,6 +42,15 @@ export class FsAudioStorage implements AudioStorage {
   async read(key: string, name: string): Promise<Buffer | null> {
     try {
       return await fs.readFile(this.file(key, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async size(key: string, name: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.file(key, name))).size;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -120,3 +120,8 @@ export interface ReportReason {
   value: string;
   label: string;
 }
+
+/** GET /v1/novels/comments/paragraph_tops: per paragraph hash, its comment count and its top comment (a preview). */
+export interface ParagraphTops {
+  paragraphs: Record<string, { count: number; top: { id: number; nickname: string; likes: number; content: string } }>;
+}

@@ -88,3 +88,6 @@ export const reportBody = z.object({
 
 export const messagesQuery = z.object({ page, limit });
 export const messageParams = z.object({ id: idSchema });
+
+/** GET /v1/novels/comments/paragraph_tops (docs/listening.md "Comments while listening"). */
+export const paragraphTopsQuery = z.object({ novel_id: idSchema, chapter_id: idSchema });

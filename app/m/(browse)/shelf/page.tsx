@@ -9,6 +9,7 @@ import { readReadType, type SearchParams } from '@/lib/shared/page-params';
 import { ReadTypeTabs } from '@/components/shelf/read-type-tabs';
 import { ShelfList } from '@/components/shelf/shelf-list';
 import { SessionGone } from '@/components/shelf/session-gone';
+import { OFFLINE_TEXT } from '@/lib/shared/offline-text';
 
 export const metadata: Metadata = { title: '书架', robots: { index: false } };
 
@@ -22,9 +23,14 @@ export default async function ShelfPage({ searchParams }: { searchParams: Search
     <div className="page">
       <header className="page-header">
         <h1 className="page-title">{SERVER_MSG.shelfTitle}</h1>
-        <Link href="/m/readlogs" className="section-more">
-          {SERVER_MSG.historyTitle}
-        </Link>
+        <span className="shelf-links">
+          <Link href="/m/downloads" className="section-more">
+            {OFFLINE_TEXT.pageTitle}
+          </Link>{' '}
+          <Link href="/m/readlogs" className="section-more">
+            {SERVER_MSG.historyTitle}
+          </Link>
+        </span>
       </header>
       <ShelfList key={readType} initial={first} readType={readType} tabs={<ReadTypeTabs base="/m/shelf" current={readType} />} />
     </div>

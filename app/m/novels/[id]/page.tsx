@@ -16,6 +16,7 @@ import { formatWordCount } from '@/lib/shared/money';
 import { novelListenHref } from '@/lib/shared/reader-links';
 import { ContinueButton } from '@/components/shelf/continue-button';
 import { ShelfButton } from './_components/shelf-button';
+import { DownloadButton } from '@/components/offline/download-button';
 import { ShareButton } from '@/components/novel/share-button';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { novelForPage } from './novel-page-data';
@@ -107,6 +108,7 @@ export default async function NovelPage({ params }: Props) {
           </Link>
         ) : null}
         <ShelfButton novelId={novel.id} />
+        {firstId ? <DownloadButton novelId={novel.id} startId={firstId} /> : null}
         <ShareButton novelId={novel.id} title={novel.title} />
         {shareCard ? (
           <WxShare

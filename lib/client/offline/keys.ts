@@ -1,0 +1,47 @@
+/**
+ * Names the page and the service worker (public/sw.js) agree on (docs/offline.md). Keep the two in step: the
+ * worker is plain JavaScript served as is, so it repeats these strings.
+ */
+
+/** One Cache Storage cache per member holds that member's downloads, and nothing else does. */
+export const MEMBER_CACHE_PREFIX = 'shusheng-offline-m';
+/** Next's build assets (`/_next/static/…`): public, immutable, shared by everyone. */
+export const STATIC_CACHE = 'shusheng-static';
+/** Where the worker remembers which member the page last said is signed in (it cannot read cookies). */
+export const META_CACHE = 'shusheng-offline-meta';
+
+export const memberCacheName = (memberId: number | string) => `${MEMBER_CACHE_PREFIX}${memberId}`;
+
+/** The downloads list (novels, chapters, sizes) inside a member's cache. */
+export const INDEX_KEY = '/offline/index.json';
+
+/**
+ * Stable addresses of a downloaded chapter's audio. Signed URLs expire after 6 hours; the bytes are kept under
+ * these instead, so a download plays for as long as it is kept (the worker answers them from the cache only).
+ */
+export const offlinePlaylistKey = (aid: number) => `/offline/audio/${aid}/index.m3u8`;
+export const offlineSegmentKey = (aid: number, name: string) => `/offline/audio/${aid}/${name}`;
+export const offlineTextKey = (aid: number) => `/offline/text/${aid}.json`;
+export const readerPageKey = (aid: number) => `/m/read/${aid}`;
+/** The 已下载 page, kept with the first download so it opens offline. */
+export const DOWNLOADS_PAGE = '/m/downloads';
+
+/** The playlist with each segment URI (signed, relative) replaced by its stable address. */
+export function rewritePlaylist(playlist: string, aid: number): string {
+  return playlist.replace(/^([^#\n][^\n]*)$/gm, (uri) => offlineSegmentKey(aid, uri.trim().split('?')[0]!.split('/').pop()!));
+}
+
+/** Segment URIs of a playlist as written (relative, with their signature query). */
+export function playlistUris(playlist: string): string[] {
+  return playlist
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+/** The build assets a page's HTML loads (scripts, styles, fonts): cached so the page starts offline. */
+export function staticAssets(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/["'(](\/_next\/static\/[^"'()\s\\]+)/g)) found.add(m[1]!);
+  return [...found];
+}
