@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { callRoute } from './route';
@@ -14,15 +11,13 @@ import { GET as segmentRoute } from '@/app/audio/[aid]/[segment]/route';
 import { chapters } from '@/lib/server/db/schema';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
-import { FsAudioStorage, setAudioStorage } from '@/lib/server/audio/storage';
-import { chapterAudioState, jobsIdle } from '@/lib/server/audio/jobs';
-import { aheadIdle } from '@/lib/server/audio/ahead';
+import { chapterAudioState } from '@/lib/server/audio/jobs';
 import { loadAudioSource } from '@/lib/server/audio/source';
-import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { playlistDurations } from '@/lib/tts/playlist';
 import { setCachedFlags } from '@/lib/server/config/flags-cache';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import type { Tx } from '@/lib/server/db/client';
+import { useTempAudioStorage } from './temp-audio-storage';
 
 // docs/listening.md "Preview of a locked chapter": the preview playlist holds only the teaser's segments, and no
 // role ever gets a later segment of a locked chapter through it.
@@ -30,15 +25,7 @@ import type { Tx } from '@/lib/server/db/client';
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-preview-'));
-beforeAll(() => setAudioStorage(new FsAudioStorage(root)));
-afterAll(async () => {
-  await aheadIdle();
-  await jobsIdle();
-  await closeEspeakEngine();
-  setAudioStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
-});
+useTempAudioStorage('preview');
 
 const chapterOf = async (novelId: number, idx: number) =>
   (

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
@@ -8,24 +5,21 @@ import { signedInMember } from './members';
 import { GET as streamRoute } from '@/app/audio/[aid]/stream.m3u8/route';
 import { GET as segmentRoute } from '@/app/audio/[aid]/[segment]/route';
 import { bookEntitlements, chapterUnlocks, chapters, novels, vipPeriods } from '@/lib/server/db/schema';
-import { FsAudioStorage, setAudioStorage } from '@/lib/server/audio/storage';
 import { ensureChapterAudio, jobsIdle } from '@/lib/server/audio/jobs';
-import { aheadIdle } from '@/lib/server/audio/ahead';
 import { loadAudioSource } from '@/lib/server/audio/source';
 import { signAudioUrl } from '@/lib/server/audio/signed-url';
 import { chapterAccess } from '@/lib/server/wallet/entitlement';
-import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { parseStreamPlaylist, streamUrlOf } from '@/lib/shared/stream-playlist';
+import { useTempAudioStorage } from './temp-audio-storage';
 
 // The continuous stream (docs/listening.md "Continuous stream"): spanning rules at the paywall, the listener's limit,
 // chapters unlocked later, chapters not voiced yet, signatures, and the paid-content matrix for every role.
 const db = useTestDatabase({ seed: true });
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-stream-'));
+useTempAudioStorage('stream');
 const SHORT = ['第一段。林夜站在山门前。', '第二段。三年前，他还是少年。'];
 const ids: Record<number, number> = {};
 
 beforeAll(async () => {
-  setAudioStorage(new FsAudioStorage(root));
   const d = db.handle().db;
   // One short paragraph pair per chapter of novel 1: every chapter made here is quick to voice.
   await d
@@ -39,13 +33,6 @@ beforeAll(async () => {
       .where(and(eq(chapters.novelId, 1), eq(chapters.idx, idx)));
     ids[idx] = row!.id;
   }
-});
-afterAll(async () => {
-  await aheadIdle();
-  await jobsIdle();
-  await closeEspeakEngine();
-  setAudioStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 async function voice(...idxs: number[]): Promise<void> {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
@@ -16,38 +15,29 @@ import { GET as promptRoute } from '@/app/audio/prompts/keep-listening.m4a/route
 import { chapters } from '@/lib/server/db/schema';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
-import { FsAudioStorage, setAudioStorage } from '@/lib/server/audio/storage';
 import { jobsIdle, runningJob } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
 import { loadAudioSource } from '@/lib/server/audio/source';
 import { queueNewChapters } from '@/lib/server/audio/new-chapters';
 import { signAudioUrl } from '@/lib/server/audio/signed-url';
-import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { playlistDurations } from '@/lib/tts/playlist';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import type { Tx } from '@/lib/server/db/client';
+import { useTempAudioStorage } from './temp-audio-storage';
 
 const db = useTestDatabase({ seed: true });
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-audio-'));
+const root = useTempAudioStorage('audio');
 beforeAll(async () => {
-  setAudioStorage(new FsAudioStorage(root));
   // Two paragraphs per chapter of the novels listened to here: chapters synthesized ahead stay quick to make.
   await db
     .handle()
     .db.execute(
       sql`update chapters set content = split_part(content, E'\n', 1) || E'\n' || split_part(content, E'\n', 2) where novel_id in (1, 3)`,
     );
-});
-afterAll(async () => {
-  await aheadIdle();
-  await jobsIdle();
-  await closeEspeakEngine();
-  setAudioStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 const chapterOf = async (novelId: number, idx: number) =>

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
@@ -10,31 +9,22 @@ import { GET as manifestRoute } from '@/app/v1/offline/manifest/route';
 import { GET as checkRoute } from '@/app/v1/offline/check/route';
 import { GET as playlistRoute } from '@/app/audio/[aid]/index.m3u8/route';
 import { bookEntitlements, chapterUnlocks, chapters, novels, vipPeriods } from '@/lib/server/db/schema';
-import { FsAudioStorage, setAudioStorage } from '@/lib/server/audio/storage';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
-import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import { chapterAccess } from '@/lib/server/wallet/entitlement';
 import { OFFLINE_MSG } from '@/lib/shared/schemas/offline';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
+import { useTempAudioStorage } from './temp-audio-storage';
 
 const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-offline-'));
+const root = useTempAudioStorage('offline');
 beforeAll(async () => {
-  setAudioStorage(new FsAudioStorage(root));
   // One short paragraph per chapter of novel 1 keeps synthesis quick; other novels get no voice, so the
   // entitlement matrix below never starts synthesis.
   await d().execute(sql`update chapters set content = split_part(content, E'\n', 1) where novel_id = 1`);
   await d().update(novels).set({ hasTts: false }).where(ne(novels.id, 1));
-});
-afterAll(async () => {
-  await aheadIdle();
-  await jobsIdle();
-  await closeEspeakEngine();
-  setAudioStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 const chapterOf = async (novelId: number, idx: number) =>

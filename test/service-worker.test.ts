@@ -1,41 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { MemoryCaches } from './memory-caches';
 
 /**
  * public/sw.js run in a VM with an in-memory Cache Storage: which cache answers what, for which member, and what
  * sign-out and the re-check delete (docs/offline.md).
  */
-class MemoryCache {
-  entries = new Map<string, Response>();
-  private key = (r: RequestInfo | URL) => new URL(typeof r === 'string' ? r : r instanceof URL ? r.href : r.url, 'http://app').pathname;
-  async match(r: RequestInfo | URL) {
-    return this.entries.get(this.key(r))?.clone();
-  }
-  async put(r: RequestInfo | URL, res: Response) {
-    this.entries.set(this.key(r), res.clone());
-  }
-  async delete(r: RequestInfo | URL) {
-    return this.entries.delete(this.key(r));
-  }
-  async keys() {
-    return [...this.entries.keys()].map((k) => new Request(`http://app${k}`));
-  }
-}
-class MemoryCaches {
-  map = new Map<string, MemoryCache>();
-  async open(name: string) {
-    if (!this.map.has(name)) this.map.set(name, new MemoryCache());
-    return this.map.get(name)!;
-  }
-  async keys() {
-    return [...this.map.keys()];
-  }
-  async delete(name: string) {
-    return this.map.delete(name);
-  }
-}
-
 const SOURCE = fs.readFileSync(path.join(__dirname, '..', 'public', 'sw.js'), 'utf8');
 
 function worker(network: (url: string) => Promise<Response>) {

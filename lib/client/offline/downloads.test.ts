@@ -2,40 +2,7 @@
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
 import { clearMemberCaches, deleteChapters, downloadManifest, indexBytes, readIndex, recheckDownloads, type OfflineEnv } from './downloads';
 import { STATIC_CACHE, memberCacheName, rewritePlaylist, staticAssets } from './keys';
-
-/** Cache Storage in memory, keyed by path (the page's caches are same-origin). */
-class MemoryCache {
-  entries = new Map<string, Response>();
-  private key = (r: RequestInfo | URL) => new URL(typeof r === 'string' ? r : r instanceof URL ? r.href : r.url, 'http://app').pathname;
-  async match(r: RequestInfo | URL) {
-    return this.entries.get(this.key(r))?.clone();
-  }
-  async put(r: RequestInfo | URL, res: Response) {
-    this.entries.set(this.key(r), res.clone());
-  }
-  async delete(r: RequestInfo | URL) {
-    return this.entries.delete(this.key(r));
-  }
-  async keys() {
-    return [...this.entries.keys()].map((k) => new Request(`http://app${k}`));
-  }
-}
-class MemoryCaches {
-  map = new Map<string, MemoryCache>();
-  async open(name: string) {
-    if (!this.map.has(name)) this.map.set(name, new MemoryCache());
-    return this.map.get(name)!;
-  }
-  async keys() {
-    return [...this.map.keys()];
-  }
-  async delete(name: string) {
-    return this.map.delete(name);
-  }
-  async has(name: string) {
-    return this.map.has(name);
-  }
-}
+import { MemoryCaches } from '@/test/memory-caches';
 
 const PLAYLIST =
   '#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\n0.ts?v=ab&m=7&e=1&s=ff\n#EXTINF:2.5,\n1.ts?v=ab&m=7&e=1&s=ff\n#EXT-X-ENDLIST\n';
