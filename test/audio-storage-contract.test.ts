@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { S3AudioStorage } from '@/lib/server/audio/s3-storage';
-import { FsAudioStorage, type AudioStorage } from '@/lib/server/audio/storage';
+import { S3AudioStorage, s3SettingsFromEnv } from '@/lib/server/audio/s3-storage';
+import { FsAudioStorage, storageFromEnv, type AudioStorage } from '@/lib/server/audio/storage';
 import { s3StorageOn, useS3Server } from './s3-server';
 
 // The storage contract (docs/storage.md "The storage calls"), run the same on both backends: the filesystem one
@@ -205,5 +205,47 @@ describe('S3 backend beyond the contract', () => {
     const url = new URL(await storage.signedUrl('chapters/88/v1', '3.ts', 60, 'private'));
     expect(url.origin).toBe('https://media.example.test');
     expect(url.pathname).toBe('/contract/chapters/88/v1/3.ts');
+  });
+});
+
+describe('choosing the storage from the environment', () => {
+  const S3_ENV = {
+    STORAGE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'media',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+    S3_FORCE_PATH_STYLE: '1',
+  };
+
+  test('the filesystem by default; STORAGE=s3 the bucket with its settings and the defaults documented', () => {
+    expect(storageFromEnv({})).toBeInstanceOf(FsAudioStorage);
+    expect(storageFromEnv({ STORAGE: 'fs' })).toBeInstanceOf(FsAudioStorage);
+    const s3 = storageFromEnv(S3_ENV);
+    expect(s3).toBeInstanceOf(S3AudioStorage);
+    expect((s3 as S3AudioStorage).settings).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      delivery: 'proxy',
+    });
+    expect(s3SettingsFromEnv({ ...S3_ENV, S3_MEDIA: 'redirect', S3_REGION: 'cn-north-1' }, '/tmp/x')).toMatchObject({
+      delivery: 'redirect',
+      region: 'cn-north-1',
+    });
+  });
+
+  test('settings that cannot work are refused with the reason, naming the variable', () => {
+    const refused: [Record<string, string>, string][] = [
+      [{ STORAGE: 'disk' }, 'STORAGE must be fs or s3'],
+      [{ ...S3_ENV, S3_BUCKET: '' }, 'S3_BUCKET is required'],
+      [{ ...S3_ENV, S3_SECRET_ACCESS_KEY: '' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together'],
+      [{ ...S3_ENV, S3_ENDPOINT: 'ftp://store' }, 'S3_ENDPOINT must be an http(s) origin'],
+      [{ ...S3_ENV, S3_PUBLIC_ENDPOINT: 'https://cdn.example.test/path' }, 'S3_PUBLIC_ENDPOINT must be an http(s) origin'],
+      [{ ...S3_ENV, S3_MEDIA: 'cdn' }, 'S3_MEDIA must be proxy or redirect'],
+      [{ ...S3_ENV, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE must be 1 or 0'],
+    ];
+    for (const [env, reason] of refused) expect(() => storageFromEnv(env)).toThrow(reason);
   });
 });

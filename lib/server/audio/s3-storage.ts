@@ -37,7 +37,7 @@ export interface S3Settings {
 }
 
 /** The `S3_*` variables (docs/storage.md "Settings"), checked: a missing bucket or half a key pair stops the server. */
-export function s3SettingsFromEnv(env: NodeJS.ProcessEnv, scratchRoot: string): S3Settings {
+export function s3SettingsFromEnv(env: Record<string, string | undefined>, scratchRoot: string): S3Settings {
   const value = (name: string) => (env[name] ?? '').trim() || undefined;
   const problems: string[] = [];
   const bucket = value('S3_BUCKET');

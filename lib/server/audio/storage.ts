@@ -134,7 +134,7 @@ export function audioStorage(): AudioStorage {
   return holder.__shushengAudioStorage;
 }
 
-export function storageFromEnv(env: NodeJS.ProcessEnv = process.env): AudioStorage {
+export function storageFromEnv(env: Record<string, string | undefined> = process.env): AudioStorage {
   const kind = env.STORAGE ?? 'fs';
   if (kind === 's3') return new S3AudioStorage(s3SettingsFromEnv(env, path.join(dataDir(), 'scratch')));
   if (kind === 'fs' || kind === '') return new FsAudioStorage(path.join(dataDir(), 'audio'));
