@@ -90,6 +90,16 @@ describe.each(backends)('AudioStorage on %s', (_name, make, replacesWhole) => {
     expect(await storage.list('chapters')).toEqual(expect.arrayContaining([chapter, `${chapter}9`]));
   });
 
+  test('sizes lists the files directly under a key with their bytes, not deeper ones; nothing stored is empty', async () => {
+    await storage.writeAtomic(`${chapter}/v1`, '0.ts', Buffer.alloc(100));
+    await storage.writeAtomic(`${chapter}/v1`, 'index.m3u8', 'abc');
+    await storage.writeAtomic(`${chapter}/v1/deeper`, '1.ts', Buffer.alloc(7));
+    await storage.writeAtomic(`${chapter}/v11`, '0.ts', Buffer.alloc(9));
+    expect(Object.fromEntries(await storage.sizes(`${chapter}/v1`))).toEqual({ '0.ts': 100, 'index.m3u8': 3 });
+    expect((await storage.sizes(`${chapter}/none`)).size).toBe(0);
+    await expect(storage.sizes('../x')).rejects.toThrow('unsafe audio path');
+  });
+
   test('usage counts bytes and files at every depth under a key; nothing stored is zero', async () => {
     await storage.writeAtomic(`${chapter}/v1`, '0.ts', Buffer.alloc(100));
     await storage.writeAtomic(`${chapter}/v1`, '1.ts', Buffer.alloc(250));

@@ -143,6 +143,15 @@ export class S3AudioStorage implements AudioStorage {
     }
   }
 
+  async sizes(key: string): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for await (const o of this.objects(key)) {
+      const name = o.Key.slice(key.length + 1);
+      if (!name.includes('/')) out.set(name, o.Size);
+    }
+    return out;
+  }
+
   async writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void> {
     const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     await this.client.send(

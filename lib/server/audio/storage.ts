@@ -17,6 +17,8 @@ export interface AudioStorage {
   size(key: string, name: string): Promise<number | null>;
   /** Writes a whole file so a reader sees the old one or the new one, never a torn one. */
   writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void>;
+  /** The files directly under a key with their sizes, in one call (the offline manifest: one listing, not a HEAD a segment). */
+  sizes(key: string): Promise<Map<string, number>>;
   /** Takes over a finished local file (an encoder's output) as `name` of `key`. */
   putFile(key: string, name: string, localPath: string): Promise<void>;
   /** Keys directly under a prefix (`chapters/12` → `chapters/12/ab12…`). */
@@ -54,6 +56,24 @@ export class FsAudioStorage implements AudioStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async sizes(key: string): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    let entries;
+    try {
+      entries = await fs.readdir(this.file(key), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return out;
+      throw err;
+    }
+    for (const e of entries) {
+      // Temporary files of a write in progress are not files of the key yet.
+      if (!e.isFile() || e.name.endsWith('.tmp')) continue;
+      const stat = await fs.stat(path.join(this.file(key), e.name)).catch(() => null);
+      if (stat) out.set(e.name, stat.size);
+    }
+    return out;
   }
 
   async writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void> {
