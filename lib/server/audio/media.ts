@@ -10,6 +10,7 @@ import { ensureChapterAudio, PLAYLIST } from './jobs';
 import { verifyAudioSignature } from './signed-url';
 import { loadAudioSource } from './source';
 import { noteHeard } from './storage-cap';
+import { S3AudioStorage } from './s3-storage';
 import { audioStorage } from './storage';
 
 /** A first listen waits this long for its first segment before the player is told to retry. */
@@ -70,8 +71,34 @@ export async function chapterPlaylist(chapterId: number, signatureQuery: string)
   return withSegmentQuery(playlist.toString('utf8'), `v=${source.key.split('/')[2]}&${signatureQuery}`);
 }
 
-/** One MPEG-TS segment of a chapter's audio version, or null when there is no such segment. */
-export async function chapterSegment(chapterId: number, version: string | null, fileName: string): Promise<Buffer | null> {
+/**
+ * A redirect to the store lasts this long (docs/storage.md "Proxy or redirect"): the browser follows it at once,
+ * and a player that retries later asks the app again, which checks the listener's signature again.
+ */
+export const REDIRECT_TTL_S = 60;
+
+/**
+ * The answer with one stored segment, or null when it does not exist. Called only after the request's signature
+ * (and, for a preview, the teaser rule) was checked. On an S3 store with `S3_MEDIA=redirect` the answer is a 302
+ * to a URL signed for this one object for REDIRECT_TTL_S, itself never stored by any cache; otherwise the bytes.
+ */
+export async function segmentAnswer(key: string, fileName: string): Promise<Response | null> {
+  const storage = audioStorage();
+  if (storage instanceof S3AudioStorage && storage.settings.delivery === 'redirect') {
+    // Checked first so a segment that does not exist is our 404, not the store's.
+    if ((await storage.size(key, fileName)) === null) return null;
+    const location = await storage.signedUrl(key, fileName, REDIRECT_TTL_S, MEDIA_CACHE);
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'private, no-store' } });
+  }
+  const bytes = await storage.read(key, fileName);
+  if (!bytes) return null;
+  return new Response(new Uint8Array(bytes), {
+    headers: { 'content-type': 'video/mp2t', 'content-length': String(bytes.length), 'cache-control': MEDIA_CACHE },
+  });
+}
+
+/** One MPEG-TS segment of a chapter's audio version (bytes or a redirect), or null when there is no such segment. */
+export async function chapterSegment(chapterId: number, version: string | null, fileName: string): Promise<Response | null> {
   if (!version || !VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
-  return audioStorage().read(`chapters/${chapterId}/${version}`, fileName);
+  return segmentAnswer(`chapters/${chapterId}/${version}`, fileName);
 }

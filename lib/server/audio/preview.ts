@@ -10,7 +10,7 @@ import { hmac } from '../secret';
 import { chapterAudioState, ensureChapterAudio } from './jobs';
 import { PREVIEW_SECONDS, previewSegments, previewSeconds, type PreviewSegment } from './preview-cap';
 import { loadAudioSource, type AudioSource } from './source';
-import { audioStorage } from './storage';
+import { segmentAnswer } from './media';
 
 /** A preview address lasts an hour: long enough to listen, decide and buy. */
 export const PREVIEW_URL_TTL_S = 3600;
@@ -117,7 +117,7 @@ export async function previewPlaylist(chapterId: number, signatureQuery: string)
  * GET /audio/{aid}/preview/{n}.ts: one segment, only when it is one of the preview's (the same rule as the
  * playlist, computed again here — a forged URI for a later segment gets nothing) and of the current version.
  */
-export async function previewSegmentFile(chapterId: number, version: string | null, fileName: string): Promise<Buffer | null> {
+export async function previewSegment(chapterId: number, version: string | null, fileName: string): Promise<Response | null> {
   if (!version || !VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
   const source = await previewableChapter(chapterId).catch(() => null);
   if (!source || source.key.split('/')[2] !== version) return null;
@@ -125,5 +125,5 @@ export async function previewSegmentFile(chapterId: number, version: string | nu
   if (!state?.complete || state.duration === null) return null;
   const index = Number(fileName.slice(0, -3));
   if (!previewSegments(state.segments, state.time_track, state.duration).some((s) => s.index === index)) return null;
-  return audioStorage().read(source.key, fileName);
+  return segmentAnswer(source.key, fileName);
 }

@@ -3,10 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { dataDir } from '../env';
+import { S3AudioStorage, s3SettingsFromEnv } from './s3-storage';
+import { assertSafePath } from './storage-path';
 
 /**
- * Where synthesized audio lives, by key (`chapters/{aid}/{version}`, `prompts/{name}`) and file name. The
- * filesystem one is the default; an object store would be another implementation of the same calls.
+ * Where synthesized audio, uploaded covers and import drafts' covers live, by key (`chapters/{aid}/{version}`,
+ * `prompts/{name}`, `covers/…`) and file name. The filesystem one is the default; `STORAGE=s3` puts them in an
+ * S3-compatible bucket shared by every server (docs/storage.md).
  */
 export interface AudioStorage {
   read(key: string, name: string): Promise<Buffer | null>;
@@ -14,6 +17,8 @@ export interface AudioStorage {
   size(key: string, name: string): Promise<number | null>;
   /** Writes a whole file so a reader sees the old one or the new one, never a torn one. */
   writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void>;
+  /** The files directly under a key with their sizes, in one call (the offline manifest: one listing, not a HEAD a segment). */
+  sizes(key: string): Promise<Map<string, number>>;
   /** Takes over a finished local file (an encoder's output) as `name` of `key`. */
   putFile(key: string, name: string, localPath: string): Promise<void>;
   /** Keys directly under a prefix (`chapters/12` → `chapters/12/ab12…`). */
@@ -26,16 +31,12 @@ export interface AudioStorage {
   removeScratch(dir: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z0-9]+(\/[a-z0-9-]+)*$/;
-const SAFE_NAME = /^[a-z0-9-]+(\.[a-z0-9]+)?$/;
-
 /** Files under `${DATA_DIR}/audio` (`.data/audio` by default); scratch directories under its `tmp/`. */
 export class FsAudioStorage implements AudioStorage {
   constructor(readonly root: string) {}
 
   private file(key: string, name?: string): string {
-    // Keys and names come from our own code, but a path outside the root must be impossible whatever reaches here.
-    if (!SAFE_KEY.test(key) || (name !== undefined && !SAFE_NAME.test(name))) throw new Error(`unsafe audio path ${key}/${name ?? ''}`);
+    assertSafePath(key, name);
     return name === undefined ? path.join(this.root, key) : path.join(this.root, key, name);
   }
 
@@ -55,6 +56,24 @@ export class FsAudioStorage implements AudioStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async sizes(key: string): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    let entries;
+    try {
+      entries = await fs.readdir(this.file(key), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return out;
+      throw err;
+    }
+    for (const e of entries) {
+      // Temporary files of a write in progress are not files of the key yet.
+      if (!e.isFile() || e.name.endsWith('.tmp')) continue;
+      const stat = await fs.stat(path.join(this.file(key), e.name)).catch(() => null);
+      if (stat) out.set(e.name, stat.size);
+    }
+    return out;
   }
 
   async writeAtomic(key: string, name: string, data: string | Uint8Array): Promise<void> {
@@ -126,10 +145,20 @@ export class FsAudioStorage implements AudioStorage {
 
 const holder = globalThis as typeof globalThis & { __shushengAudioStorage?: AudioStorage };
 
-/** The process's audio storage: the filesystem under the data directory unless a test installed another. */
+/**
+ * The process's audio storage: `STORAGE=s3` the bucket named by the `S3_*` variables, else the filesystem under
+ * the data directory (docs/storage.md "Settings"); a test may install another.
+ */
 export function audioStorage(): AudioStorage {
-  holder.__shushengAudioStorage ??= new FsAudioStorage(path.join(dataDir(), 'audio'));
+  holder.__shushengAudioStorage ??= storageFromEnv();
   return holder.__shushengAudioStorage;
+}
+
+export function storageFromEnv(env: Record<string, string | undefined> = process.env): AudioStorage {
+  const kind = env.STORAGE ?? 'fs';
+  if (kind === 's3') return new S3AudioStorage(s3SettingsFromEnv(env, path.join(dataDir(), 'scratch')));
+  if (kind === 'fs' || kind === '') return new FsAudioStorage(path.join(dataDir(), 'audio'));
+  throw new Error(`STORAGE must be fs or s3, not ${kind}`);
 }
 
 /** Installs a storage for this process (tests point it at a temporary directory); undefined restores the default. */

@@ -43,10 +43,12 @@ async function finishedAudio(memberId: number, source: AudioSource, now: Date): 
     return null;
   }
   const segments = [];
+  // One listing of the version's files: on an S3 store a HEAD per segment would cost a round trip each.
+  const sizes = await audioStorage().sizes(source.key);
   for (const segment of state.segments) {
     const name = `${segment.index}.ts`;
-    const bytes = await audioStorage().size(source.key, name);
-    if (bytes === null) return null;
+    const bytes = sizes.get(name);
+    if (bytes === undefined) return null;
     segments.push({ name, bytes });
   }
   return {

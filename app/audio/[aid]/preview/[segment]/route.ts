@@ -3,8 +3,8 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { requestMember } from '@/lib/server/accounts/current-member';
-import { forbiddenMedia, MEDIA_CACHE, mediaRefusal } from '@/lib/server/audio/media';
-import { previewSegmentFile, verifyPreviewSignature } from '@/lib/server/audio/preview';
+import { forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
+import { previewSegment, verifyPreviewSignature } from '@/lib/server/audio/preview';
 
 // GET /audio/{aid}/preview/{n}.ts?v&m&e&s — one segment of a chapter's preview; any segment past the teaser is
 // answered 404 whatever the signature (docs/listening.md "Preview of a locked chapter").
@@ -16,9 +16,6 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   if (!signature) return forbiddenMedia();
   const requester = await requestMember(req);
   if (requester && requester.id !== signature.memberId) return forbiddenMedia();
-  const bytes = await previewSegmentFile(aid.data, req.nextUrl.searchParams.get('v'), segment);
-  if (!bytes) return mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
-  return new Response(new Uint8Array(bytes), {
-    headers: { 'content-type': 'video/mp2t', 'content-length': String(bytes.length), 'cache-control': MEDIA_CACHE },
-  });
+  const answer = await previewSegment(aid.data, req.nextUrl.searchParams.get('v'), segment);
+  return answer ?? mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
 }
