@@ -64,6 +64,7 @@ function metrics(lhr) {
     cls: value('cumulative-layout-shift') == null ? undefined : +value('cumulative-layout-shift').toFixed(4),
     lcp_element: lcpElement(lhr),
     lcp_phases: lcpPhases(lhr),
+    scripts_before_lcp: scriptsBeforeLcp(lhr),
     final_url: lhr.finalDisplayedUrl,
     benchmark_index: lhr.environment?.benchmarkIndex,
     runtime_error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
@@ -86,6 +87,21 @@ function lcpElement(lhr) {
 function lcpPhases(lhr) {
   const items = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
   return Array.isArray(items) ? Object.fromEntries(items.map((i) => [i.phase, Math.round(i.timing)])) : undefined;
+}
+
+/**
+ * The scripts that had finished downloading when the page painted its LCP in the observed (unthrottled) run: their
+ * count and gzipped KB. Lighthouse's simulation counts every request that finished before that paint (and the
+ * scripts' run time if they ran before it) into its LCP estimate, so a run in which the app's chunks landed first
+ * costs their download on the simulated slow network; one in which the paint came first does not
+ * (docs/operations.md "Figures").
+ */
+function scriptsBeforeLcp(lhr) {
+  const paint = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const requests = lhr.audits['network-requests']?.details?.items;
+  if (paint == null || !Array.isArray(requests)) return undefined;
+  const before = requests.filter((r) => r.resourceType === 'Script' && r.networkEndTime <= paint);
+  return { count: before.length, kb: +(before.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1) };
 }
 
 const mark = (ok) => (ok === undefined ? ' ' : ok ? '✓' : '✗');
@@ -153,6 +169,8 @@ try {
       tbt_ms: pick('tbt_ms'),
       cls: pick('cls'),
       lcp_elements: [...new Set(runs.map((r) => r.lcp_element).filter(Boolean))],
+      // How many runs had more than 50 KB of script in before the observed LCP (the framework's chunks landed first).
+      runs_with_scripts_before_lcp: runs.filter((r) => (r.scripts_before_lcp?.kb ?? 0) > 50).length,
       final_path: finalPath,
       redirected: finalPath !== undefined && finalPath !== path,
       failing_a11y_audits: [...new Set(runs.flatMap((r) => r.failing_a11y))],
@@ -220,6 +238,7 @@ try {
     if (r.redirected) notes.push(`→ ${r.final_path}`);
     if (r.errors.length) notes.push(`error: ${r.errors[0]}`);
     if (r.failing_a11y_audits.length) notes.push(`a11y fails: ${r.failing_a11y_audits.join(', ')}`);
+    notes.push(`scripts in before the LCP paint in ${r.runs_with_scripts_before_lcp}/${r.runs.length} runs`);
     console.log(
       `${path.padEnd(width)}${fmt(r.performance, 4)} ${mark(r.performance === undefined ? undefined : r.performance >= t.performance)}` +
         `  ${fmt(r.accessibility, 3)} ${mark(r.accessibility === undefined ? undefined : r.accessibility >= TARGETS.accessibility)}` +

@@ -1,6 +1,5 @@
 import Link from 'next/link';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
-import './float.css';
 
 /**
  * The floating entry to /m/float (docs/games.md "/m/float"): a plain link, server-rendered, no JavaScript, shown on

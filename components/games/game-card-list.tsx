@@ -1,5 +1,4 @@
 import type { GameDto } from '@/lib/shared/dto/games';
-import './games.css';
 
 /**
  * The games as a list of cards (docs/games.md "Games"). Each card is a plain link to the recorded click

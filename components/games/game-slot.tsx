@@ -4,7 +4,6 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { GAME_SLOT_TEXT as T } from '@/lib/shared/games-text';
 import type { GameSlotBodyProps } from './game-slot-body';
-import './games.css';
 
 /**
  * A small game recommendation slot (docs/games.md "Slots") for home and the chapter end. Only this frame is in the

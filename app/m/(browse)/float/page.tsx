@@ -8,8 +8,6 @@ import { floatHub } from '@/lib/server/games/float-hub';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { formatDateTime } from '@/lib/shared/time';
-import '@/components/games/games.css';
-import '@/components/games/float.css';
 
 export const metadata: Metadata = { title: T.floatTitle, description: T.floatDescription };
 
