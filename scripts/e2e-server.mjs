@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { startWechatStandIn } from './lib/wechat-stand-in.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -11,6 +12,10 @@ fs.rmSync('.next/cache/fetch-cache', { recursive: true, force: true });
 // The messaging app's token endpoints, stood in for on 127.0.0.1 (docs/sharing.md "Testing"): the JS-SDK config
 // signs with a real ticket from it. Its own app id pair, so the OAuth sign-in stays on the local provider.
 const wechat = await startWechatStandIn({ appId: 'wx_e2e_app', appSecret: 'e2e-secret' });
+// Alipay's gateway, cashier, notifications and bill, stood in for on 127.0.0.1 with key pairs made now
+// (docs/payments-alipay.md "Testing"); its ALIPAY_* environment configures the server.
+const { startAlipayStandIn } = await tsImport('../test/stand-ins/alipay.ts', import.meta.url);
+const alipay = await startAlipayStandIn({ keyDir: fs.mkdtempSync(`${process.env.TMPDIR ?? '/tmp'}/e2e-alipay-keys-`) });
 const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   ...rest,
   NODE_ENV: 'production',
@@ -20,6 +25,7 @@ const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   WECHAT_MP_APP_ID: 'wx_e2e_app',
   WECHAT_MP_APP_SECRET: 'e2e-secret',
   WECHAT_API_BASE: wechat.base,
+  ...alipay.env,
 }))(process.env);
 
 // The console journey (e2e/console.spec.ts) signs in as a staff admin. Made here with the documented command,
@@ -44,5 +50,6 @@ const server = spawn(process.execPath, ['scripts/server.mjs', '-p', process.env.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   void wechat.close();
+  void alipay.stop();
   process.exit(code ?? 0);
 });

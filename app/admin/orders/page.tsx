@@ -8,6 +8,8 @@ import { dueExceptions, ORDER_STATUSES, searchOrders } from '@/lib/server/staff/
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { latestAuditRuns, type AuditRun } from '@/lib/server/wallet/audit-runs';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../_components/shell';
+import { latestReconciliations, openDifferences } from '@/lib/server/wallet/reconciliation/staff';
+import { ReconciliationSection } from './reconciliation-section';
 
 export const metadata: Metadata = { title: MONEY_TEXT.orders.heading };
 
@@ -51,7 +53,7 @@ function AuditLine({ label, run }: { label: string; run: AuditRun | null }) {
 }
 
 // /admin/orders?order=&member=&status=&from=&to=&page=: order search, payments due back, the ledger audit
-// (docs/wallet.md "Refunds", "Ledger audit"). Finance and admin. Plain GET search, one POST button for the audit.
+// (docs/wallet.md "Refunds", "Ledger audit"), the providers' reconciliation differences (docs/reconciliation.md). Finance and admin. Plain GET search, one POST button for the audit.
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('orders');
   const query = await searchParams;
@@ -63,7 +65,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const from = dayParam(one(query.from));
   const to = dayParam(one(query.to));
   const page = pageNumber(query.page);
-  const [{ rows, hasMore }, due, audits] = await Promise.all([
+  const [{ rows, hasMore }, due, audits, runs, differences] = await Promise.all([
     searchOrders(staff.actor, {
       orderId,
       memberId,
@@ -75,6 +77,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
     }),
     dueExceptions(staff.actor),
     latestAuditRuns(staff.actor),
+    latestReconciliations(staff.actor),
+    openDifferences(staff.actor),
   ]);
   const kept = {
     order: orderId?.toString(),
@@ -178,6 +182,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           ) : null}
         </article>
       ))}
+
+      <ReconciliationSection staff={staff} back={back} runs={runs} open={differences} />
 
       <h2>{O.audit}</h2>
       <AuditLine label={O.auditScheduled} run={audits.scheduled} />

@@ -5,10 +5,13 @@ import { expireVoucherLots } from './expiry';
 import { expireStaleOrders } from './orders';
 import { expireTicketLots } from './tickets';
 import { scheduledLedgerAudit } from './audit-runs';
+import { runDueReconciliations } from './reconciliation/run';
 
 const EVERY_MS = 60_000;
 /** The whole-ledger audit, stored for the console (docs/wallet.md "Ledger audit"): one scan of every entry, so not often. */
 const AUDIT_EVERY_MS = 6 * 3600_000;
+/** The providers' bills (docs/reconciliation.md): looked at hourly, each day reconciled once, from 10:00 Beijing time. */
+const RECONCILE_EVERY_MS = 3600_000;
 
 /**
  * One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
@@ -28,4 +31,5 @@ export async function runWalletSweep(
 export function startWalletJobs(): void {
   startPeriodic('wallet_sweep', EVERY_MS, () => runWalletSweep());
   startPeriodic('ledger_audit', AUDIT_EVERY_MS, () => scheduledLedgerAudit());
+  startPeriodic('payment_reconciliation', RECONCILE_EVERY_MS, () => runDueReconciliations());
 }

@@ -14,3 +14,4 @@ export * from './members';
 export * from './ads';
 export * from './content-import';
 export * from './money-console';
+export * from './reconciliation';

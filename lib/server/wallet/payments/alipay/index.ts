@@ -1,0 +1,1 @@
+export { alipayProvider } from './provider';
