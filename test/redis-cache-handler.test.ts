@@ -1,6 +1,7 @@
 // The shared Redis cache handler (lib/cache/redis-cache-handler.cjs, docs/deploy.md "Shared cache") against the
 // real Redis: two "servers" are two connections under one prefix; each test run has its own prefix.
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import RedisCacheHandler from '../lib/cache/redis-cache-handler.cjs';
@@ -131,6 +132,55 @@ describeRedis('shared Redis cache handler', () => {
     await other.set('read:novel:9', fetchEntry('别站'), setFetch('novel:9'));
     await other.revalidateTag('novel:9');
     expect((await serverB().get('read:novel:9', fetchCtx('novel:9')))?.value.data.body).toContain('本站');
+  });
+
+  it('an invalidation made while Redis was out of reach is written when it is back, so no server serves the old entry', async () => {
+    // A relay to Redis that we cut and restore: this "server" loses Redis while the others keep it.
+    const target = new URL(REDIS);
+    const open = new Set<net.Socket>();
+    const relay = () =>
+      net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          open.add(s);
+          s.on('error', () => {});
+          s.on('close', () => open.delete(s));
+        }
+        client.pipe(upstream).pipe(client);
+      });
+    let server = relay();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const cut = handlerOn(`redis://127.0.0.1:${port}`, prefix);
+    await waitReady(cut);
+
+    await serverA().set('read:novel:77', fetchEntry('旧'), setFetch('novel:77'));
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of open) s.destroy();
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await cut.revalidateTag('novel:77');
+    // Redis never heard of it: the other servers would still serve the old entry…
+    expect(await admin.hget(`${prefix}tags:expired`, 'novel:77')).toBeNull();
+
+    server = relay();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await waitReady(cut);
+    // …until the connection is back and the kept invalidation is written.
+    let written: string | null = null;
+    for (let i = 0; i < 40 && !written; i++) {
+      written = await admin.hget(`${prefix}tags:expired`, 'novel:77');
+      if (!written) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(Number(written)).toBeGreaterThan(0);
+    tagsManifest.delete('novel:77');
+    expect(await serverB().get('read:novel:77', fetchCtx('novel:77'))).toBeNull();
+    await closeRedisCacheConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const s of open) s.destroy();
+    await waitReady(serverA());
+    await waitReady(serverB());
   });
 
   it('stores an entry past its revalidate period (for serving stale) but not for ever', async () => {
