@@ -36,6 +36,31 @@ export async function dropRedisPrefix(url, prefix) {
   }
 }
 
+/** How many cache entries and tags a prefix holds and the memory Redis reports for them (docs/deploy.md "Shared cache"). */
+export async function redisPrefixStats(url, prefix) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url);
+  const stats = { entries: 0, bytes: 0, largest: 0 };
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      for (const key of keys) {
+        const bytes = Number(await redis.memory('USAGE', key)) || 0;
+        stats.bytes += bytes;
+        if (key.startsWith(`${prefix}entry:`)) {
+          stats.entries++;
+          stats.largest = Math.max(stats.largest, bytes);
+        }
+      }
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return stats;
+}
+
 export async function startCluster({ nginxBin, databaseUrl, env, count = 2, outDir, failTimeout }) {
   const servers = [];
   let nginx;
@@ -52,6 +77,8 @@ export async function startCluster({ nginxBin, databaseUrl, env, count = 2, outD
         databaseUrl,
         env: { ...env, DATA_DIR: `${outDir}/data-${name}` },
         logFile: `${outDir}/server-${name}.log`,
+        // The first one migrates and seeds a fresh database: on 2 cores busy with other work that took over 120 s.
+        timeoutMs: 300_000,
       });
       servers.push({ name, port, server, base: `http://127.0.0.1:${port}` });
     }
