@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/server/http/security-headers';
 
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   // (its voice data, loaded by the synthesis worker) and the ffmpeg installer (it finds its binary beside itself).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten', '@ffmpeg-installer/ffmpeg'],
   poweredByHeader: false,
+  // With REDIS_URL every server shares one data and page cache, invalidations included (docs/deploy.md "Shared
+  // cache"); without it Next's own in-process cache stays. No in-memory layer in front of Redis: a copy kept in one
+  // process would miss another server's invalidation.
+  ...(process.env.REDIS_URL ? { cacheHandler: path.join(process.cwd(), 'lib/cache/redis-cache-handler.cjs'), cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
   experimental: { staleTimes: { dynamic: 30 } },

@@ -1,5 +1,6 @@
 // npm test: lint, format check, type check, Jest (jsdom + node on PGlite), the server tests again on PostgreSQL when TEST_DATABASE_URL is set,
-// the production build, the crash test on it (PostgreSQL, skipped without TEST_DATABASE_URL), then Playwright e2e
+// the production build, the crash test on it (PostgreSQL, skipped without TEST_DATABASE_URL), the cluster test
+// (two servers, Redis and nginx; skipped without PostgreSQL or Redis), then Playwright e2e
 // against the build on a fresh data directory. Ends with one summary line.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,6 +78,19 @@ if (!e2eOnly && !failures.includes('next build')) {
     tally.skipped += r.skipped;
   }
   if (code !== 0) failures.push('crash test');
+
+  // Two servers on one PostgreSQL database and Redis behind nginx (docs/deploy.md); skipped without
+  // TEST_DATABASE_URL or Redis, with one line saying so.
+  console.log('\n▶ cluster test (two production servers, Redis, nginx; one killed mid-burst)');
+  const clusterCode = await run(process.execPath, ['scripts/cluster-test.mjs']);
+  const clusterFile = path.join(out, 'cluster.json');
+  if (fs.existsSync(clusterFile)) {
+    const r = JSON.parse(fs.readFileSync(clusterFile, 'utf8'));
+    tally.passed += r.passed;
+    tally.failed += r.failed;
+    tally.skipped += r.skipped;
+  }
+  if (clusterCode !== 0) failures.push('cluster test');
 }
 
 console.log('\n▶ end-to-end tests (Playwright on Chromium)');

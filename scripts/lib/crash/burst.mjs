@@ -51,12 +51,14 @@ function send(client, op, sig) {
 
 /**
  * Runs `ops` with `concurrency` workers. Once `stopAfter(done)` says so, the runner takes no new work and awaits
- * `onStop()` (the caller kills the server there); requests cut off mid-flight are then recorded as lost.
+ * `onStop()` (the caller kills the server there); requests cut off mid-flight are then recorded as lost. With
+ * `keepGoing` (the cluster test: a load balancer in front, one server killed while the burst goes on) a request cut
+ * off at any time is recorded as lost and the burst carries on.
  */
 export async function runOps(
   client,
   ops,
-  { phase, concurrency, stopAfter = () => false, onStop = async () => {}, sigOf = () => undefined },
+  { phase, concurrency, stopAfter = () => false, onStop = async () => {}, sigOf = () => undefined, keepGoing = false },
 ) {
   let nextIndex = 0;
   let done = 0;
@@ -83,7 +85,7 @@ export async function runOps(
           await onStop();
         }
       } catch (err) {
-        if (!stopped) throw err;
+        if (!stopped && !keepGoing) throw err;
         op.answers.push({ phase, sig, lost: true, error: err.cause?.code ?? err.name });
         lost.push(op);
       }
