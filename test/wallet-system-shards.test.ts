@@ -121,16 +121,23 @@ async function buyWhileAnotherHolds(): Promise<{ finishedWhileHeld: boolean; a: 
     await held;
   });
   await isHolding;
-  let released = false;
-  // B's purchase may not wait on A's rows: if it has not finished in 1.5 s (under the 2 s lock timeout), A lets go (and the answer says so).
-  const timer = setTimeout(() => {
-    released = true;
-    release();
-  }, 1500);
-  const bResult = await buyChapter(b, NOVEL, chapterB);
-  const finishedWhileHeld = !released;
-  clearTimeout(timer);
+  // A lets go as soon as B is seen waiting on a lock (pg_stat_activity), or once B is done: no timing involved.
+  let bDone = false;
+  let sawWait = false;
+  const bPromise = buyChapter(b, NOVEL, chapterB).finally(() => (bDone = true));
+  while (!bDone) {
+    const waiting = (
+      await d().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)
+    ).rows[0] as { n: number };
+    if (Number(waiting.n) > 0) {
+      sawWait = true;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
   release();
+  const bResult = await bPromise;
+  const finishedWhileHeld = !sawWait;
   await aDone;
   const unlocks = await d()
     .select({ m: chapterUnlocks.memberId })
