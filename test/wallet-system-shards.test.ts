@@ -13,6 +13,7 @@ import { SYSTEM_SHARDS, systemBalance, systemShardCount, systemShardOf } from '@
 // Novel 2 of the seed: paid chapters from 231 on, 5 coins each.
 const NOVEL = 2;
 const FIRST_PAID = 231;
+jest.setTimeout(240_000);
 const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 let nextChapter = FIRST_PAID;
@@ -127,7 +128,9 @@ async function buyWhileAnotherHolds(): Promise<{ finishedWhileHeld: boolean; a: 
   const bPromise = buyChapter(b, NOVEL, chapterB).finally(() => (bDone = true));
   while (!bDone) {
     const waiting = (
-      await d().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)
+      await d().execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )
     ).rows[0] as { n: number };
     if (Number(waiting.n) > 0) {
       sawWait = true;

@@ -30,7 +30,9 @@ async function phase(db: ReturnType<typeof createPostgresHandle>['db'], shards: 
     await db.execute(sql`insert into members (nickname) select 'bench-' || g from generate_series(1, ${MEMBERS}) g returning id`)
   ).rows.map((r) => Number((r as { id: number }).id));
   for (const m of members)
-    await db.transaction((tx) => credit(tx as unknown as Tx, m, { kind: 'test_grant', source: 'recharge', welth: 100_000 }).then(() => undefined));
+    await db.transaction((tx) =>
+      credit(tx as unknown as Tx, m, { kind: 'test_grant', source: 'recharge', welth: 100_000 }).then(() => undefined),
+    );
   const latencies: number[] = [];
   const outcomes: Record<string, number> = {};
   let next = 0;
@@ -60,7 +62,9 @@ async function phase(db: ReturnType<typeof createPostgresHandle>['db'], shards: 
     p99_ms: +percentile(latencies, 99).toFixed(1),
     outcomes,
   };
-  console.log(`bench: purchases with ${shards} shard(s): ${result.per_s}/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${JSON.stringify(outcomes)}`);
+  console.log(
+    `bench: purchases with ${shards} shard(s): ${result.per_s}/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${JSON.stringify(outcomes)}`,
+  );
   return result;
 }
 

@@ -72,7 +72,14 @@ interface Registry {
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioJobs?: Registry };
 const registry = (): Registry =>
-  (holder.__shushengAudioJobs ??= { jobs: new Map(), following: new Map(), deciding: new Map(), running: 0, waiting: [], failures: new Map() });
+  (holder.__shushengAudioJobs ??= {
+    jobs: new Map(),
+    following: new Map(),
+    deciding: new Map(),
+    running: 0,
+    waiting: [],
+    failures: new Map(),
+  });
 
 /** What callers get: a job here or one followed on another server. */
 type Handle = Pick<Job, 'firstSegment' | 'done' | 'state'>;
