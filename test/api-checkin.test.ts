@@ -6,7 +6,8 @@ import { signedInMember } from './members';
 import { POST as checkinRoute } from '@/app/v1/checkin/route';
 import { GET as statsRoute } from '@/app/v1/checkin/stats/route';
 import { GET as rulesRoute } from '@/app/v1/checkin/rules/route';
-import { checkins, ledgerTransactions, lotteryChances, voucherLots, walletAccounts } from '@/lib/server/db/schema';
+import { checkins, ledgerTransactions, lotteryChances, voucherLots } from '@/lib/server/db/schema';
+import { systemBalance } from '@/lib/server/wallet/accounts';
 import { checkIn } from '@/lib/server/activity/checkin';
 import { checkinStats } from '@/lib/server/activity/checkin-stats';
 import { auditLedger } from '@/lib/server/wallet/audit';
@@ -51,11 +52,7 @@ describe('POST /v1/checkin', () => {
     const [lot] = await d().select().from(voucherLots).where(eq(voucherLots.memberId, m.id));
     expect(lot!.amount).toBe(10);
     expect(Math.round((lot!.expiresAt.getTime() - Date.now()) / 86_400_000)).toBe(7);
-    const [activity] = await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.systemName, 'activity'), eq(walletAccounts.currency, 'welth_coupon')));
-    expect(activity!.b).toBeLessThanOrEqual(-10);
+    expect(await systemBalance('activity', 'welth_coupon', d())).toBeLessThanOrEqual(-10);
     expect(await auditLedger()).toEqual([]);
   });
 

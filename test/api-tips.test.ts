@@ -8,13 +8,14 @@ import { GET as tipsList, POST as tipRoute } from '@/app/v1/novels/[nid]/tips/ro
 import { GET as topTippers } from '@/app/v1/novels/[nid]/tippers/top/[n]/route';
 import { GET as fansRoute } from '@/app/v1/novels/[nid]/fans/route';
 import { GET as fansMe } from '@/app/v1/novels/[nid]/fans/me/route';
-import { chapters, fanValues, gifts, members, novels, tips, walletAccounts } from '@/lib/server/db/schema';
+import { chapters, fanValues, gifts, members, novels, tips } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/client';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
 import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { mergeMembers } from '@/lib/server/accounts/merge';
+import { systemBalance } from '@/lib/server/wallet/accounts';
 import { fanTitle, TIP_AMOUNT } from '@/lib/shared/rewards';
 import type { FanStanding, GiftDto, TipResult } from '@/lib/shared/dto/rewards';
 import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
@@ -35,13 +36,7 @@ const tip = (auth: Auth, nid: number | string, body: unknown, headers: Auth = {}
     headers: { ...auth, ...headers },
   });
 const balanceOf = (memberId: number, currency: string) => accountBalance(d(), memberId, currency);
-const revenueOf = async (novelId: number) =>
-  (
-    await d()
-      .select({ b: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.systemName, `revenue:novel:${novelId}`), eq(walletAccounts.currency, 'welth')))
-  )[0]?.b ?? 0;
+const revenueOf = (novelId: number) => systemBalance(`revenue:novel:${novelId}`, 'welth', d());
 
 /**
  * Parallel tips queue on the member's wallet lock; on a loaded machine one at the back may time out on it (503,

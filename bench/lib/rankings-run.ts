@@ -45,7 +45,7 @@ async function fill(db: ReturnType<typeof createPostgresHandle>['db']): Promise<
     select t.id, x.account, 'welth', x.amount
     from ledger_transactions t
     join wallet_accounts ma on ma.member_id = t.member_id and ma.currency = 'welth'
-    join wallet_accounts ra on ra.system_name = 'revenue:novel:' || (t.meta->>'novel_id') and ra.currency = 'welth'
+    join wallet_accounts ra on ra.system_name = 'revenue:novel:' || (t.meta->>'novel_id') and ra.currency = 'welth' and ra.shard = 0
     cross join lateral (values (ma.id, -(5 + t.id % 20)), (ra.id, 5 + t.id % 20)) x(account, amount)
     where t.kind = 'chapter_purchase' and t.reference like 'novel:%' and t.member_id in (select id from bench_m)`);
   await q(`insert into tips (novel_id, member_id, gift_id, amount, wealth_total, created_at)

@@ -3,6 +3,8 @@ import type { SynthesisPriority, Voice } from '@/lib/tts/engine';
 import { renderPlaylist, type PlaylistSegment } from '@/lib/tts/playlist';
 import { renderChapterAudio } from '@/lib/tts/render-chapter';
 import { log } from '../logger';
+import { serverId } from '../jobs/server-id';
+import { claimLease, leasedChapterIds, liveLease, promoteLease, releaseLease, renewLease, RENEW_MS } from './leases';
 import { chapterEngine } from './source';
 import { audioStorage } from './storage';
 
@@ -48,8 +50,20 @@ export interface SynthesisFailure {
 /** Failures kept in memory; the oldest goes first past this. */
 const MAX_FAILURES = 200;
 
+/** A chapter another server is synthesizing: this server follows what it publishes (docs/listening.md). */
+interface Follower {
+  key: string;
+  priority: JobPriority;
+  state: ChapterAudioState;
+  firstSegment: Promise<void>;
+  done: Promise<void>;
+}
+
 interface Registry {
   jobs: Map<string, Job>;
+  following: Map<string, Follower>;
+  /** Keys whose lease is being claimed right now: every request of this process waits for the same answer. */
+  deciding: Map<string, Promise<Handle | null>>;
   running: number;
   waiting: (() => void)[];
   failures: Map<number, SynthesisFailure>;
@@ -57,7 +71,22 @@ interface Registry {
   afterSynthesis?: () => void;
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioJobs?: Registry };
-const registry = (): Registry => (holder.__shushengAudioJobs ??= { jobs: new Map(), running: 0, waiting: [], failures: new Map() });
+const registry = (): Registry =>
+  (holder.__shushengAudioJobs ??= {
+    jobs: new Map(),
+    following: new Map(),
+    deciding: new Map(),
+    running: 0,
+    waiting: [],
+    failures: new Map(),
+  });
+
+/** What callers get: a job here or one followed on another server. */
+type Handle = Pick<Job, 'firstSegment' | 'done' | 'state'>;
+
+/** How often a follower reads the holder's published state: often until the first segment, then calmer. */
+const FOLLOW_FIRST_MS = 150;
+const FOLLOW_MS = 1000;
 
 const chapterOfKey = (key: string) => Number(key.split('/')[1]);
 
@@ -80,6 +109,13 @@ export function synthesisSnapshot(): {
 /** Chapters with a job now (running or waiting for a slot): their audio is never removed under them. */
 export function busyChapterIds(): Set<number> {
   return new Set([...registry().jobs.keys()].map(chapterOfKey));
+}
+
+/** Chapters with a job on this server or a live lease anywhere in the cluster (eviction, staff removal). */
+export async function busyChapterIdsInCluster(): Promise<Set<number>> {
+  const ids = busyChapterIds();
+  for (const id of await leasedChapterIds()) ids.add(id);
+  return ids;
 }
 
 export function synthesisFailure(chapterId: number): SynthesisFailure | undefined {
@@ -122,10 +158,12 @@ async function readStoredState(key: string): Promise<ChapterAudioState | null> {
 
 /** The running job's state, else the stored (finished) state, else null: never synthesized (or a crashed attempt). */
 export async function chapterAudioState(key: string): Promise<ChapterAudioState | null> {
-  const job = registry().jobs.get(key);
+  const job = registry().jobs.get(key) ?? registry().following.get(key);
   if (job) return job.state;
   const stored = await readStoredState(key);
-  return stored?.complete ? stored : null;
+  if (!stored) return null;
+  // Unfinished audio is progress only while a server holds its lease; otherwise it is a crashed attempt.
+  return stored.complete || (await liveLease(key)) ? stored : null;
 }
 
 // Finished time tracks never change (a new text is a new key): the reader's calls keep the latest few in memory.
@@ -145,11 +183,30 @@ export async function finishedTimeTrack(key: string): Promise<number[] | null> {
 }
 
 /** A running job for this key, if any (tests and the playlist route wait on it). */
-export function runningJob(key: string): Pick<Job, 'firstSegment' | 'done' | 'state'> | undefined {
-  return registry().jobs.get(key);
+export function runningJob(key: string): Handle | undefined {
+  return registry().jobs.get(key) ?? registry().following.get(key);
 }
 
 async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
+  const server = serverId();
+  // Renewed from the start (a job may wait for a slot longer than the lease): other servers must not take it over.
+  const renew = setInterval(() => {
+    renewLease(job.key, server)
+      .then((asked) => {
+        if (asked === 'now') job.priority = 'now';
+        else if (asked === null) log('warn', 'audio_lease_lost', { key: job.key });
+      })
+      .catch((err: unknown) => log('warn', 'audio_lease_renew_failed', { key: job.key, err }));
+  }, RENEW_MS);
+  renew.unref();
+  try {
+    await renderJob(job, voice, paragraphs, onFirst);
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
   const storage = audioStorage();
   const release = await slot();
   job.running = true;
@@ -174,6 +231,8 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
         const segments = [...job.state.segments, { index: segment.index, duration: +segment.duration.toFixed(3) }];
         await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(segments, false));
         job.state = { complete: false, duration: null, time_track: progress.timeTrack, segments };
+        // Published for servers following this job (docs/listening.md "Synthesis across servers").
+        await storage.writeAtomic(job.key, STATE, JSON.stringify(job.state));
         onFirst();
       },
     });
@@ -197,27 +256,55 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
 }
 
 /**
- * Makes sure a chapter's audio exists or is being made: one job per key however many listeners ask at once
- * (they share it). Resolves with the job, or null when the chapter is already stored complete. A job asked for
- * with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
+ * Makes sure a chapter's audio exists or is being made: one job per key across the cluster however many listeners
+ * ask at once (they share it). Resolves with the job — made here, or followed when another server holds the key's
+ * lease (docs/listening.md "Synthesis across servers") — or null when the chapter is already stored complete. A job
+ * asked for with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
  */
-export async function ensureChapterAudio(
-  key: string,
-  voice: Voice,
-  paragraphs: string[],
-  priority: JobPriority,
-): Promise<Pick<Job, 'firstSegment' | 'done' | 'state'> | null> {
+export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Handle | null> {
   const r = registry();
-  const running = r.jobs.get(key);
-  if (running) {
-    if (priority === 'now') running.priority = 'now';
-    return running;
+  const existing = r.jobs.get(key) ?? r.following.get(key);
+  if (existing) {
+    promote(key, priority);
+    return existing;
   }
-  if ((await readStoredState(key))?.complete) return null;
-  // Checked again: another request may have started the job while the state was being read.
-  const raced = r.jobs.get(key);
-  if (raced) return raced;
+  let decision = r.deciding.get(key);
+  if (!decision) {
+    decision = decide(key, voice, paragraphs, priority).finally(() => r.deciding.delete(key));
+    r.deciding.set(key, decision);
+  } else promote(key, priority);
+  return decision;
+}
 
+function promote(key: string, priority: JobPriority): void {
+  if (priority !== 'now') return;
+  const r = registry();
+  const job = r.jobs.get(key);
+  if (job) job.priority = 'now';
+  const follower = r.following.get(key);
+  if (follower && follower.priority !== 'now') {
+    follower.priority = 'now';
+    promoteLease(key).catch((err: unknown) => log('warn', 'audio_lease_promote_failed', { key, err }));
+  }
+}
+
+async function decide(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Handle | null> {
+  if ((await readStoredState(key))?.complete) return null;
+  const server = serverId();
+  if (await claimLease(key, chapterOfKey(key), priority, server)) {
+    // Finished by another server between our read and our claim: nothing to make.
+    if ((await readStoredState(key))?.complete) {
+      await releaseLease(key, server);
+      return null;
+    }
+    return startJob(key, voice, paragraphs, priority, server);
+  }
+  if (priority === 'now') await promoteLease(key);
+  return follow(key, voice, paragraphs, priority);
+}
+
+function startJob(key: string, voice: Voice, paragraphs: string[], priority: JobPriority, server: string): Job {
+  const r = registry();
   let onFirst!: () => void;
   let onFirstFailed!: (err: unknown) => void;
   const firstSegment = new Promise<void>((resolve, reject) => {
@@ -252,14 +339,78 @@ export async function ensureChapterAudio(
         .catch(() => undefined);
       throw err;
     })
-    .finally(() => r.jobs.delete(key));
+    .finally(async () => {
+      r.jobs.delete(key);
+      // After the last write (or the removal of a failed attempt): a follower then finds the final state.
+      await releaseLease(key, server).catch((err: unknown) => log('warn', 'audio_lease_release_failed', { key, err }));
+    });
   job.done.catch(() => undefined);
   return job;
 }
 
+/**
+ * Follows a job another server holds the lease of: its published state is read until complete. When the lease ends
+ * without complete audio (that server failed or died), this server asks again — and takes the job over if it wins.
+ */
+function follow(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Follower {
+  const r = registry();
+  let onFirst!: () => void;
+  let onFirstFailed!: (err: unknown) => void;
+  const firstSegment = new Promise<void>((resolve, reject) => {
+    onFirst = resolve;
+    onFirstFailed = reject;
+  });
+  firstSegment.catch(() => undefined);
+  const follower: Follower = {
+    key,
+    priority,
+    state: { complete: false, duration: null, time_track: [], segments: [] },
+    firstSegment,
+    done: Promise.resolve(),
+  };
+  r.following.set(key, follower);
+  const see = (state: ChapterAudioState | null): boolean => {
+    if (!state) return false;
+    follower.state = state;
+    if (state.segments.length || state.complete) onFirst();
+    return state.complete;
+  };
+  follower.done = (async () => {
+    try {
+      for (;;) {
+        if (see(await readStoredState(key))) return;
+        if (!(await liveLease(key))) {
+          // The holder released (finished or failed) or died: one more look, then ask as a listener would.
+          if (see(await readStoredState(key))) return;
+          r.following.delete(key);
+          const next = await ensureChapterAudio(key, voice, paragraphs, follower.priority);
+          if (!next) {
+            see(await readStoredState(key));
+            onFirst();
+            return;
+          }
+          next.firstSegment.then(onFirst, onFirstFailed);
+          await next.done;
+          follower.state = next.state;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, follower.state.segments.length ? FOLLOW_MS : FOLLOW_FIRST_MS));
+      }
+    } catch (err) {
+      onFirstFailed(err);
+      throw err;
+    } finally {
+      if (r.following.get(key) === follower) r.following.delete(key);
+    }
+  })();
+  follower.done.catch(() => undefined);
+  return follower;
+}
+
 /** Resolves when no chapter is being synthesized (tests; a graceful stop). */
 export async function jobsIdle(): Promise<void> {
-  for (let jobs = [...registry().jobs.values()]; jobs.length; jobs = [...registry().jobs.values()]) {
-    await Promise.allSettled(jobs.map((j) => j.done));
+  const all = () => [...registry().jobs.values(), ...registry().following.values(), ...registry().deciding.values()];
+  for (let jobs = all(); jobs.length; jobs = all()) {
+    await Promise.allSettled(jobs.map((j) => ('done' in j ? j.done : j)));
   }
 }

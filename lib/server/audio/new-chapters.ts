@@ -6,15 +6,12 @@ import { log } from '../logger';
 import { synthesizeAhead } from './ahead';
 import { chapterEngine } from './source';
 import { startAudioCap } from './storage-cap';
+import { startPeriodic } from '../periodic';
+
+const holder = globalThis as typeof globalThis & { __shushengAudioSweepStarted?: boolean };
 
 const EVERY_MS = 60_000;
 const BATCH = 500;
-
-interface Sweep {
-  timer: NodeJS.Timeout;
-  afterId: number;
-}
-const holder = globalThis as typeof globalThis & { __shushengAudioSweep?: Sweep };
 
 /**
  * Queues chapters published after `afterId` in novels with a voice for synthesis ahead of their first listener;
@@ -34,25 +31,23 @@ export async function queueNewChapters(afterId: number): Promise<number> {
 }
 
 /**
- * In the server: warms the speech engine and, every minute, queues chapters published since the server started
- * (the catalogue already there is synthesized when first listened to, not all at once at start).
+ * In the server: warms the speech engine and, every minute on one server of the cluster, queues chapters published
+ * since the last run (docs/operations.md "Scheduled jobs"). The cursor — the last chapter id queued — is kept in
+ * `job_runs`, so whichever server runs the next tick continues where the last one stopped; before any run it is the
+ * newest chapter at this server's start (the catalogue already there is synthesized when first listened to, not all
+ * at once at start). Queuing a chapter twice is harmless: its audio is found stored or leased (jobs.ts).
  */
 export async function startAudioJobs(): Promise<void> {
-  if (holder.__shushengAudioSweep) return;
+  if (holder.__shushengAudioSweepStarted) return;
+  holder.__shushengAudioSweepStarted = true;
   chapterEngine().warm();
   startAudioCap();
   const [last] = await getDb().select({ id: chapters.id }).from(chapters).orderBy(desc(chapters.id)).limit(1);
-  const sweep: Sweep = {
-    afterId: last?.id ?? 0,
-    timer: setInterval(() => {
-      queueNewChapters(sweep.afterId)
-        .then((next) => {
-          if (next > sweep.afterId) log('info', 'audio_new_chapters_queued', { after: sweep.afterId, upTo: next });
-          sweep.afterId = next;
-        })
-        .catch((err: unknown) => log('warn', 'audio_new_chapters_failed', { err }));
-    }, EVERY_MS),
-  };
-  sweep.timer.unref();
-  holder.__shushengAudioSweep = sweep;
+  const atStart = last?.id ?? 0;
+  startPeriodic('audio_new_chapters', EVERY_MS, async ({ cursor }) => {
+    const after = cursor ?? atStart;
+    const next = await queueNewChapters(after);
+    if (next > after) log('info', 'audio_new_chapters_queued', { after, upTo: next });
+    return { cursor: next };
+  });
 }

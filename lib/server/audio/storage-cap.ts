@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { audioChapterHeard } from '../db/schema';
 import { log } from '../logger';
 import { startPeriodic } from '../periodic';
-import { busyChapterIds, setAfterSynthesis } from './jobs';
+import { busyChapterIds, busyChapterIdsInCluster, setAfterSynthesis } from './jobs';
 import { audioStorage } from './storage';
 
 /**
@@ -122,9 +122,11 @@ export async function evictOverCap(options: { now?: Date; cap?: number | null } 
     .filter((u) => now - heardAt(u.chapterId) >= PROTECT_RECENT_MS)
     .sort((a, b) => heardAt(a.chapterId) - heardAt(b.chapterId) || a.chapterId - b.chapterId);
   const storage = audioStorage();
+  // Chapters being made here or on any other server of the cluster (their leases): never removed under them.
+  const busy = candidates.length ? await busyChapterIdsInCluster() : new Set<number>();
   for (const c of candidates) {
     if (result.totalAfter <= cap) break;
-    if (busyChapterIds().has(c.chapterId)) continue;
+    if (busy.has(c.chapterId) || busyChapterIds().has(c.chapterId)) continue;
     await storage.remove(`chapters/${c.chapterId}`);
     result.evicted.push(c.chapterId);
     result.freed += c.bytes;

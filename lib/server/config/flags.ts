@@ -32,8 +32,11 @@ export async function getFlag<K extends keyof ConfigFlags>(key: K): Promise<Conf
   return (row?.value as ConfigFlags[K] | undefined) ?? DEFAULT_FLAGS[key];
 }
 
-/** Loads the flags at start and keeps the cache fresh for the route guard. */
+/**
+ * Loads the flags at start and keeps the cache fresh for the route guard. Per process, not once per cluster: each
+ * server process refreshes its own in-memory copy (docs/operations.md "Scheduled jobs").
+ */
 export async function startFlagRefresh(): Promise<void> {
   await loadFlags();
-  startPeriodic('config_refresh', FLAG_REFRESH_MS, loadFlags);
+  startPeriodic('config_refresh', FLAG_REFRESH_MS, loadFlags, 'process');
 }

@@ -6,7 +6,7 @@ import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { aheadWaiting, synthesizeAhead } from '../audio/ahead';
-import { busyChapterIds, clearSynthesisFailure, synthesisFailure, synthesisSnapshot, type JobPriority } from '../audio/jobs';
+import { busyChapterIdsInCluster, clearSynthesisFailure, synthesisFailure, synthesisSnapshot, type JobPriority } from '../audio/jobs';
 import { voiceForNovel } from '../audio/source';
 import { capBytes, chapterUsage, evictOverCap, lastEviction, type EvictionResult } from '../audio/storage-cap';
 import { audioStorage } from '../audio/storage';
@@ -138,7 +138,7 @@ export async function revoiceChapter(actor: StaffActor, chapterId: number): Prom
   if (!row) throw notFound(L.noChapter);
   if (!voiceForNovel(row)) throw invalid(L.noVoice);
   if (row.isOffShelf) throw invalid(L.offShelf);
-  if (busyChapterIds().has(chapterId)) throw new ApiError(CODES.conflict, L.busy);
+  if ((await busyChapterIdsInCluster()).has(chapterId)) throw new ApiError(CODES.conflict, L.busy);
   const bytes = await dropChapterAudio(chapterId);
   await writeAudit(getDb(), {
     staffId: actor.id,
@@ -169,7 +169,7 @@ export async function revoiceNovel(actor: StaffActor, novelId: number): Promise<
   let queued = 0;
   for (const id of ids) {
     // Asked again for each chapter: a listener may have started one meanwhile.
-    if (busyChapterIds().has(id)) continue;
+    if ((await busyChapterIdsInCluster()).has(id)) continue;
     bytes += await dropChapterAudio(id);
     queued++;
   }

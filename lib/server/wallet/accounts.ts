@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { walletAccounts } from '../db/schema';
@@ -13,15 +13,34 @@ export type Currency = (typeof LEDGER_CURRENCIES)[number];
 /** The system account a novel's coin revenue lands on (docs/wallet.md "Revenue by novel"). */
 export const revenueAccountName = (novelId: number) => `revenue:novel:${novelId}`;
 
-type Owner = { memberId: number } | { systemName: string };
+/** Shards of each system account (docs/wallet.md "System accounts"). */
+export const SYSTEM_SHARDS = 16;
 
-/** An account (a member's, or a system one such as recharge or spend) in one currency, created on first use. */
+/**
+ * How many shards movements spread over now: SYSTEM_SHARDS, or `WALLET_SYSTEM_SHARDS` (1–64) — the purchase bench
+ * sets 1 to measure the single-row ledger it replaced. Lowering it later is safe: balances are summed over every
+ * shard that exists, whatever the setting.
+ */
+export function systemShardCount(): number {
+  const n = Number(process.env.WALLET_SYSTEM_SHARDS);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : SYSTEM_SHARDS;
+}
+
+/** The shard a member's movements use: members are spread evenly, and one member's movements stay on one shard. */
+export const systemShardOf = (memberId: number) => Math.abs(memberId) % systemShardCount();
+
+type Owner = { memberId: number } | { systemName: string; shard: number };
+
+/** An account (a member's, or a shard of a system one such as recharge or spend) in one currency, created on first use. */
 async function ensureAccount(db: DbOrTx, owner: Owner, currency: Currency): Promise<number> {
   await db
     .insert(walletAccounts)
     .values({ ...owner, currency })
     .onConflictDoNothing();
-  const ownerIs = 'memberId' in owner ? eq(walletAccounts.memberId, owner.memberId) : eq(walletAccounts.systemName, owner.systemName);
+  const ownerIs =
+    'memberId' in owner
+      ? eq(walletAccounts.memberId, owner.memberId)
+      : and(eq(walletAccounts.systemName, owner.systemName), eq(walletAccounts.shard, owner.shard));
   const [row] = await db
     .select({ id: walletAccounts.id })
     .from(walletAccounts)
@@ -30,7 +49,22 @@ async function ensureAccount(db: DbOrTx, owner: Owner, currency: Currency): Prom
 }
 
 export const ensureMemberAccount = (db: DbOrTx, memberId: number, currency: Currency) => ensureAccount(db, { memberId }, currency);
-export const ensureSystemAccount = (db: DbOrTx, systemName: string, currency: Currency) => ensureAccount(db, { systemName }, currency);
+/**
+ * The shard of a system account that a movement of `memberId` books on. Every purchase used to update one `spend`
+ * row, so all purchases on the platform queued on its lock; spread by member, purchases of different members touch
+ * different rows (docs/wallet.md "System accounts"). A movement of no member (a staff adjustment) uses shard 0.
+ */
+export const ensureSystemAccount = (db: DbOrTx, systemName: string, currency: Currency, memberId: number | null = null) =>
+  ensureAccount(db, { systemName, shard: memberId === null ? 0 : systemShardOf(memberId) }, currency);
+
+/** A system account's balance: the sum of its shards (each shard's balance is audited against its entries). */
+export async function systemBalance(systemName: string, currency: Currency, db: DbOrTx = getDb()): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<string>`coalesce(sum(${walletAccounts.balance}), 0)` })
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.systemName, systemName), eq(walletAccounts.currency, currency)));
+  return Number(row?.balance ?? 0);
+}
 
 /** Coins and vouchers as the reader sees them (docs/wallet.md "Balances and records"). */
 export async function getBalance(memberId: number, db: DbOrTx = getDb()): Promise<{ welth: number; welth_coupon: number }> {

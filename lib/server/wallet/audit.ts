@@ -93,7 +93,7 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
   {
     // Balances are a cache of the entries, kept in step inside each movement's transaction.
     check: 'balance_mismatch',
-    rows: sql`select 'wallet_accounts:' || a.id, jsonb_build_object('account_id', a.id, 'member_id', a.member_id, 'system_name', a.system_name, 'currency', a.currency, 'balance', a.balance, 'entries', coalesce(s.total, 0))
+    rows: sql`select 'wallet_accounts:' || a.id, jsonb_build_object('account_id', a.id, 'member_id', a.member_id, 'system_name', a.system_name, 'shard', a.shard, 'currency', a.currency, 'balance', a.balance, 'entries', coalesce(s.total, 0))
       from wallet_accounts a left join sums s on s.by_account and s.account_id = a.id where a.balance <> coalesce(s.total, 0) order by a.id`,
   },
   {
@@ -248,7 +248,7 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
     // A novel's revenue is exactly the coins members spent on it.
     check: 'novel_revenue_mismatch',
     rows: sql`select 'novels:' || coalesce(r.novel_id, p.novel_id), jsonb_build_object('novel_id', coalesce(r.novel_id, p.novel_id), 'revenue', coalesce(r.balance, 0), 'spent', coalesce(p.spent, 0))
-      from (select substring(system_name from 15) as novel_id, balance from wallet_accounts where system_name like 'revenue:novel:%' and currency = 'welth') r
+      from (select substring(system_name from 15) as novel_id, sum(balance) as balance from wallet_accounts where system_name like 'revenue:novel:%' and currency = 'welth' group by 1) r
       full join (select t.meta->>'novel_id' as novel_id, sum(s.member_welth_out) as spent from ledger_transactions t
         join sums s on s.by_tx and s.tx_id = t.id where t.kind in ${NOVEL_SPENDS} group by 1) p on p.novel_id = r.novel_id
       where coalesce(r.balance, 0) <> coalesce(p.spent, 0) order by 1`,

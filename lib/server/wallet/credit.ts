@@ -22,11 +22,15 @@ export async function credit(tx: Tx, memberId: number, c: Credit, now = new Date
   const legs: Leg[] = [];
   if (c.welth) {
     legs.push({ accountId: await ensureMemberAccount(tx, memberId, 'welth'), currency: 'welth', amount: c.welth });
-    legs.push({ accountId: await ensureSystemAccount(tx, c.source, 'welth'), currency: 'welth', amount: -c.welth });
+    legs.push({ accountId: await ensureSystemAccount(tx, c.source, 'welth', memberId), currency: 'welth', amount: -c.welth });
   }
   if (c.welthCoupon) {
     legs.push({ accountId: await ensureMemberAccount(tx, memberId, 'welth_coupon'), currency: 'welth_coupon', amount: c.welthCoupon });
-    legs.push({ accountId: await ensureSystemAccount(tx, c.source, 'welth_coupon'), currency: 'welth_coupon', amount: -c.welthCoupon });
+    legs.push({
+      accountId: await ensureSystemAccount(tx, c.source, 'welth_coupon', memberId),
+      currency: 'welth_coupon',
+      amount: -c.welthCoupon,
+    });
   }
   const movement = await postMovement(tx, { kind: c.kind, memberId, idempotencyKey: c.idempotencyKey, reference: c.reference, legs });
   if (movement.fresh && c.welthCoupon) {

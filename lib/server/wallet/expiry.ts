@@ -18,7 +18,7 @@ async function expireLot(tx: Tx, lotId: number, now: Date): Promise<number> {
   if (!lot) return 0;
   if (lot.remaining > 0) {
     const member = await ensureMemberAccount(tx, lot.memberId, 'welth_coupon');
-    const expiry = await ensureSystemAccount(tx, 'expiry', 'welth_coupon');
+    const expiry = await ensureSystemAccount(tx, 'expiry', 'welth_coupon', lot.memberId);
     await postMovement(tx, {
       kind: 'expiry',
       memberId: lot.memberId,

@@ -61,8 +61,8 @@ export async function spend(
   options: SpendOptions = {},
 ): Promise<SpendResult> {
   const { coinAccount, voucherAccount, coins } = await lockMemberWallet(tx, memberId);
-  const spendCoins = await ensureSystemAccount(tx, options.novelId ? revenueAccountName(options.novelId) : 'spend', 'welth');
-  const spendVouchers = await ensureSystemAccount(tx, 'spend', 'welth_coupon');
+  const spendCoins = await ensureSystemAccount(tx, options.novelId ? revenueAccountName(options.novelId) : 'spend', 'welth', memberId);
+  const spendVouchers = await ensureSystemAccount(tx, 'spend', 'welth_coupon', memberId);
   const lots = await tx
     .select({ id: voucherLots.id, remaining: voucherLots.remaining })
     .from(voucherLots)

@@ -41,7 +41,7 @@ export async function grantTickets(
   const { accountId } = await lockTicketAccount(tx, memberId);
   if (await movementExists(tx, 'ticket_grant', grant.key)) return { lotId: null, fresh: false };
   const month = monthOf(now);
-  const system = await ensureSystemAccount(tx, 'ticket_grant', 'ticket');
+  const system = await ensureSystemAccount(tx, 'ticket_grant', 'ticket', memberId);
   // The lot is written first so both legs can name it; its movement id is filled in right after, same transaction.
   const [lot] = await tx
     .insert(ticketLots)
@@ -124,7 +124,7 @@ async function expireTicketLot(tx: Tx, lotId: number, memberId: number, now: Dat
     .for('update');
   if (!lot) return 0;
   if (lot.remaining > 0) {
-    const system = await ensureSystemAccount(tx, 'ticket_expiry', 'ticket');
+    const system = await ensureSystemAccount(tx, 'ticket_expiry', 'ticket', memberId);
     await postMovement(tx, {
       kind: 'ticket_expiry',
       memberId,
@@ -242,7 +242,7 @@ export async function takeTickets(
     .for('update');
   const usable = lots.reduce((s, l) => s + l.remaining, 0);
   if (usable < amount) return { legs: null, usable };
-  const votes = await ensureSystemAccount(tx, 'votes', 'ticket');
+  const votes = await ensureSystemAccount(tx, 'votes', 'ticket', memberId);
   let due = amount;
   const legs: Leg[] = [];
   for (const lot of lots) {

@@ -103,3 +103,47 @@ export const rateCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_counters_window_idx').on(t.windowStart)],
 );
+
+/**
+ * One row per scheduled job and tick, claimed by the server that runs it (docs/operations.md "Scheduled jobs"):
+ * the unique (name, tick) is the claim — INSERT … ON CONFLICT DO NOTHING lets exactly one server through, on
+ * PostgreSQL and PGlite alike. Kept a week for the console.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 48 }).notNull(),
+    // Start of the tick (a multiple of the job's interval since the epoch).
+    tick: timestamp({ withTimezone: true }).notNull(),
+    serverId: varchar({ length: 96 }).notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Renewed while the job runs; a run left unfinished with an old heartbeat is taken over by another server.
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+    // null while running, then 'ok' | 'failed'
+    outcome: varchar({ length: 16 }),
+    error: text(),
+    // Where a job that walks a growing table stopped (the new-chapter voicing: the last chapter id it queued); the
+    // next run, on whichever server, continues from the latest finished run's cursor.
+    cursor: bigint({ mode: 'number' }),
+    // 1, or more when a server took over a run whose server stopped renewing it.
+    attempts: smallint().notNull().default(1),
+  },
+  (t) => [uniqueIndex('job_runs_name_tick_uq').on(t.name, t.tick), index('job_runs_tick_idx').on(t.tick)],
+);
+
+/**
+ * Who synthesizes a chapter's audio key now, across all servers (docs/listening.md "Synthesis across servers"):
+ * one row per key being made; the holder renews `lease_until` while it runs and deletes the row when done. A
+ * lease past its time belongs to a server that stopped: another server takes it over.
+ */
+export const audioLeases = pgTable('audio_leases', {
+  key: varchar({ length: 160 }).primaryKey(),
+  chapterId: integer().notNull(),
+  serverId: varchar({ length: 96 }).notNull(),
+  // 'now' | 'ahead'
+  priority: varchar({ length: 8 }).notNull(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  leaseUntil: timestamp({ withTimezone: true }).notNull(),
+});

@@ -31,10 +31,13 @@ export const walletAccounts = pgTable(
     currency: varchar({ length: 16 }).notNull(),
     // Kept in step with the entries inside the same transaction; member balances never go below zero.
     balance: bigint({ mode: 'number' }).notNull().default(0),
+    // System accounts are split into shards so concurrent movements do not queue on one row (docs/wallet.md
+    // "System accounts"); a system account's balance is the sum over its shards. Members' accounts: always 0.
+    shard: smallint().notNull().default(0),
   },
   (t) => [
     uniqueIndex('wallet_accounts_member_uq').on(t.memberId, t.currency),
-    uniqueIndex('wallet_accounts_system_uq').on(t.systemName, t.currency),
+    uniqueIndex('wallet_accounts_system_shard_uq').on(t.systemName, t.currency, t.shard),
     check('wallet_accounts_owner_ck', sql`(${t.memberId} is null) <> (${t.systemName} is null)`),
     check('wallet_accounts_member_nonneg_ck', sql`${t.memberId} is null or ${t.balance} >= 0`),
   ],
