@@ -80,7 +80,7 @@ async function main() {
     await seedDatabase(handle.db, () => undefined);
     setDbHandle(handle);
     // Alternating, so a change in the machine's load during the run falls on both.
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof phase>>[] = [];
     for (const shards of [1, SYSTEM_SHARDS, 1, SYSTEM_SHARDS]) runs.push(await phase(handle.db, shards));
     const sum = (n: number) => runs.filter((r) => r.shards === n).reduce((s, r) => s + r.per_s, 0) / 2;
     const ratio = +(sum(SYSTEM_SHARDS) / sum(1)).toFixed(2);
