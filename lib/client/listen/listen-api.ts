@@ -1,6 +1,7 @@
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api } from '../api';
+import { offlinePlaylistKey } from '../offline/keys';
 import { cachedArticle, rememberArticle } from '../reader/article-cache';
 import { readLogBody } from '../readlog';
 import type { ProgressReport } from './controller';
@@ -36,4 +37,15 @@ export function postListenProgress(report: ProgressReport): void {
 export async function savedListenPosition(novelId: number, articleId: number): Promise<number | null> {
   const log = await api<ReadLogItem | null>(`/v1/novels/${novelId}/readlog`, { silent: true }).catch(() => null);
   return log && log.aid === articleId && log.time_track !== null ? log.time_track : null;
+}
+
+/**
+ * The chapter's downloaded playlist (docs/offline.md "Offline"), or null: asked of the service worker, which
+ * answers it from the signed-in member's own downloads only (404 otherwise, and nothing without a worker).
+ */
+export async function downloadedPlaylist(articleId: number): Promise<string | null> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return null;
+  const url = offlinePlaylistKey(articleId);
+  const res = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+  return res?.ok ? url : null;
 }
