@@ -1,7 +1,6 @@
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api } from '../api';
-import { offlinePlaylistKey } from '../offline/keys';
 import { cachedArticle, rememberArticle } from '../reader/article-cache';
 import { readLogBody } from '../readlog';
 import type { ProgressReport } from './controller';
@@ -45,7 +44,8 @@ export async function savedListenPosition(novelId: number, articleId: number): P
  */
 export async function downloadedPlaylist(articleId: number): Promise<string | null> {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return null;
-  const url = offlinePlaylistKey(articleId);
+  // offlinePlaylistKey (lib/client/offline/keys.ts), written out: that module would weigh on the listen page's first load.
+  const url = `/offline/audio/${articleId}/index.m3u8`;
   const res = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
   return res?.ok ? url : null;
 }
