@@ -15,12 +15,11 @@ import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { call } from './lib/member.mjs';
+import { SAMPLE_RATE, seam } from './lib/seam.mjs';
 import { startServer } from './lib/server.mjs';
 import { assertPortFree, benchPort, busyWarning, explainFailure, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
 
 const PORT = benchPort(3310);
-const SAMPLE_RATE = 22_050;
-const PAUSE_S = 0.5;
 const base = `http://127.0.0.1:${PORT}`;
 const now = () => performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -102,31 +101,6 @@ async function decodeChapters(playlist, dir) {
   return chapters;
 }
 
-const FRAME = Math.round(SAMPLE_RATE * 0.005);
-function loudFrames(pcm) {
-  const out = [];
-  for (let i = 0; i < pcm.length; i += FRAME) {
-    let peak = 0;
-    for (let j = i; j < Math.min(pcm.length, i + FRAME); j++) peak = Math.max(peak, Math.abs(pcm[j]));
-    out.push(peak > 1000);
-  }
-  return out;
-}
-/** Silent runs (seconds) between loud frames, inside the audio. */
-function silentRuns(loud) {
-  const runs = [];
-  let start = -1;
-  let heard = false;
-  loud.forEach((l, i) => {
-    if (l) {
-      if (heard && start >= 0) runs.push(((i - start) * FRAME) / SAMPLE_RATE);
-      heard = true;
-      start = -1;
-    } else if (start < 0) start = i;
-  });
-  return runs;
-}
-
 await assertPortFree(PORT);
 const warning = busyWarning();
 if (warning) console.log(warning);
@@ -176,19 +150,9 @@ try {
     const playlist = Buffer.from(await get(url)).toString('utf8');
     const [a, b] = await decodeChapters(playlist, scratch);
     if (!b) throw new Error(`bench: the stream of ${aid} holds one chapter`);
-    const la = loudFrames(a.pcm);
-    const lb = loudFrames(b.pcm);
-    const tail = ((la.length - 1 - la.lastIndexOf(true)) * FRAME) / SAMPLE_RATE;
-    const head = (lb.indexOf(true) * FRAME) / SAMPLE_RATE;
-    const paragraphSeams = silentRuns(la).filter((r) => r >= PAUSE_S * 0.9);
-    const engineSeam = Math.max(0, percentile(paragraphSeams, 50) - PAUSE_S);
     seams.push({
       chapters: [a.id, b.id],
-      boundary_silence_ms: round((tail + head) * 1000),
-      end_silence_ms: round(tail * 1000),
-      start_silence_ms: round(head * 1000),
-      engine_paragraph_seam_ms: round(engineSeam * 1000),
-      unintended_ms: round((tail + head - engineSeam) * 1000),
+      ...seam(a.pcm, b.pcm),
       timeline_minus_decoded_ms: round((a.extinf - a.pcm.length / SAMPLE_RATE) * 1000),
     });
   }

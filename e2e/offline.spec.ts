@@ -68,3 +68,39 @@ test('download three chapters, go offline: they play and their text opens', asyn
   expect(notKept?.ok() ?? false).toBe(false);
   await context.setOffline(false);
 });
+
+test("a downloaded chapter's listen page opens and plays offline", async ({ page, context }, info) => {
+  test.skip(info.project.name !== 'pixel-7', 'one phone is enough: the service worker is the same everywhere');
+  test.setTimeout(240_000);
+  await signInAsGuest(page, info, 'offline-listen');
+  const start = await firstChapter(page);
+  const manifest = await waitForAudio(page, start);
+
+  await page.goto('/m/novels/1');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+  await page.getByRole('button', { name: '下载', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: '下载到本机' });
+  await sheet.getByRole('combobox').selectOption('3');
+  await expect(sheet.getByTestId('offline-size')).toContainText('可下载 3 章');
+  await sheet.getByRole('button', { name: '开始下载' }).click();
+  await expect(sheet.getByText(/下载完成，本次占用/)).toBeVisible({ timeout: 60_000 });
+  await sheet.getByRole('button', { name: '关闭' }).click();
+  // The download mounted the player's host (its code fetched through the worker, kept for offline).
+  await expect(page.locator('#listen-media')).toBeAttached({ timeout: 30_000 });
+
+  // Never opened online: the listen page, its player's code and its audio all come from the download.
+  await context.setOffline(true);
+  const second = manifest.chapters[1]!;
+  await page.goto(`/m/listen/${second.article_id}`);
+  await expect(page.getByText(second.paragraphs[0]!.slice(0, 12))).toBeVisible();
+  await page.getByRole('button', { name: '播放', exact: true }).click();
+  const audio = page.locator('#listen-media');
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.src)).toMatch(/^blob:/);
+  await page.screenshot({ path: info.outputPath('offline-listen.png') });
+
+  // A chapter not downloaded has no listen page offline.
+  const notKept = await page.goto(`/m/listen/${second.article_id + 100}`).catch(() => null);
+  expect(notKept?.ok() ?? false).toBe(false);
+  await context.setOffline(false);
+});

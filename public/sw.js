@@ -17,6 +17,8 @@ const MEMBER_KEY = '/offline/member';
 /** Pages kept (network first) in the member's cache so they open offline. */
 const KEPT_PAGES = /^\/m\/(shelf|downloads)$/;
 const READER_PAGE = /^\/m\/read\/(\d{1,10})$/;
+/** A downloaded chapter's listen page: kept with its audio, so listening starts offline (docs/offline.md). */
+const LISTEN_PAGE = /^\/m\/listen\/(\d{1,10})$/;
 const SIGNED_MEDIA = /^\/audio\/(\d{1,10})\/(index\.m3u8|\d{1,5}\.ts)$/;
 
 let member; // undefined: not known yet in this worker's life; null: signed out
@@ -47,7 +49,7 @@ const INDEX_KEY = '/offline/index.json';
 async function deleteChapters(cache, ids) {
   const gone = new Set(ids);
   for (const request of await cache.keys()) {
-    const m = /^\/(?:offline\/audio\/(\d+)\/|offline\/text\/(\d+)\.json$|m\/read\/(\d+)$)/.exec(new URL(request.url).pathname);
+    const m = /^\/(?:offline\/audio\/(\d+)\/|offline\/text\/(\d+)\.json$|m\/(?:read|listen)\/(\d+)$)/.exec(new URL(request.url).pathname);
     if (m && gone.has(Number(m[1] || m[2] || m[3]))) await cache.delete(request);
   }
   const hit = await cache.match(INDEX_KEY);
@@ -133,7 +135,10 @@ async function staticAsset(request) {
   return res;
 }
 
-/** A page: the network first; offline, the member's kept copy (a downloaded chapter, the shelf, the downloads). */
+/**
+ * A page: the network first; offline, the member's kept copy (a downloaded chapter's reader or listen page, the
+ * shelf, the downloads).
+ */
 async function page(request, path, keep) {
   try {
     const res = await fetch(request);
@@ -170,6 +175,6 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.mode === 'navigate') {
     if (KEPT_PAGES.test(path)) event.respondWith(page(request, path, true));
-    else if (READER_PAGE.test(path)) event.respondWith(page(request, path, false));
+    else if (READER_PAGE.test(path) || LISTEN_PAGE.test(path)) event.respondWith(page(request, path, false));
   }
 });

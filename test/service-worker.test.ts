@@ -49,6 +49,7 @@ async function withDownload(w: ReturnType<typeof worker>, memberId: number, aid:
   await cache.put(`/offline/audio/${aid}/index.m3u8`, new Response(`#EXTM3U\n/offline/audio/${aid}/0.ts\n`));
   await cache.put(`/offline/audio/${aid}/0.ts`, new Response(`seg ${aid}`));
   await cache.put(`/m/read/${aid}`, new Response(`page ${aid}`));
+  await cache.put(`/m/listen/${aid}`, new Response(`listen ${aid}`));
   await cache.put(`/offline/text/${aid}.json`, new Response('{}'));
   const index = (await (await cache.match('/offline/index.json'))?.json()) ?? { novels: [{ novel_id: 1, title: 'x', chapters: [] }] };
   index.novels[0].chapters.push({ article_id: aid, idx: aid, title: String(aid), bytes: 10, duration: 6 });
@@ -70,6 +71,13 @@ describe('service worker', () => {
     // And the reader page of a downloaded chapter opens; another chapter's does not.
     expect(await (await w.request('/m/read/101?nid=1', 'navigate'))!.text()).toBe('page 101');
     await expect(w.request('/m/read/102', 'navigate')).rejects.toThrow('Failed to fetch');
+    // Its listen page too, so listening starts offline; online the network answers it (nothing kept from there).
+    expect(await (await w.request('/m/listen/101?read_type=1', 'navigate'))!.text()).toBe('listen 101');
+    await expect(w.request('/m/listen/102', 'navigate')).rejects.toThrow('Failed to fetch');
+    net = online;
+    expect(await (await w.request('/m/listen/101', 'navigate'))!.text()).toBe('net /m/listen/101');
+    expect(await (await w.request('/m/listen/102', 'navigate'))!.text()).toBe('net /m/listen/102');
+    expect(await (await w.caches.open('shusheng-offline-m7')).match('/m/listen/102')).toBeUndefined();
   });
 
   it('online, signed media goes to the network (the server keeps deciding), and the API is never touched', async () => {

@@ -3,7 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { ListenController } from '@/lib/client/listen/controller';
-import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
+import {
+  downloadedPlaylist,
+  fetchListenChapter,
+  postListenProgress,
+  savedListenPosition,
+  signStreamUrl,
+} from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
 import { watchListeningSurprise } from '@/lib/client/surprise-watch';
@@ -35,6 +41,8 @@ export default function ListenHost() {
       messagingApp: detectUa(navigator.userAgent).wechat,
       // The continuous stream (docs/listening.md "Continuous stream"), its follower loaded at the first play like hls.js.
       loadStreamFollower: () => import('@/lib/client/listen/stream-follow').then((m) => m.StreamFollower),
+      // Offline, a downloaded chapter plays from the download (docs/offline.md "Offline").
+      downloadedSource: downloadedPlaylist,
     });
     registerListenController(c);
     setController(c);

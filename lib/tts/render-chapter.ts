@@ -1,9 +1,17 @@
 import 'server-only';
 import type { SpeechEngine, SynthesisPriority, Voice } from './engine';
+import { beyondWholeFrames, fadedTail, joinPcm, lastLoudIndex, toWholeFrames, trimTrailingQuiet } from './chapter-edges';
 import { ENCODER_DELAY_SAMPLES, startHlsEncoder, type EncodedSegment } from './hls-encoder';
 
 /** Silence between paragraphs: a breath for the listener, and a clean edge where the highlight moves on. */
 export const PARAGRAPH_PAUSE_SECONDS = 0.5;
+
+/**
+ * How the chapter's edges are laid out; part of the audio's storage key, so audio made before a change is made
+ * anew when next asked for (docs/listening.md "Chapter seams"). 2: the last paragraph ends on its last audible
+ * sample and the chapter fills whole AAC frames.
+ */
+export const CHAPTER_EDGES_LAYOUT = 2;
 
 export interface RenderedChapter {
   /** Each paragraph's start in the audio, in seconds (milliseconds precision); the first is 0. */
@@ -68,9 +76,19 @@ export async function renderChapterAudio(options: RenderOptions): Promise<Render
       writes.push(encoder.write(pcm));
     };
     const startHere = (i: number) => timeTrack.push(i === 0 ? 0 : round3((samples + ENCODER_DELAY_SAMPLES) / rate));
+    const last = paragraphs.length - 1;
     for (const [i, text] of paragraphs.entries()) {
-      if (i > 0) feed(pause);
+      // The last paragraph (after a pause) is held until it is whole: the pause before it gives up the few samples
+      // (< one AAC frame, 46 ms) that make the chapter whole frames, and its trailing silence is dropped. Only
+      // the chapter's end waits for it, never its first segment.
+      const closing = i === last && i > 0;
+      // A one-paragraph chapter is fed as it is spoken (its first segment must not wait), holding back whatever
+      // quiet follows the last loud sample so far; what is still held at the end is the trailing silence.
+      const solo = last === 0;
+      let quiet: Int16Array[] = [];
+      if (i > 0 && !closing) feed(pause);
       let started = false;
+      const held: Int16Array[] = [];
       const onPcm = (pcm: Int16Array) => {
         if (!started) {
           // The engine's own lead-in silence (after an opening quote or ellipsis, up to ~0.1 s) is dropped, so the
@@ -78,23 +96,40 @@ export async function renderChapterAudio(options: RenderOptions): Promise<Render
           const onset = pcm.findIndex((s) => s > ONSET_LEVEL || s < -ONSET_LEVEL);
           if (onset < 0) return;
           started = true;
-          startHere(i);
+          if (!closing) startHere(i);
           pcm = pcm.subarray(onset);
         }
-        feed(pcm);
+        if (closing) held.push(pcm);
+        else if (solo) {
+          const cut = lastLoudIndex(pcm, ONSET_LEVEL) + 1;
+          if (cut > 0) {
+            quiet.forEach(feed);
+            quiet = [];
+            feed(pcm.subarray(0, cut));
+          }
+          if (cut < pcm.length) quiet.push(pcm.subarray(cut));
+        } else feed(pcm);
       };
       await engine.synthesize(text, voice, { priority: options.priority(), order: options.order, onPcm });
-      if (!started) {
+      if (closing) {
         // A paragraph with nothing to say ("……") is a pause of its own, so it still has its moment in the audio.
+        const speech = started ? trimTrailingQuiet(joinPcm(held), ONSET_LEVEL) : pause;
+        feed(pause.subarray(0, pause.length - beyondWholeFrames(samples + pause.length + speech.length)));
+        startHere(i);
+        feed(speech);
+      } else if (!started) {
         startHere(i);
         feed(pause);
-      }
+      } else if (solo) feed(fadedTail(joinPcm(quiet)));
       // Backpressure once per paragraph: the encoder has taken this paragraph before the next is synthesized.
       await Promise.all(writes);
       writes = [];
     }
     // A chapter without text still gets a playable (silent) stream rather than an empty, unplayable one.
     if (!paragraphs.length) feed(pause);
+    // A one-paragraph chapter was fed as it was spoken: its last frame is filled with silence instead (< 46 ms).
+    const fill = toWholeFrames(samples);
+    if (fill) feed(new Int16Array(fill));
     await Promise.all(writes);
     await encoder.finish();
   } catch (err) {

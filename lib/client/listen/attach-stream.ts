@@ -50,9 +50,14 @@ function appleWebKit(): boolean {
  * stream"). The light build: audio needs no subtitles, alternate renditions or DRM.
  */
 export const attachStream: AttachStream = (media, url, { startPosition, onFatal }) => {
-  if (appleWebKit() && media.canPlayType(HLS_MIME)) return native(media, url);
+  // A download (docs/offline.md "iOS"): the service worker answers it, and only hls.js's requests go through the
+  // worker — Safari's own player fetches around it. On iOS 17.1+ hls.js runs on ManagedMediaSource, which needs
+  // the element to opt out of AirPlay.
+  const downloaded = url.startsWith('/offline/');
+  if (appleWebKit() && media.canPlayType(HLS_MIME) && !downloaded) return native(media, url);
   return import('hls.js/light').then(({ default: Hls }) => {
     if (!Hls.isSupported()) return native(media, url);
+    if (downloaded && 'disableRemotePlayback' in media) media.disableRemotePlayback = true;
     const hls = new Hls(hlsConfig(startPosition));
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) onFatal();

@@ -484,3 +484,67 @@ describe('the player controls', () => {
     expect(media.listenerCount()).toBe(0);
   });
 });
+
+describe('a downloaded chapter (docs/offline.md "Offline")', () => {
+  const kept = (id: number) => `/offline/audio/${id}/index.m3u8`;
+
+  it('offline, plays from the download without asking the server to sign', async () => {
+    const downloadedSource = jest.fn(async (id: number) => (id === 1 ? kept(id) : null));
+    const { controller, deps, media } = setup({ downloadedSource, online: () => false });
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true });
+    await flush();
+    expect(deps.signUrl).not.toHaveBeenCalled();
+    expect(media.src).toBe(kept(1));
+    expect(state().playing || media.paused === false).toBe(true);
+  });
+
+  it('offline, a chapter not downloaded plays nothing and stops loading', async () => {
+    const downloadedSource = jest.fn(async () => null);
+    const signUrl = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const { controller, media, attach } = setup({ downloadedSource, signUrl, online: () => false });
+    await controller.open(listenChapter(2), { readType: 1, autoplay: true });
+    await flush();
+    expect(attach).not.toHaveBeenCalled();
+    expect(media.src).toBe('');
+    expect(state().loading).toBe(false);
+  });
+
+  it('online, the server signs as before; only when signing fails does the download play', async () => {
+    const downloadedSource = jest.fn(async (id: number) => kept(id));
+    const ok = setup({ downloadedSource, online: () => true });
+    await ok.controller.open(listenChapter(1), { readType: 1, autoplay: true });
+    expect(downloadedSource).not.toHaveBeenCalled();
+    expect(ok.media.src).toBe(signed('/audio/1/index.m3u8'));
+    ok.controller.dispose();
+
+    resetListenStore();
+    const signUrl = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const dropped = setup({ downloadedSource, signUrl, online: () => true });
+    await dropped.controller.open(listenChapter(3), { readType: 1, autoplay: true });
+    await flush();
+    expect(dropped.media.src).toBe(kept(3));
+  });
+
+  it('a download restored after a reload is signed again when online (the server decides again)', async () => {
+    storeListening({ id: 7, next_id: 8, novel_id: 1 }, kept(7));
+    const downloadedSource = jest.fn(async (id: number) => kept(id));
+    const { controller, deps, media } = setup({ downloadedSource, online: () => true });
+    controller.sync();
+    controller.play();
+    await flush();
+    expect(deps.signUrl).toHaveBeenCalledWith('/audio/7/index.m3u8');
+    expect(media.src).toBe(signed('/audio/7/index.m3u8'));
+  });
+
+  it('a download it fell back to is played, not signed again at every play (no retry loop)', async () => {
+    const signUrl = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const { controller, media } = setup({ downloadedSource: async (id: number) => kept(id), signUrl, online: () => true });
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true });
+    await flush();
+    controller.pause();
+    controller.play();
+    await flush();
+    expect(signUrl).toHaveBeenCalledTimes(1);
+    expect(media.src).toBe(kept(1));
+  });
+});

@@ -41,6 +41,13 @@ export interface ListenDeps {
   loadStreamFollower?: () => Promise<typeof StreamFollower>;
   /** The stream playlist's text (tests hand in a fake; otherwise the follower fetches it). */
   streamPlaylist?: (url: string) => Promise<string>;
+  /**
+   * The stable playlist of the chapter when this member downloaded it, else null (docs/offline.md "Offline"):
+   * played when the browser is offline, or when signing fails, so a downloaded chapter starts without a network.
+   */
+  downloadedSource?: (articleId: number) => Promise<string | null>;
+  /** Whether the browser says it is online (tests hand in a fake; otherwise navigator.onLine). */
+  online?: () => boolean;
 }
 
 export interface OpenOptions {
@@ -62,6 +69,8 @@ const store = () => useListenStore.getState();
 const patch = (p: Parameters<ReturnType<typeof store>['patch']>[0]) => store().patch(p);
 
 const REPORT_DELAY_MS = 1_000;
+/** Stable addresses of downloaded audio (lib/client/offline/keys.ts), answered by the service worker. */
+const DOWNLOADED_PREFIX = '/offline/audio/';
 // A signed address this close to its expiry is signed again rather than handed to the element.
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -98,6 +107,8 @@ export class ListenController {
   private follower: StreamFollower | null = null;
   /** A place asked for before the element knew the stream's length, applied once it is ready (setMediaTime). */
   private pendingTime: number | null = null;
+  /** The source is a download this controller chose itself (offline, or signing failed). */
+  private fellBack = false;
   private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
@@ -210,12 +221,17 @@ export class ListenController {
     patch({ loading: true, ...(options.position != null ? { currentTime: options.position } : {}) });
     let url: string;
     try {
-      url = await this.deps.signUrl(chapter.m3u8_url);
+      url = (await this.downloaded(chapter.id, false)) ?? (await this.deps.signUrl(chapter.m3u8_url));
     } catch {
-      // The API client has already shown the server's message.
-      if (ticket === this.opening) patch({ loading: false });
-      return;
+      // No network after all: the download, if any (the API client has already shown the server's message).
+      const kept = await this.downloaded(chapter.id, true);
+      if (!kept) {
+        if (ticket === this.opening) patch({ loading: false });
+        return;
+      }
+      url = kept;
     }
+    this.fellBack = url.startsWith(DOWNLOADED_PREFIX);
     if (ticket !== this.opening) return;
     // The outgoing chapter's position is recorded before the stored article changes.
     this.detach();
@@ -242,6 +258,20 @@ export class ListenController {
   private mayStartUnasked(): boolean {
     const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;
     return this.deps.messagingApp || !activation || activation.hasBeenActive;
+  }
+
+  private isOnline(): boolean {
+    return this.deps.online?.() ?? (typeof navigator === 'undefined' || navigator.onLine !== false);
+  }
+
+  /**
+   * The downloaded chapter's stable playlist: offline (or, with `always`, after signing failed) and only when the
+   * member's download has it — the service worker answers it from their cache alone.
+   */
+  private async downloaded(articleId: number, always: boolean): Promise<string | null> {
+    if (!this.deps.downloadedSource) return null;
+    if (this.isOnline() && !always) return null;
+    return this.deps.downloadedSource(articleId).catch(() => null);
   }
 
   /** Loads a chapter by id (fetching it) and opens it. */
@@ -379,6 +409,9 @@ export class ListenController {
   // --- the element -------------------------------------------------------------------------------------
 
   private expired(url: string): boolean {
+    // A download restored after a reload is signed again when online (the server decides again, the stream plays
+    // on); one this controller fell back to because signing failed is kept, or every play would try again.
+    if (url.startsWith(DOWNLOADED_PREFIX)) return this.isOnline() && !this.fellBack;
     const expiry = signedExpiry(url);
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
@@ -433,10 +466,12 @@ export class ListenController {
     const attached = (detach: Detach) => {
       if (gen !== this.generation) return detach();
       this.detachStream = detach;
-      // The follower works on this controller's own members (it is the controller's part loaded on demand).
-      void this.deps.loadStreamFollower?.().then((F) => {
-        if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
-      });
+      // The follower works on this controller's own members (it is the controller's part loaded on demand); a
+      // download is one chapter, with nothing to follow.
+      if (this.source?.includes('/stream.m3u8?'))
+        void this.deps.loadStreamFollower?.().then((F) => {
+          if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
+        });
       if (this.deps.messagingApp) {
         // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
         clearTimeout(this.readyTimer);

@@ -16,7 +16,7 @@ function server(fail: (url: string) => boolean = () => false) {
     if (fail(url)) return new Response('no', { status: 403 });
     if (url.includes('index.m3u8')) return new Response(PLAYLIST);
     if (/\/\d+\.ts\?/.test(url)) return new Response(new Uint8Array(url.includes('/0.ts') ? 1880 : 940));
-    if (url.startsWith('/m/read/') || url === '/m/downloads') return new Response(HTML);
+    if (url.startsWith('/m/read/') || url.startsWith('/m/listen/') || url === '/m/downloads') return new Response(HTML);
     if (url.startsWith('/_next/static/')) return new Response('asset');
     return new Response('missing', { status: 404 });
   }) as typeof fetch;
@@ -81,6 +81,8 @@ describe('downloadManifest', () => {
         '/offline/audio/101/index.m3u8',
         '/offline/text/101.json',
         '/m/read/101',
+        // With its audio, the listen page too: listening starts offline from it.
+        '/m/listen/101',
       ]),
     );
     expect(await (await mine.match('/offline/audio/101/index.m3u8'))!.text()).toContain('/offline/audio/101/0.ts\n');

@@ -9,6 +9,7 @@ import {
   offlineSegmentKey,
   offlineTextKey,
   playlistUris,
+  listenPageKey,
   readerPageKey,
   rewritePlaylist,
   staticAssets,
@@ -64,7 +65,7 @@ async function fetchOk(env: OfflineEnv, url: string): Promise<Response> {
 
 /**
  * One chapter into the member's cache: its text, the reader page and its build assets, and — when the manifest
- * has finished audio — the playlist rewritten to stable addresses and every segment. Returns the bytes kept.
+ * has finished audio — the playlist rewritten to stable addresses, every segment and the listen page. Returns the bytes kept.
  */
 async function downloadChapter(env: OfflineEnv, cache: Cache, chapter: OfflineChapter): Promise<number> {
   let bytes = 0;
@@ -89,6 +90,8 @@ async function downloadChapter(env: OfflineEnv, cache: Cache, chapter: OfflineCh
   bytes += text.length;
   // The reader page as this member gets it now (the manifest said they may open it), and what it loads.
   bytes += (await keepPage(env, cache, readerPageKey(chapter.article_id))).length;
+  // With audio, its listen page too: listening then starts offline from the chapter's own page.
+  if (chapter.audio) bytes += (await keepPage(env, cache, listenPageKey(chapter.article_id))).length;
   return bytes;
 }
 
@@ -151,7 +154,12 @@ async function keepPage(env: OfflineEnv, cache: Cache, path: string): Promise<st
 async function removeChapterEntries(cache: Cache, aid: number): Promise<void> {
   for (const request of await cache.keys()) {
     const path = new URL(request.url, 'http://x').pathname;
-    if (path.startsWith(`/offline/audio/${aid}/`) || path === offlineTextKey(aid) || path === readerPageKey(aid))
+    if (
+      path.startsWith(`/offline/audio/${aid}/`) ||
+      path === offlineTextKey(aid) ||
+      path === readerPageKey(aid) ||
+      path === listenPageKey(aid)
+    )
       await cache.delete(request);
   }
 }

@@ -23,6 +23,8 @@ export const offlinePlaylistKey = (aid: number) => `/offline/audio/${aid}/index.
 export const offlineSegmentKey = (aid: number, name: string) => `/offline/audio/${aid}/${name}`;
 export const offlineTextKey = (aid: number) => `/offline/text/${aid}.json`;
 export const readerPageKey = (aid: number) => `/m/read/${aid}`;
+/** The listen page of a chapter downloaded with its audio, so listening can start offline from it. */
+export const listenPageKey = (aid: number) => `/m/listen/${aid}`;
 /** The 已下载 page, kept with the first download so it opens offline. */
 export const DOWNLOADS_PAGE = '/m/downloads';
 

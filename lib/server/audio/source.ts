@@ -5,7 +5,7 @@ import { splitParagraphs } from '@/lib/shared/paragraphs';
 import type { SpeechEngine, Voice } from '@/lib/tts/engine';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
 import { AAC_BITRATE, SEGMENT_SECONDS } from '@/lib/tts/hls-encoder';
-import { PARAGRAPH_PAUSE_SECONDS } from '@/lib/tts/render-chapter';
+import { CHAPTER_EDGES_LAYOUT, PARAGRAPH_PAUSE_SECONDS } from '@/lib/tts/render-chapter';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { chapterPublished } from '../content/visibility';
@@ -43,6 +43,7 @@ export function audioKey(chapterId: number, voice: Voice, paragraphs: string[]):
         engine: `${engine.id}@${engine.version}`,
         voice: voice.id,
         pause: PARAGRAPH_PAUSE_SECONDS,
+        edges: CHAPTER_EDGES_LAYOUT,
         aac: AAC_BITRATE,
         segment: SEGMENT_SECONDS,
         paragraphs,
