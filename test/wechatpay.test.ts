@@ -11,6 +11,8 @@ import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { POST as notifyRoute } from '@/app/v1/pay/notify/[provider]/route';
+import { POST as createOrderRoute } from '@/app/(flows)/orders/create/route';
+import { POST as cancelRoute } from '@/app/(flows)/pay/[provider]/[orderId]/cancel/route';
 import { getDb } from '@/lib/server/db/client';
 import { orderRefunds, orders, paymentExceptions, paymentNotifications, products } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
@@ -203,6 +205,42 @@ describe('choosing WeChat Pay (docs/payments.md "Choosing a provider")', () => {
       });
     await expect(createOrder(m.id, pack.id, { offered: [] })).rejects.toMatchObject({ status: 400, reason: 'provider' });
     expect(await db.handle().db.select({ n: count() }).from(orders)).toEqual(before);
+  });
+});
+
+describe('the flows: POST /orders/create with a provider, POST /pay/wechat/{id}/cancel', () => {
+  type Route = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  const SAME = { 'sec-fetch-site': 'same-origin', origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' };
+  const send = (route: unknown, url: string, headers: Record<string, string>, body = '', params: Record<string, string> = {}) =>
+    (route as Route)(new NextRequest(new URL(url, 'http://localhost'), { method: 'POST', headers, body }), {
+      params: Promise.resolve(params),
+    });
+
+  it('opens a WeChat Pay order from the form and sends the payer to its pay page; a provider not offered lands on /orders/failed', async () => {
+    const m = await signedInMember();
+    const ok = await send(createOrderRoute, '/orders/create', { ...m.auth, ...SAME }, `pid=${pack.id}&return=%2Fm%2Fmy&provider=wechat`);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toMatch(/\/pay\/wechat\/\d+$/);
+    const before = (await db.handle().db.select({ n: count() }).from(orders))[0]!.n;
+    const refused = await send(createOrderRoute, '/orders/create', { ...m.auth, ...SAME }, `pid=${pack.id}&provider=alipay`);
+    expect(refused.headers.get('location')).toContain('/orders/failed?reason=provider');
+    expect((await db.handle().db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
+  });
+
+  it('cancels only the payer’s own order, only from this origin', async () => {
+    const m = await signedInMember();
+    const other = await signedInMember();
+    const order = await wechatOrder(m.id);
+    await startProviderPayment('wechat', order, OUTSIDE);
+    const params = { provider: 'wechat', orderId: String(order.id) };
+    const url = `/pay/wechat/${order.id}/cancel`;
+    expect((await send(cancelRoute, url, { ...m.auth, 'sec-fetch-site': 'cross-site' }, '', params)).status).toBe(403);
+    expect((await send(cancelRoute, url, { ...other.auth, ...SAME }, '', params)).status).toBe(404);
+    expect((await send(cancelRoute, url, { ...m.auth, ...SAME }, '', { ...params, provider: 'sandbox' })).status).toBe(404);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    const res = await send(cancelRoute, url, { ...m.auth, ...SAME }, '', params);
+    expect(res.status).toBe(303);
+    expect((await orderRow(order.id)).status).toBe('cancelled');
   });
 });
 
