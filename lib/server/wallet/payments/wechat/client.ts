@@ -43,21 +43,27 @@ export class WechatPayClient {
 
   private async send(method: string, pathWithQuery: string, body: string): Promise<{ status: number; headers: Headers; text: string }> {
     const url = new URL(pathWithQuery, this.config.baseUrl);
-    const res = await fetch(url, {
-      method,
-      headers: {
-        authorization: authorization(this.config, method, `${url.pathname}${url.search}`, body),
-        accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        'user-agent': 'shusheng-wechatpay/1',
-      },
-      body: body || undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
-    }).catch(() => {
-      throw new WechatPayError(0, 'UNREACHABLE');
-    });
-    return { status: res.status, headers: res.headers, text: await res.text() };
+    // Once more after a network error: a kept-alive connection the server closed as we reused it fails before
+    // anything is sent, and every call here is idempotent at the provider (keyed by our trade or refund number).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await fetch(url, {
+          method,
+          headers: {
+            authorization: authorization(this.config, method, `${url.pathname}${url.search}`, body),
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            'user-agent': 'shusheng-wechatpay/1',
+          },
+          body: body || undefined,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+          redirect: 'error',
+        });
+        return { status: res.status, headers: res.headers, text: await res.text() };
+      } catch {
+        if (attempt >= 1) throw new WechatPayError(0, 'UNREACHABLE');
+      }
+    }
   }
 
   /** A JSON call; the answer's signature is verified (an unsigned or forged answer throws). 204 answers null. */
