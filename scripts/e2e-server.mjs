@@ -26,6 +26,8 @@ const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   WECHAT_MP_APP_SECRET: 'e2e-secret',
   WECHAT_API_BASE: wechat.base,
   ...alipay.env,
+  // The existing journeys pay through the sandbox; the provider journeys choose theirs (docs/payments.md).
+  PAY_SANDBOX: '1',
 }))(process.env);
 
 // The console journey (e2e/console.spec.ts) signs in as a staff admin. Made here with the documented command,

@@ -125,6 +125,8 @@ describe('demo switches', () => {
     [{ SMS_DEV_INBOX: '1', SITE_URL: 'https://shusheng.example' }, /SMS_DEV_INBOX.*SITE_URL/],
     [{ OAUTH_LOCAL: '1', SITE_URL: 'http://203.0.113.5:3000' }, /OAUTH_LOCAL/],
     [{ SMS_DEV_INBOX: '1', OAUTH_LOCAL: '1', NODE_ENV: 'production', DEPLOY: '1' }, /SMS_DEV_INBOX and OAUTH_LOCAL.*DEPLOY=1/],
+    [{ PAY_SANDBOX: '1', OAUTH_LOCAL: '0', SITE_URL: 'https://shusheng.example' }, /PAY_SANDBOX.*SITE_URL/],
+    [{ PAY_SANDBOX: '1', OAUTH_LOCAL: '0', NODE_ENV: 'production', DEPLOY: '1' }, /PAY_SANDBOX.*DEPLOY=1/],
   ])('a deployed-looking server refuses to start with them: %p', (env, message) => {
     expect(demoSwitchRefusal(env as unknown as NodeJS.ProcessEnv)).toMatch(message);
   });

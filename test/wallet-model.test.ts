@@ -48,9 +48,15 @@ import { claimMallCoupon } from '@/lib/server/wallet/coupon-mall';
 import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
 import { refundOrderOnce } from '@/lib/server/wallet/refunds';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
+import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
+import { sweepPendingProviderOrders } from '@/lib/server/wallet/payments/pending-job';
+import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
+import { useWechatPayStandIn, wechatTradeNo } from './wechatpay-stand-in';
 import type { StaffActor } from '@/lib/server/staff/actor';
 
 const db = useTestDatabase({ seed: true });
+const wechat = useWechatPayStandIn();
+const OUTSIDE = { inMessagingApp: false, ios: false, openId: null, clientIp: '203.0.113.7', origin: 'https://read.example' };
 const DAY = 86_400_000;
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 1000);
 const BOOK = 6; // sold only whole; its price is lowered below so small wallets can afford it
@@ -65,6 +71,7 @@ type Op =
   | { kind: 'book'; sig: number }
   | { kind: 'order'; replays: number }
   | { kind: 'late'; how: 'cancel' | 'expire'; limited: boolean; replays: number }
+  | { kind: 'provider'; how: 'valid' | 'late' | 'afterCancel'; replays: number }
   | { kind: 'coupon' }
   | { kind: 'sweep' }
   | { kind: 'review'; novel: number; claims: number }
@@ -115,6 +122,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     how: fc.constantFrom('cancel' as const, 'expire' as const),
     limited: fc.boolean(),
     replays: fc.integer({ min: 1, max: 2 }),
+  }),
+  // A WeChat Pay order against the stand-in (docs/payments.md): its signed notification arrives 1–3 times; or it is
+  // late and the job's query credits it first; or the order is cancelled before the payment's notification comes.
+  fc.record({
+    kind: fc.constant('provider' as const),
+    how: fc.constantFrom('valid' as const, 'late' as const, 'afterCancel' as const),
+    replays: fc.integer({ min: 1, max: 3 }),
   }),
   // One coupon on an order that is cancelled, then on a second that is paid; the first one's payment arrives last.
   fc.record({ kind: fc.constant('coupon' as const) }),
@@ -281,7 +295,7 @@ describe('wallet against a plain model (fast-check)', () => {
       .from(chapters)
       .where(and(eq(chapters.novelId, 1), sql`idx between 21 and 26`))
       .orderBy(chapters.idx);
-  });
+  }, 120_000);
 
   it(`keeps every invariant over ${RUNS} random runs`, async () => {
     const d = db.handle().db;
@@ -376,6 +390,35 @@ describe('wallet against a plain model (fast-check)', () => {
               });
             }
             model.refundsDue += 1;
+          } else if (o.kind === 'provider') {
+            const standIn = wechat.standIn();
+            const order = await createOrder(member.id, pack.id, { offered: ['wechat'], provider: 'wechat' }, now);
+            // The whole answer on failure, so a refusal's reason shows in the diff.
+            expect(await startProviderPayment('wechat', order, OUTSIDE)).toEqual({
+              ok: true,
+              start: expect.objectContaining({ kind: 'redirect' }),
+            });
+            const tradeNo = wechatTradeNo(order.id);
+            if (o.how === 'afterCancel') await cancelOrder(order.id, member.id, now);
+            else await standIn.pay(tradeNo, { notify: false });
+            const transaction = { ...standIn.transactionOf(tradeNo), trade_state: 'SUCCESS', transaction_id: `4200model${order.id}` };
+            if (o.how === 'late') expect((await sweepPendingProviderOrders(new Date(clock + 4 * 60_000))).credited).toBe(1);
+            const outcomes = [];
+            for (let i = 0; i < o.replays; i++) {
+              const n = standIn.notification('TRANSACTION.SUCCESS', transaction);
+              const handled = await takeProviderNotification('wechat', { headers: new Headers(n.headers), rawBody: n.body }, now);
+              expect(handled.reply.status).toBe(200);
+              outcomes.push(handled.outcome);
+            }
+            if (o.how === 'afterCancel') {
+              for (const outcome of outcomes) expect(outcome).toMatchObject({ status: 'cancelled', credited: false, refund_due: true });
+              model.refundsDue += 1;
+            } else {
+              expect(outcomes.filter((x) => x?.credited)).toHaveLength(o.how === 'valid' ? 1 : 0);
+              model.coins += pack.welth;
+              model.paidOrders += 1;
+              model.orders.push({ id: order.id, coins: pack.welth, refunded: false });
+            }
           } else if (o.kind === 'coupon') {
             grants += 1;
             await grantCoupon(d, member.id, couponTemplate, `model:${grants}`, now);

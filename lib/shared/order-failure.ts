@@ -1,4 +1,5 @@
 import { MSG } from './messages';
+import { PAY_TEXT } from './payment-text';
 
 /**
  * Why /orders/create could not open an order, as a short key in the URL of /orders/failed: the page shows our own
@@ -15,6 +16,8 @@ export const ORDER_FAILURES = {
   product: MSG.orderProductGone,
   whole_book: MSG.orderWholeBook,
   limited_pending: MSG.orderLimitedPending,
+  provider: PAY_TEXT.providerUnavailable,
+  provider_failed: PAY_TEXT.providerFailed,
   other: MSG.orderFailed,
 } as const;
 

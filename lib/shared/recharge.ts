@@ -55,11 +55,13 @@ export interface OrderInput {
   promotionId?: number;
   /** An ad-removal scene code (10008–10011, docs/ads.md "Ad removal"). */
   scene?: number;
+  /** The payment provider the payer chose (docs/payments.md "Choosing a provider"); absent means the default. */
+  provider?: string;
 }
 
 /**
  * The fields of the order form every in-app buy button posts to /orders/create: pid, return, cancel and, when
- * set, coupon_id, n_from and promotion_id, in that order (the route's own names, docs/api.md "Flow routes").
+ * set, coupon_id, n_from, promotion_id, scene and provider, in that order (the route's own names, docs/api.md "Flow routes").
  */
 export function orderFields(o: OrderInput): [name: string, value: string][] {
   const f: [string, string][] = [
@@ -71,6 +73,7 @@ export function orderFields(o: OrderInput): [name: string, value: string][] {
   if (o.nFrom) f.push(['n_from', o.nFrom]);
   if (o.promotionId) f.push(['promotion_id', String(o.promotionId)]);
   if (o.scene) f.push(['scene', String(o.scene)]);
+  if (o.provider) f.push(['provider', o.provider]);
   return f;
 }
 

@@ -35,7 +35,12 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 /** Why this server must not start with a demo switch on, or null when it may (a machine for one person). */
 export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
   const { smsDevInbox, oauthLocal } = demoSwitches(env);
-  const on = [smsDevInbox && 'SMS_DEV_INBOX', oauthLocal && 'OAUTH_LOCAL'].filter((name): name is string => Boolean(name));
+  // PAY_SANDBOX keeps the sandbox checkout (coins without money) beside real providers: a key to free coins for
+  // anyone, so a demo switch too (docs/payments.md "Configuration").
+  const paySandbox = env.PAY_SANDBOX === '1';
+  const on = [smsDevInbox && 'SMS_DEV_INBOX', oauthLocal && 'OAUTH_LOCAL', paySandbox && 'PAY_SANDBOX'].filter((name): name is string =>
+    Boolean(name),
+  );
   if (!on.length) return null;
   const switches = on.join(' and ');
   if (env.NODE_ENV === 'production' && env.DEPLOY === '1') {

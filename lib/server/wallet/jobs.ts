@@ -6,6 +6,7 @@ import { expireStaleOrders } from './orders';
 import { expireTicketLots } from './tickets';
 import { scheduledLedgerAudit } from './audit-runs';
 import { runDueReconciliations } from './reconciliation/run';
+import { sweepPendingProviderOrders } from './payments/pending-job';
 
 const EVERY_MS = 60_000;
 /** The whole-ledger audit, stored for the console (docs/wallet.md "Ledger audit"): one scan of every entry, so not often. */
@@ -14,17 +15,21 @@ const AUDIT_EVERY_MS = 6 * 3600_000;
 const RECONCILE_EVERY_MS = 3600_000;
 
 /**
- * One sweep: unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
+ * One sweep: a real provider's pending orders are asked about and closed at expiry (docs/payments.md "Late
+ * notifications and expiry"); other unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
  * expire; ticket lots of a month that has ended lapse (docs/gifts-votes.md "Vote tickets").
  */
 export async function runWalletSweep(
   now = new Date(),
-): Promise<{ orders: number; lots: number; vouchers: number; ticketLots: number; tickets: number }> {
-  const orders = await expireStaleOrders(now);
+): Promise<{ orders: number; lots: number; vouchers: number; ticketLots: number; tickets: number; providerCredited: number }> {
+  const provider = await sweepPendingProviderOrders(now);
+  const orders = (await expireStaleOrders(now)) + provider.closed;
   const { lots, vouchers } = await expireVoucherLots(now);
   const { lots: ticketLots, tickets } = await expireTicketLots(now);
-  if (orders || lots || ticketLots) log('info', 'wallet_sweep', { orders, lots, vouchers, ticketLots, tickets });
-  return { orders, lots, vouchers, ticketLots, tickets };
+  const providerCredited = provider.credited;
+  if (orders || lots || ticketLots || providerCredited)
+    log('info', 'wallet_sweep', { orders, lots, vouchers, ticketLots, tickets, providerCredited });
+  return { orders, lots, vouchers, ticketLots, tickets, providerCredited };
 }
 
 /** Runs the sweep every minute in the server process (once, however often Next loads this module). */

@@ -12,8 +12,8 @@ import { credit } from './credit';
 import { stackPeriod, type PeriodKind } from './vip';
 import { closeOrder, termsOf, type OrderRow, type ProductRow } from './orders';
 import { flagForRefund, type RefundReason } from './payment-exceptions';
-import { providerNamed } from './payments/provider';
-import type { PaymentNotification } from './payments/sandbox';
+import type { ProviderPayment } from './payments/contract';
+import { verifySandboxNotification, type PaymentNotification } from './payments/sandbox';
 import { slotStillHeld } from './quota';
 import { countHeldBackVotes } from './votes';
 
@@ -110,56 +110,78 @@ async function fulfilmentRefusal(t: Tx, order: OrderRow, product: ProductRow, no
 }
 
 /**
- * The notify endpoint's work: check the signature and amount, record the notification once, move the order
- * from pending to paid once, and credit it once — however often, and however concurrently, it is replayed.
- * Only a pending order is paid. A payment for an order that was cancelled or expired, or one that fails the
- * checks at fulfilment, is recorded and flagged for refund instead, and nothing is granted (docs/wallet-orders.md).
+ * The sandbox's notify endpoint: its HMAC signature is checked (403 if forged), then the payment is credited as
+ * any provider's is (creditProviderPayment).
  */
 export async function handlePaymentNotification(
-  providerName: string,
+  providerName: 'sandbox',
   n: PaymentNotification,
   now = new Date(),
-): Promise<{ order_id: number; status: string; credited: boolean; refund_due: boolean }> {
-  if (!providerNamed(providerName).verify(n)) throw new ApiError(CODES.forbidden, SERVER_MSG.paymentSignatureBad);
+): Promise<PaymentOutcome> {
+  if (!verifySandboxNotification(n)) throw new ApiError(CODES.forbidden, SERVER_MSG.paymentSignatureBad);
+  return creditProviderPayment(providerName, { orderId: n.order_id, amount: n.amount, tradeNo: n.notification_id }, n, now);
+}
+
+export interface PaymentOutcome {
+  order_id: number;
+  status: string;
+  credited: boolean;
+  refund_due: boolean;
+}
+
+/**
+ * A payment the provider has proved (a verified notification, or its answer to our query): check the amount,
+ * record it once, move the order from pending to paid once, and credit it once — however often, and however
+ * concurrently, it is replayed. Only a pending order is paid. A payment for an order that was cancelled or expired,
+ * or one that fails the checks at fulfilment, is recorded and flagged for refund instead, and nothing is granted
+ * (docs/wallet-orders.md). The provider's transaction number is the order's provider reference.
+ */
+export async function creditProviderPayment(
+  providerName: string,
+  p: ProviderPayment,
+  payload: unknown,
+  now = new Date(),
+): Promise<PaymentOutcome> {
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
-    const row = await lockOrder(t, n.order_id);
+    const row = await lockOrder(t, p.orderId);
     if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
-    if (row.o.price !== n.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
+    if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
     await t
       .insert(paymentNotifications)
-      .values({ provider: providerName, notificationId: n.notification_id, orderId: n.order_id, payload: n })
+      .values({ provider: providerName, notificationId: p.tradeNo, orderId: p.orderId, payload: payload ?? {} })
       .onConflictDoNothing();
     // A provider takes one payment per order: another notification for a paid order is a replay.
-    if (row.o.status === 'paid') return { order_id: n.order_id, status: 'paid', credited: false, refund_due: false };
+    if (row.o.status === 'paid' || row.o.status === 'refunded')
+      return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: false };
     const payment = {
       orderId: row.o.id,
       provider: providerName,
-      providerRef: n.notification_id,
-      amount: n.amount,
+      providerRef: p.tradeNo,
+      amount: p.amount,
       orderStatus: row.o.status,
     };
     if (row.o.status !== 'pending') {
       await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
-      return { order_id: n.order_id, status: row.o.status, credited: false, refund_due: true };
+      return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: true };
     }
     const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
     if (refusal) {
       await closeOrder(t, row.o.id, 'rejected', now);
       await flagForRefund(t, { ...payment, reason: refusal }, now);
-      return { order_id: n.order_id, status: 'rejected', credited: false, refund_due: true };
+      return { order_id: p.orderId, status: 'rejected', credited: false, refund_due: true };
     }
     const [paid] = await t
       .update(orders)
-      .set({ status: 'paid', paidAt: now, providerRef: n.notification_id })
-      .where(and(eq(orders.id, n.order_id), eq(orders.status, 'pending')))
+      .set({ status: 'paid', paidAt: now, providerRef: p.tradeNo })
+      .where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending')))
       .returning();
     const txId = await fulfil(t, paid!, row.p, now);
     if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
     await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
     // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
     await countHeldBackVotes(t, paid!.memberId);
-    log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price });
-    return { order_id: n.order_id, status: 'paid', credited: true, refund_due: false };
+    log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price, provider: providerName });
+    return { order_id: p.orderId, status: 'paid', credited: true, refund_due: false };
   });
 }

@@ -1,17 +1,18 @@
 import 'server-only';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, notInArray } from 'drizzle-orm';
 import { AD_RECHARGE_SCENES } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { returnAddressOr } from '@/lib/shared/return-path';
 import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
+import { PAY_TEXT } from '@/lib/shared/payment-text';
 import { members, orders, products, type OrderProductTerms } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
 import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { getProductOrThrow } from './products';
-import { DEFAULT_PROVIDER, providerNamed } from './payments/provider';
+import { providerNamed, realProviders } from './payments/provider';
 import { nextRefill, quotaDay, releaseSlot, takeSlot } from './quota';
 
 const ORDER_TTL_MS = 30 * 60_000;
@@ -95,6 +96,21 @@ export interface CreateOrderOptions {
   scene?: number | null;
   /** Our other hosts (payment and reader domains): return and cancel may be absolute addresses on these. */
   ownHosts?: readonly string[];
+  /**
+   * The providers offered to this payer here, the default first (offeredProviders, docs/payments.md "Choosing a
+   * provider"); without it, the sandbox.
+   */
+  offered?: readonly string[];
+  /** The payer's choice among `offered`; absent means the default. */
+  provider?: string | null;
+}
+
+/** The provider an order is opened with: the payer's choice if offered here, else refused (nothing is written). */
+export function chosenProvider(opts: Pick<CreateOrderOptions, 'offered' | 'provider'>): string {
+  const offered = opts.offered ?? ['sandbox'];
+  const choice = opts.provider || offered[0];
+  if (!choice || !offered.includes(choice)) throw new ApiError(CODES.validation, PAY_TEXT.providerUnavailable, undefined, 'provider');
+  return choice;
 }
 
 /**
@@ -105,6 +121,7 @@ export interface CreateOrderOptions {
  * hoard a day's slots or keep renewing a hold. The member lock makes that check race-free.
  */
 export async function createOrder(memberId: number, productId: number, opts: CreateOrderOptions, now = new Date()): Promise<OrderDto> {
+  const provider = chosenProvider(opts);
   const product = await getProductOrThrow(productId);
   if (product.productType === 'whole_book') throw new ApiError(CODES.validation, MSG.orderWholeBook, undefined, 'whole_book');
   const order = await getDb().transaction(async (tx) => {
@@ -134,7 +151,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
         price,
         discount: coupon?.discount ?? 0,
         memberCouponId: coupon?.id ?? null,
-        provider: DEFAULT_PROVIDER.name,
+        provider,
         status: 'pending',
         returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []),
         cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []),
@@ -207,12 +224,17 @@ export async function cancelOrder(orderId: number, memberId: number, now = new D
   return getOrderOrThrow(orderId, memberId);
 }
 
-/** Pending orders past their 30 minutes expire (the wallet job runs this every minute). */
+/**
+ * Pending orders past their 30 minutes expire (the wallet job runs this every minute). Orders of a configured real
+ * provider are left to the provider job, which asks the provider first and closes the order there before it
+ * expires here (docs/payments.md "Late notifications and expiry").
+ */
 export async function expireStaleOrders(now = new Date()): Promise<number> {
+  const real = realProviders().map((p) => p.name);
   const stale = await getDb()
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+    .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now), real.length ? notInArray(orders.provider, real) : undefined))
     .limit(500);
   let expired = 0;
   for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired', now))) expired += 1;

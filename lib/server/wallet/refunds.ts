@@ -225,7 +225,7 @@ export async function refundOrder(actor: StaffActor, input: RefundInput, now = n
       .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
     // Last, so a refusal by the provider rolls everything back; the provider is keyed by the order, so a retry is safe.
     const { ref } = await providerNamed(order.provider)
-      .refund(order.id, order.price)
+      .refund(order.id, order.price, order.price)
       .catch((err: unknown) => {
         log('warn', 'provider_refund_failed', { orderId: order.id, err });
         throw new ApiError(CODES.conflict, E.providerFailed);
@@ -296,7 +296,7 @@ export async function refundPaymentException(
     if (!row) throw notFound(E.exceptionMissing);
     if (row.refundStatus !== 'due') throw new ApiError(CODES.conflict, E.exceptionDone);
     const { ref } = await providerNamed(row.provider)
-      .refund(row.orderId, row.amount)
+      .refund(row.orderId, row.amount, row.amount)
       .catch(() => {
         throw new ApiError(CODES.conflict, E.providerFailed);
       });

@@ -8,14 +8,16 @@ import { orderFailureFor } from '@/lib/shared/order-failure';
 import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
 import { escapeHtml, flowPage, flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
+import { payContextFor } from '@/lib/server/wallet/payments/context';
+import { offeredProviders } from '@/lib/server/wallet/payments/provider';
 
-const FIELDS = ['pid', 'return', 'cancel', 'n_from', 'coupon_id', 'promotion_id', 'scene'] as const;
+const FIELDS = ['pid', 'return', 'cancel', 'n_from', 'coupon_id', 'promotion_id', 'scene', 'provider'] as const;
 const orderFields = z.record(z.string(), z.string().max(2048));
 type OrderFields = z.infer<typeof orderFields>;
 
 const pick = (fields: OrderFields) => new URLSearchParams(FIELDS.flatMap((k) => (fields[k] !== undefined ? [[k, fields[k]!]] : [])));
 
-// GET /orders/create?pid&return&cancel&n_from&coupon_id&promotion_id&scene — the links of the recharge page, modals and
+// GET /orders/create?pid&return&cancel&n_from&coupon_id&promotion_id&scene&provider — the links of the recharge page, modals and
 // VIP plans land here. Opening an order is a write, so a GET only shows a confirmation whose button posts the same
 // fields: a link on another site can no longer open orders in a reader's name (docs/api.md "Flow routes").
 // Without a session, sign in first and come back here.
@@ -32,7 +34,8 @@ export const GET = withFlow(
   { auth: 'member', query: orderFields },
 );
 
-// POST /orders/create (form: pid, return, cancel, n_from, coupon_id, promotion_id, scene) — create the order and send the
+// POST /orders/create (form: pid, return, cancel, n_from, coupon_id, promotion_id, scene, provider) — create the order
+// with the chosen provider (one offered to this payer here, docs/payments.md "Choosing a provider") and send the
 // payer to the provider's page. Same-origin only (withFlow). When no order can be opened (sold out, coupon,
 // minors' caps) the payer sees why on /orders/failed and goes back to `cancel`.
 export const POST = withFlow(
@@ -53,6 +56,8 @@ export const POST = withFlow(
         // The ad-removal scene (docs/ads.md "Ad removal"); createOrder keeps only 10008–10011.
         scene: readId(form.scene) ?? null,
         ownHosts: ownHosts(hostFrom(req.headers).host),
+        offered: offeredProviders(await payContextFor(req.headers, member.id)),
+        provider: form.provider ?? null,
       });
       return flowRedirect(req, order.pay_url);
     } catch (err) {

@@ -14,6 +14,9 @@ import { rechargeReturn } from '@/lib/shared/recharge';
 import type { SearchParams } from '@/lib/shared/page-params';
 import { RechargePacks } from '@/components/wallet/recharge-packs';
 import { PageBar } from '@/components/shell/page-bar';
+import { payContextFor } from '@/lib/server/wallet/payments/context';
+import { offeredProviders } from '@/lib/server/wallet/payments/provider';
+import { PAY_TEXT } from '@/lib/shared/payment-text';
 
 export const metadata: Metadata = { title: '充值书币', robots: { index: false } };
 
@@ -40,6 +43,8 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
   const cancelUrl = `/recharge/start${here.size ? `?${here}` : ''}`;
   const { canPay } = paymentAvailability(h.get('user-agent'), cachedFlags());
   const member = await currentMember();
+  // The payment choice (docs/payments.md "Choosing a provider"): only where this payer can pay at all.
+  const providers = canPay ? offeredProviders(await payContextFor(h, member?.id ?? null)) : [];
   const [products, balance] = await Promise.all([
     canPay ? listProducts('recharge') : Promise.resolve([]),
     member ? getBalance(member.id) : Promise.resolve(null),
@@ -55,12 +60,14 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
         ) : (
           <p className="balance-line muted small">选择充值档位后需先登录</p>
         )}
+        {canPay && providers.length === 1 && providers[0] === 'sandbox' ? <p className="muted small">{PAY_TEXT.sandboxOnly}</p> : null}
         {canPay ? (
           <RechargePacks
             initialProducts={products as ShopProduct[]}
             signedIn={Boolean(member)}
             returnUrl={returnUrl}
             cancelUrl={cancelUrl}
+            providers={providers.map((name) => ({ name, label: PAY_TEXT.providerLabel[name] ?? name }))}
           />
         ) : (
           <div className="center-page" role="status">

@@ -1,9 +1,10 @@
 import 'server-only';
 import { alipayProvider } from './alipay';
 import type { RealProvider } from './contract';
+import { wechatProvider } from './wechat';
 
 /**
- * The real providers the daily reconciliation walks (docs/reconciliation.md); each takes part only when configured.
- * WeChat Pay joins this list where the provider registry lists it.
+ * Every real provider this build knows, one line each: the registry orders, notifications and the daily
+ * reconciliation all read (docs/payments.md "Providers"). Each takes part only when configured.
  */
-export const REAL_PROVIDERS: readonly RealProvider[] = [alipayProvider];
+export const REAL_PROVIDERS: readonly RealProvider[] = [wechatProvider, alipayProvider];

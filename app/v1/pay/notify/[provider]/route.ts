@@ -1,0 +1,31 @@
+import type { NextRequest } from 'next/server';
+import { log } from '@/lib/server/logger';
+import { readBodyText } from '@/lib/server/http/request-input';
+import { otherMethods } from '@/lib/server/http/method-not-allowed';
+import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
+
+// POST /v1/pay/notify/{provider} — a real provider's payment or refund notification (docs/payments.md
+// "Notifications"). Read raw: the signature covers the exact bytes. Answered in the provider's own format (not our
+// envelope), so it stops retrying once the payment is taken; the provider's server sends no x-sig.
+export async function POST(req: NextRequest, route: { params: Promise<{ provider: string }> }): Promise<Response> {
+  const { provider } = await route.params;
+  let rawBody: string;
+  try {
+    rawBody = await readBodyText(req, 64 * 1024);
+  } catch {
+    return new Response('body too large', { status: 413 });
+  }
+  try {
+    const { reply } = await takeProviderNotification(provider, { headers: req.headers, rawBody });
+    return new Response(reply.body, { status: reply.status, headers: { 'content-type': reply.contentType, 'cache-control': 'no-store' } });
+  } catch (err) {
+    // The database is down or the like: the provider retries later, as it does on any 5xx.
+    log('error', 'pay_notify_failed', { provider, err });
+    return new Response(JSON.stringify({ code: 'FAIL', message: 'retry' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+}
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
