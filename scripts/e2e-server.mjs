@@ -16,6 +16,19 @@ const wechat = await startWechatStandIn({ appId: 'wx_e2e_app', appSecret: 'e2e-s
 // (docs/payments-alipay.md "Testing"); its ALIPAY_* environment configures the server.
 const { startAlipayStandIn } = await tsImport('../test/stand-ins/alipay.ts', import.meta.url);
 const alipay = await startAlipayStandIn({ keyDir: fs.mkdtempSync(`${process.env.TMPDIR ?? '/tmp'}/e2e-alipay-keys-`) });
+// WeChat Pay API v3 stood in for on 127.0.0.1 (docs/payments.md "Testing"): merchant and platform certificates made
+// now; the stand-in's H5 cashier pays and posts a signed, encrypted notification to this server.
+const wxpayLib = await import('./lib/wechatpay-stand-in.mjs');
+const wxpayDir = fs.mkdtempSync(`${process.env.TMPDIR ?? '/tmp'}/e2e-wxpay-keys-`);
+const merchant = wxpayLib.makeCertificate('e2e-merchant');
+fs.writeFileSync(`${wxpayDir}/merchant-key.pem`, merchant.keyPem);
+const WXPAY = { mchId: '1900000109', appId: 'wx_e2e_app', apiV3Key: 'e2e0apiv3key0for0the0stand0in032' };
+const wxpay = await wxpayLib.startWechatPayStandIn({
+  ...WXPAY,
+  merchantPublicKeyPem: merchant.certPem,
+  merchantSerial: merchant.serial,
+});
+fs.writeFileSync(`${wxpayDir}/platform-cert.pem`, wxpay.platformCertPem);
 const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   ...rest,
   NODE_ENV: 'production',
@@ -26,6 +39,14 @@ const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   WECHAT_MP_APP_SECRET: 'e2e-secret',
   WECHAT_API_BASE: wechat.base,
   ...alipay.env,
+  WECHATPAY_MCHID: WXPAY.mchId,
+  WECHATPAY_APPID: WXPAY.appId,
+  WECHATPAY_SERIAL: merchant.serial,
+  WECHATPAY_PRIVATE_KEY_FILE: `${wxpayDir}/merchant-key.pem`,
+  WECHATPAY_APIV3_KEY: WXPAY.apiV3Key,
+  WECHATPAY_PLATFORM_CERT_FILE: `${wxpayDir}/platform-cert.pem`,
+  WECHATPAY_BASE_URL: wxpay.base,
+  WECHATPAY_NOTIFY_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}/v1/pay/notify/wechat`,
   // The existing journeys pay through the sandbox; the provider journeys choose theirs (docs/payments.md).
   PAY_SANDBOX: '1',
 }))(process.env);
@@ -53,5 +74,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill
 server.on('exit', (code) => {
   void wechat.close();
   void alipay.stop();
+  void wxpay.close();
   process.exit(code ?? 0);
 });

@@ -92,6 +92,17 @@ describe('route guard (docs/accounts.md access table)', () => {
     expect(visit(path)).toBe('/m');
   });
 
+  it.each(['/pay/wechat/12', '/pay/alipay/12', '/pay/wechat/12/result', '/pay/alipay/12/cancel'])(
+    'lets the real providers’ pay page %s through to its own payer check',
+    (path) => {
+      expect(visit(path)).toBeNull();
+    },
+  );
+
+  it.each(['/pay/paypal/12', '/pay/wechat/abc', '/pay/wechat/12/approve'])('sends the unknown pay path %s to /m', (path) => {
+    expect(visit(path)).toBe('/m');
+  });
+
   it('redirects blocked URL patterns from config, and survives a malformed one', () => {
     setCachedFlags({
       ...DEFAULT_FLAGS,

@@ -45,6 +45,8 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/games\/go\/\d{1,10}$/, access: 'public' },
   { pattern: /^\/orders\/(create|failed)$/, access: 'public' },
   { pattern: /^\/pay\/sandbox\/\d{1,10}(\/(approve|cancel))?$/, access: 'public' },
+  // A real provider's pay page, its return page and cancel (docs/payments.md "The pay page"): each checks the payer.
+  { pattern: /^\/pay\/(wechat|alipay)\/\d{1,10}(\/(result|cancel))?$/, access: 'public' },
   { pattern: /^\/oauth\/(start|callback|local\/authorize|local\/approve)$/, access: 'public' },
 ];
 
