@@ -4,6 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { isDatabaseUnavailable } from '@/lib/server/db/pg-errors';
+import { dbUnavailable } from '@/lib/server/http/errors';
 import { GET as health } from '@/app/v1/health/route';
 import { GET as balance } from '@/app/v1/my/balance/route';
 import { callRoute } from './route';
@@ -125,5 +126,15 @@ onPostgres('PostgreSQL connection faults', () => {
       await locker.end();
       await limited.close();
     }
+  });
+});
+
+describe('a transaction still chosen as a deadlock victim', () => {
+  it('answers 503 with the busy text (retryable, nothing written), not 500', () => {
+    const victim = Object.assign(new Error('Failed query: insert into wallet_accounts'), {
+      cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    });
+    expect(dbUnavailable(victim)).toMatchObject({ code: CODES.unavailable, status: 503 });
+    expect(dbUnavailable(new Error('syntax error'))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { isDatabaseUnavailable } from '../db/pg-errors';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/pg-errors';
 import type { OrderFailure } from '@/lib/shared/order-failure';
 
 /** Why a paid action was refused, for callers that must not read the Chinese message (docs/wallet-orders.md). */
@@ -50,6 +50,10 @@ export class ApiError extends Error {
 export const notFound = (message: string = SERVER_MSG.notFound) => new ApiError(CODES.notFound, message);
 export const invalid = (message: string = MSG.invalidParams, data?: unknown) => new ApiError(CODES.validation, message, data);
 
-/** A database that is down, full or timed out answers 503 with the busy text, not a 500 (docs/operations.md "Outages"). */
+/**
+ * A database that is down, full or timed out answers 503 with the busy text, not a 500 (docs/operations.md "Outages");
+ * so does a transaction still chosen as a deadlock's victim after its retries: it rolled back whole, and the client's
+ * retry is safe.
+ */
 export const dbUnavailable = (err: unknown): ApiError | undefined =>
-  isDatabaseUnavailable(err) ? new ApiError(CODES.unavailable) : undefined;
+  isDatabaseUnavailable(err) || isTransactionConflict(err) ? new ApiError(CODES.unavailable) : undefined;

@@ -9,6 +9,7 @@ import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
 import { couponStillReserved, spendCoupon } from './coupons';
 import { credit } from './credit';
+import { retryOnConflict } from '../db/pg-errors';
 import { stackPeriod, type PeriodKind } from './vip';
 import { closeOrder, termsOf, type OrderRow, type ProductRow } from './orders';
 import { flagForRefund, type RefundReason } from './payment-exceptions';
@@ -142,46 +143,50 @@ export async function creditProviderPayment(
   payload: unknown,
   now = new Date(),
 ): Promise<PaymentOutcome> {
-  return getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const row = await lockOrder(t, p.orderId);
-    if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
-    if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
-    await t
-      .insert(paymentNotifications)
-      .values({ provider: providerName, notificationId: p.tradeNo, orderId: p.orderId, payload: payload ?? {} })
-      .onConflictDoNothing();
-    // A provider takes one payment per order: another notification for a paid order is a replay.
-    if (row.o.status === 'paid' || row.o.status === 'refunded')
-      return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: false };
-    const payment = {
-      orderId: row.o.id,
-      provider: providerName,
-      providerRef: p.tradeNo,
-      amount: p.amount,
-      orderStatus: row.o.status,
-    };
-    if (row.o.status !== 'pending') {
-      await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
-      return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: true };
-    }
-    const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
-    if (refusal) {
-      await closeOrder(t, row.o.id, 'rejected', now);
-      await flagForRefund(t, { ...payment, reason: refusal }, now);
-      return { order_id: p.orderId, status: 'rejected', credited: false, refund_due: true };
-    }
-    const [paid] = await t
-      .update(orders)
-      .set({ status: 'paid', paidAt: now, providerRef: p.tradeNo })
-      .where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending')))
-      .returning();
-    const txId = await fulfil(t, paid!, row.p, now);
-    if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
-    await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
-    // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
-    await countHeldBackVotes(t, paid!.memberId);
-    log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price, provider: providerName });
-    return { order_id: p.orderId, status: 'paid', credited: true, refund_due: false };
-  });
+  // A notification racing the payer's own purchases can be chosen as a deadlock's victim (the cluster test's burst
+  // met one, docs/deploy.md); it rolled back whole and is keyed by the trade number, so it simply runs again.
+  return retryOnConflict(() =>
+    getDb().transaction(async (tx) => {
+      const t = tx as unknown as Tx;
+      const row = await lockOrder(t, p.orderId);
+      if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
+      if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
+      await t
+        .insert(paymentNotifications)
+        .values({ provider: providerName, notificationId: p.tradeNo, orderId: p.orderId, payload: payload ?? {} })
+        .onConflictDoNothing();
+      // A provider takes one payment per order: another notification for a paid order is a replay.
+      if (row.o.status === 'paid' || row.o.status === 'refunded')
+        return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: false };
+      const payment = {
+        orderId: row.o.id,
+        provider: providerName,
+        providerRef: p.tradeNo,
+        amount: p.amount,
+        orderStatus: row.o.status,
+      };
+      if (row.o.status !== 'pending') {
+        await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
+        return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: true };
+      }
+      const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
+      if (refusal) {
+        await closeOrder(t, row.o.id, 'rejected', now);
+        await flagForRefund(t, { ...payment, reason: refusal }, now);
+        return { order_id: p.orderId, status: 'rejected', credited: false, refund_due: true };
+      }
+      const [paid] = await t
+        .update(orders)
+        .set({ status: 'paid', paidAt: now, providerRef: p.tradeNo })
+        .where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending')))
+        .returning();
+      const txId = await fulfil(t, paid!, row.p, now);
+      if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
+      await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
+      // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
+      await countHeldBackVotes(t, paid!.memberId);
+      log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price, provider: providerName });
+      return { order_id: p.orderId, status: 'paid', credited: true, refund_due: false };
+    }),
+  );
 }
