@@ -67,7 +67,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 // Calls a blocked member may still make (docs/members.md "Blocks"), and routes that are not a member's at all.
 const ALLOWED = new Set(['v1/my/block/route.ts', 'v1/my/block/appeal/route.ts', 'v1/logout/route.ts']);
 // The catch-all answers 40400 to everyone; v1/admin/* take the staff's x-admin-token and no member at all.
-const notMemberRoute = (file: string) => file === 'v1/[...path]/route.ts' || file.startsWith('v1/admin/');
+// A real payment provider's notifications come from its server with no member session (docs/payments.md).
+const notMemberRoute = (file: string) =>
+  file === 'v1/[...path]/route.ts' || file.startsWith('v1/admin/') || file === 'v1/pay/notify/[provider]/route.ts';
 
 function v1Routes(): { file: string; url: string; params: Record<string, string | string[]> }[] {
   const files = (fs.readdirSync(path.join(APP, 'v1'), { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f)).sort();

@@ -2,6 +2,7 @@
 // signing (the published example messages, our own generated keys), notification verification and decryption,
 // and the wallet's side — credited once, refused notifications writing nothing, late payments found by the job,
 // expiry closing at the provider, refunds through the provider, the bill.
+import { CODES } from '@/lib/shared/dto/envelope';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -378,8 +379,14 @@ describe('POST /v1/pay/notify/wechat', () => {
     expect((await orderRow(order.id)).status).toBe('paid');
   });
 
-  it('answers 404 for a provider that is not configured and 400 for a body that is not JSON, never 500', async () => {
-    expect((await post({ body: '{}', headers: { 'content-type': 'application/json' } }, 'alipay')).status).toBe(404);
+  it('answers 404 for a provider that is not configured, 413 past 64 KB and 400 for a body that is not JSON, never 500', async () => {
+    const unknown = await post({ body: '{}', headers: { 'content-type': 'application/json' } }, 'alipay');
+    expect(unknown.status).toBe(404);
+    // Not a provider's notification at all: our own Chinese envelope.
+    expect(await unknown.json()).toMatchObject({ code: CODES.notFound });
+    const huge = await post({ body: 'x'.repeat(70 * 1024), headers: lib.platformHeaders(standIn.current(), 'x') });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: CODES.tooLarge });
     const junk = { body: 'not json', headers: lib.platformHeaders(standIn.current(), 'not json') };
     expect((await post(junk)).status).toBe(400);
   });

@@ -3,17 +3,30 @@ import { log } from '@/lib/server/logger';
 import { readBodyText } from '@/lib/server/http/request-input';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
+import { realProviderNamed } from '@/lib/server/wallet/payments/provider';
+import { ApiError } from '@/lib/server/http/errors';
+import { envelopeResponse, failureBody } from '@/lib/server/http/reply';
+import { CODES } from '@/lib/shared/dto/envelope';
+
+/** Our own envelope, for what is not a configured provider's notification at all. */
+function refused(code: typeof CODES.notFound | typeof CODES.tooLarge): Response {
+  const requestId = crypto.randomUUID();
+  const error = new ApiError(code);
+  return envelopeResponse(error.status, failureBody(error, requestId), requestId);
+}
 
 // POST /v1/pay/notify/{provider} — a real provider's payment or refund notification (docs/payments.md
 // "Notifications"). Read raw: the signature covers the exact bytes. Answered in the provider's own format (not our
-// envelope), so it stops retrying once the payment is taken; the provider's server sends no x-sig.
+// envelope), so it stops retrying once the payment is taken; the provider's server sends no x-sig and no member
+// session. A name that is not a configured provider, or a body past 64 KB, gets our own error envelope.
 export async function POST(req: NextRequest, route: { params: Promise<{ provider: string }> }): Promise<Response> {
   const { provider } = await route.params;
+  if (!realProviderNamed(provider)) return refused(CODES.notFound);
   let rawBody: string;
   try {
     rawBody = await readBodyText(req, 64 * 1024);
   } catch {
-    return new Response('body too large', { status: 413 });
+    return refused(CODES.tooLarge);
   }
   try {
     const { reply } = await takeProviderNotification(provider, { headers: req.headers, rawBody });
