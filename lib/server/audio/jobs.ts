@@ -303,8 +303,8 @@ async function decide(key: string, voice: Voice, paragraphs: string[], priority:
   return follow(key, voice, paragraphs, priority);
 }
 
-function startJob(key: string, voice: Voice, paragraphs: string[], priority: JobPriority, server: string): Job {
-  const r = registry();
+/** Settles when a chapter's first segment is out (or its job failed); nobody need be waiting on it. */
+function firstSegmentSignal(): { firstSegment: Promise<void>; onFirst: () => void; onFirstFailed: (err: unknown) => void } {
   let onFirst!: () => void;
   let onFirstFailed!: (err: unknown) => void;
   const firstSegment = new Promise<void>((resolve, reject) => {
@@ -312,6 +312,12 @@ function startJob(key: string, voice: Voice, paragraphs: string[], priority: Job
     onFirstFailed = reject;
   });
   firstSegment.catch(() => undefined);
+  return { firstSegment, onFirst, onFirstFailed };
+}
+
+function startJob(key: string, voice: Voice, paragraphs: string[], priority: JobPriority, server: string): Job {
+  const r = registry();
+  const { firstSegment, onFirst, onFirstFailed } = firstSegmentSignal();
   const job: Job = {
     key,
     startedAt: performance.now(),
@@ -354,13 +360,7 @@ function startJob(key: string, voice: Voice, paragraphs: string[], priority: Job
  */
 function follow(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Follower {
   const r = registry();
-  let onFirst!: () => void;
-  let onFirstFailed!: (err: unknown) => void;
-  const firstSegment = new Promise<void>((resolve, reject) => {
-    onFirst = resolve;
-    onFirstFailed = reject;
-  });
-  firstSegment.catch(() => undefined);
+  const { firstSegment, onFirst, onFirstFailed } = firstSegmentSignal();
   const follower: Follower = {
     key,
     priority,
