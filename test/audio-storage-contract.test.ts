@@ -190,6 +190,24 @@ describe('S3 backend beyond the contract', () => {
     await expect(storage.list('chapters')).rejects.toThrow();
   });
 
+  test('a read whose body is cut off mid-stream is asked again; a missing object is still null', async () => {
+    const storage = s3StorageOn(s3.server, 'contract');
+    await storage.writeAtomic('chapters/79/v1', 'index.m3u8', '#EXTM3U\n');
+    const send = storage.client.send.bind(storage.client);
+    const cut = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const spy = jest
+      .spyOn(storage.client, 'send')
+      .mockImplementationOnce(async () => ({ Body: { transformToByteArray: () => Promise.reject(cut) } }) as never);
+    try {
+      expect((await storage.read('chapters/79/v1', 'index.m3u8'))?.toString()).toBe('#EXTM3U\n');
+      expect(spy).toHaveBeenCalledTimes(2);
+      spy.mockImplementation(send as never);
+      expect(await storage.read('chapters/79/v1', 'nope.ts')).toBeNull();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   test('a signed URL names one object, lasts the time asked, is private, and the store refuses it once expired', async () => {
     const storage = s3StorageOn(s3.server, 'contract');
     await storage.writeAtomic('chapters/88/v1', '3.ts', Buffer.alloc(500, 3));

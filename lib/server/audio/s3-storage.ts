@@ -83,6 +83,13 @@ const isMissing = (err: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
+const READ_ATTEMPTS = 3;
+const CUT_OFF_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const isCutOff = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return CUT_OFF_CODES.has(e?.code ?? '') || e?.message === 'aborted' || e?.message === 'socket hang up';
+};
+
 function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
   const config: S3ClientConfig = {
     region: settings.region,
@@ -124,12 +131,17 @@ export class S3AudioStorage implements AudioStorage {
   }
 
   async read(key: string, name: string): Promise<Buffer | null> {
-    try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.object(key, name) }));
-      return Buffer.from(await res.Body!.transformToByteArray());
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.object(key, name) }));
+        return Buffer.from(await res.Body!.transformToByteArray());
+      } catch (err) {
+        if (isMissing(err)) return null;
+        // The SDK retries a request that failed to start, not a body cut off while it streamed (a kept-alive socket
+        // the store closed, a store restarting): a GET is safe to ask again (docs/storage.md "Failures").
+        if (attempt < READ_ATTEMPTS && isCutOff(err)) continue;
+        throw err;
+      }
     }
   }
 
