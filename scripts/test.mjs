@@ -16,6 +16,16 @@ const e2eOnly = process.argv.includes('--e2e-only');
 const started = Date.now();
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each stage's wall time, printed at the end: the suite's budget is 30 minutes on CI (docs/development.md).
+const stageTimes = [];
+let stageName = null;
+let stageStart = Date.now();
+function stage(name) {
+  if (stageName) stageTimes.push([stageName, (Date.now() - stageStart) / 1000]);
+  stageName = name;
+  stageStart = Date.now();
+  if (name) console.log(`\n▶ ${name}`);
+}
 
 // PGlite loads its WASM through dynamic import, which Jest runs only with VM modules enabled.
 const jestEnv = (extra) => ({
@@ -43,22 +53,22 @@ async function jest(name, args, env) {
 
 if (!e2eOnly) {
   // Lint and format first: the cheapest checks, and each failure counts once in the summary.
-  console.log('\n▶ lint (ESLint, no warnings allowed)');
+  stage('lint (ESLint, no warnings allowed)');
   if ((await run(bin('eslint'), ['.', '--max-warnings', '0'])) !== 0) failures.push('lint');
-  console.log('\n▶ format check (Prettier)');
+  stage('format check (Prettier)');
   if ((await run(bin('prettier'), ['--check', '.'])) !== 0) failures.push('format');
-  console.log('\n▶ type check');
+  stage('type check');
   if ((await run(bin('tsc'), ['--noEmit'])) !== 0) failures.push('typecheck');
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-  console.log('\n▶ unit, component and service tests (PGlite)');
+  stage('unit, component and service tests (PGlite)');
   await jest('jest-pglite', [], jestEnv({ ...withoutPg, TEST_DATABASE_URL: '' }));
   if (TEST_DATABASE_URL) {
-    console.log(`\n▶ service tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+    stage(`service tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
     await jest('jest-postgres', ['--selectProjects', 'server'], jestEnv({ TEST_DATABASE_URL }));
   }
 }
 
-console.log('\n▶ production build');
+stage('production build');
 const build = buildState();
 if (build.needed) {
   console.log('test: building the app…');
@@ -68,7 +78,7 @@ if (build.needed) {
 
 if (!e2eOnly && !failures.includes('next build')) {
   // SIGKILL mid-burst of purchases and recharges on PostgreSQL, restart, replay; skipped without TEST_DATABASE_URL.
-  console.log('\n▶ crash test (production server on PostgreSQL, killed mid-burst)');
+  stage('crash test (production server on PostgreSQL, killed mid-burst)');
   const code = await run(process.execPath, ['scripts/crash-test.mjs']);
   const file = path.join(out, 'crash.json');
   if (fs.existsSync(file)) {
@@ -81,7 +91,7 @@ if (!e2eOnly && !failures.includes('next build')) {
 
   // Two servers on one PostgreSQL database and Redis behind nginx (docs/deploy.md); skipped without
   // TEST_DATABASE_URL or Redis, with one line saying so.
-  console.log('\n▶ cluster test (two production servers, Redis, nginx; one killed mid-burst)');
+  stage('cluster test (two production servers, Redis, nginx; one killed mid-burst)');
   const clusterCode = await run(process.execPath, ['scripts/cluster-test.mjs']);
   const clusterFile = path.join(out, 'cluster.json');
   if (fs.existsSync(clusterFile)) {
@@ -93,7 +103,7 @@ if (!e2eOnly && !failures.includes('next build')) {
   if (clusterCode !== 0) failures.push('cluster test');
 }
 
-console.log('\n▶ end-to-end tests (Playwright on Chromium)');
+stage('end-to-end tests (Playwright on Chromium)');
 try {
   process.env.CHROME_PATH = ensureChromium();
   if (!failures.includes('next build')) {
@@ -112,6 +122,9 @@ try {
   failures.push('e2e setup');
 }
 
+stage(null);
+console.log('\nstage times:');
+for (const [name, secs] of stageTimes) console.log(`  ${secs.toFixed(0).padStart(5)} s  ${name}`);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all suites passed'} in ${seconds} s`);
 console.log(`tests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
