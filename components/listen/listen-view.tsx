@@ -4,7 +4,7 @@ import Link from 'next/link';
 import dynamic from 'next/dynamic';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Cover } from '@/components/novel/cover';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
@@ -112,6 +112,17 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
   const time = current ? s.currentTime : (initialTime ?? 0);
   const active = current ? paragraphAt(track, s.currentTime) : -1;
   const continuous = CONTINUOUS_PLAY_OPTIONS.find((o) => o.type === s.continuousType) ?? CONTINUOUS_PLAY_OPTIONS[0];
+
+  // One function for the page's life: the text's paragraphs are memoised, and a new callback on every time update
+  // (four a second while playing) would re-render each of them (docs/listening.md "Listen page").
+  const seekText = useRef<(t: number) => void>(() => {});
+  useEffect(() => {
+    seekText.current = (t) => {
+      controller?.seek(t);
+      if (!s.playing) controller?.play();
+    };
+  });
+  const onSeekText = useCallback((t: number) => seekText.current(t), []);
 
   function onUnlocked(c: ReadChapter) {
     rememberArticle(c);
@@ -288,16 +299,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
         <ListenExtras chapter={chapter} active={active} />
       ) : null}
       {chapter.locked ? null : (
-        <ListenText
-          chapter={chapter}
-          track={track}
-          active={active}
-          follow={current && s.playing}
-          onSeek={(t) => {
-            controller?.seek(t);
-            if (!s.playing) controller?.play();
-          }}
-        />
+        <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={onSeekText} />
       )}
       {/* docs/ads.md "Placements": the listen page's ad, above the similar-audio list. */}
       <AdSlot key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
