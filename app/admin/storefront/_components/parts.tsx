@@ -58,6 +58,38 @@ export function OpButton({
   );
 }
 
+/**
+ * Up, down and remove for one entry of an ordered list (blocks, slides, a list's novels): `fields` names the entry
+ * as the console action expects it; the first entry has no 上移, the last no 下移.
+ */
+export function OrderActions({
+  action,
+  fields,
+  index,
+  count,
+  title,
+  back,
+}: {
+  action: string;
+  fields: Record<string, string | number>;
+  index: number;
+  count: number;
+  title: string;
+  back: string;
+}) {
+  return (
+    <div className="actions">
+      {index > 0 ? (
+        <OpButton action={action} fields={{ op: 'move', ...fields, dir: 'up', back }} label={S.up} aria={`${S.up} ${title}`} />
+      ) : null}
+      {index < count - 1 ? (
+        <OpButton action={action} fields={{ op: 'move', ...fields, dir: 'down', back }} label={S.down} aria={`${S.down} ${title}`} />
+      ) : null}
+      <OpButton action={action} fields={{ op: 'remove', ...fields, back }} label={S.remove} aria={`${S.remove} ${title}`} danger />
+    </div>
+  );
+}
+
 export type Pick = { novel: { id: number; title: string } } | { error: string } | null;
 
 /**
@@ -91,31 +123,14 @@ export function NovelOrder({
               <span>#{n.id}</span>
               {n.offShelf ? <span className="badge">{S.offShelfBadge}</span> : null}
             </div>
-            <div className="actions">
-              {i > 0 ? (
-                <OpButton
-                  action={action}
-                  fields={{ op: 'move', id: listId, novel_id: n.id, dir: 'up', back }}
-                  label={S.up}
-                  aria={`${S.up} ${n.title}`}
-                />
-              ) : null}
-              {i < novels.length - 1 ? (
-                <OpButton
-                  action={action}
-                  fields={{ op: 'move', id: listId, novel_id: n.id, dir: 'down', back }}
-                  label={S.down}
-                  aria={`${S.down} ${n.title}`}
-                />
-              ) : null}
-              <OpButton
-                action={action}
-                fields={{ op: 'remove', id: listId, novel_id: n.id, back }}
-                label={S.remove}
-                aria={`${S.remove} ${n.title}`}
-                danger
-              />
-            </div>
+            <OrderActions
+              action={action}
+              fields={{ id: listId, novel_id: n.id }}
+              index={i}
+              count={novels.length}
+              title={n.title}
+              back={back}
+            />
           </li>
         ))}
       </ol>

@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleCarousel, consoleCarousels } from '@/lib/server/staff/storefront/carousels';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, OpButton, SurfaceTabs } from '../_components/parts';
+import { LangTabs, OpButton, OrderActions, SurfaceTabs } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.carousels.title };
 
@@ -79,31 +79,14 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
                     <button type="submit">{S.save}</button>
                   </form>
                 </details>
-                <div className="actions">
-                  {i > 0 ? (
-                    <OpButton
-                      action={ACTION}
-                      fields={{ op: 'move', item_id: item.id, dir: 'up', back }}
-                      label={S.up}
-                      aria={`${S.up} ${item.title}`}
-                    />
-                  ) : null}
-                  {i < one.items.length - 1 ? (
-                    <OpButton
-                      action={ACTION}
-                      fields={{ op: 'move', item_id: item.id, dir: 'down', back }}
-                      label={S.down}
-                      aria={`${S.down} ${item.title}`}
-                    />
-                  ) : null}
-                  <OpButton
-                    action={ACTION}
-                    fields={{ op: 'remove', item_id: item.id, back }}
-                    label={S.remove}
-                    aria={`${S.remove} ${item.title}`}
-                    danger
-                  />
-                </div>
+                <OrderActions
+                  action={ACTION}
+                  fields={{ item_id: item.id }}
+                  index={i}
+                  count={one.items.length}
+                  title={item.title}
+                  back={back}
+                />
               </li>
             ))}
           </ol>

@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { BLOCK_KINDS, consoleLayout, consoleLayoutPages } from '@/lib/server/staff/storefront/layouts';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, OpButton, SurfaceTabs } from '../_components/parts';
+import { LangTabs, OrderActions, SurfaceTabs } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.layouts.title };
 
@@ -130,31 +130,14 @@ export default async function StorefrontLayoutsPage({ searchParams }: { searchPa
                     <button type="submit">{S.save}</button>
                   </form>
                 </details>
-                <div className="actions">
-                  {i > 0 ? (
-                    <OpButton
-                      action={ACTION}
-                      fields={{ op: 'move', block_id: b.id, dir: 'up', back }}
-                      label={S.up}
-                      aria={`${S.up} ${b.title}`}
-                    />
-                  ) : null}
-                  {i < layout.blocks.length - 1 ? (
-                    <OpButton
-                      action={ACTION}
-                      fields={{ op: 'move', block_id: b.id, dir: 'down', back }}
-                      label={S.down}
-                      aria={`${S.down} ${b.title}`}
-                    />
-                  ) : null}
-                  <OpButton
-                    action={ACTION}
-                    fields={{ op: 'remove', block_id: b.id, back }}
-                    label={S.remove}
-                    aria={`${S.remove} ${b.title}`}
-                    danger
-                  />
-                </div>
+                <OrderActions
+                  action={ACTION}
+                  fields={{ block_id: b.id }}
+                  index={i}
+                  count={layout.blocks.length}
+                  title={b.title}
+                  back={back}
+                />
               </li>
             ))}
           </ol>
