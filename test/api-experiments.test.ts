@@ -5,6 +5,7 @@ import { callRoute } from './route';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { peerHeaders } from './peer';
+import { freezeDateAt } from './frozen-date';
 import { GET as check } from '@/app/v1/laboratory/ab_tests/check/route';
 import { POST as track } from '@/app/v1/promotions/track/route';
 import { POST as experimentsRoute } from '@/app/admin/actions/experiments/route';
@@ -35,6 +36,7 @@ jest.mock('@/lib/server/staff/page-session', () => ({
 }));
 
 useTestDatabase({ seed: true });
+afterEach(() => jest.useRealTimers());
 const d = () => getDb();
 const KEY = 'promotion_popup_copy';
 const zaid = (n: number) => `visitor${String(n).padStart(6, '0')}abc`;
@@ -129,6 +131,9 @@ describe('GET /v1/laboratory/ab_tests/check', () => {
       'x-forwarded-for': `203.0.113.${i}`,
       cookie: `zaid=${zaid(5000 + i)}`,
     });
+    // The limit counts in fixed one-minute windows: the clock stands still at the start of one, so a slow machine
+    // cannot carry the calls into the next window (only Date is faked; timers and I/O run as usual).
+    freezeDateAt(Math.floor(Date.now() / 60_000) * 60_000 + 1_000);
     for (let i = 0; i < 30; i++) expect((await checkAs(from(i))).status).toBe(200);
     const before = await exposures();
     const over = await checkAs(from(30));

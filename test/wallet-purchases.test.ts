@@ -206,10 +206,14 @@ describe('purchases under concurrency', () => {
     const k = 7;
     const price = rows[0]!.price;
     await fund(m.id, k * price);
-    const results = await Promise.all(rows.map((r) => buyCall(m.auth, 2, r.id)));
+    const burst = await Promise.all(rows.map((r) => buyCall(m.auth, 2, r.id)));
+    // A buy that waited for the wallet's lock past DB_LOCK_TIMEOUT_MS is answered 503 with nothing written (a busy
+    // machine makes that likely with thirty at once); the client asks again, as here, one after the other.
+    const results: typeof burst = [];
+    for (const [i, r] of burst.entries()) results.push(r.status === 503 ? await buyCall(m.auth, 2, rows[i]!.id) : r);
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(k);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 90001)).toBe(true);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(Array(30 - k).fill(90001));
     expect(await getBalance(m.id)).toEqual({ welth: 0, welth_coupon: 0 });
     const [unlocks] = await db.handle().db.select({ n: count() }).from(chapterUnlocks).where(eq(chapterUnlocks.memberId, m.id));
     expect(unlocks!.n).toBe(k);
