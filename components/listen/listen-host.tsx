@@ -3,24 +3,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { ListenController } from '@/lib/client/listen/controller';
-import { fetchListenChapter, postListenProgress, savedListenPosition, signStreamUrl } from '@/lib/client/listen/listen-api';
+import {
+  downloadedPlaylist,
+  fetchListenChapter,
+  postListenProgress,
+  savedListenPosition,
+  signStreamUrl,
+} from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
-import { registerListenController, useOfflinePlayerWanted } from '@/lib/client/listen/registry';
+import { registerListenController } from '@/lib/client/listen/registry';
+import { watchListeningSurprise } from '@/lib/client/surprise-watch';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
 import { detectUa } from '@/lib/shared/ua';
 import { MiniPlayer } from './mini-player';
-
-/** The controller's offline fallback: asked only offline or when signing fails (docs/offline.md "Offline"). */
-const loadOfflineFallback = () => import('@/lib/client/listen/offline-fallback');
-
-/** Whether this browser keeps a member's downloads (their cache exists) under a service worker. */
-async function keepsDownloads(): Promise<boolean> {
-  if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return false;
-  // MEMBER_CACHE_PREFIX (lib/client/offline/keys.ts), written out: that module would weigh on the first load.
-  return (await caches.keys()).some((name) => name.startsWith('shusheng-offline-m'));
-}
 
 /**
  * The player of this visit, loaded only once there is something to listen to: the one <audio> element, the
@@ -30,7 +27,6 @@ async function keepsDownloads(): Promise<boolean> {
 export default function ListenHost() {
   const audio = useRef<HTMLAudioElement>(null);
   const [controller, setController] = useState<ListenController | null>(null);
-  const offlineWanted = useOfflinePlayerWanted();
 
   useEffect(() => {
     const c = new ListenController({
@@ -45,8 +41,8 @@ export default function ListenHost() {
       messagingApp: detectUa(navigator.userAgent).wechat,
       // The continuous stream (docs/listening.md "Continuous stream"), its follower loaded at the first play like hls.js.
       loadStreamFollower: () => import('@/lib/client/listen/stream-follow').then((m) => m.StreamFollower),
-      // Offline, a downloaded chapter plays from the download (docs/offline.md "Offline"); that code loads then.
-      downloadedSource: (articleId) => loadOfflineFallback().then((m) => m.downloadedPlaylist(articleId)),
+      // Offline, a downloaded chapter plays from the download (docs/offline.md "Offline").
+      downloadedSource: downloadedPlaylist,
     });
     registerListenController(c);
     setController(c);
@@ -58,27 +54,10 @@ export default function ListenHost() {
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
-    // The first-listen surprise (docs/activity-pages.md "Surprises"): asked about after a minute of playing, so its
-    // watcher loads at the first play, not with the page (docs/operations.md "First-load JavaScript").
-    let stopSurprise: (() => void) | undefined;
-    let disposed = false;
-    const playing = () => useListenStore.getState().playing;
-    const watchSurprise = () => {
-      unwatchPlay();
-      void import('@/lib/client/surprise-watch')
-        .then((m) => {
-          if (!disposed) stopSurprise = m.watchListeningSurprise(playing);
-        })
-        .catch(() => undefined);
-    };
-    const unwatchPlay = useListenStore.subscribe((state) => {
-      if (state.playing) watchSurprise();
-    });
-    if (playing()) watchSurprise();
+    // The first-listen surprise (docs/activity-pages.md "Surprises"): asked about after a minute of playing.
+    const stopSurprise = watchListeningSurprise(() => useListenStore.getState().playing);
     return () => {
-      disposed = true;
-      unwatchPlay();
-      stopSurprise?.();
+      stopSurprise();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
       unbindSession();
@@ -86,18 +65,6 @@ export default function ListenHost() {
       c.dispose();
     };
   }, []);
-
-  useEffect(() => {
-    // Where downloads are kept (or one was just made), the offline fallback is fetched now, through the worker into
-    // its cache: offline, it could not be.
-    let live = true;
-    void (offlineWanted ? Promise.resolve(true) : keepsDownloads().catch(() => false)).then((keep) => {
-      if (keep && live) void loadOfflineFallback().catch(() => undefined);
-    });
-    return () => {
-      live = false;
-    };
-  }, [offlineWanted]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { requestListenHost, requestOfflinePlayer, resetListenRegistryForTests } from '@/lib/client/listen/registry';
+import { requestListenHost, resetListenRegistryForTests } from '@/lib/client/listen/registry';
 import { ListenRoot } from './listen-root';
 
 // The host chunk stands in as a marker: what matters is whether the layout asks for it.
@@ -34,12 +34,6 @@ describe('ListenRoot', () => {
     render(<ListenRoot />);
     expect(screen.queryByText('listen host')).not.toBeInTheDocument();
     act(() => requestListenHost());
-    expect(screen.getByText('listen host')).toBeInTheDocument();
-  });
-
-  it('mounts the player after a download, so its offline code is fetched while online', () => {
-    render(<ListenRoot />);
-    act(() => requestOfflinePlayer());
     expect(screen.getByText('listen host')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { api, ApiClientError } from '@/lib/client/api';
 import { memberId } from '@/lib/client/identity';
-import { requestOfflinePlayer } from '@/lib/client/listen/registry';
+import { requestListenHost } from '@/lib/client/listen/registry';
 import { downloadManifest, indexBytes, readIndex } from '@/lib/client/offline/downloads';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
 import { formatBytes, OFFLINE_TEXT } from '@/lib/shared/offline-text';
@@ -57,10 +57,9 @@ export function DownloadSheet({ novelId, startId, onClose }: DownloadSheetProps)
     setPhase({ kind: 'downloading', done: 0, total: manifest.chapters.length });
     const result = await downloadManifest(env, id, manifest, (done, total) => setPhase({ kind: 'downloading', done, total }));
     // The players' code, loaded on demand, fetched now through the worker into its cache (offline it could not
-    // be fetched): hls.js, and the listen host the /m layout mounts with its offline fallback — mounted here by the
-    // layout's own import, so the same build files the listen page loads (another import site may be split into
-    // other files).
-    requestOfflinePlayer();
+    // be fetched): hls.js, and the listen host the /m layout mounts — mounted here by the layout's own import, so
+    // the same build files the listen page loads (another import site may be split into other files).
+    requestListenHost();
     await import('hls.js/light').catch(() => undefined);
     setPhase({ kind: 'done', bytes: result.bytes, failed: result.failed.length, used: indexBytes(await readIndex(env, id)) });
   }

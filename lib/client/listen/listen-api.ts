@@ -37,3 +37,15 @@ export async function savedListenPosition(novelId: number, articleId: number): P
   const log = await api<ReadLogItem | null>(`/v1/novels/${novelId}/readlog`, { silent: true }).catch(() => null);
   return log && log.aid === articleId && log.time_track !== null ? log.time_track : null;
 }
+
+/**
+ * The chapter's downloaded playlist (docs/offline.md "Offline"), or null: asked of the service worker, which
+ * answers it from the signed-in member's own downloads only (404 otherwise, and nothing without a worker).
+ */
+export async function downloadedPlaylist(articleId: number): Promise<string | null> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return null;
+  // offlinePlaylistKey (lib/client/offline/keys.ts), written out: that module would weigh on the listen page's first load.
+  const url = `/offline/audio/${articleId}/index.m3u8`;
+  const res = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+  return res?.ok ? url : null;
+}

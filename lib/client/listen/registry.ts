@@ -9,7 +9,6 @@ import type { ListenController } from './controller';
  */
 let controller: ListenController | null = null;
 let hostWanted = false;
-let offlineWanted = false;
 const subscribers = new Set<() => void>();
 const notify = () => subscribers.forEach((fn) => fn());
 const subscribe = (fn: () => void) => {
@@ -42,24 +41,6 @@ export function requestListenHost(): void {
   notify();
 }
 
-/**
- * A download was just made (the download sheet): the host mounts and fetches the player's offline part now,
- * through the service worker into its cache, so a listen page opened offline has it (docs/offline.md "Offline").
- */
-export function requestOfflinePlayer(): void {
-  offlineWanted = true;
-  hostWanted = true;
-  notify();
-}
-
-export function useOfflinePlayerWanted(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => offlineWanted,
-    () => false,
-  );
-}
-
 export function useListenHostWanted(): boolean {
   return useSyncExternalStore(
     subscribe,
@@ -72,6 +53,5 @@ export function useListenHostWanted(): boolean {
 export function resetListenRegistryForTests(): void {
   controller = null;
   hostWanted = false;
-  offlineWanted = false;
   notify();
 }
