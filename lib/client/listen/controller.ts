@@ -4,7 +4,8 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
 import type { ListenDeps, OpenOptions, ProgressReport } from './listen-deps';
-import type { Detach, MediaLike } from './media';
+import type { Detach } from './media';
+import { MediaClock } from './media-clock';
 import type { StreamFollower, StreamHost } from './stream-follow';
 import { paragraphAt } from './time-track';
 
@@ -29,7 +30,7 @@ function signedExpiry(url: string): number | null {
  * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
  * page both call it.
  */
-export class ListenController {
+export class ListenController extends MediaClock {
   private source: string | null = null;
   private sourceSet = false;
   private attached = false;
@@ -50,15 +51,12 @@ export class ListenController {
   private opening = 0;
   /** The continuous stream's follower, once loaded for the source attached. */
   private follower: StreamFollower | null = null;
-  /** A place asked for before the element knew the stream's length, applied once it is ready (setMediaTime). */
-  private pendingTime: number | null = null;
   /** The source is a download this controller chose itself (offline, or signing failed). */
   private fellBack = false;
-  private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
   constructor(private readonly deps: ListenDeps) {
-    this.media = deps.media;
+    super(deps.media);
     store().hydrate();
     this.listeners = [
       ['play', this.onPlay],
@@ -361,42 +359,6 @@ export class ListenController {
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
 
-  /** The element's time, or the place asked for that it has not taken yet. */
-  private position(): number {
-    return this.pendingTime ?? this.media.currentTime;
-  }
-
-  /**
-   * Moves the element, once it can be moved: an element that has nothing yet (readyState 0, its length unknown)
-   * would take the time only as where to start, and hls.js then starts at its own start position (0) — a tap on
-   * a paragraph during the first second of a stream was lost (docs/listening.md "Continuous stream"). The place
-   * is kept and applied when the element is ready (canplay).
-   */
-  private setMediaTime(t: number): void {
-    // An open stream's element has an infinite length (lib/client/listen/attach-stream.ts); a closed one clamps.
-    const open = !Number.isFinite(this.media.duration);
-    if (this.media.readyState === 0 || (open && t > this.seekableEnd() + 0.5)) {
-      this.pendingTime = t;
-      return;
-    }
-    this.pendingTime = null;
-    this.media.currentTime = t;
-  }
-
-  /**
-   * How far the element may seek. In an open stream the player lists a chapter being voiced only at its next
-   * reload, while the time track (and the follower) already know it is longer: a seek there would be cut back to
-   * the part listed, so it waits (setMediaTime) until the element reaches that far.
-   */
-  private seekableEnd(): number {
-    const ranges = this.media.seekable;
-    return ranges && ranges.length > 0 ? ranges.end(ranges.length - 1) : Number.POSITIVE_INFINITY;
-  }
-
-  private applyPendingTime(): void {
-    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
-  }
-
   private attachAndPlay(): void {
     if (!this.source) return;
     const gen = ++this.generation;
@@ -587,22 +549,9 @@ export class ListenController {
     patch({ duration: this.displayDuration() });
   };
 
-  private mediaDuration(): number {
-    const d = this.media.duration;
-    return Number.isFinite(d) && d > 0 ? d : 0;
-  }
-
   /** The element's duration; while a first listen streams (infinite), the length its time track announces. */
   private displayDuration(): number {
     const known = this.trackDuration?.articleId === store().article?.id ? this.trackDuration!.seconds : 0;
     return this.mediaDuration() || known;
-  }
-
-  private bufferedEnd(t: number): number {
-    const ranges = this.media.buffered;
-    for (let i = 0; i < ranges.length; i++) {
-      if (ranges.start(i) <= t + 0.5 && ranges.end(i) >= t) return ranges.end(i);
-    }
-    return 0;
   }
 }
