@@ -32,4 +32,13 @@ export class MemoryCaches {
   async has(name: string) {
     return this.map.has(name);
   }
+  /** Across caches, or in one (`cacheName`), as the library's strategies ask. */
+  async match(r: RequestInfo | URL, options?: { cacheName?: string }) {
+    if (options?.cacheName) return this.map.get(options.cacheName)?.match(r);
+    for (const cache of this.map.values()) {
+      const hit = await cache.match(r);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
 }

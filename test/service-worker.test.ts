@@ -1,44 +1,102 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import * as fakeIdb from 'fake-indexeddb';
 import { MemoryCaches } from './memory-caches';
 
 /**
- * public/sw.js run in a VM with an in-memory Cache Storage: which cache answers what, for which member, and what
- * sign-out and the re-check delete (docs/offline.md).
+ * public/sw.js — the bundle scripts/build-sw.mjs makes from lib/sw/*.ts and the serwist library, as browsers get
+ * it — run in a VM with an in-memory Cache Storage and IndexedDB: which cache answers what, for which member, what
+ * sign-out and the re-check delete, and how build assets expire (docs/offline.md).
  */
 const SOURCE = fs.readFileSync(path.join(__dirname, '..', 'public', 'sw.js'), 'utf8');
+const ORIGIN = 'http://app';
+
+type Listener = (event: unknown) => void;
+
+/** A request as a fetch event carries it (Node's Request cannot be made with mode "navigate"). */
+function fakeRequest(url: string, mode: RequestMode): Request {
+  const req = { url, method: 'GET', mode, headers: new Headers(), credentials: 'same-origin', clone: () => fakeRequest(url, mode) };
+  return req as unknown as Request;
+}
 
 function worker(network: (url: string) => Promise<Response>) {
-  const listeners: Record<string, (event: unknown) => void> = {};
+  const listeners: Record<string, Listener[]> = {};
   const caches = new MemoryCaches();
   const asked: string[] = [];
+  const location = new URL(`${ORIGIN}/sw.js`);
+  // The worker's clock: each fetch event a second after the last, so "least recently used" is never a tie.
+  const clock = { now: Date.parse('2026-11-26T00:00:00Z') };
+  class WorkerDate extends Date {
+    static now() {
+      return clock.now;
+    }
+  }
   const self = {
-    location: { origin: 'http://app' },
-    addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] = fn),
-    skipWaiting: () => undefined,
+    location,
+    registration: { scope: `${ORIGIN}/` },
+    caches,
+    addEventListener: (type: string, fn: Listener) => (listeners[type] ??= []).push(fn),
+    skipWaiting: async () => undefined,
     clients: { claim: async () => undefined },
   };
-  const fetchFn = async (input: RequestInfo | URL) => {
+  const hostFetch = async (input: RequestInfo | URL) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     asked.push(url);
     return network(url);
   };
-  vm.runInNewContext(SOURCE, { self, caches, fetch: fetchFn, Response, Request, URL, JSON, Set, Number, console });
+  const {
+    IDBFactory,
+    IDBKeyRange,
+    IDBRequest,
+    IDBOpenDBRequest,
+    IDBDatabase,
+    IDBObjectStore,
+    IDBIndex,
+    IDBCursor,
+    IDBCursorWithValue,
+    IDBTransaction,
+  } = fakeIdb;
+  const context = vm.createContext({
+    ...{ self, caches, location, Request, Response, Headers, URL, URLSearchParams, console, setTimeout, clearTimeout, queueMicrotask },
+    ...{ indexedDB: new IDBFactory(), IDBKeyRange, IDBRequest, IDBOpenDBRequest, IDBDatabase, IDBObjectStore, IDBIndex, IDBCursor },
+    ...{ IDBCursorWithValue, IDBTransaction, FetchEvent: class FetchEvent {}, DOMException, Date: WorkerDate },
+  });
+  // A failed fetch rejects with the worker's own TypeError, as a browser's would (the library checks instanceof Error).
+  context.fetch = vm.runInContext(
+    '(f) => (input, init) => f(input, init).catch((e) => { throw new TypeError(e && e.message); })',
+    context,
+  )(hostFetch);
+  vm.runInContext(SOURCE, context);
 
+  /** Dispatches an event and waits for everything it asked to wait for, including what those asked for later. */
+  async function settle(waits: Promise<unknown>[]) {
+    for (let done = 0; done < waits.length; done = waits.length) await Promise.allSettled(waits.slice(done));
+  }
   async function message(data: unknown) {
-    let done: Promise<unknown> = Promise.resolve();
-    listeners.message!({ data, waitUntil: (p: Promise<unknown>) => (done = p) });
-    await done;
+    const waits: Promise<unknown>[] = [];
+    for (const fn of listeners.message ?? []) fn({ data, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await settle(waits);
   }
   /** A fetch event: the worker's answer, or null when it leaves the request to the browser. */
   async function request(url: string, mode: RequestMode = 'cors'): Promise<Response | null> {
+    clock.now += 1000;
     let answer: Promise<Response> | null = null;
-    const req = { url: new URL(url, 'http://app').href, method: 'GET', mode };
-    listeners.fetch!({ request: req, respondWith: (p: Promise<Response>) => (answer = p) });
-    return answer;
+    const waits: Promise<unknown>[] = [];
+    const event = {
+      request: fakeRequest(new URL(url, ORIGIN).href, mode),
+      respondWith: (p: Promise<Response>) => (answer = p),
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+    };
+    for (const fn of listeners.fetch ?? []) fn(event);
+    if (!answer) return null;
+    try {
+      return await answer;
+    } finally {
+      await settle(waits);
+    }
   }
-  return { caches, message, request, asked };
+  return { caches, message, request, asked, clock };
 }
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -70,10 +128,10 @@ describe('service worker', () => {
     expect(await (await w.request('/audio/101/0.ts?v=ab&m=7&e=1&s=ff'))!.text()).toBe('seg 101');
     // And the reader page of a downloaded chapter opens; another chapter's does not.
     expect(await (await w.request('/m/read/101?nid=1', 'navigate'))!.text()).toBe('page 101');
-    await expect(w.request('/m/read/102', 'navigate')).rejects.toThrow('Failed to fetch');
+    await expect(w.request('/m/read/102', 'navigate')).rejects.toThrow();
     // Its listen page too, so listening starts offline; online the network answers it (nothing kept from there).
     expect(await (await w.request('/m/listen/101?read_type=1', 'navigate'))!.text()).toBe('listen 101');
-    await expect(w.request('/m/listen/102', 'navigate')).rejects.toThrow('Failed to fetch');
+    await expect(w.request('/m/listen/102', 'navigate')).rejects.toThrow();
     net = online;
     expect(await (await w.request('/m/listen/101', 'navigate'))!.text()).toBe('net /m/listen/101');
     expect(await (await w.request('/m/listen/102', 'navigate'))!.text()).toBe('net /m/listen/102');
@@ -144,5 +202,37 @@ describe('service worker', () => {
     expect([...cache.entries.keys()].some((k) => k.includes('102'))).toBe(false);
     const index = await (await cache.match('/offline/index.json'))!.json();
     expect(index.novels[0].chapters.map((c: { article_id: number }) => c.article_id)).toEqual([101]);
+  });
+
+  it('build assets expire by use: old releases go, the files a kept page needs stay', async () => {
+    const w = worker(online);
+    await w.message({ type: 'member', id: 7 });
+    const asset = (n: number | string) => `/_next/static/chunks/${n}.js`;
+    // A chapter downloaded under an older release: its reader page loads old.js, which the server no longer has.
+    await w.request(asset('old'));
+    await withDownload(w, 7, 101);
+    const member = await w.caches.open('shusheng-offline-m7');
+    await member.put('/m/read/101', new Response(`<script src="${asset('old')}"></script>`));
+    // Then 399 files of newer releases fill the cache to its 400 (old.js the least recently used of them).
+    for (let n = 0; n < 399; n++) await w.request(asset(n));
+    const statics = await w.caches.open('shusheng-static');
+    expect(statics.entries.size).toBe(400);
+    // A file used again counts as recent; the re-check marks what kept pages load as used.
+    await w.request(asset(0));
+    w.clock.now += 11 * 60 * 1000;
+    await w.message({ type: 'recheck', id: 7 });
+    await w.request(asset(399));
+    await w.request(asset(400));
+    const kept = [...statics.entries.keys()];
+    expect(kept).toHaveLength(400);
+    expect(kept).toEqual(expect.arrayContaining([asset('old'), asset(0), asset(399), asset(400)]));
+    // The two least recently used files of the newer releases went instead.
+    expect(kept).not.toContain(asset(1));
+    expect(kept).not.toContain(asset(2));
+    expect(kept).toContain(asset(3));
+    // Errors are never kept, so they never push a build file out.
+    const failing = worker(() => Promise.resolve(new Response('gone', { status: 404 })));
+    expect((await failing.request(asset('missing')))!.status).toBe(404);
+    expect((await failing.caches.open('shusheng-static')).entries.size).toBe(0);
   });
 });

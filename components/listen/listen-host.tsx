@@ -12,7 +12,6 @@ import {
 } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
-import { watchListeningSurprise } from '@/lib/client/surprise-watch';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
@@ -54,10 +53,27 @@ export default function ListenHost() {
     };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
-    // The first-listen surprise (docs/activity-pages.md "Surprises"): asked about after a minute of playing.
-    const stopSurprise = watchListeningSurprise(() => useListenStore.getState().playing);
+    // The first-listen surprise (docs/activity-pages.md "Surprises"): asked about after a minute of playing, so its
+    // watcher loads at the first play, not with the page (docs/operations.md "First-load JavaScript").
+    let stopSurprise: (() => void) | undefined;
+    let disposed = false;
+    const playing = () => useListenStore.getState().playing;
+    const watchSurprise = () => {
+      unwatchPlay();
+      void import('@/lib/client/surprise-watch')
+        .then((m) => {
+          if (!disposed) stopSurprise = m.watchListeningSurprise(playing);
+        })
+        .catch(() => undefined);
+    };
+    const unwatchPlay = useListenStore.subscribe((state) => {
+      if (state.playing) watchSurprise();
+    });
+    if (playing()) watchSurprise();
     return () => {
-      stopSurprise();
+      disposed = true;
+      unwatchPlay();
+      stopSurprise?.();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
       unbindSession();

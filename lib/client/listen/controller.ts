@@ -3,67 +3,13 @@ import { LISTEN_PROGRESS_INTERVAL_S, WECHAT_AUDIO_READY_FALLBACK_MS } from '@/li
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
-import type { AttachStream, Detach, MediaLike } from './media';
+import type { ListenDeps, OpenOptions, ProgressReport } from './listen-deps';
+import type { Detach } from './media';
+import { MediaClock } from './media-clock';
 import type { StreamFollower, StreamHost } from './stream-follow';
 import { paragraphAt } from './time-track';
 
-/** POST /v1/my/readlogs_tts: where the member is in the audio (whole seconds) and the paragraph spoken there. */
-export interface ProgressReport {
-  article_id: number;
-  read_type: 1 | 2;
-  time_track: number;
-  idx?: number;
-}
-
-/** Everything outside the rules: the element, the network, the dialog and toasts. Tests hand in fakes. */
-export interface ListenDeps {
-  media: MediaLike;
-  attach: AttachStream;
-  fetchChapter: (id: number, novelId?: number) => Promise<ReadChapter>;
-  /** POST /v1/audio/articles/get_private_url → the signed playlist address. */
-  signUrl: (baseUrl: string) => Promise<string>;
-  /** Sent so that it survives the page being left (keepalive). */
-  postProgress: (report: ProgressReport) => void;
-  /** The member's saved listening position in this chapter (seconds), for a player restored after a reload. */
-  savedPosition: (novelId: number, articleId: number) => Promise<number | null>;
-  /** Opens the continuous-play setting dialog with the stored type, offering to go on to the next chapter. */
-  openPlaySetting: (type: number) => void;
-  notify: (text: string) => void;
-  /** Inside the messaging app's browser, where the element may never report itself ready. */
-  messagingApp: boolean;
-  now?: () => number;
-  /**
-   * The continuous stream (docs/listening.md "Continuous stream"): when given, the controller plays this chapter
-   * and the following ones the listener may hear (up to the continuous-play counter) as one stream, so the browser
-   * crosses chapters with no page code. The follower, loaded at the first play like hls.js, maps stream time back
-   * to chapters (lib/client/listen/stream-follow.ts).
-   */
-  loadStreamFollower?: () => Promise<typeof StreamFollower>;
-  /** The stream playlist's text (tests hand in a fake; otherwise the follower fetches it). */
-  streamPlaylist?: (url: string) => Promise<string>;
-  /**
-   * The stable playlist of the chapter when this member downloaded it, else null (docs/offline.md "Offline"):
-   * played when the browser is offline, or when signing fails, so a downloaded chapter starts without a network.
-   */
-  downloadedSource?: (articleId: number) => Promise<string | null>;
-  /** Whether the browser says it is online (tests hand in a fake; otherwise navigator.onLine). */
-  online?: () => boolean;
-}
-
-export interface OpenOptions {
-  readType: 1 | 2;
-  /** Seconds to resume at; undefined keeps what is known (a saved position is looked up when needed). */
-  position?: number | null;
-  /**
-   * The position is only a resume hint (the member's last recorded one), not a place asked for: it never moves
-   * audio that is already playing this chapter, whose own position is newer.
-   */
-  positionIsHint?: boolean;
-  autoplay: boolean;
-  author?: string;
-  /** Sign and attach again even when this chapter is the one already loaded (after an audio error). */
-  force?: boolean;
-}
+export type { ListenDeps, OpenOptions, ProgressReport } from './listen-deps';
 
 const store = () => useListenStore.getState();
 const patch = (p: Parameters<ReturnType<typeof store>['patch']>[0]) => store().patch(p);
@@ -84,7 +30,7 @@ function signedExpiry(url: string): number | null {
  * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
  * page both call it.
  */
-export class ListenController {
+export class ListenController extends MediaClock {
   private source: string | null = null;
   private sourceSet = false;
   private attached = false;
@@ -105,15 +51,12 @@ export class ListenController {
   private opening = 0;
   /** The continuous stream's follower, once loaded for the source attached. */
   private follower: StreamFollower | null = null;
-  /** A place asked for before the element knew the stream's length, applied once it is ready (setMediaTime). */
-  private pendingTime: number | null = null;
   /** The source is a download this controller chose itself (offline, or signing failed). */
   private fellBack = false;
-  private readonly media: MediaLike;
   private readonly listeners: [string, () => void][];
 
   constructor(private readonly deps: ListenDeps) {
-    this.media = deps.media;
+    super(deps.media);
     store().hydrate();
     this.listeners = [
       ['play', this.onPlay],
@@ -416,42 +359,6 @@ export class ListenController {
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
 
-  /** The element's time, or the place asked for that it has not taken yet. */
-  private position(): number {
-    return this.pendingTime ?? this.media.currentTime;
-  }
-
-  /**
-   * Moves the element, once it can be moved: an element that has nothing yet (readyState 0, its length unknown)
-   * would take the time only as where to start, and hls.js then starts at its own start position (0) — a tap on
-   * a paragraph during the first second of a stream was lost (docs/listening.md "Continuous stream"). The place
-   * is kept and applied when the element is ready (canplay).
-   */
-  private setMediaTime(t: number): void {
-    // An open stream's element has an infinite length (lib/client/listen/attach-stream.ts); a closed one clamps.
-    const open = !Number.isFinite(this.media.duration);
-    if (this.media.readyState === 0 || (open && t > this.seekableEnd() + 0.5)) {
-      this.pendingTime = t;
-      return;
-    }
-    this.pendingTime = null;
-    this.media.currentTime = t;
-  }
-
-  /**
-   * How far the element may seek. In an open stream the player lists a chapter being voiced only at its next
-   * reload, while the time track (and the follower) already know it is longer: a seek there would be cut back to
-   * the part listed, so it waits (setMediaTime) until the element reaches that far.
-   */
-  private seekableEnd(): number {
-    const ranges = this.media.seekable;
-    return ranges && ranges.length > 0 ? ranges.end(ranges.length - 1) : Number.POSITIVE_INFINITY;
-  }
-
-  private applyPendingTime(): void {
-    if (this.pendingTime !== null) this.setMediaTime(this.pendingTime);
-  }
-
   private attachAndPlay(): void {
     if (!this.source) return;
     const gen = ++this.generation;
@@ -642,22 +549,9 @@ export class ListenController {
     patch({ duration: this.displayDuration() });
   };
 
-  private mediaDuration(): number {
-    const d = this.media.duration;
-    return Number.isFinite(d) && d > 0 ? d : 0;
-  }
-
   /** The element's duration; while a first listen streams (infinite), the length its time track announces. */
   private displayDuration(): number {
     const known = this.trackDuration?.articleId === store().article?.id ? this.trackDuration!.seconds : 0;
     return this.mediaDuration() || known;
-  }
-
-  private bufferedEnd(t: number): number {
-    const ranges = this.media.buffered;
-    for (let i = 0; i < ranges.length; i++) {
-      if (ranges.start(i) <= t + 0.5 && ranges.end(i) >= t) return ranges.end(i);
-    }
-    return 0;
   }
 }

@@ -3,7 +3,7 @@ import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api } from '../api';
 import { cachedArticle, rememberArticle } from '../reader/article-cache';
 import { readLogBody } from '../readlog';
-import type { ProgressReport } from './controller';
+import type { ProgressReport } from './listen-deps';
 
 /** GET /v1/read/{id}: the chapter with its stream address (kept in the reader's cache, which the reader shares). */
 export async function fetchListenChapter(id: number, novelId?: number): Promise<ReadChapter> {

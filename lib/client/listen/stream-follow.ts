@@ -1,7 +1,7 @@
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { chapterAt, parseStreamPlaylist, type StreamMap } from '@/lib/shared/stream-playlist';
 import { useListenStore } from '../stores/listen-store';
-import type { ListenDeps } from './controller';
+import type { ListenDeps } from './listen-deps';
 import type { MediaLike } from './media';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Names the page and the service worker (public/sw.js) agree on (docs/offline.md). Keep the two in step: the
- * worker is plain JavaScript served as is, so it repeats these strings.
+ * Names the page and the service worker agree on (docs/offline.md): both import them (the worker's sources are
+ * lib/sw/*.ts, bundled into public/sw.js), so after a change here run `node scripts/build-sw.mjs`.
  */
 
 /** One Cache Storage cache per member holds that member's downloads, and nothing else does. */
