@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describePgliteOnly } from './pglite-only';
 
 // `npm run db:seed -- --reset` as a newcomer runs it (docs/operations.md "Seeding"), on a temporary PGlite directory.
 function seed(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
@@ -17,7 +18,7 @@ function seed(args: string[], env: Record<string, string>): Promise<{ code: numb
   });
 }
 
-describe('db:seed script', () => {
+describePgliteOnly('db:seed script', () => {
   let dir: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-seed-'));

@@ -1,5 +1,6 @@
 import { createPgliteHandle, setDbHandle, type DbHandle } from './client';
 import { startDatabase } from './startup';
+import { describePgliteOnly } from '@/test/pglite-only';
 
 // The background jobs (speech workers, per-minute sweeps, the flag refresh) are not part of this check, and their
 // timers would outlive the test and touch a closed database after Jest tears the file down.
@@ -13,7 +14,7 @@ jest.mock('../catalog/rankings-job', () => ({
 jest.mock('../config/flags', () => ({ startFlagRefresh: async () => undefined }));
 
 // docs/operations.md "Logs": what the server prints while it migrates and seeds is one JSON object per line.
-describe('start-up logs', () => {
+describePgliteOnly('start-up logs', () => {
   let handle: DbHandle;
   const level = process.env.LOG_LEVEL;
   afterAll(async () => {
