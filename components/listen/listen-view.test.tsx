@@ -286,6 +286,30 @@ describe('ListenView', () => {
     show(listenChapter(1), { 'GET /v1/audio/similar': { data: [similar] } });
     await waitFor(() => expect(screen.getByRole('link', { name: /长安十二时辰/ })).toHaveAttribute('href', '/m/listen/901?read_type=2'));
   });
+
+  it('asks for similar audio only when the listener scrolls near the end of the chapter', async () => {
+    let near: () => void = () => undefined;
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+      constructor(private cb: IntersectionObserverCallback) {
+        near = () => this.cb([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      observe() {}
+      disconnect() {}
+    };
+    try {
+      player();
+      const fetched = show(listenChapter(1), {
+        'GET /v1/audio/similar': { data: [{ ...listenChapter(1).novel, id: 9, first_article_id: 901 }] },
+      });
+      await act(async () => undefined);
+      expect(fetched.calls.some((c) => c.url.startsWith('/v1/audio/similar'))).toBe(false);
+      expect(screen.queryByRole('heading', { name: '相似好书' })).not.toBeInTheDocument();
+      act(() => near());
+      await waitFor(() => expect(fetched.calls.some((c) => c.url === '/v1/audio/similar?nid=1')).toBe(true));
+    } finally {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
 });
 
 describe('TtsUnavailable', () => {
