@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { freshPhone, productNamed, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import type { MissionsList } from '@/lib/shared/dto/activity';
@@ -8,7 +8,7 @@ import type { MissionsList } from '@/lib/shared/dto/activity';
 // purchase mission → the wheel → 我的奖品 / 抽奖记录; 领券中心 → a coupon the recharge page then offers; the wheel
 // signed out; home's daily check-in modal. With SCREENS=1 the pages are also written to docs/screens/<device>/.
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two phones are enough for these journeys'));
+test.beforeEach(({}, info) => onOnePhone(info));
 
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

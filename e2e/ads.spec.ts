@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { approveSandboxPayment, expectSandboxPage, freshPhone, signInByPhone } from './helpers/wallet';
 
 // Issue 17's ad journeys (docs/ads.md): the home ad carousel closed for good; the custom-ad modal for a bonus_hunter
@@ -17,7 +17,7 @@ async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: path.join(info.outputPath(), `${name}.png`), animations: 'disabled', caret: 'hide', scale: 'css' });
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two phones are enough for these journeys'));
+test.beforeEach(({}, info) => onOnePhone(info));
 
 test('the home ad carousel: shown, closed with ✕, and still closed after a reload', async ({ page }, info) => {
   await page.goto('/m');

@@ -1,13 +1,12 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Browser, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
 import { newPhonePage } from './helpers/phone-context';
 
 // The community journeys on both phones (docs/community.md): paragraph and chapter comments in the reader
 // with a reply and a like, a 1,500-character long review left pending, and a comment reported from its menu.
 // Posts by one member are 8 s apart at least (community.comment_interval_s), so the journeys wait where they must.
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name === 'wechat', 'the messaging app signs in through OAuth (accounts.spec.ts)');
-});
+// The messaging app signs in through OAuth (accounts.spec.ts); nothing else here depends on the phone.
+test.beforeEach(({}, info) => onOnePhone(info));
 
 const INTERVAL_MS = 8_500;
 /** A free chapter of novel 1 per phone, so the two projects running side by side never count each other's comments. */

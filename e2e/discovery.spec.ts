@@ -1,8 +1,8 @@
-import { expect, test } from './helpers/test';
+import { expect, test, onOnePhone } from './helpers/test';
 
 test.describe('discovery', () => {
   // Inside the messaging app these pages only add a sign-in first (docs/accounts.md "Access table"), covered elsewhere.
-  test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two phones are enough for these journeys'));
+  test.beforeEach(({}, info) => onOnePhone(info));
 
   test('home → category → novel → catalogue → chapter link', async ({ page }) => {
     await page.goto('/m');

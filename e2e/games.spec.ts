@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { newPhonePage } from './helpers/phone-context';
 import { approveSandboxPayment, freshPhone, payInSandbox, productNamed, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
@@ -21,12 +21,8 @@ async function makeVip(page: Page) {
   await payInSandbox(page, month.id, '/m/vip');
 }
 
-test.beforeEach(({}, info) =>
-  test.skip(
-    info.project.name === 'wechat',
-    'the two phones are enough for these journeys; inside the messaging app home asks for sign-in first',
-  ),
-);
+// Inside the messaging app home asks for sign-in first; nothing else here depends on the phone.
+test.beforeEach(({}, info) => onOnePhone(info));
 
 test('/m/games lists the games and opens one through the recorded click', async ({ page }, info) => {
   await fakeGameHost(page);

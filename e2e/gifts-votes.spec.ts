@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { freshPhone, productNamed, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import type { GiftDto } from '@/lib/shared/dto/rewards';
@@ -8,7 +8,7 @@ import type { GiftDto } from '@/lib/shared/dto/rewards';
 // them on the novel's fan list; a vote from the novel page says 投票成功, takes the tickets and moves the leaderboard.
 // With SCREENS=1 the modals and pages are also written to docs/screens/<device>/ (docs/screens/README.md).
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'wechat', 'the two phones are enough for these journeys'));
+test.beforeEach(({}, info) => onOnePhone(info));
 
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);

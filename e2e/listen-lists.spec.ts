@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, onOnePhone } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
 const LISTEN_URL = /\/m\/listen\/\d+\?read_type=[12]$/;
@@ -22,6 +22,7 @@ interface Summary {
 }
 
 test.describe('listening lists', () => {
+  test.beforeEach(({}, info) => onOnePhone(info));
   test("home's audio tab: carousel and lists of listenable novels, each opening its listen page", async ({ page }, info) => {
     await signInAsGuest(page, info, 'listen-home');
     // What the API says first (its connection is fresh now; an idle kept-alive one may be closed by the server later).

@@ -1,4 +1,13 @@
-import { expect, request as playwrightRequest, test, type Browser, type Locator, type Page, type TestInfo } from './helpers/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type Browser,
+  type Locator,
+  type Page,
+  type TestInfo,
+  onOnePhone,
+} from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
 import { newPhonePage } from './helpers/phone-context';
 import { sigHeader } from './helpers/sig';
@@ -7,9 +16,8 @@ import { sigHeader } from './helpers/sig';
 // editor is approved by a staff admin in the console and its reward claimed into the voucher records; a member's
 // report of another's comment is handled by the staff admin and the resolution arrives in the reporter's messages.
 // The staff member works in a context of their own in the same browser, signed in through the console's own form.
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name === 'wechat', 'the messaging app signs in through OAuth (accounts.spec.ts)');
-});
+// The messaging app signs in through OAuth (accounts.spec.ts); nothing else here depends on the phone.
+test.beforeEach(({}, info) => onOnePhone(info));
 
 const STAFF_USERNAME = process.env.E2E_STAFF_USERNAME ?? 'e2e-admin';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password';

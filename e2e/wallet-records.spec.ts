@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from './helpers/test';
+import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { approveSandboxPayment, freshPhone, openOrder, payInSandbox, productNamed, signInAsGuest, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 
@@ -13,12 +13,8 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await page.setViewportSize(own);
 }
 
-test.beforeEach(({}, info) =>
-  test.skip(
-    info.project.name === 'wechat',
-    'the phone projects cover these pages; messaging-app payment rules come with the recharge page',
-  ),
-);
+// Messaging-app payment rules come with the payment-routing journeys; nothing else here depends on the phone.
+test.beforeEach(({}, info) => onOnePhone(info));
 
 test('recharge, buy a chapter and open VIP: the records, vouchers and VIP pages show it', async ({ page }, info) => {
   const pack = await productNamed(page, 'recharge', '5000书币');

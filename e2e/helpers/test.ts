@@ -41,3 +41,14 @@ export const test = base.extend<HydrationFixtures>({
 });
 
 export { expect };
+
+/** The phone that runs the journeys whose behaviour does not depend on the device (docs/development.md "End-to-end"). */
+export const ONE_PHONE = 'pixel-7';
+
+/**
+ * Skips the test on every project but ONE_PHONE: nothing in it depends on the phone, and the iPhone's layout and
+ * the messaging app's differences have journeys of their own (frame, screens, hydration, payment routing, accounts).
+ */
+export function onOnePhone(info: { project: { name: string } }): void {
+  base.skip(info.project.name !== ONE_PHONE, 'nothing here depends on the phone: one phone runs it');
+}
