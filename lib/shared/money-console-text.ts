@@ -66,6 +66,12 @@ export const MONEY_TEXT = {
     coupon: '优惠券失效',
     quota: '限量已售罄',
   } as Record<string, string>,
+  /** What the provider says became of a refund's money (docs/payments.md "Refund outcomes"). */
+  providerRefundStatus: {
+    pending: '退款处理中',
+    settled: '已退款到账',
+    failed: '退款失败，请人工处理',
+  } as Record<string, string>,
   orders: {
     heading: '订单',
     orderId: '订单号',
@@ -84,6 +90,9 @@ export const MONEY_TEXT = {
     dueEmpty: '没有待退回的款项',
     dueReason: '原因',
     refundDue: '退回这笔款项',
+    providerRefunds: '渠道退款待确认（处理中或失败）',
+    providerRefundsEmpty: '没有待确认的渠道退款',
+    providerRefundsHint: '渠道退款失败时书币已收回、款项未退回：请在渠道商户后台或线下退款后记录处理结果。',
     audit: '账本核对',
     auditRun: '立即核对',
     auditNever: '尚无记录',
@@ -115,6 +124,8 @@ export const MONEY_TEXT = {
     overrideHint: '退款会收回该订单到账的书币、赠送书币和书券，并结束其 VIP/短剧/去广告期限；书币已被使用时不能退款。',
     refundButton: '确认退款',
     providerRef: '渠道退款单号',
+    providerRefundStatus: '渠道退款状态',
+    providerRefundAt: (at: string) => `更新于 ${at}`,
     reversed: (coins: number, vouchers: number, periods: number) => `收回 ${coins} 书币、${vouchers} 书券，结束 ${periods} 个会员期`,
     notRefundable: '只有已支付的订单可以退款',
   },

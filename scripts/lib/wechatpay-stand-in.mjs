@@ -263,10 +263,11 @@ export async function startWechatPayStandIn({ mchId, appId, apiV3Key, merchantPu
         });
         if (input.notify_url) setTimeout(() => void deliver(input.notify_url, n).catch(() => undefined), 50);
       }
+      // PROCESSING, as the provider usually answers: the REFUND.SUCCESS notification says how it ended.
       return send(res, 200, {
         refund_id: r.refund_id,
         out_refund_no: r.out_refund_no,
-        status: 'SUCCESS',
+        status: 'PROCESSING',
         amount: { refund: r.amount, total: o.total },
       });
     }

@@ -8,6 +8,17 @@ import { ConsoleShell, formatTime, type SearchParams } from '../../_components/s
 
 export const metadata: Metadata = { title: MONEY_TEXT.orders.heading };
 
+/** What the provider says became of the refund's money (docs/payments.md "Refund outcomes"); nothing for the sandbox. */
+function ProviderRefundStatus({ status, at }: { status: string | null; at: Date | null }) {
+  if (!status) return null;
+  return (
+    <p className={status === 'failed' ? 'flash flash-err' : status === 'settled' ? 'flash flash-ok' : 'flash'} role="status">
+      {MONEY_TEXT.order.providerRefundStatus}：<strong data-testid="provider-refund-status">{MONEY_TEXT.providerRefundStatus[status] ?? status}</strong>
+      {at ? `（${MONEY_TEXT.order.providerRefundAt(formatTime(at))}）` : null}
+    </p>
+  );
+}
+
 const O = MONEY_TEXT.order;
 
 // /admin/orders/{id}: an order's state, what it credits, the provider's notifications, its refund (docs/wallet.md
@@ -122,6 +133,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
           {exception.refundStatus === 'due' ? O.exception : O.exceptionDone}（{formatCents(exception.amount)}）
         </p>
       ) : null}
+      {exception ? <ProviderRefundStatus status={exception.providerRefundStatus} at={exception.providerRefundAt} /> : null}
       {exception?.refundStatus === 'due' && staff.can('refunds') ? (
         <form method="post" action="/admin/actions/orders" className="actions">
           <input type="hidden" name="op" value="exception_refund" />
@@ -154,6 +166,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
               </span>
             ) : null}
           </p>
+          <ProviderRefundStatus status={refund.providerRefundStatus} at={refund.providerRefundAt} />
         </div>
       ) : order.status !== 'paid' ? (
         <p>{O.notRefundable}</p>

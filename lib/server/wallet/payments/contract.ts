@@ -30,6 +30,12 @@ export interface ProviderPayment {
   tradeNo: string;
 }
 
+/** The provider's answer to a refund: its reference, and whether the money is already back (else it reports later). */
+export interface ProviderRefund {
+  ref: string;
+  settled: boolean;
+}
+
 /** The outcome of an authenticated refund notification. */
 export interface ProviderRefundNotice {
   orderId: number;
@@ -77,7 +83,7 @@ export interface RealProvider {
   reply(ok: boolean): NotifyReply;
   query(orderId: number): Promise<{ state: 'paid'; payment: ProviderPayment } | { state: 'unpaid' | 'closed' }>;
   close(orderId: number): Promise<void>;
-  refund(orderId: number, amount: number, total: number): Promise<{ ref: string }>;
+  refund(orderId: number, amount: number, total: number): Promise<ProviderRefund>;
   /** The provider's bill for one business day (YYYY-MM-DD, Asia/Shanghai). */
   bill(day: string): Promise<BillLine[]>;
 }

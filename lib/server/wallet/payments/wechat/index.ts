@@ -158,7 +158,8 @@ export const wechatProvider: RealProvider = {
     });
     if (!answer?.refund_id || answer.status === 'ABNORMAL' || answer.status === 'CLOSED')
       throw new WechatPayError(200, answer?.status ?? 'NO_REFUND_ID');
-    return { ref: answer.refund_id };
+    // PROCESSING (the usual answer): the REFUND.* notification, or the refund query, says later how it ended.
+    return { ref: answer.refund_id, settled: answer.status === 'SUCCESS' };
   },
 
   async bill(day) {
