@@ -64,7 +64,10 @@ async function choose(page: Page, label: string, provider: string) {
   }).toPass();
 }
 
-test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, cancel, paid once, refunded', async ({ page, browser }, info) => {
+test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, cancel, paid once, refunded', async ({
+  page,
+  browser,
+}, info) => {
   test.skip(info.project.name !== 'wechat', 'JSAPI is the messaging app’s in-page payment');
   test.setTimeout(150_000);
   const packInfo = await productNamed(page, 'recharge', '3000书币');
@@ -89,7 +92,10 @@ test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, c
   await expect(choice.getByRole('radio')).toHaveCount(2);
   await expect(choice.getByRole('radio', { name: '支付宝' })).toHaveCount(0);
   await choose(page, '微信支付', 'wechat');
-  const pack = page.getByRole('list', { name: '充值档位' }).getByRole('listitem').filter({ hasText: /^3000书币/ });
+  const pack = page
+    .getByRole('list', { name: '充值档位' })
+    .getByRole('listitem')
+    .filter({ hasText: /^3000书币/ });
   await expect(pack).toHaveCount(1);
   await pack.getByRole('button').click();
   await expect(page).toHaveURL(/\/pay\/wechat\/\d+$/);

@@ -27,7 +27,15 @@ const SECRET = 'oauth-test-secret-1';
 const IN_APP_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0 Mobile Safari/537.36 MicroMessenger/8.0.49.2600(0x28003133) WeChat/arm64 NetType/WIFI Language/zh_CN';
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/122.0 Mobile Safari/537.36';
-const ENV = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_API_BASE', 'WECHAT_OPEN_BASE', 'OAUTH_LOCAL', 'WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'];
+const ENV = [
+  'WECHAT_APP_ID',
+  'WECHAT_APP_SECRET',
+  'WECHAT_API_BASE',
+  'WECHAT_OPEN_BASE',
+  'OAUTH_LOCAL',
+  'WECHAT_MP_APP_ID',
+  'WECHAT_MP_APP_SECRET',
+];
 const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
 let standIn: StandIn;
 
@@ -38,7 +46,12 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 beforeEach(() => {
   for (const k of ENV) delete process.env[k];
-  Object.assign(process.env, { WECHAT_APP_ID: APP_ID, WECHAT_APP_SECRET: SECRET, WECHAT_API_BASE: standIn.base, WECHAT_OPEN_BASE: standIn.base });
+  Object.assign(process.env, {
+    WECHAT_APP_ID: APP_ID,
+    WECHAT_APP_SECRET: SECRET,
+    WECHAT_API_BASE: standIn.base,
+    WECHAT_OPEN_BASE: standIn.base,
+  });
 });
 afterEach(() => {
   for (const k of ENV)
@@ -151,7 +164,11 @@ describe('signing in through the stand-in, end to end', () => {
   it('the authorize page sends codes only to our registered callback, only for our app id', async () => {
     const query = (over: Record<string, string>) =>
       new URLSearchParams({ appid: APP_ID, redirect_uri: CALLBACK, response_type: 'code', scope: 'snsapi_userinfo', state: 's', ...over });
-    const forged: Record<string, string>[] = [{ redirect_uri: 'https://evil.example/oauth/callback' }, { redirect_uri: `${ORIGIN}/m` }, { appid: 'wx_other' }];
+    const forged: Record<string, string>[] = [
+      { redirect_uri: 'https://evil.example/oauth/callback' },
+      { redirect_uri: `${ORIGIN}/m` },
+      { appid: 'wx_other' },
+    ];
     for (const over of forged) {
       expect((await fetch(`${standIn.base}/connect/oauth2/authorize?${query(over)}`)).status).toBe(400);
       const form = query(over);

@@ -49,7 +49,13 @@ beforeAll(async () => {
   const merchant = lib.makeCertificate('merchant');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refund-outcomes-'));
   fs.writeFileSync(path.join(dir, 'merchant-key.pem'), merchant.keyPem);
-  wx = await lib.startWechatPayStandIn({ mchId: MCH, appId: APP, apiV3Key: APIV3, merchantPublicKeyPem: merchant.certPem, merchantSerial: merchant.serial });
+  wx = await lib.startWechatPayStandIn({
+    mchId: MCH,
+    appId: APP,
+    apiV3Key: APIV3,
+    merchantPublicKeyPem: merchant.certPem,
+    merchantSerial: merchant.serial,
+  });
   fs.writeFileSync(path.join(dir, 'platform-cert.pem'), wx.platformCertPem);
   // Alipay's notifications are caught here and handed to the handler by each test, in the order it chooses.
   alipayNotifier = http.createServer((req, res) => {
@@ -91,8 +97,7 @@ afterAll(async () => {
 });
 
 const tradeNo = (orderId: number) => `SS${String(orderId).padStart(8, '0')}`;
-const refundRow = async (orderId: number) =>
-  (await db.handle().db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
+const refundRow = async (orderId: number) => (await db.handle().db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
 const counts = async () => ({
   notifications: (await db.handle().db.select({ n: count() }).from(paymentNotifications))[0]!.n,
   movements: (await db.handle().db.select({ n: count() }).from(ledgerTransactions))[0]!.n,
@@ -250,7 +255,11 @@ describe('Alipay refund notifications (the refund fields of its trade notificati
   it('a refund notice for an order never refunded is ignored; one naming another refund is refused; nothing written', async () => {
     const { order } = await paidAlipayOrder();
     const seen = await counts();
-    const never = alipay.notifyBody(String(order.id), { out_biz_no: String(order.id), refund_fee: '6.00', gmt_refund: '2026-01-01 10:00:00' });
+    const never = alipay.notifyBody(String(order.id), {
+      out_biz_no: String(order.id),
+      refund_fee: '6.00',
+      gmt_refund: '2026-01-01 10:00:00',
+    });
     expect((await take(never)).reply.body).toBe('success');
     expect(await counts()).toEqual(seen);
 

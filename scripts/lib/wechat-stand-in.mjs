@@ -46,7 +46,9 @@ export async function startWechatStandIn({
     });
   const page = (res, status, title, html) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><h1>${title}</h1>${html}`);
+    res.end(
+      `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><h1>${title}</h1>${html}`,
+    );
   };
   /** The sign-in request as the app checks it: our app id, a registered callback, the code flow. */
   const authorizeRequest = (params) => {
@@ -115,7 +117,13 @@ export async function startWechatStandIn({
       if (!issued || issued.expiresAt < Date.now()) return answer(res, { errcode: 40163, errmsg: 'code been used' });
       const token = `UAT_${randomBytes(12).toString('hex')}`;
       state.userTokens.set(token, issued.openid);
-      return answer(res, { access_token: token, expires_in: 7200, refresh_token: `R${token}`, openid: issued.openid, scope: 'snsapi_userinfo' });
+      return answer(res, {
+        access_token: token,
+        expires_in: 7200,
+        refresh_token: `R${token}`,
+        openid: issued.openid,
+        scope: 'snsapi_userinfo',
+      });
     }
     if (url.pathname === '/sns/userinfo') {
       state.calls.userinfo++;
@@ -125,14 +133,19 @@ export async function startWechatStandIn({
     }
     if (url.pathname === '/cgi-bin/user/info') {
       state.calls.userInfo++;
-      if (!state.issuedTokens.has(url.searchParams.get('access_token') ?? '')) return answer(res, { errcode: 40001, errmsg: 'invalid credential' });
+      if (!state.issuedTokens.has(url.searchParams.get('access_token') ?? ''))
+        return answer(res, { errcode: 40001, errmsg: 'invalid credential' });
       const openid = url.searchParams.get('openid') ?? '';
       if (!state.users.has(openid)) return answer(res, { errcode: 40003, errmsg: 'invalid openid' });
       return answer(res, { subscribe: state.followers.has(openid) ? 1 : 0, openid });
     }
     if (url.pathname === '/jsapi/pay' && req.method === 'POST' && payBase) {
       // The app hands the page's signed parameters to WeChat Pay, which checks paySign, pays and notifies.
-      const paid = await fetch(`${payBase}/jsapi/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await readBody(req) });
+      const paid = await fetch(`${payBase}/jsapi/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: await readBody(req),
+      });
       res.writeHead(paid.status, { 'content-type': 'application/json' });
       return res.end(await paid.text());
     }

@@ -18,7 +18,9 @@ export function ProviderRefundsSection({ rows }: { rows: ProviderRefundRow[] }) 
             <a href={`/admin/orders/${r.orderId}`}>#{r.orderId}</a>
             <a href={`/admin/members/${r.memberId}`}>#{r.memberId}</a>
             <span>{formatCents(r.amount)}</span>
-            <span className={r.status === 'failed' ? 'badge badge-err' : 'badge'}>{MONEY_TEXT.providerRefundStatus[r.status] ?? r.status}</span>
+            <span className={r.status === 'failed' ? 'badge badge-err' : 'badge'}>
+              {MONEY_TEXT.providerRefundStatus[r.status] ?? r.status}
+            </span>
             <span>{r.kind === 'exception' ? O.due : MONEY_TEXT.order.refund}</span>
             <span>{formatTime(r.at)}</span>
           </div>

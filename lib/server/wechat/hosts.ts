@@ -39,8 +39,7 @@ export function wechatHostRefusal(env: Env = process.env): string | null {
       return `${name}=${value} is not a URL`;
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${name}=${value} must be an https address`;
-    if (deployed && url.protocol !== 'https:')
-      return `${name}=${value} must be https ${deployed}: unset it or use an https address`;
+    if (deployed && url.protocol !== 'https:') return `${name}=${value} must be https ${deployed}: unset it or use an https address`;
   }
   return null;
 }

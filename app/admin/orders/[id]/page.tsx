@@ -13,7 +13,8 @@ function ProviderRefundStatus({ status, at }: { status: string | null; at: Date 
   if (!status) return null;
   return (
     <p className={status === 'failed' ? 'flash flash-err' : status === 'settled' ? 'flash flash-ok' : 'flash'} role="status">
-      {MONEY_TEXT.order.providerRefundStatus}：<strong data-testid="provider-refund-status">{MONEY_TEXT.providerRefundStatus[status] ?? status}</strong>
+      {MONEY_TEXT.order.providerRefundStatus}：
+      <strong data-testid="provider-refund-status">{MONEY_TEXT.providerRefundStatus[status] ?? status}</strong>
       {at ? `（${MONEY_TEXT.order.providerRefundAt(formatTime(at))}）` : null}
     </p>
   );

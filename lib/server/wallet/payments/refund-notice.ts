@@ -60,11 +60,7 @@ export async function applyRefundNotice(provider: string, notice: ProviderRefund
     const t = tx as unknown as Tx;
     // The order's lock first: a refund being written holds it (refundOrder locks the order, asks the provider, then
     // commits), and the provider may notify before that commit. Waiting here, the notice sees the refund row.
-    const [order] = await t
-      .select({ provider: orders.provider })
-      .from(orders)
-      .where(eq(orders.id, notice.orderId))
-      .for('no key update');
+    const [order] = await t.select({ provider: orders.provider }).from(orders).where(eq(orders.id, notice.orderId)).for('no key update');
     if (await refOfAnotherOrder(t, notice.orderId, notice.ref)) throw new RefundNoticeRefused('refund_ref');
     if (!order) return 'unknown';
     if (order.provider !== provider) throw new RefundNoticeRefused('order');
