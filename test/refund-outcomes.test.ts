@@ -24,6 +24,7 @@ import { refundOrderOnce, refundPaymentException } from '@/lib/server/wallet/ref
 import type { PayContext } from '@/lib/server/wallet/payments/contract';
 import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
+import { REFUND_QUERY_AFTER_MS, sweepPendingRefunds } from '@/lib/server/wallet/payments/refund-sweep';
 import { resetWechatPayConfig } from '@/lib/server/wallet/payments/wechat/config';
 
 type WxStandIn = Awaited<ReturnType<typeof import('../scripts/lib/wechatpay-stand-in.mjs').startWechatPayStandIn>>;
@@ -210,6 +211,65 @@ describe('WeChat Pay refund notifications', () => {
     expect(await providerRefundsToCheck(finance)).toContainEqual(expect.objectContaining({ orderId: order.id, kind: 'exception' }));
     expect((await postWechat(notice(order.id, refundId, 'ABNORMAL'))).status).toBe(200);
     expect(await exception()).toMatchObject({ providerRefundStatus: 'failed' });
+  });
+});
+
+describe('the refund query (WeChat Pay), for a notification that never comes', () => {
+  it('asks about refunds pending past 10 minutes: settled, still processing (asked again only later), failed', async () => {
+    const refundedAt = new Date();
+    const make = async () => {
+      const m = await signedInMember();
+      const order = await createOrder(m.id, pack.id, { offered: ['wechat'], provider: 'wechat', returnUrl: '/m/my' });
+      await startProviderPayment('wechat', order, OUTSIDE);
+      await wx.pay(tradeNo(order.id), { notify: false });
+      await postWechat(wx.notification('TRANSACTION.SUCCESS', wx.transactionOf(tradeNo(order.id))));
+      await refundOrderOnce(finance, { orderId: order.id, reason: '用户申请', override: true }, refundedAt);
+      return { id: order.id, atProvider: wx.state.orders.get(tradeNo(order.id))!.refunds.get(tradeNo(order.id))! };
+    };
+    const [settles, processing, fails] = [await make(), await make(), await make()];
+    processing.atProvider.status = 'PROCESSING';
+    fails.atProvider.status = 'ABNORMAL';
+    const seen = await counts();
+
+    // Too young: not asked.
+    await sweepPendingRefunds(new Date(refundedAt.getTime() + REFUND_QUERY_AFTER_MS - 1000));
+    for (const r of [settles, processing, fails]) expect(await refundRow(r.id)).toMatchObject({ providerRefundStatus: 'pending' });
+
+    const later = new Date(refundedAt.getTime() + REFUND_QUERY_AFTER_MS + 1000);
+    await sweepPendingRefunds(later);
+    expect(await refundRow(settles.id)).toMatchObject({ providerRefundStatus: 'settled', providerRefundAt: later });
+    expect(await refundRow(fails.id)).toMatchObject({ providerRefundStatus: 'failed', providerRefundAt: later });
+    expect(await refundRow(processing.id)).toMatchObject({ providerRefundStatus: 'pending', providerRefundAt: later });
+    // A query is not a notification: none is recorded, and no money moves.
+    expect(await counts()).toEqual(seen);
+
+    // The provider finishes: the next pass within 10 minutes does not ask; the one after does.
+    processing.atProvider.status = 'SUCCESS';
+    await sweepPendingRefunds(new Date(later.getTime() + 60_000));
+    expect(await refundRow(processing.id)).toMatchObject({ providerRefundStatus: 'pending' });
+    await sweepPendingRefunds(new Date(later.getTime() + REFUND_QUERY_AFTER_MS + 1000));
+    expect(await refundRow(processing.id)).toMatchObject({ providerRefundStatus: 'settled' });
+  });
+
+  it('the provider unreachable or naming another refund: nothing changes', async () => {
+    const m = await signedInMember();
+    const order = await createOrder(m.id, pack.id, { offered: ['wechat'], provider: 'wechat', returnUrl: '/m/my' });
+    await startProviderPayment('wechat', order, OUTSIDE);
+    await wx.pay(tradeNo(order.id), { notify: false });
+    await postWechat(wx.notification('TRANSACTION.SUCCESS', wx.transactionOf(tradeNo(order.id))));
+    const at = new Date();
+    await refundOrderOnce(finance, { orderId: order.id, reason: '用户申请', override: true }, at);
+    const later = new Date(at.getTime() + REFUND_QUERY_AFTER_MS + 1000);
+    wx.state.failWith = 500;
+    try {
+      expect((await sweepPendingRefunds(later)).errors).toBeGreaterThan(0);
+    } finally {
+      wx.state.failWith = null;
+    }
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending' });
+    await db.handle().db.update(orderRefunds).set({ providerRefundRef: 'REF-STORED-ELSEWHERE' }).where(eq(orderRefunds.orderId, order.id));
+    await sweepPendingRefunds(later);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending', providerRefundRef: 'REF-STORED-ELSEWHERE' });
   });
 });
 

@@ -84,6 +84,11 @@ export interface RealProvider {
   query(orderId: number): Promise<{ state: 'paid'; payment: ProviderPayment } | { state: 'unpaid' | 'closed' }>;
   close(orderId: number): Promise<void>;
   refund(orderId: number, amount: number, total: number): Promise<ProviderRefund>;
+  /**
+   * What became of the order's refund, asked of the provider (docs/payments.md "Refund outcomes"); providers without
+   * such a query leave it out. Throws when the provider cannot be reached or knows no such refund.
+   */
+  refundStatus?(orderId: number): Promise<{ ref: string; status: 'pending' | 'settled' | 'failed' }>;
   /** The provider's bill for one business day (YYYY-MM-DD, Asia/Shanghai). */
   bill(day: string): Promise<BillLine[]>;
 }

@@ -49,13 +49,18 @@ async function refOfAnotherOrder(t: Tx, orderId: number, ref: string): Promise<b
 }
 
 /**
- * An authenticated refund notice, applied to the refund it reports on (docs/payments.md "Refund outcomes"): a staff
+ * An authenticated refund notice (or the provider's answer to our refund query), applied to the refund it reports on (docs/payments.md "Refund outcomes"): a staff
  * refund of the order (`order_refunds`) or the return of a payment it never fulfilled (`payment_exceptions`). The
  * status goes pending → settled or failed once; a replay, or any news after `settled`, changes nothing. A notice for
  * an order with no refund of ours is ignored with nothing written; one naming another order's refund, or an order of
  * another provider, is refused. No money moves here: a failed refund is flagged for staff, who settle it by hand.
  */
-export async function applyRefundNotice(provider: string, notice: ProviderRefundNotice, now = new Date()): Promise<RefundNoticeResult> {
+export async function applyRefundNotice(
+  provider: string,
+  notice: ProviderRefundNotice,
+  now = new Date(),
+  source: 'notification' | 'query' = 'notification',
+): Promise<RefundNoticeResult> {
   return getDb().transaction(async (tx) => {
     const t = tx as unknown as Tx;
     // The order's lock first: a refund being written holds it (refundOrder locks the order, asks the provider, then
@@ -68,10 +73,11 @@ export async function applyRefundNotice(provider: string, notice: ProviderRefund
     const row = refund ?? exception;
     if (!row?.ref) return 'unknown';
     if (row.ref !== notice.ref) throw new RefundNoticeRefused('refund_ref');
-    await t
-      .insert(paymentNotifications)
-      .values({ provider, notificationId: `refund:${notice.ref}`, orderId: notice.orderId, payload: notice, receivedAt: now })
-      .onConflictDoNothing();
+    if (source === 'notification')
+      await t
+        .insert(paymentNotifications)
+        .values({ provider, notificationId: `refund:${notice.ref}`, orderId: notice.orderId, payload: notice, receivedAt: now })
+        .onConflictDoNothing();
     const next: ProviderRefundStatus = notice.ok ? 'settled' : 'failed';
     if (row.status === 'settled' || row.status === next) return 'unchanged';
     const set = { providerRefundStatus: next, providerRefundAt: now };
