@@ -169,6 +169,10 @@ describe('WeChat Pay refund notifications', () => {
     expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'settled' });
     expect((await postWechat(notice(order.id, refundId, 'CLOSED'))).status).toBe(200);
     expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'settled' });
+    // Returned by hand by staff (handled): the provider's later word leaves it so.
+    await db.handle().db.update(orderRefunds).set({ providerRefundStatus: 'handled' }).where(eq(orderRefunds.orderId, order.id));
+    expect((await postWechat(notice(order.id, refundId))).status).toBe(200);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'handled' });
     expect(await auditLedger()).toEqual([]);
   });
 

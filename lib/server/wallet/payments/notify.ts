@@ -51,6 +51,8 @@ export async function takeProviderNotification(providerName: string, req: Notify
       const result = await applyRefundNotice(providerName, notice, now);
       // A failed refund is flagged for staff on the order (docs/payments.md "Refund outcomes"); the log says so too.
       if (result === 'applied' && !notice.ok) log('warn', 'provider_refund_failed', { provider: providerName, orderId: notice.orderId });
+      else if (result === 'after_handled')
+        log('warn', 'provider_refund_after_handled', { provider: providerName, orderId: notice.orderId });
       else log('info', `provider_refund_${result}`, { provider: providerName, orderId: notice.orderId, ok: notice.ok });
     } catch (err) {
       if (!(err instanceof RefundNoticeRefused)) throw err;

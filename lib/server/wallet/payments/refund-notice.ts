@@ -4,15 +4,18 @@ import { getDb, type Tx } from '../../db/client';
 import { orderRefunds, orders, paymentExceptions, paymentNotifications } from '../../db/schema';
 import type { ProviderRefundNotice } from './contract';
 
-/** What the provider says became of a refund's money (docs/payments.md "Refund outcomes"). */
-export const PROVIDER_REFUND_STATUSES = ['pending', 'settled', 'failed'] as const;
+/** What the provider says became of a refund's money (docs/payments.md "Refund outcomes"); `handled` is staff's. */
+export const PROVIDER_REFUND_STATUSES = ['pending', 'settled', 'failed', 'handled'] as const;
 export type ProviderRefundStatus = (typeof PROVIDER_REFUND_STATUSES)[number];
 
 /** A refund notice that does not fit our refunds (another order's refund, another provider's order): nothing written. */
 export class RefundNoticeRefused extends Error {}
 
-/** applied: the status changed; unchanged: a replay, or news of a refund already settled; unknown: not a refund of ours. */
-export type RefundNoticeResult = 'applied' | 'unchanged' | 'unknown';
+/**
+ * applied: the status changed; unchanged: a replay, or news of a refund already settled; unknown: not a refund of
+ * ours; after_handled: the provider succeeded after staff had returned the money by hand.
+ */
+export type RefundNoticeResult = 'applied' | 'unchanged' | 'unknown' | 'after_handled';
 
 interface RefundRow {
   id: number;
@@ -79,6 +82,9 @@ export async function applyRefundNotice(
         .values({ provider, notificationId: `refund:${notice.ref}`, orderId: notice.orderId, payload: notice, receivedAt: now })
         .onConflictDoNothing();
     const next: ProviderRefundStatus = notice.ok ? 'settled' : 'failed';
+    // Staff returned it by hand (`handled`): the provider's later word changes nothing here; a success then means the
+    // payer got the money twice, which the caller logs for staff.
+    if (row.status === 'handled') return notice.ok ? 'after_handled' : 'unchanged';
     if (row.status === 'settled' || row.status === next) return 'unchanged';
     const set = { providerRefundStatus: next, providerRefundAt: now };
     if (refund) await t.update(orderRefunds).set(set).where(eq(orderRefunds.id, row.id));
