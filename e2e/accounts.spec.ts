@@ -61,9 +61,10 @@ test.describe('signing in', () => {
 test.describe('inside the messaging app', () => {
   test.beforeEach(({}, info) => test.skip(info.project.name !== 'wechat', 'messaging-app browser only'));
 
+  // The messaging app's own sign-in (its stand-in, started by scripts/e2e-server.mjs; docs/accounts.md "OAuth").
   test('home forces sign-in through OAuth and returns to /m', async ({ page }) => {
     await page.goto('/m');
-    await expect(page).toHaveURL(/\/oauth\/local\/authorize\?/);
+    await expect(page).toHaveURL(/\/connect\/oauth2\/authorize\?/);
     await page.getByLabel('昵称').fill(`微信书友${Date.now() % 10000}`);
     await page.getByRole('button', { name: '同意授权' }).click();
     await expect(page).toHaveURL(/\/m$/);
@@ -73,8 +74,8 @@ test.describe('inside the messaging app', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     // /m/oauth sends itself on to the provider with location.replace: wait for that to land, or it would
     // abort the next navigation.
-    await expect(page).toHaveURL(/\/oauth\/local\/authorize/);
+    await expect(page).toHaveURL(/\/connect\/oauth2\/authorize/);
     await page.goto('/m/novels/1');
-    await expect(page).toHaveURL(/\/m\/oauth\?next=%2Fm%2Fnovels%2F1|\/oauth\/local\/authorize/);
+    await expect(page).toHaveURL(/\/m\/oauth\?next=%2Fm%2Fnovels%2F1|\/connect\/oauth2\/authorize/);
   });
 });

@@ -37,14 +37,15 @@ test('/follow in the messaging app: Chinese, the QR code, how to follow, and bac
   await expect(back).toHaveAttribute('href', `/m/read/${aid}?nid=1`);
   await page.screenshot({ path: info.outputPath('follow.png'), fullPage: true });
   await back.click();
-  // The reader inside the messaging app asks for sign-in first (the local OAuth here), then lands on the chapter.
-  await expect(page).toHaveURL(/\/oauth\/local\/authorize\?/);
+  // The reader inside the messaging app asks for sign-in first (the messaging app's OAuth, its stand-in here), then
+  // lands on the chapter.
+  await expect(page).toHaveURL(/\/connect\/oauth2\/authorize\?/);
   await page.getByLabel('昵称').fill(`关注测试${Date.now() % 10000}`);
   await page.getByRole('button', { name: '同意授权' }).click();
   await expect(page).toHaveURL(new RegExp(`/m/read/${aid}\\?nid=1$`));
 
-  // Signed in, with the official account configured (the e2e server's stand-in): "我已关注" asks the app, never
-  // declares; this member signed in through the local provider, so the app knows no openid of theirs.
+  // Signed in, with the official account configured (the e2e server's stand-in): "我已关注" asks the app about this
+  // member's openid, never declares; the stand-in answers that they do not follow.
   await page.goto(`/follow?article_id=${aid}`);
   await expect(page.getByText('关注状态由工作人员确认', { exact: false })).toHaveCount(0);
   await page.getByRole('button', { name: '我已关注' }).click();

@@ -9,9 +9,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 // Next's data cache (cached reads, lib/server/cache.ts) outlives a run in .next/cache; a fresh database must not be
 // shown through reads cached from the previous run's.
 fs.rmSync('.next/cache/fetch-cache', { recursive: true, force: true });
-// The messaging app's token endpoints, stood in for on 127.0.0.1 (docs/sharing.md "Testing"): the JS-SDK config
-// signs with a real ticket from it. Its own app id pair, so the OAuth sign-in stays on the local provider.
-const wechat = await startWechatStandIn({ appId: 'wx_e2e_app', appSecret: 'e2e-secret' });
 // Alipay's gateway, cashier, notifications and bill, stood in for on 127.0.0.1 with key pairs made now
 // (docs/payments-alipay.md "Testing"); its ALIPAY_* environment configures the server.
 const { startAlipayStandIn } = await tsImport('../test/stand-ins/alipay.ts', import.meta.url);
@@ -29,6 +26,17 @@ const wxpay = await wxpayLib.startWechatPayStandIn({
   merchantSerial: merchant.serial,
 });
 fs.writeFileSync(`${wxpayDir}/platform-cert.pem`, wxpay.platformCertPem);
+// The messaging app, stood in for on 127.0.0.1 (docs/sharing.md, docs/accounts.md "OAuth"): the JS-SDK config signs
+// with a real ticket from it, its web sign-in gives readers inside the app an OpenID (the OAuth pair below; outside
+// the app the local provider still signs in, docs/accounts.md), and its /jsapi/pay hands the in-app payment to the
+// WeChat Pay stand-in. Our one registered callback: the authorize page refuses any other.
+const port = process.env.E2E_PORT ?? '3100';
+const wechat = await startWechatStandIn({
+  appId: WXPAY.appId,
+  appSecret: 'e2e-secret',
+  callbacks: [`http://127.0.0.1:${port}/oauth/callback`],
+  payBase: wxpay.base,
+});
 const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   ...rest,
   NODE_ENV: 'production',
@@ -37,7 +45,10 @@ const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   OAUTH_LOCAL: '1',
   WECHAT_MP_APP_ID: 'wx_e2e_app',
   WECHAT_MP_APP_SECRET: 'e2e-secret',
+  WECHAT_APP_ID: 'wx_e2e_app',
+  WECHAT_APP_SECRET: 'e2e-secret',
   WECHAT_API_BASE: wechat.base,
+  WECHAT_OPEN_BASE: wechat.base,
   ...alipay.env,
   WECHATPAY_MCHID: WXPAY.mchId,
   WECHATPAY_APPID: WXPAY.appId,
@@ -46,7 +57,7 @@ const env = (({ DATABASE_URL: _ignored, ...rest }) => ({
   WECHATPAY_APIV3_KEY: WXPAY.apiV3Key,
   WECHATPAY_PLATFORM_CERT_FILE: `${wxpayDir}/platform-cert.pem`,
   WECHATPAY_BASE_URL: wxpay.base,
-  WECHATPAY_NOTIFY_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}/v1/pay/notify/wechat`,
+  WECHATPAY_NOTIFY_URL: `http://127.0.0.1:${port}/v1/pay/notify/wechat`,
   // The existing journeys pay through the sandbox; the provider journeys choose theirs (docs/payments.md).
   PAY_SANDBOX: '1',
 }))(process.env);
@@ -69,7 +80,7 @@ const staff = spawnSync(
 );
 if (staff.status !== 0) process.exit(staff.status ?? 1);
 
-const server = spawn(process.execPath, ['scripts/server.mjs', '-p', process.env.E2E_PORT ?? '3100'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, ['scripts/server.mjs', '-p', port], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   void wechat.close();

@@ -133,6 +133,69 @@ describe('POST /admin/actions/orders op=refund', () => {
   });
 });
 
+describe('POST /admin/actions/orders op=refund_handled (docs/payments.md "Refund outcomes")', () => {
+  async function refundedWith(status: string | null) {
+    const m = await signedInMember();
+    const order = await paidOrder(m.id, '600书币');
+    const refunded = await post(ordersAction, '/admin/actions/orders', 'finance', {
+      op: 'refund',
+      id: String(order.id),
+      reason: '投诉',
+      override: '1',
+    });
+    expect(flashOf(refunded).ok).toBe('已退款 6 元');
+    await db.handle().db.update(orderRefunds).set({ providerRefundStatus: status }).where(eq(orderRefunds.orderId, order.id));
+    return order.id;
+  }
+  const providerStatus = async (orderId: number) =>
+    (await db.handle().db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0]!.providerRefundStatus;
+
+  it('finance records a failed refund returned by hand: handled, audited with the note, no money moves; once', async () => {
+    const id = await refundedWith('failed');
+    const fields = { op: 'refund_handled', id: String(id), note: '已在商户后台退回', back: `/admin/orders/${id}` };
+    expect(flashOf(await post(ordersAction, '/admin/actions/orders', 'finance', fields))).toMatchObject({ ok: '已标记为人工处理完毕' });
+    expect(await providerStatus(id)).toBe('handled');
+    const [row] = await audits('order.refund_handled', id);
+    expect(row!.detail).toMatchObject({
+      note: '已在商户后台退回',
+      before: { provider_refund_status: 'failed' },
+      after: { provider_refund_status: 'handled' },
+    });
+    expect(flashOf(await post(ordersAction, '/admin/actions/orders', 'finance', fields)).err).toBe(
+      '只有渠道退款失败的记录可以标记为已人工处理',
+    );
+    expect(await audits('order.refund_handled', id)).toHaveLength(1);
+  });
+
+  it('refused with nothing written: no note, a refund not failed, an order without one, a moderator', async () => {
+    const failed = await refundedWith('failed');
+    const noNote = await post(ordersAction, '/admin/actions/orders', 'admin', { op: 'refund_handled', id: String(failed), note: ' ' });
+    expect(flashOf(noNote).err).toBe('请填写处理说明');
+    const moderator = await post(ordersAction, '/admin/actions/orders', 'moderator', {
+      op: 'refund_handled',
+      id: String(failed),
+      note: '说明',
+    });
+    expect(flashOf(moderator)).toMatchObject({ path: '/admin', err: expect.stringMatching(/无权/) });
+    for (const status of ['pending', 'settled', null]) {
+      const id = await refundedWith(status);
+      const res = await post(ordersAction, '/admin/actions/orders', 'admin', { op: 'refund_handled', id: String(id), note: '说明' });
+      expect(flashOf(res).err).toBe('只有渠道退款失败的记录可以标记为已人工处理');
+      expect(await providerStatus(id)).toBe(status);
+    }
+    const m = await signedInMember();
+    const unrefunded = await paidOrder(m.id, '600书币');
+    const none = await post(ordersAction, '/admin/actions/orders', 'admin', {
+      op: 'refund_handled',
+      id: String(unrefunded.id),
+      note: '说明',
+    });
+    expect(flashOf(none).err).toBe('只有渠道退款失败的记录可以标记为已人工处理');
+    expect(await providerStatus(failed)).toBe('failed');
+    expect(await audits('order.refund_handled', failed)).toHaveLength(0);
+  });
+});
+
 describe('POST /admin/actions/orders op=exception_refund', () => {
   it('returns a payment that arrived after cancel; a moderator is refused; twice is refused', async () => {
     const m = await signedInMember();

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { getDb, type Tx } from '@/lib/server/db/client';
-import { activityDays, chapters, guardianConsents, members, novels, products, staffAuditLog } from '@/lib/server/db/schema';
+import { activityDays, chapters, guardianConsents, members, novels, orderRefunds, products, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { can } from '@/lib/server/staff/roles';
 import { revealPhone } from '@/lib/server/members/member-detail';
@@ -89,6 +89,44 @@ describe('/admin/orders', () => {
     expect(page).not.toContain(PHONE);
     expect(await html(OrderPage({ params: Promise.resolve({ id: '99999999' }), searchParams: q() }))).toContain('订单不存在');
     expect(await html(OrderPage({ params: Promise.resolve({ id: '../1' }), searchParams: q() }))).toContain('订单不存在');
+  });
+});
+
+describe('refund outcomes in the console (docs/payments.md "Refund outcomes")', () => {
+  it('the provider’s word on a refund is labelled on the order and open ones are listed, failed first; the sandbox has none', async () => {
+    role = 'finance';
+    const [pack] = await db.handle().db.select().from(products).where(eq(products.name, '600书币'));
+    const refunded = async () => {
+      const m = await signedInMember();
+      const order = await createOrder(m.id, pack!.id, {});
+      await handlePaymentNotification('sandbox', signSandboxNotification(order.id, order.price));
+      await refundOrder({ id: staffIds.finance!, role: 'finance', ip: '10.50.0.1' }, { orderId: order.id, reason: '测试', override: true });
+      return order.id;
+    };
+    const [failed, pending] = [await refunded(), await refunded()];
+    const orderPage = (id: number) => html(OrderPage({ params: Promise.resolve({ id: String(id) }), searchParams: q() }));
+    expect(await orderPage(failed)).not.toContain('渠道退款状态');
+    expect(await html(OrdersPage({ searchParams: q() }))).toContain('没有待确认的渠道退款');
+
+    const set = (orderId: number, status: string) =>
+      db
+        .handle()
+        .db.update(orderRefunds)
+        .set({ providerRefundStatus: status, providerRefundAt: new Date() })
+        .where(eq(orderRefunds.orderId, orderId));
+    await set(pending, 'pending');
+    await set(failed, 'failed');
+    expect(await orderPage(failed)).toContain('渠道退款状态：<strong data-testid="provider-refund-status">退款失败，请人工处理</strong>');
+    expect(await orderPage(pending)).toContain('<strong data-testid="provider-refund-status">退款处理中</strong>');
+    const list = await html(OrdersPage({ searchParams: q() }));
+    const failedAt = list.indexOf(`data-testid="provider-refund-${failed}"`);
+    const pendingAt = list.indexOf(`data-testid="provider-refund-${pending}"`);
+    expect(failedAt).toBeGreaterThan(0);
+    expect(pendingAt).toBeGreaterThan(failedAt);
+    expect(list.slice(failedAt, pendingAt)).toContain('退款失败，请人工处理');
+    await set(failed, 'settled');
+    expect(await orderPage(failed)).toContain('<strong data-testid="provider-refund-status">已退款到账</strong>');
+    expect(await html(OrdersPage({ searchParams: q() }))).not.toContain(`data-testid="provider-refund-${failed}"`);
   });
 });
 

@@ -15,7 +15,9 @@ import { POST as notifyRoute } from '@/app/v1/pay/notify/[provider]/route';
 import { POST as createOrderRoute } from '@/app/(flows)/orders/create/route';
 import { POST as cancelRoute } from '@/app/(flows)/pay/[provider]/[orderId]/cancel/route';
 import { getDb } from '@/lib/server/db/client';
-import { orderRefunds, orders, paymentExceptions, paymentNotifications, products } from '@/lib/server/db/schema';
+import { oauthIdentities, orderRefunds, orders, paymentExceptions, paymentNotifications, products } from '@/lib/server/db/schema';
+import { setCachedFlags } from '@/lib/server/config/flags-cache';
+import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import type { StaffActor } from '@/lib/server/staff/actor';
 import { auditLedger } from '@/lib/server/wallet/audit';
@@ -226,6 +228,33 @@ describe('the flows: POST /orders/create with a provider, POST /pay/wechat/{id}/
     const refused = await send(createOrderRoute, '/orders/create', { ...m.auth, ...SAME }, `pid=${pack.id}&provider=alipay`);
     expect(refused.headers.get('location')).toContain('/orders/failed?reason=provider');
     expect((await db.handle().db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
+  });
+
+  it('the iOS messaging app with ios_recharge_disabled opens no order, whatever the form names; with it off, JSAPI', async () => {
+    const m = await signedInMember();
+    await db
+      .handle()
+      .db.insert(oauthIdentities)
+      .values({ memberId: m.id, provider: 'wechat', subject: `oIOS${m.id}` });
+    const iosApp = {
+      ...m.auth,
+      ...SAME,
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN',
+    };
+    const before = (await db.handle().db.select({ n: count() }).from(orders))[0]!.n;
+    setCachedFlags({ ...DEFAULT_FLAGS, ios_recharge_disabled: true });
+    try {
+      for (const provider of ['wechat', 'sandbox', '']) {
+        const refused = await send(createOrderRoute, '/orders/create', iosApp, `pid=${pack.id}&provider=${provider}`);
+        expect(refused.headers.get('location')).toContain('/orders/failed?reason=provider');
+      }
+      expect((await db.handle().db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
+    } finally {
+      setCachedFlags(undefined);
+    }
+    const ok = await send(createOrderRoute, '/orders/create', iosApp, `pid=${pack.id}&provider=wechat`);
+    expect(ok.headers.get('location')).toMatch(/\/pay\/wechat\/\d+$/);
   });
 
   it('cancels only the payer’s own order, only from this origin', async () => {

@@ -29,7 +29,8 @@ export async function expectLedgerClean(staff: Page): Promise<void> {
 
 /**
  * Staff refund the paid order through the console (docs/wallet.md "Refunds"): the provider is asked to return the
- * money, the credit is taken back, the reader's balance goes to 0 and the ledger stays clean.
+ * money, the credit is taken back, the provider reports the money back, the reader's balance goes to 0 and the
+ * ledger stays clean.
  */
 export async function refundThroughConsole(
   browser: Browser,
@@ -49,6 +50,12 @@ export async function refundThroughConsole(
   await form.getByRole('button', { name: '确认退款' }).click();
   await expect(staff.getByTestId('order-status')).toHaveText('已退款');
   await expect(staff.getByTestId('order-refund')).toContainText(`收回 ${credited} 书币`);
+  // The provider's word on the money (docs/payments.md "Refund outcomes"): its refund notification, sent after it
+  // answered, settles what its answer left processing.
+  await expect(async () => {
+    await staff.reload();
+    await expect(staff.getByTestId('provider-refund-status')).toHaveText('已退款到账', { timeout: 1000 });
+  }).toPass();
   await page.reload();
   await expect(page.getByTestId('coins-balance')).toHaveText('0');
   await expectLedgerClean(staff);

@@ -15,7 +15,7 @@ export interface StandInOrder {
   state: string;
   prepayId: string;
   transactionId?: string;
-  refunds: Map<string, { refund_id: string; out_refund_no: string; amount: number }>;
+  refunds: Map<string, { refund_id: string; out_refund_no: string; amount: number; status: string }>;
 }
 export function makeCertificate(commonName: string, days?: number): Certificate;
 export function encryptResource(

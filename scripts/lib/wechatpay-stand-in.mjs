@@ -249,6 +249,8 @@ export async function startWechatPayStandIn({ mchId, appId, apiV3Key, merchantPu
           refund_id: `5030${Date.now()}${randomBytes(3).toString('hex')}`,
           out_refund_no: input.out_refund_no,
           amount: input.amount.refund,
+          // How the refund ended, as its notification and the refund query say (tests may set ABNORMAL).
+          status: 'SUCCESS',
         };
         o.refunds.set(input.out_refund_no, r);
         o.state = 'REFUND';
@@ -263,12 +265,19 @@ export async function startWechatPayStandIn({ mchId, appId, apiV3Key, merchantPu
         });
         if (input.notify_url) setTimeout(() => void deliver(input.notify_url, n).catch(() => undefined), 50);
       }
+      // PROCESSING, as the provider usually answers: the REFUND.SUCCESS notification says how it ended.
       return send(res, 200, {
         refund_id: r.refund_id,
         out_refund_no: r.out_refund_no,
-        status: 'SUCCESS',
+        status: 'PROCESSING',
         amount: { refund: r.amount, total: o.total },
       });
+    }
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(p);
+    if (req.method === 'GET' && refundQuery) {
+      const r = [...state.orders.values()].map((o) => o.refunds.get(refundQuery[1])).find(Boolean);
+      if (!r) return send(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: 'refund' });
+      return send(res, 200, { refund_id: r.refund_id, out_refund_no: r.out_refund_no, status: r.status, amount: { refund: r.amount } });
     }
     if (req.method === 'GET' && p === '/v3/certificates') {
       const data = platforms.map((c) => {

@@ -4,12 +4,13 @@ import { DAY_PATTERN } from '@/lib/shared/schemas/console-money';
 import { shanghaiMidnight } from '@/lib/shared/schemas/console-members';
 import { formatCents } from '@/lib/shared/money';
 import { readFlash } from '@/lib/server/staff/flash';
-import { dueExceptions, ORDER_STATUSES, searchOrders } from '@/lib/server/staff/orders';
+import { dueExceptions, ORDER_STATUSES, providerRefundsToCheck, searchOrders } from '@/lib/server/staff/orders';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { latestAuditRuns, type AuditRun } from '@/lib/server/wallet/audit-runs';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../_components/shell';
 import { latestReconciliations, openDifferences } from '@/lib/server/wallet/reconciliation/staff';
 import { ReconciliationSection } from './reconciliation-section';
+import { ProviderRefundsSection } from './provider-refunds-section';
 
 export const metadata: Metadata = { title: MONEY_TEXT.orders.heading };
 
@@ -65,7 +66,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const from = dayParam(one(query.from));
   const to = dayParam(one(query.to));
   const page = pageNumber(query.page);
-  const [{ rows, hasMore }, due, audits, runs, differences] = await Promise.all([
+  const [{ rows, hasMore }, due, audits, runs, differences, providerRefunds] = await Promise.all([
     searchOrders(staff.actor, {
       orderId,
       memberId,
@@ -79,6 +80,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
     latestAuditRuns(staff.actor),
     latestReconciliations(staff.actor),
     openDifferences(staff.actor),
+    providerRefundsToCheck(staff.actor),
   ]);
   const kept = {
     order: orderId?.toString(),
@@ -182,6 +184,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           ) : null}
         </article>
       ))}
+
+      <ProviderRefundsSection rows={providerRefunds} />
 
       <ReconciliationSection staff={staff} back={back} runs={runs} open={differences} />
 

@@ -32,6 +32,25 @@ export function exemptFromIpLimits(headers: Headers): boolean {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/**
+ * Why this server looks deployed (a machine others reach), or null when it looks like one person's: `DEPLOY=1` with
+ * `NODE_ENV=production`, or a `SITE_URL` naming another host than this machine. Also the test for the messaging-app
+ * host overrides (lib/server/wechat/hosts.ts).
+ */
+export function deployedLook(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): string | null {
+  if (env.NODE_ENV === 'production' && env.DEPLOY === '1') return 'in a deployment (DEPLOY=1)';
+  if (env.SITE_URL) {
+    let host = '';
+    try {
+      host = new URL(env.SITE_URL).hostname;
+    } catch {
+      // An unreadable SITE_URL cannot prove the server is local.
+    }
+    if (!LOCAL_HOSTS.has(host)) return `on a public site (SITE_URL=${env.SITE_URL})`;
+  }
+  return null;
+}
+
 /** Why this server must not start with a demo switch on, or null when it may (a machine for one person). */
 export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
   const { smsDevInbox, oauthLocal } = demoSwitches(env);
@@ -42,21 +61,8 @@ export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string 
     Boolean(name),
   );
   if (!on.length) return null;
-  const switches = on.join(' and ');
-  if (env.NODE_ENV === 'production' && env.DEPLOY === '1') {
-    return `${switches} must be off in a deployment (DEPLOY=1): set ${on.map((n) => `${n}=0`).join(' ')}`;
-  }
-  if (env.SITE_URL) {
-    let host = '';
-    try {
-      host = new URL(env.SITE_URL).hostname;
-    } catch {
-      // An unreadable SITE_URL cannot prove the server is local.
-    }
-    if (!LOCAL_HOSTS.has(host))
-      return `${switches} must be off on a public site (SITE_URL=${env.SITE_URL}): set ${on.map((n) => `${n}=0`).join(' ')}`;
-  }
-  return null;
+  const where = deployedLook(env);
+  return where ? `${on.join(' and ')} must be off ${where}: set ${on.map((n) => `${n}=0`).join(' ')}` : null;
 }
 
 /** Called once at start (instrumentation.ts): better no server than one that hands out every account. */

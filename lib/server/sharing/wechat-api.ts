@@ -3,10 +3,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { ApiError } from '../http/errors';
 import { log } from '../logger';
+import { wechatApiBase } from '../wechat/hosts';
 
-/** The messaging app's server API: production host unless WECHAT_API_BASE points elsewhere (a local stand-in in tests). */
-export const DEFAULT_WECHAT_API_BASE = 'https://api.weixin.qq.com';
-
+/** apiBase: the messaging app's server API, the real host unless WECHAT_API_BASE points elsewhere (../wechat/hosts.ts). */
 export interface WechatApp {
   appId: string;
   appSecret: string;
@@ -24,7 +23,7 @@ export function wechatApp(env: Record<string, string | undefined> = process.env)
       ? [env.WECHAT_MP_APP_ID, env.WECHAT_MP_APP_SECRET]
       : [env.WECHAT_APP_ID, env.WECHAT_APP_SECRET];
   if (!appId || !appSecret) return null;
-  return { appId, appSecret, apiBase: (env.WECHAT_API_BASE || DEFAULT_WECHAT_API_BASE).replace(/\/+$/, '') };
+  return { appId, appSecret, apiBase: wechatApiBase(env) };
 }
 
 export function requireWechatApp(): WechatApp {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, orderRefunds, orders, paymentExceptions, paymentNotifications, products, staffUsers } from '../db/schema';
 import { maskPhone } from '../members/lookup';
@@ -124,4 +124,58 @@ export async function dueExceptions(actor: StaffActor, limit = 50) {
     .where(eq(paymentExceptions.refundStatus, 'due'))
     .orderBy(paymentExceptions.id)
     .limit(limit);
+}
+
+export interface ProviderRefundRow {
+  orderId: number;
+  memberId: number;
+  amount: number;
+  /** 'pending' | 'failed' */
+  status: string;
+  at: Date | null;
+  /** A staff refund of the order, or the return of a payment it never fulfilled. */
+  kind: 'refund' | 'exception';
+}
+
+/**
+ * Refunds the provider has not reported settled (docs/payments.md "Refund outcomes"): still pending there, or failed
+ * and waiting for staff to return the money by hand. Failed first, then oldest first.
+ */
+export async function providerRefundsToCheck(actor: StaffActor, limit = 50): Promise<ProviderRefundRow[]> {
+  assertCan(actor, 'orders');
+  const open = ['pending', 'failed'];
+  const db = getDb();
+  const [refunds, exceptions] = await Promise.all([
+    db
+      .select({
+        orderId: orderRefunds.orderId,
+        memberId: orderRefunds.memberId,
+        amount: orderRefunds.amount,
+        status: orderRefunds.providerRefundStatus,
+        at: orderRefunds.providerRefundAt,
+      })
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.providerRefundStatus, open))
+      .orderBy(orderRefunds.id)
+      .limit(limit),
+    db
+      .select({
+        orderId: paymentExceptions.orderId,
+        memberId: orders.memberId,
+        amount: paymentExceptions.amount,
+        status: paymentExceptions.providerRefundStatus,
+        at: paymentExceptions.providerRefundAt,
+      })
+      .from(paymentExceptions)
+      .innerJoin(orders, eq(orders.id, paymentExceptions.orderId))
+      .where(inArray(paymentExceptions.providerRefundStatus, open))
+      .orderBy(paymentExceptions.id)
+      .limit(limit),
+  ]);
+  const rows: ProviderRefundRow[] = [
+    ...refunds.map((r) => ({ ...r, status: r.status!, kind: 'refund' as const })),
+    ...exceptions.map((r) => ({ ...r, status: r.status!, kind: 'exception' as const })),
+  ];
+  const rank = (r: ProviderRefundRow) => (r.status === 'failed' ? 0 : 1);
+  return rows.sort((a, b) => rank(a) - rank(b) || (a.at?.getTime() ?? 0) - (b.at?.getTime() ?? 0)).slice(0, limit);
 }

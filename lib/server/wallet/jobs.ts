@@ -7,6 +7,7 @@ import { expireTicketLots } from './tickets';
 import { scheduledLedgerAudit } from './audit-runs';
 import { runDueReconciliations } from './reconciliation/run';
 import { sweepPendingProviderOrders } from './payments/pending-job';
+import { sweepPendingRefunds } from './payments/refund-sweep';
 
 const EVERY_MS = 60_000;
 /** The whole-ledger audit, stored for the console (docs/wallet.md "Ledger audit"): one scan of every entry, so not often. */
@@ -16,7 +17,7 @@ const RECONCILE_EVERY_MS = 3600_000;
 
 /**
  * One sweep: a real provider's pending orders are asked about and closed at expiry (docs/payments.md "Late
- * notifications and expiry"); other unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
+ * notifications and expiry"), and its refunds still pending are asked about; other unpaid orders past 30 minutes expire (their coupon and slot go back); voucher lots past their date
  * expire; ticket lots of a month that has ended lapse (docs/gifts-votes.md "Vote tickets").
  */
 export async function runWalletSweep(
@@ -27,8 +28,10 @@ export async function runWalletSweep(
   const { lots, vouchers } = await expireVoucherLots(now);
   const { lots: ticketLots, tickets } = await expireTicketLots(now);
   const providerCredited = provider.credited;
-  if (orders || lots || ticketLots || providerCredited)
-    log('info', 'wallet_sweep', { orders, lots, vouchers, ticketLots, tickets, providerCredited });
+  // Refunds a provider has not reported on are asked about (docs/payments.md "Refund outcomes").
+  const refunds = await sweepPendingRefunds(now);
+  if (orders || lots || ticketLots || providerCredited || refunds.queried)
+    log('info', 'wallet_sweep', { orders, lots, vouchers, ticketLots, tickets, providerCredited, refundsQueried: refunds.queried });
   return { orders, lots, vouchers, ticketLots, tickets, providerCredited };
 }
 

@@ -224,13 +224,16 @@ export async function refundOrder(actor: StaffActor, input: RefundInput, now = n
       .set({ status: 'refunded' })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'paid')));
     // Last, so a refusal by the provider rolls everything back; the provider is keyed by the order, so a retry is safe.
-    const { ref } = await providerNamed(order.provider)
+    const { ref, settled } = await providerNamed(order.provider)
       .refund(order.id, order.price, order.price)
       .catch((err: unknown) => {
         log('warn', 'provider_refund_failed', { orderId: order.id, err });
         throw new ApiError(CODES.conflict, E.providerFailed);
       });
-    await t.update(orderRefunds).set({ providerRefundRef: ref }).where(eq(orderRefunds.id, refund!.id));
+    await t
+      .update(orderRefunds)
+      .set({ providerRefundRef: ref, ...providerRefundState(settled, now) })
+      .where(eq(orderRefunds.id, refund!.id));
     await writeAudit(t, {
       staffId: actor.id,
       action: 'order.refund',
@@ -261,6 +264,15 @@ export async function refundOrder(actor: StaffActor, input: RefundInput, now = n
   });
   log('info', 'order_refunded', { orderId: result.orderId, staffId: actor.id, amount: result.amount });
   return result;
+}
+
+/**
+ * What the provider's refund answer says of the money (docs/payments.md "Refund outcomes"): back already, or pending
+ * until its notification or a query says; nothing for the sandbox, which holds no money.
+ */
+function providerRefundState(settled: boolean | null, now: Date) {
+  if (settled === null) return { providerRefundStatus: null, providerRefundAt: null };
+  return { providerRefundStatus: settled ? 'settled' : 'pending', providerRefundAt: now };
 }
 
 /** Whether a unique-index violation ended the transaction (a racing refund of the same order won). */
@@ -295,12 +307,15 @@ export async function refundPaymentException(
     const [row] = await t.select().from(paymentExceptions).where(eq(paymentExceptions.id, exceptionId)).for('update');
     if (!row) throw notFound(E.exceptionMissing);
     if (row.refundStatus !== 'due') throw new ApiError(CODES.conflict, E.exceptionDone);
-    const { ref } = await providerNamed(row.provider)
+    const { ref, settled } = await providerNamed(row.provider)
       .refund(row.orderId, row.amount, row.amount)
       .catch(() => {
         throw new ApiError(CODES.conflict, E.providerFailed);
       });
-    await t.update(paymentExceptions).set({ refundStatus: 'refunded' }).where(eq(paymentExceptions.id, row.id));
+    await t
+      .update(paymentExceptions)
+      .set({ refundStatus: 'refunded', providerRefundRef: ref, ...providerRefundState(settled, new Date()) })
+      .where(eq(paymentExceptions.id, row.id));
     await writeAudit(t, {
       staffId: actor.id,
       action: 'order.exception_refund',

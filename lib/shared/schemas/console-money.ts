@@ -15,6 +15,13 @@ export const ordersForm = z.discriminatedUnion(
     // override=1 is the explicit staff override of the no-refund policy for recharges and VIP.
     z.object({ op: z.literal('refund'), id, reason, override: z.enum(['1']).optional(), back }),
     z.object({ op: z.literal('exception_refund'), id, note: z.string().trim().max(200, { error: E.reasonTooLong }).optional(), back }),
+    // A refund the provider failed, returned by staff outside the system (docs/payments.md "Refund outcomes").
+    z.object({
+      op: z.literal('refund_handled'),
+      id,
+      note: z.string().trim().min(1, { error: E.noteRequired }).max(200, { error: E.reasonTooLong }),
+      back,
+    }),
   ],
   { error: T.invalidOp },
 );

@@ -10,6 +10,8 @@ import { escapeHtml, flowPage, flowRedirect, withFlow } from '@/lib/server/http/
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { payContextFor } from '@/lib/server/wallet/payments/context';
 import { offeredProviders } from '@/lib/server/wallet/payments/provider';
+import { cachedFlags } from '@/lib/server/config/flags-cache';
+import { paymentAvailability } from '@/lib/shared/payment-availability';
 
 const FIELDS = ['pid', 'return', 'cancel', 'n_from', 'coupon_id', 'promotion_id', 'scene', 'provider'] as const;
 const orderFields = z.record(z.string(), z.string().max(2048));
@@ -56,7 +58,11 @@ export const POST = withFlow(
         // The ad-removal scene (docs/ads.md "Ad removal"); createOrder keeps only 10008–10011.
         scene: readId(form.scene) ?? null,
         ownHosts: ownHosts(hostFrom(req.headers).host),
-        offered: offeredProviders(await payContextFor(req.headers, member.id)),
+        // Where this browser may not pay at all (the iOS messaging app with ios_recharge_disabled, docs/shell.md
+        // "Payment availability") no provider is offered, as on the recharge page: a hand-made form opens nothing.
+        offered: paymentAvailability(req.headers.get('user-agent'), cachedFlags()).canPay
+          ? offeredProviders(await payContextFor(req.headers, member.id))
+          : [],
         provider: form.provider ?? null,
       });
       return flowRedirect(req, order.pay_url);

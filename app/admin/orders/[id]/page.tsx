@@ -8,6 +8,47 @@ import { ConsoleShell, formatTime, type SearchParams } from '../../_components/s
 
 export const metadata: Metadata = { title: MONEY_TEXT.orders.heading };
 
+/**
+ * What the provider says became of the refund's money (docs/payments.md "Refund outcomes"); nothing for the sandbox.
+ * A failed one offers staff who may refund the way to record that they returned the money by hand.
+ */
+function ProviderRefundStatus({
+  status,
+  at,
+  orderId,
+  canHandle,
+}: {
+  status: string | null;
+  at: Date | null;
+  orderId: number;
+  canHandle: boolean;
+}) {
+  if (!status) return null;
+  return (
+    <>
+      <p className={status === 'failed' ? 'flash flash-err' : status === 'pending' ? 'flash' : 'flash flash-ok'} role="status">
+        {MONEY_TEXT.order.providerRefundStatus}：
+        <strong data-testid="provider-refund-status">{MONEY_TEXT.providerRefundStatus[status] ?? status}</strong>
+        {at ? `（${MONEY_TEXT.order.providerRefundAt(formatTime(at))}）` : null}
+      </p>
+      {status === 'failed' && canHandle ? (
+        <form method="post" action="/admin/actions/orders" className="filters" aria-label={MONEY_TEXT.order.handledButton}>
+          <input type="hidden" name="op" value="refund_handled" />
+          <input type="hidden" name="id" value={orderId} />
+          <input type="hidden" name="back" value={`/admin/orders/${orderId}`} />
+          <label>
+            {MONEY_TEXT.order.handledNote}
+            <input name="note" required maxLength={200} />
+          </label>
+          <button type="submit" className="danger">
+            {MONEY_TEXT.order.handledButton}
+          </button>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
 const O = MONEY_TEXT.order;
 
 // /admin/orders/{id}: an order's state, what it credits, the provider's notifications, its refund (docs/wallet.md
@@ -122,6 +163,14 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
           {exception.refundStatus === 'due' ? O.exception : O.exceptionDone}（{formatCents(exception.amount)}）
         </p>
       ) : null}
+      {exception ? (
+        <ProviderRefundStatus
+          status={exception.providerRefundStatus}
+          at={exception.providerRefundAt}
+          orderId={order.id}
+          canHandle={staff.can('refunds')}
+        />
+      ) : null}
       {exception?.refundStatus === 'due' && staff.can('refunds') ? (
         <form method="post" action="/admin/actions/orders" className="actions">
           <input type="hidden" name="op" value="exception_refund" />
@@ -154,6 +203,12 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
               </span>
             ) : null}
           </p>
+          <ProviderRefundStatus
+            status={refund.providerRefundStatus}
+            at={refund.providerRefundAt}
+            orderId={order.id}
+            canHandle={staff.can('refunds')}
+          />
         </div>
       ) : order.status !== 'paid' ? (
         <p>{O.notRefundable}</p>

@@ -1,4 +1,5 @@
 import 'server-only';
+import { wechatApiBase, wechatOpenBase } from '../../wechat/hosts';
 import type { OAuthProvider } from './provider';
 
 interface WechatError {
@@ -6,8 +7,16 @@ interface WechatError {
   errmsg?: string;
 }
 
-/** The messaging app's web OAuth (snsapi_userinfo): code → access token + openid → user info. */
-export function wechatProvider(appId: string, appSecret: string, fetchImpl: typeof fetch = fetch): OAuthProvider {
+/**
+ * The messaging app's web OAuth (snsapi_userinfo): code → access token + openid → user info. The hosts are the real
+ * ones unless WECHAT_OPEN_BASE / WECHAT_API_BASE point at a stand-in (lib/server/wechat/hosts.ts).
+ */
+export function wechatProvider(
+  appId: string,
+  appSecret: string,
+  fetchImpl: typeof fetch = fetch,
+  hosts: { open: string; api: string } = { open: wechatOpenBase(), api: wechatApiBase() },
+): OAuthProvider {
   const getJson = async <T>(url: string): Promise<T & WechatError> => {
     const res = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`wechat oauth answered ${res.status}`);
@@ -19,14 +28,14 @@ export function wechatProvider(appId: string, appSecret: string, fetchImpl: type
     name: 'wechat',
     authorizeUrl({ state, redirectUri }) {
       const qs = new URLSearchParams({ appid: appId, redirect_uri: redirectUri, response_type: 'code', scope: 'snsapi_userinfo', state });
-      return `https://open.weixin.qq.com/connect/oauth2/authorize?${qs}#wechat_redirect`;
+      return `${hosts.open}/connect/oauth2/authorize?${qs}#wechat_redirect`;
     },
     async exchange({ code }) {
       const token = await getJson<{ access_token: string; openid: string; unionid?: string }>(
-        `https://api.weixin.qq.com/sns/oauth2/access_token?${new URLSearchParams({ appid: appId, secret: appSecret, code, grant_type: 'authorization_code' })}`,
+        `${hosts.api}/sns/oauth2/access_token?${new URLSearchParams({ appid: appId, secret: appSecret, code, grant_type: 'authorization_code' })}`,
       );
       const info = await getJson<{ nickname?: string; headimgurl?: string; unionid?: string; subscribe?: number }>(
-        `https://api.weixin.qq.com/sns/userinfo?${new URLSearchParams({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' })}`,
+        `${hosts.api}/sns/userinfo?${new URLSearchParams({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' })}`,
       );
       return {
         subject: token.openid,

@@ -26,9 +26,17 @@ export const orderRefunds = pgTable(
       .default(sql`'{}'::jsonb`),
     txId: integer(),
     providerRefundRef: varchar({ length: 96 }),
+    // What the provider says became of the money (docs/payments.md "Refund outcomes"): 'pending' | 'settled' |
+    // 'failed'; null for the sandbox, which holds no money. Set by the refund's answer, its notification or a query.
+    providerRefundStatus: varchar({ length: 16 }),
+    providerRefundAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_refunds_order_uq').on(t.orderId), index('order_refunds_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('order_refunds_order_uq').on(t.orderId),
+    index('order_refunds_member_idx').on(t.memberId),
+    index('order_refunds_provider_ref_idx').on(t.providerRefundRef),
+  ],
 );
 
 /** Results of the whole-ledger audit: the scheduled run and staff runs from the console (docs/wallet.md "Ledger audit"). */

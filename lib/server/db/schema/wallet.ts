@@ -295,6 +295,10 @@ export const paymentExceptions = pgTable(
     orderStatus: varchar({ length: 16 }).notNull(),
     // 'due' until staff refund it.
     refundStatus: varchar({ length: 16 }).notNull().default('due'),
+    // The provider's refund reference and what it says became of the money, as on order_refunds.
+    providerRefundRef: varchar({ length: 96 }),
+    providerRefundStatus: varchar({ length: 16 }),
+    providerRefundAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_exceptions_order_uq').on(t.orderId), index('payment_exceptions_refund_idx').on(t.refundStatus, t.id)],

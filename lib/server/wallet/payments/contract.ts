@@ -30,6 +30,12 @@ export interface ProviderPayment {
   tradeNo: string;
 }
 
+/** The provider's answer to a refund: its reference, and whether the money is already back (else it reports later). */
+export interface ProviderRefund {
+  ref: string;
+  settled: boolean;
+}
+
 /** The outcome of an authenticated refund notification. */
 export interface ProviderRefundNotice {
   orderId: number;
@@ -77,7 +83,12 @@ export interface RealProvider {
   reply(ok: boolean): NotifyReply;
   query(orderId: number): Promise<{ state: 'paid'; payment: ProviderPayment } | { state: 'unpaid' | 'closed' }>;
   close(orderId: number): Promise<void>;
-  refund(orderId: number, amount: number, total: number): Promise<{ ref: string }>;
+  refund(orderId: number, amount: number, total: number): Promise<ProviderRefund>;
+  /**
+   * What became of the order's refund, asked of the provider (docs/payments.md "Refund outcomes"); providers without
+   * such a query leave it out. Throws when the provider cannot be reached or knows no such refund.
+   */
+  refundStatus?(orderId: number): Promise<{ ref: string; status: 'pending' | 'settled' | 'failed' }>;
   /** The provider's bill for one business day (YYYY-MM-DD, Asia/Shanghai). */
   bill(day: string): Promise<BillLine[]>;
 }

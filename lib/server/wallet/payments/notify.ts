@@ -1,11 +1,10 @@
 import 'server-only';
-import { getDb } from '../../db/client';
-import { paymentNotifications } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { log } from '../../logger';
 import { creditProviderPayment, type PaymentOutcome } from '../notifications';
-import type { NotifyReply, NotifyRequest, ProviderRefundNotice } from './contract';
+import type { NotifyReply, NotifyRequest } from './contract';
 import { realProviderNamed } from './provider';
+import { applyRefundNotice, RefundNoticeRefused } from './refund-notice';
 
 export interface NotifyHandled {
   reply: NotifyReply;
@@ -13,18 +12,6 @@ export interface NotifyHandled {
 }
 
 const NOT_OURS: NotifyReply = { status: 404, contentType: 'text/plain; charset=utf-8', body: 'not found' };
-
-/**
- * A refund's outcome as the provider reports it: recorded once per refund reference; a refund the provider could
- * not complete is logged for staff, who see the order's refund row without a settled reference (docs/payments.md).
- */
-async function recordRefundNotice(provider: string, notice: ProviderRefundNotice): Promise<void> {
-  await getDb()
-    .insert(paymentNotifications)
-    .values({ provider, notificationId: `refund:${notice.ref}`, orderId: notice.orderId, payload: notice })
-    .onConflictDoNothing();
-  log(notice.ok ? 'info' : 'warn', notice.ok ? 'provider_refund_settled' : 'provider_refund_failed', { provider, orderId: notice.orderId });
-}
 
 /**
  * POST /v1/pay/notify/{provider}: authenticate the raw notification (parseNotify), then credit the payment exactly
@@ -58,6 +45,20 @@ export async function takeProviderNotification(providerName: string, req: Notify
       return { reply: provider.reply(false), outcome: null };
     }
   }
-  if (parsed.refund) await recordRefundNotice(providerName, parsed.refund);
+  if (parsed.refund) {
+    const notice = parsed.refund;
+    try {
+      const result = await applyRefundNotice(providerName, notice, now);
+      // A failed refund is flagged for staff on the order (docs/payments.md "Refund outcomes"); the log says so too.
+      if (result === 'applied' && !notice.ok) log('warn', 'provider_refund_failed', { provider: providerName, orderId: notice.orderId });
+      else if (result === 'after_handled')
+        log('warn', 'provider_refund_after_handled', { provider: providerName, orderId: notice.orderId });
+      else log('info', `provider_refund_${result}`, { provider: providerName, orderId: notice.orderId, ok: notice.ok });
+    } catch (err) {
+      if (!(err instanceof RefundNoticeRefused)) throw err;
+      log('warn', 'pay_notify_refused', { provider: providerName, orderId: notice.orderId, reason: err.message });
+      return { reply: provider.reply(false), outcome };
+    }
+  }
   return { reply: provider.reply(true), outcome };
 }

@@ -10,17 +10,19 @@ export interface PaymentProvider {
   name: string;
   payUrl(orderId: number): string;
   /**
-   * Returns `amount` of a paid order's `total` to the payer; answers the provider's refund reference. Keyed by the
-   * order (the order id is the refund number), so asking twice refunds once. Throws when the provider refuses.
+   * Returns `amount` of a paid order's `total` to the payer; answers the provider's refund reference and whether the
+   * money is already back (`settled`; false: the provider reports it later, null: the sandbox, which holds none).
+   * Keyed by the order (the order id is the refund number), so asking twice refunds once. Throws when the provider
+   * refuses.
    */
-  refund(orderId: number, amount: number, total: number): Promise<{ ref: string }>;
+  refund(orderId: number, amount: number, total: number): Promise<{ ref: string; settled: boolean | null }>;
 }
 
 const sandbox: PaymentProvider = {
   name: 'sandbox',
   payUrl: (orderId) => `/pay/sandbox/${orderId}`,
   // The sandbox holds no money: the refund is recorded under a reference derived from the order.
-  refund: async (orderId) => ({ ref: `sandbox-refund-${orderId}` }),
+  refund: async (orderId) => ({ ref: `sandbox-refund-${orderId}`, settled: null }),
 };
 
 /** The real providers whose configuration is complete. */

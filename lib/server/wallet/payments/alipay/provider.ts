@@ -4,7 +4,7 @@ import { getDb } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { ALIPAY_LABEL } from '@/lib/shared/alipay-text';
 import { log } from '../../../logger';
-import type { BillLine, NotifyReply, PayContext, PayStart, ProviderPayment, RealProvider } from '../contract';
+import type { BillLine, NotifyReply, PayContext, PayStart, ProviderPayment, ProviderRefund, RealProvider } from '../contract';
 import { centsToYuan, yuanToCents } from './amount';
 import { parseBillZip } from './bill';
 import { AlipayError, alipayTimestamp, callAlipay, pageUrl } from './client';
@@ -92,7 +92,7 @@ async function close(orderId: number): Promise<void> {
  * Alipay answering the same refund with fund_change N. The reference is `trade_no/out_request_no`, as in the
  * refund's notification.
  */
-async function refund(orderId: number, amount: number, total: number): Promise<{ ref: string }> {
+async function refund(orderId: number, amount: number, total: number): Promise<ProviderRefund> {
   if (!Number.isInteger(amount) || amount <= 0 || amount > total) throw new RangeError('refund amount out of range');
   const node = await callAlipay(requireAlipayConfig(), 'alipay.trade.refund', {
     out_trade_no: String(orderId),
@@ -101,7 +101,9 @@ async function refund(orderId: number, amount: number, total: number): Promise<{
   });
   if (node.out_trade_no !== String(orderId) || !node.trade_no) throw new Error('alipay refund: answer for another order');
   log('info', 'alipay_refund', { orderId, amount, fundChange: node.fund_change });
-  return { ref: `${node.trade_no}/${orderId}` };
+  // fund_change Y: the money went back with this call. N (a retry) does not say it failed: its notification or the
+  // query settles it (docs/payments-alipay.md "Query, close, refund").
+  return { ref: `${node.trade_no}/${orderId}`, settled: node.fund_change === 'Y' };
 }
 
 /** The trade bill of one day: a short-lived download address, then the zip it names (docs/payments-alipay.md "Bill"). */

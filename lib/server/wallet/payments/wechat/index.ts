@@ -158,7 +158,19 @@ export const wechatProvider: RealProvider = {
     });
     if (!answer?.refund_id || answer.status === 'ABNORMAL' || answer.status === 'CLOSED')
       throw new WechatPayError(200, answer?.status ?? 'NO_REFUND_ID');
-    return { ref: answer.refund_id };
+    // PROCESSING (the usual answer): the REFUND.* notification, or the refund query, says later how it ended.
+    return { ref: answer.refund_id, settled: answer.status === 'SUCCESS' };
+  },
+
+  async refundStatus(orderId) {
+    const config = configOrThrow();
+    const answer = await clientFor(config).call<{ refund_id?: string; status?: string }>(
+      'GET',
+      `/v3/refund/domestic/refunds/${outTradeNo(config.tradePrefix, orderId)}`,
+    );
+    if (!answer?.refund_id) throw new WechatPayError(200, 'NO_REFUND_ID');
+    const status = answer.status === 'SUCCESS' ? 'settled' : answer.status === 'PROCESSING' ? 'pending' : 'failed';
+    return { ref: answer.refund_id, status };
   },
 
   async bill(day) {
