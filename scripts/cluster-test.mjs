@@ -267,6 +267,18 @@ try {
     `cluster test: shared cache holds ${cacheStats.entries} entries, ${(cacheStats.bytes / 1024).toFixed(0)} kB in all, the largest ${(cacheStats.largest / 1024).toFixed(1)} kB`,
   );
 
+  // Both servers first try their cluster jobs 15 s after they start (lib/server/periodic.ts). On a quiet machine the
+  // checks above take less, so wait (up to 45 s) for that first tick: B is still alive then, and the two race for it
+  // (check 16). No job_runs table in this build: nothing to wait for.
+  const jobsBy = Date.now() + 45_000;
+  while (Date.now() < jobsBy) {
+    const { rows } = await db
+      .query("select to_regclass('public.job_runs') is null as missing")
+      .catch(() => ({ rows: [{ missing: true }] }));
+    if (rows[0].missing || (await db.query('select count(*)::int as n from job_runs')).rows[0].n > 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+
   // 6–15. The purchase burst through nginx; B is killed with SIGKILL a third of the way in and not restarted.
   const direct = shushengClient(A.base);
   const client = shushengClient(lb);
