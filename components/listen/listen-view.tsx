@@ -21,7 +21,7 @@ import { FavoriteTtsButton } from './favorite-tts-button';
 import { ListenText } from './listen-text';
 import { PlayPauseIcon } from './play-pause-icon';
 import { SeekBar } from './seek-bar';
-import { SimilarAudio } from './similar-audio';
+import { SimilarAudioSlot } from './similar-audio-slot';
 import { AdSlot } from '../ads/ad-slot';
 import { SleepTimer } from './sleep-timer';
 
@@ -303,7 +303,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       )}
       {/* docs/ads.md "Placements": the listen page's ad, above the similar-audio list. */}
       <AdSlot key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
-      <SimilarAudio novelId={chapter.novel_id} />
+      <SimilarAudioSlot novelId={chapter.novel_id} />
     </div>
   );
 }

@@ -1,0 +1,16 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef } from 'react';
+import { useNearScreen } from '@/components/ui/use-near-screen';
+
+// The list, its tiles and its call load only when the listener scrolls near the end of the chapter: the listen
+// page's first load carries none of them (docs/listening.md "Listen page").
+const SimilarAudio = dynamic(() => import('./similar-audio'), { ssr: false });
+
+/** Where the similar-audio list goes, below the chapter: a marker until it nears the screen. */
+export function SimilarAudioSlot({ novelId }: { novelId: number }) {
+  const marker = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(marker);
+  return near ? <SimilarAudio novelId={novelId} /> : <div ref={marker} className="near-marker" aria-hidden="true" />;
+}
