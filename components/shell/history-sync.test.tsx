@@ -28,6 +28,8 @@ describe('HistorySync (the /m shell)', () => {
     const { calls } = fetchRoutes({ 'GET /v1/my/readlogs': { data: [], hasmore: false }, 'POST /v1/my/readlogs': {} });
     const view = render(<HistorySync />);
     Cookies.set('member_id', '5');
+    // The sign-in answer's cookie arrives in a task of its own; cookies are read once per task (lib/client/identity.ts).
+    await new Promise((r) => setTimeout(r, 0));
     pathname = '/m/my';
     view.rerender(<HistorySync />);
     await waitFor(() => expect(localStorage.getItem('reader.history')).toBeNull());

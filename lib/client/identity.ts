@@ -11,6 +11,36 @@ function cookieAttributes(): Cookies.CookieAttributes {
   return { expires: TRACKING_COOKIE_DAYS, sameSite: 'lax', secure: window.location.protocol === 'https:' };
 }
 
+// Each read of document.cookie asks the browser's cookie store (a round trip to another process in Chrome): the
+// reader's first render read it 30 times, 13 ms of main-thread time on the 2-core bench machine (docs/operations.md
+// "First screen"). One read serves every lookup until the current task's microtasks run; our own writes clear it.
+let jar: Record<string, string> | undefined;
+function cookie(name: string): string | undefined {
+  // On the server (a client component's first render) there are no cookies to read, as with js-cookie.
+  if (typeof document === 'undefined') return undefined;
+  if (!jar) {
+    // Parsed here from a single read (js-cookie's own get reads document.cookie twice), decoded as js-cookie does.
+    const raw = document.cookie;
+    const parsed: Record<string, string> = {};
+    for (const pair of raw ? raw.split('; ') : []) {
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      const key = pair.slice(0, at);
+      try {
+        if (!(key in parsed)) parsed[key] = Cookies.converter.read(pair.slice(at + 1), key);
+      } catch {
+        // A value another script wrote with a broken escape: skipped, as js-cookie does.
+      }
+    }
+    jar = parsed;
+    queueMicrotask(forgetCookies);
+  }
+  return jar[name];
+}
+function forgetCookies(): void {
+  jar = undefined;
+}
+
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -23,9 +53,10 @@ function storage(): Storage | null {
 /** x-ref-link-id: query referral_link_id, then the cookie, then localStorage (docs/shell.md "Calls from the browser"); remembered once seen. */
 export function referralLinkId(): string | undefined {
   const fromQuery = new URLSearchParams(window.location.search).get('referral_link_id') ?? undefined;
-  const value = fromQuery ?? Cookies.get(COOKIE.refLink) ?? storage()?.getItem(REF_STORAGE_KEY) ?? undefined;
+  const value = fromQuery ?? cookie(COOKIE.refLink) ?? storage()?.getItem(REF_STORAGE_KEY) ?? undefined;
   if (fromQuery) {
     Cookies.set(COOKIE.refLink, fromQuery, cookieAttributes());
+    forgetCookies();
     storage()?.setItem(REF_STORAGE_KEY, fromQuery);
   }
   return value;
@@ -39,16 +70,17 @@ export function channelId(): string | undefined {
 
 /** The tracking id (x-zaid), kept for 1095 days (docs/accounts.md "Sessions and cookies"). */
 export function trackingId(): string {
-  let id = Cookies.get(COOKIE.tracking);
+  let id = cookie(COOKIE.tracking);
   if (!id) {
     id = `${Date.now().toString(36)}${createSignature()}`;
     Cookies.set(COOKIE.tracking, id, cookieAttributes());
+    forgetCookies();
   }
   return id;
 }
 
 export function memberId(): string | undefined {
-  return Cookies.get(COOKIE.memberId);
+  return cookie(COOKIE.memberId);
 }
 
 /** 90002: forget who we were; the HttpOnly token cookie is cleared by the server on its next answer. */
@@ -57,6 +89,7 @@ export function clearMember(): void {
   if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'member', id: null });
   Cookies.remove(COOKIE.memberId, { path: '/' });
   Cookies.remove(COOKIE.memberToken, { path: '/' });
+  forgetCookies();
   bearer = undefined;
 }
 

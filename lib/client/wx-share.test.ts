@@ -16,9 +16,11 @@ describe('wantsWxSdk (docs/sharing.md "Loading the SDK")', () => {
 
 describe('shareLink', () => {
   afterEach(() => Cookies.remove('ref_link_id'));
-  it('makes the path absolute and adds the referral id the reader carries', () => {
+  it('makes the path absolute and adds the referral id the reader carries', async () => {
     expect(shareLink('/m/novels/3')).toBe(`${window.location.origin}/m/novels/3`);
     Cookies.set('ref_link_id', '42');
+    // Cookies are read once per task (lib/client/identity.ts): the one set here is seen from the next task.
+    await new Promise((r) => setTimeout(r, 0));
     expect(shareLink('/m/read/9?nid=3')).toBe(`${window.location.origin}/m/read/9?nid=3&referral_link_id=42`);
   });
 });

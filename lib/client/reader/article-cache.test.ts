@@ -16,13 +16,19 @@ describe('the article cache (last 10)', () => {
     expect(cachedArticle(3)?.id).toBe(3);
     expect(cachedArticle(4)).toBeUndefined();
   });
-  it('never hands one reader a chapter fetched for another', () => {
+  // A new member arrives with a sign-in answer's Set-Cookie, in a later task than the last lookup: the identity
+  // module reads document.cookie once per task (docs/operations.md "First screen"), so each change is awaited here.
+  const nextTask = () => new Promise((r) => setTimeout(r, 0));
+  it('never hands one reader a chapter fetched for another', async () => {
     Cookies.set('member_id', '7');
+    await nextTask();
     rememberArticle(chapter(50));
     expect(cachedArticle(50)?.id).toBe(50);
     Cookies.set('member_id', '8');
+    await nextTask();
     expect(cachedArticle(50)).toBeUndefined();
     Cookies.remove('member_id');
+    await nextTask();
     expect(cachedArticle(50)).toBeUndefined();
   });
 });
