@@ -13,26 +13,14 @@ function cookieAttributes(): Cookies.CookieAttributes {
 
 // Each read of document.cookie asks the browser's cookie store (a round trip to another process in Chrome): the
 // reader's first render read it 30 times, 13 ms of main-thread time on the 2-core bench machine (docs/operations.md
-// "First screen"). One read serves every lookup until the current task's microtasks run; our own writes clear it.
+// "First screen"). One parse (js-cookie reads the string twice) serves every lookup until the current task's microtasks
+// run; our own writes clear it.
 let jar: Record<string, string> | undefined;
 function cookie(name: string): string | undefined {
   // On the server (a client component's first render) there are no cookies to read, as with js-cookie.
   if (typeof document === 'undefined') return undefined;
   if (!jar) {
-    // Parsed here from a single read (js-cookie's own get reads document.cookie twice), decoded as js-cookie does.
-    const raw = document.cookie;
-    const parsed: Record<string, string> = {};
-    for (const pair of raw ? raw.split('; ') : []) {
-      const at = pair.indexOf('=');
-      if (at <= 0) continue;
-      const key = pair.slice(0, at);
-      try {
-        if (!(key in parsed)) parsed[key] = Cookies.converter.read(pair.slice(at + 1), key);
-      } catch {
-        // A value another script wrote with a broken escape: skipped, as js-cookie does.
-      }
-    }
-    jar = parsed;
+    jar = Cookies.get();
     queueMicrotask(forgetCookies);
   }
   return jar[name];
