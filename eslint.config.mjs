@@ -9,7 +9,7 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 // A project folder, reached through the `@/` alias or by a relative path. Relative paths depend on how deep the
 // importing file sits, so each layer's rule is generated per depth (a glob `*` never crosses a `/`): from
-// lib/server/db/seed/x.ts `../client` is the database client, from lib/server/x.ts it is lib/client.
+// lib/server/db/schema/x.ts `../client` is the database client, from lib/server/x.ts it is lib/client.
 const MAX_DEPTH = 8;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WHY = {

@@ -9,6 +9,6 @@ export async function register() {
   refuseInsecureWechatHosts();
   const { startStorage } = await import('./lib/server/audio/storage-startup');
   await startStorage();
-  const { startDatabase } = await import('./lib/server/db/startup');
+  const { startDatabase } = await import('./lib/server/boot/startup');
   await startDatabase();
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { planCatalog, planChapters } from '../lib/server/db/seed/catalog-plan.ts';
+import { planCatalog, planChapters } from '../lib/server/boot/seed/catalog-plan.ts';
 import { splitParagraphs } from '../lib/shared/paragraphs.ts';
 import { closeEspeakEngine, espeakEngine } from '../lib/tts/espeak-engine.ts';
 import { CHAPTER_EDGES_LAYOUT, renderChapterAudio } from '../lib/tts/render-chapter.ts';

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { dbHandle } from '../lib/server/db/client';
 import { runMigrations } from '../lib/server/db/migrate';
-import { isEmpty, seedDatabase } from '../lib/server/db/seed';
+import { isEmpty, seedDatabase } from '../lib/server/boot/seed';
 
 async function main() {
   const handle = dbHandle();

@@ -12,7 +12,7 @@ import { getDb } from '@/lib/server/db/client';
 import { gameClicksDaily, gamePreferences, games, novelTests, novels, readLogs } from '@/lib/server/db/schema';
 import { stackPeriod } from '@/lib/server/wallet/vip';
 import type { GamesPage, NovelTestDto } from '@/lib/shared/dto/games';
-import { SEED_GAMES } from '@/lib/server/db/seed/seed-games';
+import { SEED_GAMES } from '@/lib/server/boot/seed/seed-games';
 
 // Games, the hide choice and 新书试读 (docs/games.md).
 useTestDatabase({ seed: true });

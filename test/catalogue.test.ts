@@ -6,7 +6,7 @@ import { listLibrary } from '@/lib/server/catalog/discovery';
 
 // The library sorted by popularity (what /m/library shows by default).
 const listPopularNovels = (o: { languageType: number; start: number; limit: number }) => listLibrary({ ...o, sort: 'popular' });
-import { isEmpty, seedIfEmpty } from '@/lib/server/db/seed';
+import { isEmpty, seedIfEmpty } from '@/lib/server/boot/seed';
 
 const db = useTestDatabase({ seed: true });
 

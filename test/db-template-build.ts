@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgliteHandle, createPostgresHandle } from '../lib/server/db/client';
 import { runMigrations } from '../lib/server/db/migrate';
-import { seedDatabase } from '../lib/server/db/seed';
+import { seedDatabase } from '../lib/server/boot/seed';
 import type { TestDbTemplate } from './db-template';
 
 async function admin(url: string, statement: string): Promise<void> {

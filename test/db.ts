@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { Client } from 'pg';
 import { createPgliteHandle, createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { runMigrations } from '@/lib/server/db/migrate';
-import { seedDatabase } from '@/lib/server/db/seed';
+import { seedDatabase } from '@/lib/server/boot/seed';
 import { testDbTemplate } from './db-template';
 
 /**

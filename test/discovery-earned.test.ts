@@ -5,8 +5,8 @@ import { getDb } from '@/lib/server/db/client';
 import { chapterUnlocks, favorites, members, rankingItems, rankings, readLogs, tips, votes, walletAccounts } from '@/lib/server/db/schema';
 import { getLayoutOrThrow } from '@/lib/server/catalog/layouts';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
-import { SIM_READERS } from '@/lib/server/db/seed/seed-activity';
-import { DEMO_BONUS_HUNTER_PHONE } from '@/lib/server/db/seed/seed-ads';
+import { SIM_READERS } from '@/lib/server/boot/seed/seed-activity';
+import { DEMO_BONUS_HUNTER_PHONE } from '@/lib/server/boot/seed/seed-ads';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { revenueByMonth } from '@/lib/server/wallet/revenue';
 import RanksPage from '@/app/m/(browse)/ranks/page';
@@ -30,7 +30,7 @@ describe('the seed earns its rankings', () => {
   it('runs its simulated readers through the services: members, read logs, shelf adds and paid chapters', async () => {
     const d = getDb();
     const readers = Object.values(SIM_READERS).reduce((a, b) => a + b, 0);
-    // The simulated readers, and the ads demo's one bonus_hunter member (lib/server/db/seed/seed-ads.ts).
+    // The simulated readers, and the ads demo's one bonus_hunter member (lib/server/boot/seed/seed-ads.ts).
     expect(
       (
         await d

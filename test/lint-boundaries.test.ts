@@ -45,7 +45,7 @@ const sharedAll = lint(
   'lib/shared/x.ts',
   ["import '@/lib/server/a';", "import '../client/b';", "import '../../components/c';", "import '@/app/m/d';", "import './e';"].join('\n'),
 );
-const dbClient = lint('lib/server/db/seed/x.ts', "import '../client';");
+const dbClient = lint('lib/server/db/schema/x.ts', "import '../client';");
 const serverToClient = lint('lib/server/x.ts', "import '../client/api';");
 const serverComponent = lint('components/seo/x.tsx', "import { a } from '@/lib/server/catalog/seo';\nexport const b = a;");
 const clientComponent = lint(

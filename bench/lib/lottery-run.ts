@@ -5,7 +5,7 @@
 // expected counts, χ², its p-value and the critical values to bench/results/lottery.json.
 import { createPgliteHandle, createPostgresHandle, setDbHandle } from '../../lib/server/db/client';
 import { runMigrations } from '../../lib/server/db/migrate';
-import { seedDatabase } from '../../lib/server/db/seed';
+import { seedDatabase } from '../../lib/server/boot/seed';
 import { simulateDraws } from './lottery-sim';
 // @ts-expect-error plain ESM helpers without types
 import { createScratchDatabase } from '../../scripts/lib/pg-scratch.mjs';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { createPostgresHandle, setDbHandle } from '../../lib/server/db/client';
 import { runMigrations } from '../../lib/server/db/migrate';
-import { seedDatabase } from '../../lib/server/db/seed';
+import { seedDatabase } from '../../lib/server/boot/seed';
 import { credit } from '../../lib/server/wallet/credit';
 import { buyChapter } from '../../lib/server/wallet/purchases';
 import { SYSTEM_SHARDS } from '../../lib/server/wallet/accounts';

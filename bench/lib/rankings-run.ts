@@ -7,7 +7,7 @@ import { asc, sql } from 'drizzle-orm';
 import { createPostgresHandle, setDbHandle } from '../../lib/server/db/client';
 import { runMigrations } from '../../lib/server/db/migrate';
 import { rankings } from '../../lib/server/db/schema';
-import { seedDatabase } from '../../lib/server/db/seed';
+import { seedDatabase } from '../../lib/server/boot/seed';
 import { recomputeRanking, recomputeRankings } from '../../lib/server/catalog/rankings-job';
 // @ts-expect-error plain ESM helpers without types
 import { createScratchDatabase } from '../../scripts/lib/pg-scratch.mjs';

@@ -1,4 +1,4 @@
-import { createPgliteHandle, setDbHandle, type DbHandle } from './client';
+import { createPgliteHandle, setDbHandle, type DbHandle } from '../db/client';
 import { startDatabase } from './startup';
 import { describePgliteOnly } from '@/test/pglite-only';
 

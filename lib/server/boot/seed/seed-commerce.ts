@@ -1,13 +1,17 @@
-import type { Db } from '../client';
-import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../schema';
+import type { Db } from '../../db/client';
+import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../../db/schema';
 import type { CatalogPlan } from './catalog-plan';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import { publishAdFiles } from '../../ads/files';
 
 const DAY = 86_400_000;
 
-/** Products, gifts, activities, ads and config flags: what the shop and the activity pages sell and give. */
-export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promise<void> {
+/**
+ * Products, gifts, activities, ads and config flags: what the shop and the activity pages sell and give. Without
+ * `demo` (a deployment's first start, docs/deploy.md "First start") the shop, gifts, prizes, missions, coupons and
+ * flags are written, but not the demo's promotion, competition and ads, which staff set up in the console.
+ */
+export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date, demo = true): Promise<void> {
   const recharge = [
     // name, price (cents), coins, bonus coins, bonus vouchers, daily quota
     ['600书币', 600, 600, 0, 0, null],
@@ -49,19 +53,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     });
   }
   const inserted = await db.insert(products).values(rows).returning({ id: products.id, name: products.name });
-  const promoProduct = inserted.find((p) => p.name === '5000书币')!;
-  await db.insert(promotions).values({
-    productId: promoProduct.id,
-    title: '限时充值礼包',
-    popupBgImage: '/promo/popup-bg.svg',
-    popupButtonImage: '/promo/popup-button.svg',
-    line1TextColor: '#7a1f00',
-    line2TextColor: '#b23c00',
-    line3TextColor: '#ffffff',
-    validDaysTextColor: '#ffe8a3',
-    startsAt: now,
-    endsAt: new Date(now.getTime() + 30 * DAY),
-  });
+  const promotionId = demo ? await seedPromotion(db, inserted, now) : null;
 
   await db.insert(coupons).values([
     { name: '满30减5', thresholdPrice: 3000, discount: 500, validDays: 7, grantOn: 'signup' },
@@ -185,6 +177,56 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
     },
   ]);
 
+  if (demo) await seedDemoEvents(db, now);
+
+  const flags: Record<string, unknown> = {
+    ...(promotionId ? { promotion_popup: promotionId } : {}),
+    is_ad_enabled: demo,
+    self_owned: false,
+    popup_recharge_enabled: true,
+    has_miniapp_ad_guide: false,
+    tts: { enabled: true, voices: { 0: 'ug', 1: 'cmn' }, default_rate: 1 },
+    tbs_ad_custom_text: { id: 1, text: '充值9.9元，永久去除广告' },
+    lazy_auth: false,
+    blocked_urls: [],
+    ios_recharge_disabled: false,
+    hide_recharge_nav: false,
+    wxshare: 1,
+    minor_caps: DEFAULT_FLAGS.minor_caps,
+    paid_teaser: true,
+  };
+  await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
+  // The static ad files and the ads_static flag naming them (docs/ads.md "Static files").
+  if (demo) await publishAdFiles(db, now);
+}
+
+/** The demo's recharge promotion (the popup on home), on its 5000书币 pack; the flag that points the popup at it. */
+async function seedPromotion(
+  db: Db,
+  inserted: Array<{ id: number; name: string }>,
+  now: Date,
+): Promise<{ product_id: number; promotion_id: number }> {
+  const promoProduct = inserted.find((p) => p.name === '5000书币')!;
+  const [promotion] = await db
+    .insert(promotions)
+    .values({
+      productId: promoProduct.id,
+      title: '限时充值礼包',
+      popupBgImage: '/promo/popup-bg.svg',
+      popupButtonImage: '/promo/popup-button.svg',
+      line1TextColor: '#7a1f00',
+      line2TextColor: '#b23c00',
+      line3TextColor: '#ffffff',
+      validDaysTextColor: '#ffe8a3',
+      startsAt: now,
+      endsAt: new Date(now.getTime() + 30 * DAY),
+    })
+    .returning({ id: promotions.id });
+  return { product_id: promoProduct.id, promotion_id: promotion!.id };
+}
+
+/** The demo's competition and its ads: events and campaigns a deployment's staff run themselves. */
+async function seedDemoEvents(db: Db, now: Date): Promise<void> {
   // Runs from before now well into the coming months, for novels of every language (docs/gifts-votes.md "Competitions").
   await db.insert(competitions).values({
     name: '年度人气作品评选',
@@ -240,24 +282,4 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date): Promis
       dailyCap: 1,
     },
   ]);
-
-  const flags: Record<string, unknown> = {
-    promotion_popup: { product_id: promoProduct.id, promotion_id: 1 },
-    is_ad_enabled: true,
-    self_owned: false,
-    popup_recharge_enabled: true,
-    has_miniapp_ad_guide: false,
-    tts: { enabled: true, voices: { 0: 'ug', 1: 'cmn' }, default_rate: 1 },
-    tbs_ad_custom_text: { id: 1, text: '充值9.9元，永久去除广告' },
-    lazy_auth: false,
-    blocked_urls: [],
-    ios_recharge_disabled: false,
-    hide_recharge_nav: false,
-    wxshare: 1,
-    minor_caps: DEFAULT_FLAGS.minor_caps,
-    paid_teaser: true,
-  };
-  await db.insert(configFlags).values(Object.entries(flags).map(([key, value]) => ({ key, value })));
-  // The static ad files and the ads_static flag naming them (docs/ads.md "Static files").
-  await publishAdFiles(db, now);
 }

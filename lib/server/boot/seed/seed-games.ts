@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { experiments, games, novelTests } from '../schema';
+import type { Db } from '../../db/client';
+import { experiments, games, novelTests } from '../../db/schema';
 import type { CatalogPlan } from './catalog-plan';
 
 const DAY = 24 * 60 * 60 * 1000;

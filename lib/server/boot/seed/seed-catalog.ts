@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { authors, categories, chapters, novels, novelTags, tags } from '../schema';
+import type { Db } from '../../db/client';
+import { authors, categories, chapters, novels, novelTags, tags } from '../../db/schema';
 import { planCatalog, planChapters, type CatalogPlan } from './catalog-plan';
 
 export type Log = (message: string) => void;
@@ -14,15 +14,17 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 /** Every 15th generated novel, when still serializing (the fixed fixtures 1–6 keep their history). */
 const isNewRelease = (id: number, status: number) => id > 6 && id % 15 === 0 && status === 0;
 
-export async function seedCatalog(db: Db, log: Log, now: Date): Promise<CatalogPlan> {
-  const plan = planCatalog();
+/** The categories always; the demo's authors, novels, tags and chapters only with `demo` (docs/deploy.md "First start"). */
+export async function seedCatalog(db: Db, log: Log, now: Date, demo = true): Promise<CatalogPlan> {
+  const full = planCatalog();
+  const plan: CatalogPlan = demo ? full : { ...full, authors: [], novels: [] };
   await db
     .insert(categories)
     .values(plan.categories.map((c, i) => ({ id: c.id, name: c.name, gender: c.gender, languageType: c.languageType, sort: i })));
   await insertBatches(plan.authors, (b) => db.insert(authors).values(b.map((a) => ({ ...a, avatar: `/covers/author-${a.id}.svg` }))));
 
   const tagNames = [...new Set(plan.novels.flatMap((n) => n.tags))];
-  await db.insert(tags).values(tagNames.map((name, i) => ({ id: i + 1, name })));
+  if (tagNames.length) await db.insert(tags).values(tagNames.map((name, i) => ({ id: i + 1, name })));
   const tagId = new Map(tagNames.map((name, i) => [name, i + 1]));
 
   const totalChapters = plan.novels.reduce((sum, n) => sum + n.chapterCount, 0);

@@ -1,8 +1,9 @@
 import 'server-only';
-import { dbHandle } from './client';
-import { DataDirLockedError } from './lock';
-import { runMigrations } from './migrate';
+import { dbHandle } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { runMigrations } from '../db/migrate';
 import { seedIfEmpty } from './seed';
+import { demoCatalogueWanted } from './demo-catalogue';
 import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
@@ -11,15 +12,20 @@ import { startRankingJobs } from '../catalog/rankings-job';
 import { startContentJobs } from '../content/jobs';
 import { log } from '../logger';
 
-/** Opens the process's database, migrates it and seeds the demo catalogue on first start. */
+/**
+ * The server's start: opens the process's database, migrates it, fills an empty one with the house (categories,
+ * products, layouts) and, where the demo is wanted, the demo catalogue (docs/deploy.md "First start"), then starts
+ * the flag refresh and every background job.
+ */
 export async function startDatabase(): Promise<void> {
   try {
+    const demo = demoCatalogueWanted();
     const handle = dbHandle();
     const started = Date.now();
     await runMigrations(handle);
     // Start-up lines are JSON like every other server log line (docs/operations.md "Logs").
     log('info', 'db_ready', { driver: handle.driver, migrations_ms: Date.now() - started });
-    await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }));
+    await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }), { demo });
     await startFlagRefresh();
     startWalletJobs();
     startAbuseJobs();

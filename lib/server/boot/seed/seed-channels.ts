@@ -1,5 +1,5 @@
-import type { Db } from '../client';
-import { listItems, lists, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '../schema';
+import type { Db } from '../../db/client';
+import { listItems, lists, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '../../db/schema';
 import type { NovelPlan } from './catalog-plan';
 import { createRng } from './random';
 import { SEED_CHANNELS } from './seed-constants';

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { sensitiveWords } from '../schema';
+import type { Db } from '../../db/client';
+import { sensitiveWords } from '../../db/schema';
 import { normalizeText } from '../../moderation/filter';
 import { WORD_CATEGORIES, type WordCategory } from '../../moderation/categories';
 

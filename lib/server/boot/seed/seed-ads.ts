@@ -1,5 +1,5 @@
 import { BONUS_HUNTER } from '@/lib/shared/activity';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../../db/client';
 import { createMember } from '../../accounts/members';
 import { grantReward } from '../../wallet/activity-rewards';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../client';
-import { bookListItems, bookLists, hotWords, listItems, lists, rankings, richListItems, richLists } from '../schema';
+import type { Db } from '../../db/client';
+import { bookListItems, bookLists, hotWords, listItems, lists, rankings, richListItems, richLists } from '../../db/schema';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng } from './random';
 import { SEED_DISCOVERY } from './seed-constants';
@@ -53,7 +53,7 @@ function pickFor(slug: string, pool: NovelPlan[]): NovelPlan[] {
   }
 }
 
-export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
+export async function seedDiscovery(db: Db, plan: CatalogPlan, demo = true): Promise<void> {
   const rng = createRng(SEED_DISCOVERY);
   const shelf = plan.novels.filter((n) => !n.isOffShelf);
   const listIds = new Map<string, number>();
@@ -101,6 +101,8 @@ export async function seedDiscovery(db: Db, plan: CatalogPlan): Promise<void> {
 
   await seedChannels(db, shelf, listIds, rankingIds);
 
+  // Editors' book lists and the search page's hot words name demo novels: a deployment's editors make their own.
+  if (!demo) return;
   const themes = ['熬夜也要看完的神作', '治愈系温暖小说', '烧脑悬疑合集', '热血逆袭必读', '古风权谋佳作', '适合通勤听的好书'];
   const zhShelf = shelf.filter((n) => n.languageType === 1);
   for (const name of themes) {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import { withDb, type Db } from '../client';
-import { chapters, gifts, novels, products } from '../schema';
+import { withDb, type Db } from '../../db/client';
+import { chapters, gifts, novels, products } from '../../db/schema';
 import { createMember } from '../../accounts/members';
 import { addFavorite } from '../../reading/favorites';
 import { recordReadLog } from '../../reading/readlogs';
