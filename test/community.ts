@@ -75,4 +75,11 @@ export async function commentTotal(): Promise<number> {
 let serial = 0;
 export const text = (label = '评论') => `${label}${++serial}：写得真好，期待后续`;
 
+/**
+ * A member whose account is `days` old (3 by default): past the first day, so their reports count toward hiding and
+ * the established daily cap applies (docs/community.md "Report weighting", "Limits").
+ */
+export const established = (days = 3, values: Parameters<typeof signedInMember>[0] = {}) =>
+  signedInMember({ createdAt: new Date(Date.now() - days * 86_400_000), ...values });
+
 export { signedInMember };

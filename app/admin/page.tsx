@@ -95,6 +95,10 @@ export default async function ConsoleDashboard({ searchParams }: { searchParams:
             <b>{counts.reviewsReviewing}</b>
           </a>
           <a className="card" href="/admin/moderation?tab=comments">
+            {d.commentsFlagged}
+            <b>{counts.commentsFlagged}</b>
+          </a>
+          <a className="card" href="/admin/moderation?tab=comments">
             {d.commentsHidden}
             <b>{counts.commentsHidden}</b>
           </a>

@@ -136,6 +136,7 @@ export const SERVER_MSG = {
   reviewRejectedBody: (reason: string) => `原因：${reason}。修改后可重新提交审核。`,
   reportHandledTitle: '你的举报已处理',
   reportDismissedDefault: '经核实，暂未发现违规内容。感谢你的反馈。',
+  reportUpheldDefault: '经核实，被举报的评论已下架。感谢你的反馈。',
   // The recharge bridge pages (issue 5): /m/guide, /m/miniapp and /recharge/start.
   guideTitle: '请在浏览器中打开',
   miniappTitle: '在小程序中继续充值',
@@ -156,6 +157,8 @@ export const SERVER_MSG = {
   commentTooLong: (max: number) => `评论最多${max}字`,
   commentTooFast: (seconds: number) => `发言太频繁，请${seconds}秒后再试`,
   commentDailyCap: '今日发言次数已达上限，请明天再来',
+  /** Another comment of the same member is being written right now (docs/community.md "Parallel writes"). */
+  commentInFlight: '发言太频繁，请稍后再试',
   commentDuplicate: '请勿重复发送相同的内容',
   commentChapterRequired: '请指定章节',
   commentParagraphRequired: '请指定段落',
@@ -175,6 +178,7 @@ export const SERVER_MSG = {
     '请围绕作品发表真实感受，禁止抄袭、灌水、广告及人身攻击',
   ],
   replyNoticeTitle: '有人回复了你的评论',
+  replyNoticeLockedBody: '你在付费章节的段评收到了新回复，解锁本章后可查看',
   // The prize wheel, prizes and the coupon mall (docs/activity-wheel.md).
   noLotteryChance: '没有抽奖机会了，签到、做任务都可以获得抽奖机会',
   wheelClosed: '抽奖活动暂未开放',

@@ -36,6 +36,15 @@ export function ActForm({
   );
 }
 
+/** How many reported it, and what those reports weigh toward hiding. */
+function ReportFigures({ count, score }: { count: number; score: number }) {
+  return (
+    <span>
+      {M.reports(count)} · {M.reportScore(score)}
+    </span>
+  );
+}
+
 export function CommentMeta({ c }: { c: QueueComment }) {
   return (
     <div className="meta">
@@ -53,7 +62,8 @@ export function CommentMeta({ c }: { c: QueueComment }) {
       <span>
         {M.author}：{c.nickname ?? c.memberId}
       </span>
-      {c.reportCount > 0 ? <span>{M.reports(c.reportCount)}</span> : null}
+      {c.flaggedAt ? <span className="badge">{M.flagged}</span> : null}
+      {c.reportCount > 0 ? <ReportFigures count={c.reportCount} score={c.reportScore} /> : null}
       {c.heldFor ? <span>{M.heldFor(categoryLabel(c.heldFor))}</span> : null}
       <span>{formatTime(c.createdAt)}</span>
     </div>
@@ -79,7 +89,7 @@ export function CommentItem({ c, back }: { c: QueueComment; back: string }) {
       <ParagraphQuote c={c} />
       <div className="content clip">{c.content}</div>
       <div className="actions">
-        <ActForm op="restore" id={c.id} back={back} label={M.restore} variant="secondary" />
+        <ActForm op="restore" id={c.id} back={back} label={c.flaggedAt ? M.keep : M.restore} variant="secondary" />
         <ActForm op="take_down" id={c.id} back={back} label={M.takeDown} variant="danger" reason={M.takeDownReason} />
       </div>
     </article>
@@ -120,7 +130,8 @@ export function ReportItem({ r, back }: { r: QueueReport; back: string }) {
       {r.content ? <div className="content">{r.content}</div> : null}
       {r.comment ? (
         <div className="quote">
-          <span className="badge">{M.status[r.comment.status] ?? r.comment.status}</span> {r.comment.content}
+          <span className="badge">{M.status[r.comment.status] ?? r.comment.status}</span>{' '}
+          <ReportFigures count={r.comment.reportCount} score={r.comment.reportScore} /> {r.comment.content}
         </div>
       ) : null}
       <div className="actions">

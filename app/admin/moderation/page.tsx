@@ -26,7 +26,7 @@ export default async function ModerationPage({ searchParams }: { searchParams: S
   const M = T.moderation;
   const labels: Record<Tab, string> = {
     reviews: `${M.tabReviews} (${counts.reviewsPending + counts.reviewsReviewing})`,
-    comments: `${M.tabComments} (${counts.commentsHidden + counts.commentsHeld})`,
+    comments: `${M.tabComments} (${counts.commentsFlagged + counts.commentsHidden + counts.commentsHeld})`,
     reports: `${M.tabReports} (${counts.reportsOpen})`,
     appeals: `${MEMBER_TEXT.console.appealsTab} (${appealsPending})`,
   };

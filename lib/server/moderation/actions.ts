@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
@@ -124,22 +124,46 @@ export async function rejectReview(actor: StaffActor, id: number, reason: string
   commentsChanged(row.novelId);
 }
 
-/** Any visible or held comment (an approved review included) → removed. The reason is kept in the audit row. */
+/**
+ * Closes the comment's open reports with the decision just taken on it — `handled` when it was taken down, `dismissed`
+ * when it was kept — and tells each reporter with the standard line. Dismissed reports are what makes a reporter
+ * weigh less later (docs/community.md "Report weighting"). Returns how many were closed.
+ */
+async function closeCommentReports(tx: Tx, actor: StaffActor, commentId: number, status: 'handled' | 'dismissed'): Promise<number> {
+  const resolution = status === 'handled' ? SERVER_MSG.reportUpheldDefault : SERVER_MSG.reportDismissedDefault;
+  const closed = await tx
+    .update(reports)
+    .set({ status, resolution, handledBy: actor.id, handledAt: new Date() })
+    .where(and(eq(reports.targetType, 'comment'), eq(reports.targetId, commentId), eq(reports.status, 'open')))
+    .returning({ id: reports.id, memberId: reports.memberId });
+  for (const r of closed) {
+    await notify(tx, { memberId: r.memberId, kind: 'report_handled', title: SERVER_MSG.reportHandledTitle, body: resolution, refId: r.id });
+  }
+  return closed.length;
+}
+
+/**
+ * Any visible or held comment (an approved review included) → removed; its open reports are upheld. The reason is
+ * kept in the audit row.
+ */
 export async function takeDown(actor: StaffActor, id: number, reason?: string): Promise<void> {
   assertCan(actor, 'moderation');
   const why = (reason ?? '').trim().slice(0, REASON_MAX);
   const row = await getDb().transaction(async (tx) => {
     const comment = await moveComment(tx, id, inArray(comments.status, ['published', 'hidden', 'pending', 'approved']), {
       status: 'removed',
+      flaggedAt: null,
       reviewedBy: actor.id,
       reviewedAt: new Date(),
     });
+    const reportsClosed = await closeCommentReports(tx, actor, id, 'handled');
+    const detail = { ...(why ? { reason: why } : {}), ...(reportsClosed ? { reports_closed: reportsClosed } : {}) };
     await writeAudit(tx, {
       staffId: actor.id,
       action: 'comment.remove',
       targetType: 'comment',
       targetId: id,
-      detail: why ? { reason: why } : undefined,
+      detail: Object.keys(detail).length ? detail : undefined,
       ip: actor.ip,
     });
     return comment;
@@ -148,9 +172,10 @@ export async function takeDown(actor: StaffActor, id: number, reason?: string): 
 }
 
 /**
- * A hidden, held or removed comment → visible again, its report count back to zero (members who reported it
- * cannot report it again; new reports count afresh). A long review comes back as 'approved' — that is how a
- * review is published — and only if it had been approved before it was taken down.
+ * A hidden, held or removed comment → visible again, and a flagged one (still visible) kept: its report counts back
+ * to zero and its open reports dismissed (members who reported it cannot report it again; new reports count
+ * afresh). A long review comes back as 'approved' — that is how a review is published — and only if it had been
+ * approved before it was taken down.
  */
 export async function restore(actor: StaffActor, id: number): Promise<void> {
   assertCan(actor, 'moderation');
@@ -160,19 +185,23 @@ export async function restore(actor: StaffActor, id: number): Promise<void> {
     const wasApproved = current.isLongComment && current.rewardAmount !== null;
     if (current.isLongComment && !wasApproved) throw new ApiError(CODES.conflict, SERVER_MSG.moderationReviewNotRestorable);
     const from = current.isLongComment ? ['hidden', 'removed'] : ['hidden', 'pending', 'removed'];
-    const comment = await moveComment(tx, id, inArray(comments.status, from), {
+    const flagged = and(isNotNull(comments.flaggedAt), inArray(comments.status, ['published', 'approved']));
+    const comment = await moveComment(tx, id, or(inArray(comments.status, from), flagged), {
       status: current.isLongComment ? 'approved' : 'published',
       reportCount: 0,
+      reportScore: 0,
+      flaggedAt: null,
       heldFor: null,
       reviewedBy: actor.id,
       reviewedAt: new Date(),
     });
+    const reportsClosed = await closeCommentReports(tx, actor, id, 'dismissed');
     await writeAudit(tx, {
       staffId: actor.id,
       action: 'comment.restore',
       targetType: 'comment',
       targetId: id,
-      detail: { from: current.status },
+      detail: { from: current.flaggedAt ? 'flagged' : current.status, ...(reportsClosed ? { reports_closed: reportsClosed } : {}) },
       ip: actor.ip,
     });
     return comment;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { getDb } from '../db/client';
 import { chapters, comments, members, novels, reports } from '../db/schema';
@@ -8,11 +8,16 @@ import { chapters, comments, members, novels, reports } from '../db/schema';
 
 export const QUEUE_PAGE_SIZE = 20;
 
+/** Reported past the threshold and kept visible until a moderator decides (lib/server/social/reports.ts). */
+const flagged = and(isNotNull(comments.flaggedAt), inArray(comments.status, ['published', 'approved']))!;
+
 export interface QueueCounts {
   reviewsPending: number;
   reviewsReviewing: number;
   commentsHidden: number;
   commentsHeld: number;
+  /** Reported past the threshold but kept visible (an author in good standing, an approved review). */
+  commentsFlagged: number;
   reportsOpen: number;
 }
 
@@ -23,9 +28,10 @@ export async function queueCounts(): Promise<QueueCounts> {
       reviewsReviewing: sql<number>`count(*) filter (where ${comments.isLongComment} and ${comments.status} = 'reviewing')::int`,
       commentsHidden: sql<number>`count(*) filter (where ${comments.status} = 'hidden')::int`,
       commentsHeld: sql<number>`count(*) filter (where not ${comments.isLongComment} and ${comments.status} = 'pending')::int`,
+      commentsFlagged: sql<number>`count(*) filter (where ${flagged})::int`,
     })
     .from(comments)
-    .where(inArray(comments.status, ['pending', 'reviewing', 'hidden']));
+    .where(or(inArray(comments.status, ['pending', 'reviewing', 'hidden']), flagged));
   const [r] = await getDb()
     .select({ n: sql<number>`count(*)::int` })
     .from(reports)
@@ -46,6 +52,10 @@ export interface QueueComment {
   isLongComment: boolean;
   status: string;
   reportCount: number;
+  /** The reports weighted by their senders (docs/community.md "Report weighting"). */
+  reportScore: number;
+  /** Set while it is flagged: reported past the threshold, still visible, waiting for a decision. */
+  flaggedAt: Date | null;
   heldFor: string | null;
   rejectReason: string | null;
   paragraphIndex: number | null;
@@ -67,6 +77,8 @@ const commentFields = {
   isLongComment: comments.isLongComment,
   status: comments.status,
   reportCount: comments.reportCount,
+  reportScore: comments.reportScore,
+  flaggedAt: comments.flaggedAt,
   heldFor: comments.heldFor,
   rejectReason: comments.rejectReason,
   paragraphIndex: comments.paragraphIndex,
@@ -106,11 +118,19 @@ export async function reviewQueue(pageNo = 1) {
   return page((rows as Raw[]).map(shape));
 }
 
-/** Comments hidden by reports and short comments the filter held, paragraph comments included; oldest first. */
+/**
+ * Comments reported past the threshold — flagged ones first (still visible, so they matter most), heaviest reports
+ * first — then those hidden by reports and short comments the filter held, paragraph comments included, oldest first.
+ */
 export async function commentQueue(pageNo = 1) {
   const rows = await commentQuery()
-    .where(or(eq(comments.status, 'hidden'), and(eq(comments.isLongComment, false), eq(comments.status, 'pending'))))
-    .orderBy(comments.createdAt, comments.id)
+    .where(or(flagged, eq(comments.status, 'hidden'), and(eq(comments.isLongComment, false), eq(comments.status, 'pending'))))
+    .orderBy(
+      sql`${comments.flaggedAt} is null`,
+      desc(sql`case when ${comments.flaggedAt} is not null then ${comments.reportScore} end`),
+      comments.createdAt,
+      comments.id,
+    )
     .limit(QUEUE_PAGE_SIZE + 1)
     .offset((Math.max(1, pageNo) - 1) * QUEUE_PAGE_SIZE);
   return page((rows as Raw[]).map(shape));
@@ -132,8 +152,8 @@ export interface QueueReport {
   contact: string | null;
   status: string;
   createdAt: Date;
-  /** For a comment report: the comment's text and state. */
-  comment: { id: number; novelId: number; content: string; status: string } | null;
+  /** For a comment report: the comment's text and state, and how many reported it (raw and weighted). */
+  comment: { id: number; novelId: number; content: string; status: string; reportCount: number; reportScore: number } | null;
 }
 
 /** Open reports, oldest first, with the reported comment's text when the target is a comment. */
@@ -154,6 +174,8 @@ export async function reportQueue(pageNo = 1) {
       commentNovelId: comments.novelId,
       commentContent: comments.content,
       commentStatus: comments.status,
+      commentReportCount: comments.reportCount,
+      commentReportScore: comments.reportScore,
     })
     .from(reports)
     .leftJoin(members, eq(members.id, reports.memberId))
@@ -163,9 +185,18 @@ export async function reportQueue(pageNo = 1) {
     .limit(QUEUE_PAGE_SIZE + 1)
     .offset((Math.max(1, pageNo) - 1) * QUEUE_PAGE_SIZE);
   return page(
-    rows.map(({ commentId, commentNovelId, commentContent, commentStatus, ...r }): QueueReport => ({
+    rows.map(({ commentId, commentNovelId, commentContent, commentStatus, commentReportCount, commentReportScore, ...r }): QueueReport => ({
       ...r,
-      comment: commentId ? { id: commentId, novelId: commentNovelId!, content: commentContent!, status: commentStatus! } : null,
+      comment: commentId
+        ? {
+            id: commentId,
+            novelId: commentNovelId!,
+            content: commentContent!,
+            status: commentStatus!,
+            reportCount: commentReportCount!,
+            reportScore: commentReportScore!,
+          }
+        : null,
     })),
   );
 }

@@ -13,10 +13,12 @@ import { chapterOfNovel, mayReadChapter } from './chapter-scope';
 import { commentFor, visibleRoot } from './comments';
 import { commentsChanged } from './comments-queries';
 import { charCount, communityRules, contentHash, enforceCommentLimits } from './limits';
-import { notify } from './notify';
+import { notify, type Notice } from './notify';
 import { submitReview } from './reviews';
 import { screenText } from './text-check';
 import { PUBLIC_STATUSES } from './visibility';
+
+type CommentRow = typeof comments.$inferSelect;
 
 /** A short comment's or reply's text, trimmed and within community.comment_max_length characters. */
 function shortText(raw: string): string {
@@ -85,6 +87,19 @@ export async function postComment(memberId: number, body: DoCommentBody, now = n
 const excerpt = (text: string, n = 60) => ([...text].length > n ? `${[...text].slice(0, n).join('')}…` : text);
 
 /**
+ * The 'reply' message to the author answered. In a paragraph comment's thread on a chapter that author may no longer
+ * read (a free window closed, a VIP period ended) the reply's text stays out — it may quote the paid paragraph — and
+ * the message leads to the chapter instead (docs/community.md "Messages").
+ */
+async function replyNotice(to: number, root: CommentRow, content: string): Promise<Omit<Notice, 'refId'>> {
+  const base = { memberId: to, kind: 'reply' as const, title: SERVER_MSG.replyNoticeTitle };
+  if (root.type === 3 && root.chapterId && !(await mayReadChapter(to, root.chapterId))) {
+    return { ...base, body: SERVER_MSG.replyNoticeLockedBody, link: `/m/read/${root.chapterId}?nid=${root.novelId}` };
+  }
+  return { ...base, body: excerpt(content), link: `/m/novels/${root.novelId}/comments?comment_id=${root.id}` };
+}
+
+/**
  * POST /v1/novels/comments/do_replies: a reply in a comment's thread. A reply to a reply joins the same thread
  * (parent_id is always the top-level comment) and names the reply it answers; the author answered is notified
  * (a 'reply' message) unless it is the replier themself, once the reply is public.
@@ -98,6 +113,7 @@ export async function postReply(memberId: number, body: DoReplyBody, now = new D
   const content = shortText(body.content);
   const { held } = await screenText(content);
   const hash = contentHash(content);
+  const notice = target.memberId === memberId ? null : await replyNotice(target.memberId, root, content);
   const id = await getDb().transaction(async (tx) => {
     await enforceCommentLimits(tx, memberId, hash, now);
     const [row] = await tx
@@ -122,16 +138,7 @@ export async function postReply(memberId: number, body: DoReplyBody, now = new D
         .update(comments)
         .set({ replyCount: sql`${comments.replyCount} + 1` })
         .where(and(eq(comments.id, root.id)));
-      if (target.memberId !== memberId) {
-        await notify(tx, {
-          memberId: target.memberId,
-          kind: 'reply',
-          title: SERVER_MSG.replyNoticeTitle,
-          body: excerpt(content),
-          link: `/m/novels/${root.novelId}/comments?comment_id=${root.id}`,
-          refId: row!.id,
-        });
-      }
+      if (notice) await notify(tx, { ...notice, refId: row!.id });
     }
     return row!.id;
   });

@@ -38,7 +38,8 @@ export function contentHash(text: string): string {
 /**
  * Counts one hit on a per-day counter in the shared rate_counters table, inside the caller's transaction, and
  * refuses past `max`. The upsert locks the member's counter row until the transaction ends, which serialises one
- * member's concurrent writes across processes; a refused or failed write rolls its hit back with it.
+ * member's concurrent reports across processes (comments never meet there: claimWriteSlot keeps them apart); a
+ * refused or failed write rolls its hit back with it.
  */
 async function hitDaily(tx: Tx, name: string, memberId: number, max: number, now: Date, message: string): Promise<void> {
   const [row] = await tx
@@ -50,12 +51,27 @@ async function hitDaily(tx: Tx, name: string, memberId: number, max: number, now
 }
 
 /**
+ * One comment, reply or review write per member at a time (docs/community.md "Parallel writes"): a transaction-level
+ * advisory lock on the member, taken without waiting. A write that finds another of the same member's in flight is
+ * refused at once with 42900 — with an interval set it would be too fast anyway. Queueing instead held a pooled
+ * connection per waiting write, so one member's burst could starve everyone else's requests, and waits past the
+ * pool's lock limit answered 503. Taking it again in the same transaction is harmless (PostgreSQL counts it).
+ */
+export async function claimWriteSlot(tx: Tx, memberId: number): Promise<void> {
+  const { rows } = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('community/comments'), ${memberId}) as ok`);
+  if ((rows[0] as { ok: boolean }).ok) return;
+  const interval = communityRules().comment_interval_s;
+  throw new ApiError(CODES.rateLimited, interval > 0 ? SERVER_MSG.commentTooFast(interval) : SERVER_MSG.commentInFlight);
+}
+
+/**
  * The limits on one comment, reply or long review (docs/community.md "Limits"), checked inside the write's
- * transaction: the daily cap (members, accounts younger than a day, guests), then — with that member's counter row
- * locked — the interval since their last comment and the same text within 24 hours.
+ * transaction: the member's write slot, the daily cap (members, accounts younger than a day, guests), then the
+ * interval since their last comment and the same text within 24 hours — exact, since no other write of theirs runs.
  */
 export async function enforceCommentLimits(tx: Tx, memberId: number, hash: string, now: Date, ignoreId?: number): Promise<void> {
   const rules = communityRules();
+  await claimWriteSlot(tx, memberId);
   const [who] = await tx.select({ isGuest: members.isGuest, createdAt: members.createdAt }).from(members).where(eq(members.id, memberId));
   const cap = who?.isGuest
     ? rules.guest_daily_cap
@@ -72,8 +88,8 @@ export async function enforceCommentLimits(tx: Tx, memberId: number, hash: strin
     .limit(1);
   const since = last ? now.getTime() - last.createdAt.getTime() : Infinity;
   const gapMs = rules.comment_interval_s * 1000;
-  // With no interval set nothing is too fast: a post that queued on the counter row behind a later one sees that
-  // one's time after its own `now` (a negative gap), which is no reason to refuse it.
+  // With no interval set nothing is too fast: a post whose earlier checks took longer than a later one's may find
+  // that one's time after its own `now` (a negative gap), which is no reason to refuse it.
   if (gapMs > 0 && since < gapMs)
     throw new ApiError(CODES.rateLimited, SERVER_MSG.commentTooFast(Math.max(1, Math.ceil((gapMs - since) / 1000))));
 

@@ -9,6 +9,7 @@ import { invalid, notFound } from '../http/errors';
 import { communityRules, enforceReportLimit } from './limits';
 import { commentsChanged } from './comments-queries';
 import { visibleTo } from './visibility';
+import { inGoodStanding, reporterWeight } from './report-weight';
 import { mayReadChapter } from './chapter-scope';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -58,24 +59,35 @@ async function fileInTx(tx: Tx, memberId: number, r: ReportInput, now: Date): Pr
 }
 
 /**
- * Counts a member's report of a comment once (comment_actions 'report'): at community.hide_after_reports distinct
- * members a published comment turns 'hidden' until a moderator restores or removes it. Approved long reviews are
- * not hidden (a moderator already read them); their report count still puts them in the moderation queue.
- * Returns whether the comment was hidden now.
+ * Counts a member's report of a comment once (comment_actions 'report'): reportCount by one, reportScore by the
+ * reporter's weight (report-weight.ts). When the score reaches community.hide_after_reports a published comment
+ * turns 'hidden' until a moderator restores or removes it — unless its author is in good standing, or it is an
+ * approved long review (a moderator already read it): those stay visible, flagged at the top of the moderation
+ * queue. Returns whether the comment was hidden now.
  */
-async function countCommentReport(tx: Tx, memberId: number, comment: CommentRow): Promise<boolean> {
+async function countCommentReport(tx: Tx, memberId: number, comment: CommentRow, now: Date): Promise<boolean> {
   const [fresh] = await tx
     .insert(commentActions)
     .values({ commentId: comment.id, memberId, action: 'report' })
     .onConflictDoNothing()
     .returning({ id: commentActions.id });
   if (!fresh) return false;
+  const weight = await reporterWeight(tx, memberId, now);
   const [after] = await tx
     .update(comments)
-    .set({ reportCount: sql`${comments.reportCount} + 1` })
+    .set({ reportCount: sql`${comments.reportCount} + 1`, reportScore: sql`${comments.reportScore} + ${weight}` })
     .where(eq(comments.id, comment.id))
-    .returning({ reportCount: comments.reportCount, status: comments.status });
-  if (after!.status !== 'published' || after!.reportCount < communityRules().hide_after_reports) return false;
+    .returning({ reportScore: comments.reportScore, status: comments.status, flaggedAt: comments.flaggedAt });
+  const { status, reportScore, flaggedAt } = after!;
+  if (weight === 0 || flaggedAt || reportScore < communityRules().hide_after_reports) return false;
+  if (status === 'approved' || (status === 'published' && (await inGoodStanding(tx, comment.memberId, now)))) {
+    await tx
+      .update(comments)
+      .set({ flaggedAt: now })
+      .where(and(eq(comments.id, comment.id), isNull(comments.flaggedAt)));
+    return false;
+  }
+  if (status !== 'published') return false;
   await tx
     .update(comments)
     .set({ status: 'hidden' })
@@ -98,7 +110,7 @@ export async function reportableComment(
   return c;
 }
 
-/** Reports a comment (from its menu or the report page): the report row for staff, and the distinct-member count. */
+/** Reports a comment (from its menu or the report page): the report row for staff, and the weighted count. */
 export async function reportComment(
   memberId: number,
   comment: CommentRow,
@@ -107,7 +119,7 @@ export async function reportComment(
 ) {
   const out = await getDb().transaction(async (tx) => {
     const filed = await fileInTx(tx, memberId, { ...r, targetType: 'comment', targetId: comment.id }, now);
-    const hidden = await countCommentReport(tx, memberId, comment);
+    const hidden = await countCommentReport(tx, memberId, comment, now);
     return { ...filed, hidden };
   });
   if (out.hidden) commentsChanged(comment.novelId);

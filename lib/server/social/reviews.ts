@@ -11,7 +11,7 @@ import { getNovelOrThrow } from '../catalog/novels';
 import { credit } from '../wallet/credit';
 import { memberBalance } from '../wallet/balances';
 import { commentFor } from './comments';
-import { charCount, communityRules, contentHash, enforceCommentLimits, reviewCharCount } from './limits';
+import { charCount, claimWriteSlot, communityRules, contentHash, enforceCommentLimits, reviewCharCount } from './limits';
 import { screenText } from './text-check';
 
 /**
@@ -31,6 +31,8 @@ export async function submitReview(memberId: number, novelId: number, raw: strin
   const { held } = await screenText(content);
   const hash = contentHash(content);
   const id = await getDb().transaction(async (tx) => {
+    // Before the row lock below: a second parallel submission is refused here instead of queueing on that row.
+    await claimWriteSlot(tx, memberId);
     const [existing] = await tx
       .select({ id: comments.id, status: comments.status })
       .from(comments)

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -147,8 +148,8 @@ export const fanValues = pgTable(
 
 /**
  * Comments, replies, paragraph comments and long reviews (docs/community.md).
- * status: short comments and replies are 'published' at once; a published comment that reached the report
- * threshold is 'hidden' until a moderator looks; staff take one down as 'removed'. Long reviews go
+ * status: short comments and replies are 'published' at once; a published comment whose weighted reports reached
+ * the threshold is 'hidden' until a moderator looks (or stays published, flagged, when its author is in good standing); staff take one down as 'removed'. Long reviews go
  * 'pending' → 'reviewing' → 'approved' | 'rejected' (reason in rejectReason; re-editing sends it back to 'pending').
  * A paragraph comment (段评) names its chapter and is anchored to the paragraph's content: paragraphHash is a hash
  * of the paragraph's normalised text, paragraphIndex the index it had when written (a hint when texts repeat).
@@ -178,7 +179,19 @@ export const comments = pgTable(
     replyCount: integer().notNull().default(0),
     paragraphHash: varchar({ length: 64 }),
     paragraphIndex: integer(),
+    /** Distinct members who reported it (what the console shows), each counted once. */
     reportCount: integer().notNull().default(0),
+    /**
+     * The same reports weighted by who sent them (docs/community.md "Reports"): 1 an established member, 0.5 or 0 a
+     * reporter moderators often overruled, 0 a guest or an account under a day old. This, not reportCount, is
+     * compared with community.hide_after_reports. Sums of halves, exact in a double.
+     */
+    reportScore: doublePrecision().notNull().default(0),
+    /**
+     * Set when the weighted reports reached the threshold but the comment stays visible — its author is in good
+     * standing, or it is an approved long review — and waits at the top of the moderation queue; cleared by a decision.
+     */
+    flaggedAt: timestamp({ withTimezone: true }),
     /** Digest of the normalised text, for the duplicate-text refusal. */
     contentHash: varchar({ length: 64 }),
     /** Set when the sensitive-word filter held the text for review (the category it hit). */
@@ -194,6 +207,9 @@ export const comments = pgTable(
     index('comments_chapter_idx').on(t.chapterId, t.paragraphHash),
     index('comments_member_idx').on(t.memberId, t.createdAt),
     index('comments_status_idx').on(t.status, t.createdAt),
+    index('comments_flagged_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flaggedAt} is not null`),
     // One long review per member and novel: re-editing updates it.
     uniqueIndex('comments_long_review_uq')
       .on(t.novelId, t.memberId)
