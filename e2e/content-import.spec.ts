@@ -1,10 +1,13 @@
 import { expect, test } from './helpers/test';
 import { editedNovelId, priceByRange, putOnShelf, readerFindsReadsAndBuys, staffSignIn } from './helpers/console';
+import { audioTime, ensurePlaying } from './helpers/listen';
+import { signInAsGuest } from './helpers/wallet';
 
 // The whole content journey of the operations console (docs/content.md "Import", "Editing"): an admin makes an editor
 // account; the editor uploads a TXT, merges a wrongly detected heading back into its chapter in the preview, saves
 // (an off-shelf novel), makes chapters 1–10 free and the rest paid, puts it on shelf; a reader then finds it by
-// search, reads chapter 1 and buys chapter 11.
+// search, reads chapter 1 and buys chapter 11. Then a publisher's own book heard (docs/content.md "Listening"): an
+// imported TXT is voiced by default, and once on shelf a reader's listen page plays it.
 
 const ZH = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四'];
 // Fourteen headings, one of them false: thirteen chapters once it is merged back.
@@ -77,4 +80,70 @@ test('an editor imports a TXT, fixes one split, prices and publishes it; a reade
 
   // The reader looks for the title just published (its search text is written with the novel, docs/content.md).
   await readerFindsReadsAndBuys(page, info, { id: novelId, title, keyword: title, price: PRICE });
+});
+
+// Three short chapters: enough text for a few seconds of speech each.
+const VOICED = [
+  '第一章 灯塔',
+  '　　灯塔在岬角上亮了一夜。守塔人每隔一个钟头就去看一次灯，再回来写下风向和浪高。',
+  '　　天快亮的时候，他听见远处有船鸣了三声笛。',
+  '第二章 来船',
+  '　　船靠岸时，雾刚散开。',
+  '第三章 回程',
+  '　　他把日志交给了船长。',
+].join('\n');
+
+test('an imported TXT is voiced by default: once on shelf a reader opens its listen page and the audio plays', async ({
+  browser,
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'pixel-7', 'one phone is enough for the console journey');
+  test.setTimeout(240_000);
+  const title = `灯塔日志 ${Date.now().toString(36)}`;
+
+  const admin = await staffSignIn(browser, info);
+  await admin.goto('/admin/content/import');
+  // 听书 is ticked for Chinese; Tibetan has no voice, so the box is disabled and cleared while it is chosen.
+  const tts = admin.getByLabel('听书（为章节配音，读者可以收听）');
+  await expect(tts).toBeChecked();
+  await admin.getByLabel('语言').selectOption('2');
+  await expect(tts).toBeDisabled();
+  await expect(tts).not.toBeChecked();
+  await admin.getByLabel('语言').selectOption('1');
+  await expect(tts).toBeEnabled();
+  await expect(tts).toBeChecked();
+  await admin
+    .getByLabel('小说文件（TXT / EPUB）')
+    .setInputFiles({ name: 'dengta.txt', mimeType: 'text/plain', buffer: Buffer.from(VOICED, 'utf8') });
+  await admin.getByLabel('书名').fill(title);
+  await admin.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('守塔人');
+  await admin.getByRole('button', { name: '上传并解析' }).click();
+  await expect(admin).toHaveURL(/\/admin\/content\/import\/\d+/);
+  await expect(admin.getByRole('status')).toHaveText('3 章');
+  await expect(admin.getByText('听书：开启')).toBeVisible();
+
+  await admin.getByRole('button', { name: '保存为新书' }).click();
+  await expect(admin).toHaveURL(/\/admin\/content\/novels\/\d+/);
+  const novelId = editedNovelId(admin);
+  await expect(admin.getByTestId('tts-form')).toContainText('听书：开启');
+  // Off shelf nothing is voiced yet.
+  await expect(admin.getByTestId('audio-1')).toContainText('未配音');
+  await putOnShelf(admin, title);
+  // On shelf its chapters are queued for voicing: chapter 1 moves on from 未配音 (queued, being voiced or voiced).
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.getByTestId('audio-1').locator('[data-audio]')).not.toHaveAttribute('data-audio', 'none', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await admin.close();
+
+  const novel = (await (await page.request.get(`/v1/novels/${novelId}`)).json()) as {
+    data: { has_tts: boolean; first_article_id: number };
+  };
+  expect(novel.data.has_tts).toBe(true);
+  await signInAsGuest(page, info, 'import-listen');
+  await page.goto(`/m/listen/${novel.data.first_article_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await ensurePlaying(page);
+  const started = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(started + 1);
 });

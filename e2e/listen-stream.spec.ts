@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './helpers/test';
+import { audioTime, ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
 
 // The continuous stream (docs/listening.md "Continuous stream") on the real pipeline: chapter 1 of novel 1 with
@@ -7,21 +8,11 @@ import { signInAsGuest } from './helpers/wallet';
 // would; the media element plays on into chapter 2 by itself, and once the page runs again the title, the address
 // and the highlighted paragraph follow.
 
-const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')!.currentTime);
 const bufferedEnd = (page: Page) =>
   page.evaluate(() => {
     const b = document.querySelector('audio')!.buffered;
     return b.length ? b.end(b.length - 1) : 0;
   });
-
-async function ensurePlaying(page: Page): Promise<void> {
-  const toggle = page.locator('.listen-play');
-  await expect(toggle).toBeVisible();
-  await expect(async () => {
-    if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 test('unlimited continuous play crosses into chapter 2 while the page is frozen; the page follows when it resumes', async ({
   page,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './helpers/test';
+import { ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
 
 // The listening journey of issue 7, on the real pipeline: the listen page of novel 1 chapter 1 plays and its time
@@ -9,19 +10,6 @@ import { signInAsGuest } from './helpers/wallet';
 const slider = (page: Page) => page.getByRole('slider', { name: '播放进度' });
 const position = async (page: Page) => Number(await slider(page).inputValue());
 const activeParagraph = async (page: Page) => Number((await page.locator('.listen-p.active').getAttribute('data-idx')) ?? -1);
-
-/**
- * The page starts playing by itself where the browser allows it; where autoplay is refused (a reload) it waits
- * for a tap. Tap play whenever it shows, until it plays (a tap racing the autoplay may pause it: tap again).
- */
-async function ensurePlaying(page: Page): Promise<void> {
-  const toggle = page.locator('.listen-play');
-  await expect(toggle).toBeVisible();
-  await expect(async () => {
-    if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 async function novelTitle(page: Page, nid: number): Promise<string> {
   return ((await (await page.request.get(`/v1/novels/${nid}`)).json()) as { data: { title: string } }).data.title;

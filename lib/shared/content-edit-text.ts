@@ -37,6 +37,18 @@ export const CONTENT_EDIT_TEXT = {
   shelfNote: '下架后读者打开这本书的任何页面与接口都会得到“已下架”。导入的新书默认下架，在这里上架。',
   putOn: '上架',
   takeOff: '下架',
+  ttsTitle: '听书',
+  ttsOn: '听书：开启',
+  ttsOff: '听书：关闭',
+  ttsNote: '开启后读者可以收听本书；在架时，已发布的章节排在读者收听之后逐章配音。关闭后不再提供收听，已合成的音频保留，再次开启即可使用。',
+  ttsNoVoiceNote: (lang: string) => `${lang}暂无听书语音，不能开启听书。`,
+  ttsSwitchOn: '开启听书',
+  ttsSwitchOff: '关闭听书',
+  audioTitle: '各章配音状态',
+  audioState: '配音',
+  audioAll: '全部章节的配音状态',
+  audioStates: { none: '未配音', queued: '排队中', voicing: '配音中', voiced: '已配音' } as Record<string, string>,
+  audioNoVoice: '无语音',
   saleTitle: '售卖方式',
   saleMode: '售卖方式',
   saleModes: { chapter: '按章购买', whole_book: '全本购买', free: '免费' } as Record<string, string>,
@@ -75,6 +87,12 @@ export const CONTENT_EDIT_TEXT = {
   chapterSaved: (title: string) => `已保存章节「${title}」`,
   chapterCreated: (title: string) => `已新增章节「${title}」`,
   chapterScheduled: (title: string) => `已设置「${title}」的发布时间`,
+  ttsSwitched: (title: string, on: boolean, queued: number, offShelf: boolean) =>
+    !on
+      ? `《${title}》已关闭听书，已合成的音频保留`
+      : offShelf
+        ? `《${title}》已开启听书，上架后开始配音`
+        : `《${title}》已开启听书，${queued} 章排队配音（已配音的跳过）`,
   // Refusals.
   novelMissing: '小说不存在',
   chapterMissing: '章节不存在',
@@ -97,4 +115,5 @@ export const CONTENT_EDIT_TEXT = {
   alreadyPublished: '已发布的章节不能改为定时发布',
   scheduleInPast: '定时发布的时间须晚于现在',
   nothingChanged: '没有改动',
+  ttsNoVoice: (lang: string) => `${lang}暂无听书语音，不能开启听书`,
 } as const;

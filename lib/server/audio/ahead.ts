@@ -5,17 +5,31 @@ import { loadAudioSource } from './source';
 
 /** Chapters waiting to be synthesized ahead; more are dropped (they will be made when someone listens). */
 const MAX_QUEUED = 1000;
+/**
+ * Chapters of whole books waiting to be voiced (a book whose 听书 was switched on or which was put on shelf voiced,
+ * docs/listening.md "Voicing a whole book"); more are dropped and made when someone listens.
+ */
+export const MAX_BACKLOG = 20_000;
 
 interface AheadQueue {
+  /** Work ahead of listeners: the next chapter of one being heard, a chapter just published or edited. */
   ids: number[];
+  /** Whole books: taken only when `ids` is empty, so it never holds up work for listeners. */
+  backlog: number[];
+  /** Every chapter in either list (or being made by the pump): a chapter is queued once. */
   queued: Set<number>;
   pumping: Promise<void> | null;
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioAhead?: AheadQueue };
-const queue = (): AheadQueue => (holder.__shushengAudioAhead ??= { ids: [], queued: new Set(), pumping: null });
+const queue = (): AheadQueue => {
+  const q = (holder.__shushengAudioAhead ??= { ids: [], backlog: [], queued: new Set(), pumping: null });
+  // A queue made by an older copy of this module (a dev server's hot reload) has no backlog yet.
+  q.backlog ??= [];
+  return q;
+};
 
 async function pump(q: AheadQueue): Promise<void> {
-  for (let id = q.ids.shift(); id !== undefined; id = q.ids.shift()) {
+  for (let id = q.ids.shift() ?? q.backlog.shift(); id !== undefined; id = q.ids.shift() ?? q.backlog.shift()) {
     try {
       const source = await loadAudioSource(id);
       if (source?.voice && source.key && !source.isOffShelf) {
@@ -30,23 +44,65 @@ async function pump(q: AheadQueue): Promise<void> {
   }
 }
 
-/**
- * Queues a chapter for synthesis before anyone asks for it (the next chapter of one being listened to, a newly
- * published chapter). One chapter at a time, at background priority: it never delays a listener's first audio.
- */
-export function synthesizeAhead(chapterId: number): void {
-  const q = queue();
-  if (chapterId < 1 || q.queued.has(chapterId) || q.ids.length >= MAX_QUEUED) return;
-  q.queued.add(chapterId);
-  q.ids.push(chapterId);
+function startPump(q: AheadQueue): void {
   q.pumping ??= pump(q).finally(() => {
     q.pumping = null;
   });
 }
 
-/** Chapters queued ahead and not yet started, in order (the console's queue, docs/listening.md "Operations"). */
+/**
+ * Queues a chapter for synthesis before anyone asks for it (the next chapter of one being listened to, a newly
+ * published chapter). One chapter at a time, at background priority: it never delays a listener's first audio.
+ * A chapter waiting in a book's backlog moves up here.
+ */
+export function synthesizeAhead(chapterId: number): void {
+  const q = queue();
+  if (chapterId < 1 || q.ids.length >= MAX_QUEUED) return;
+  if (q.queued.has(chapterId)) {
+    const at = q.backlog.indexOf(chapterId);
+    if (at < 0) return;
+    q.backlog.splice(at, 1);
+  }
+  q.queued.add(chapterId);
+  q.ids.push(chapterId);
+  startPump(q);
+}
+
+/**
+ * Queues a whole book's chapters (in the order given) behind every other piece of work ahead: the pump takes one only
+ * when nothing queued by `synthesizeAhead` waits, and synthesizes it at the same background priority, behind
+ * listeners. A chapter already queued is not queued again. Returns how many were added.
+ */
+export function synthesizeBacklog(chapterIds: number[]): number {
+  const q = queue();
+  let added = 0;
+  for (const id of chapterIds) {
+    if (id < 1 || q.queued.has(id)) continue;
+    if (q.backlog.length >= MAX_BACKLOG) break;
+    q.queued.add(id);
+    q.backlog.push(id);
+    added++;
+  }
+  if (added) startPump(q);
+  return added;
+}
+
+/** Takes chapters out of the backlog (a book whose 听书 was switched off); a chapter being made goes on. */
+export function dropBacklog(chapterIds: number[]): number {
+  const q = queue();
+  const drop = new Set(chapterIds);
+  // A chapter is in the backlog or in `ids`, never both (synthesizeAhead moves it): only backlog entries go.
+  const removed = q.backlog.filter((id) => drop.has(id));
+  if (!removed.length) return 0;
+  q.backlog = q.backlog.filter((id) => !drop.has(id));
+  for (const id of removed) q.queued.delete(id);
+  return removed.length;
+}
+
+/** Chapters queued ahead and not yet started, in the order they will be taken (the console's queue). */
 export function aheadWaiting(): number[] {
-  return [...queue().ids];
+  const q = queue();
+  return [...q.ids, ...q.backlog];
 }
 
 /** Resolves when the queue is empty (tests; a graceful stop). */

@@ -11,6 +11,7 @@ import { writeAudit } from '../staff/audit';
 import { chapterPublished, refreshNovelCounts } from './visibility';
 import { countChapterWords } from './word-count';
 import { afterChapterChange, afterNovelChange } from './refresh';
+import { languageHasVoice, queueNovelVoices } from './voicing';
 
 /** Prices in book coins (docs/content.md "Editing"): a paid chapter 1–1,000, a whole book 1–100,000. */
 export const MAX_CHAPTER_PRICE = 1_000;
@@ -115,6 +116,8 @@ export async function updateNovelMeta(actor: StaffActor, novelId: number, input:
       title: v.title,
       summary: v.summary,
       authorId,
+      // A language without a voice (Tibetan) cannot be heard: its 听书 goes off with the change (docs/content.md).
+      hasTts: before.hasTts && languageHasVoice(input.languageType),
       categoryId: category.id,
       tags: v.tags,
       languageType: input.languageType,
@@ -148,9 +151,9 @@ export async function updateNovelMeta(actor: StaffActor, novelId: number, input:
  */
 export async function setNovelShelf(actor: StaffActor, novelId: number, off: boolean): Promise<string> {
   assertCan(actor, 'content');
-  const title = await getDb().transaction(async (tx) => {
+  const { title, changed } = await getDb().transaction(async (tx) => {
     const before = await lockNovel(tx, novelId);
-    if (before.isOffShelf === off) return before.title;
+    if (before.isOffShelf === off) return { title: before.title, changed: false };
     if (!off) {
       await refreshNovelCounts(tx, novelId);
       const [n] = await tx
@@ -168,9 +171,11 @@ export async function setNovelShelf(actor: StaffActor, novelId: number, off: boo
       detail: { before: { isOffShelf: before.isOffShelf }, after: { isOffShelf: off } },
       ip: actor.ip,
     });
-    return before.title;
+    return { title: before.title, changed: true };
   });
   afterNovelChange(novelId);
+  // A voiced book put on shelf (an import, voiced by default) has its published chapters voiced behind listeners.
+  if (changed && !off) await queueNovelVoices(novelId);
   return title;
 }
 

@@ -50,6 +50,7 @@ export const contentEditForm = z.discriminatedUnion(
       back,
     }),
     z.object({ op: z.literal('shelf'), id, off: z.enum(['0', '1'], { error: CONSOLE_TEXT.invalidOp }).transform((v) => v === '1'), back }),
+    z.object({ op: z.literal('tts'), id, on: z.enum(['0', '1'], { error: CONSOLE_TEXT.invalidOp }).transform((v) => v === '1'), back }),
     z.object({
       op: z.literal('sale'),
       id,

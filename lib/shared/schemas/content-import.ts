@@ -52,4 +52,6 @@ export const importUploadFields = z.object({
   editor: field(100),
   gender: field(2),
   summary: field(4000),
+  // The 听书 checkbox: 'on' when ticked, absent when not (docs/content.md "Listening").
+  tts: field(3),
 });

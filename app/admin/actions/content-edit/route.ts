@@ -12,11 +12,12 @@ import {
   updateNovelMeta,
 } from '@/lib/server/content/edit';
 import { contentTime } from '@/lib/server/content/time';
+import { setNovelTts } from '@/lib/server/content/voicing';
 
 /** A chapter of 200,000 characters sent as multipart (3 bytes a Chinese character) with room for the other fields. */
 const CONTENT_FORM_MAX_BYTES = 1024 * 1024;
 
-// POST /admin/actions/content-edit {op: meta|shelf|sale|range|chapter|create|schedule, id, …}: editing novels and
+// POST /admin/actions/content-edit {op: meta|shelf|tts|sale|range|chapter|create|schedule, id, …}: editing novels and
 // chapters (docs/content.md "Editing", "Scheduled chapters"). `id` is the novel, or the chapter for chapter/schedule.
 export const POST = withConsoleForm(
   'content',
@@ -41,6 +42,10 @@ export const POST = withConsoleForm(
         );
       case 'shelf':
         return T.shelved(await setNovelShelf(actor, form.id, form.off), form.off);
+      case 'tts': {
+        const done = await setNovelTts(actor, form.id, form.on);
+        return T.ttsSwitched(done.title, form.on, done.queued, done.offShelf);
+      }
       case 'sale':
         return T.priced(
           await setNovelSale(actor, form.id, {

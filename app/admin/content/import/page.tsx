@@ -4,12 +4,15 @@ import { importCategories, listImportDrafts, MAX_IMPORT_BYTES } from '@/lib/serv
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, type SearchParams } from '../../_components/shell';
+import { voicedLanguages } from '@/lib/server/content/voicing';
 import { UploadProgress } from './upload-progress';
+import { TtsChoice } from './tts-choice';
 
 export const metadata: Metadata = { title: T.pageTitle };
 
-// /admin/content/import: the upload form (a plain multipart post; a small island shows the upload's progress) and
-// the staff member's own drafts (docs/content.md "Import"). Admin and editor roles.
+// /admin/content/import: the upload form (a plain multipart post; a small island shows the upload's progress, another
+// follows the language with the 听书 checkbox) and the staff member's own drafts (docs/content.md "Import",
+// "Listening"). Admin and editor roles.
 export default async function ImportPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('content');
   const flash = readFlash(await searchParams);
@@ -77,6 +80,7 @@ export default async function ImportPage({ searchParams }: { searchParams: Searc
           {T.editor}
           <input name="editor" maxLength={32} defaultValue={staff.displayName.slice(0, 32)} />
         </label>
+        <TtsChoice voiced={voicedLanguages()} />
         <label>
           {T.summary}
           <textarea name="summary" maxLength={2000} rows={3} />

@@ -13,6 +13,7 @@ import { decodeText } from './decode';
 import { parseEpub } from './epub';
 import { splitChapters, type SplitChapter } from './split';
 import { countWords } from './word-count';
+import { importedTts, languageHasVoice } from '../voicing';
 
 /** Import drafts (docs/content.md "Import"): upload → preview and corrections → one transaction that makes the novel. */
 
@@ -33,6 +34,8 @@ export interface ImportForm {
   editor: string;
   gender: string;
   summary: string;
+  /** The 听书 checkbox: 'on' when ticked (docs/content.md "Listening"). */
+  tts?: string;
 }
 
 export interface ImportUpload {
@@ -87,6 +90,7 @@ async function parseMeta(form: ImportForm, fallback: { title: string; author: st
     editor: text(form.editor, 32, true, T.fieldTooLong(32)),
     gender,
     summary: text(form.summary, 2000, true, T.fieldTooLong(2000)),
+    hasTts: form.tts === 'on' && languageHasVoice(languageType),
   };
 }
 
@@ -433,6 +437,7 @@ export async function saveImportDraft(
         languageType: meta.languageType,
         copyrightHolder: meta.copyrightHolder,
         editor: meta.editor,
+        hasTts: importedTts(meta),
         isOffShelf: true,
         createdAt: now,
         updatedAt: now,
@@ -501,6 +506,7 @@ export async function saveImportDraft(
           authorCreated: author.created,
           languageType: meta.languageType,
           categoryId: meta.categoryId,
+          hasTts: importedTts(meta),
           isOffShelf: true,
           thumb,
         },

@@ -12,6 +12,8 @@ export interface ImportDraftMeta {
   editor: string;
   gender: number;
   summary: string;
+  /** The form's 听书 choice, already false for a language without a voice; drafts made before it had none. */
+  hasTts?: boolean;
 }
 
 /**

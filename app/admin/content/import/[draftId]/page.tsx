@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { ApiError } from '@/lib/server/http/errors';
 import { viewImportDraft, type DraftView } from '@/lib/server/content/import/drafts';
+import { importedTts } from '@/lib/server/content/voicing';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, type SearchParams } from '../../../_components/shell';
@@ -70,6 +71,7 @@ export default async function ImportDraftPage({
         <span>
           {T.languages[draft.meta.languageType]} · {draft.meta.author}
         </span>{' '}
+        <span>{T.ttsState(importedTts(draft.meta))}</span>{' '}
         <span>
           {T.expires} {formatTime(draft.expiresAt)}
         </span>

@@ -2,16 +2,20 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
 import { MAX_CHAPTER_PRICE, MAX_WHOLE_BOOK_PRICE } from '@/lib/server/content/edit';
-import { novelForStaff } from '@/lib/server/content/console-reads';
+import { chaptersForStaff, novelForStaff } from '@/lib/server/content/console-reads';
+import { chapterAudioStates, languageHasVoice } from '@/lib/server/content/voicing';
 import { contentTimeValue } from '@/lib/server/content/time';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, type SearchParams } from '../../../_components/shell';
+import { AudioState } from './audio-state';
 
 export const metadata: Metadata = { title: C.novelsTitle };
 
 const ACTION = '/admin/actions/content-edit';
 const LIST = '/admin/content/novels';
+/** Chapters whose audio state the edit page shows; the chapter list shows every one, a page at a time. */
+const AUDIO_ROWS = 20;
 
 function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
   return (
@@ -23,8 +27,9 @@ function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
   );
 }
 
-// /admin/content/novels/{nid}: one novel's metadata, shelf, how it is sold, prices by chapter range and a new
-// chapter at the end (docs/content.md "Editing"). Every block is its own plain form.
+// /admin/content/novels/{nid}: one novel's metadata, shelf, 听书 switch with the first chapters' audio state, how it
+// is sold, prices by chapter range and a new chapter at the end (docs/content.md "Editing", "Listening"). Every block
+// is its own plain form.
 export default async function ContentNovelPage({ params, searchParams }: { params: Promise<{ nid: string }>; searchParams: SearchParams }) {
   const staff = await requireStaff('content');
   const raw = (await params).nid;
@@ -35,6 +40,13 @@ export default async function ContentNovelPage({ params, searchParams }: { param
   if (!data) notFound();
   const { novel, author, categories, lastIdx, chapterTotal } = data;
   const back = `/admin/content/novels/${id}`;
+  const hasVoice = languageHasVoice(novel.languageType);
+  const firstChapters = (await chaptersForStaff(staff.actor, id, 1)).rows.slice(0, AUDIO_ROWS);
+  const audio = await chapterAudioStates(
+    staff.actor,
+    id,
+    firstChapters.map((c) => c.id),
+  );
   return (
     <ConsoleShell staff={staff} current="content" flash={flash}>
       <p>
@@ -57,6 +69,51 @@ export default async function ContentNovelPage({ params, searchParams }: { param
           {novel.isOffShelf ? C.putOn : C.takeOff}
         </button>
       </form>
+
+      <h2>{C.ttsTitle}</h2>
+      <form method="post" action={ACTION} className="item actions" data-testid="tts-form">
+        <Hidden op="tts" id={id} back={back} />
+        <p>
+          <strong>{novel.hasTts ? C.ttsOn : C.ttsOff}</strong>
+        </p>
+        <p className="meta">{hasVoice ? C.ttsNote : C.ttsNoVoiceNote(C.languages[novel.languageType] ?? '')}</p>
+        <input type="hidden" name="on" value={novel.hasTts ? '0' : '1'} />
+        <button type="submit" className={novel.hasTts ? 'danger' : undefined} disabled={!novel.hasTts && !hasVoice}>
+          {novel.hasTts ? C.ttsSwitchOff : C.ttsSwitchOn}
+        </button>
+      </form>
+      <h3>{C.audioTitle}</h3>
+      {firstChapters.length ? (
+        <div className="table-wrap">
+          <table data-testid="chapter-audio">
+            <thead>
+              <tr>
+                <th scope="col">{C.chapterIdx}</th>
+                <th scope="col">{C.chapterTitle}</th>
+                <th scope="col">{C.audioState}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {firstChapters.map((c) => (
+                <tr key={c.id} data-testid={`audio-${c.idx}`}>
+                  <td className="num">{c.idx}</td>
+                  <td>{c.title}</td>
+                  <td>
+                    <AudioState state={audio?.get(c.id)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="meta">{C.noChapters}</p>
+      )}
+      {chapterTotal > firstChapters.length ? (
+        <p>
+          <a href={`/admin/content/novels/${id}/chapters`}>{C.audioAll}</a>
+        </p>
+      ) : null}
 
       <h2>{C.metaTitle}</h2>
       <form method="post" action={ACTION} className="item compose">

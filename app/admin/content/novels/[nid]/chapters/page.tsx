@@ -2,13 +2,16 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
 import { chaptersForStaff, novelForStaff } from '@/lib/server/content/console-reads';
+import { chapterAudioStates } from '@/lib/server/content/voicing';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, Pager, formatTime, pageNumber, type SearchParams } from '../../../../_components/shell';
+import { AudioState } from '../audio-state';
 
 export const metadata: Metadata = { title: C.chaptersTitle };
 
-// /admin/content/novels/{nid}/chapters?page=: the chapters, 50 a page, scheduled ones marked (docs/content.md).
+// /admin/content/novels/{nid}/chapters?page=: the chapters, 50 a page, scheduled ones marked, each with its audio
+// state (docs/content.md).
 export default async function ContentChaptersPage({
   params,
   searchParams,
@@ -26,6 +29,11 @@ export default async function ContentChaptersPage({
   if (!data) notFound();
   const page = pageNumber(query.page);
   const { rows, hasMore } = await chaptersForStaff(staff.actor, id, page);
+  const audio = await chapterAudioStates(
+    staff.actor,
+    id,
+    rows.map((c) => c.id),
+  );
   const now = new Date();
   return (
     <ConsoleShell staff={staff} current="content" flash={flash}>
@@ -43,6 +51,7 @@ export default async function ContentChaptersPage({
                 <th scope="col">{C.words}</th>
                 <th scope="col">{C.price}</th>
                 <th scope="col">{C.publishedAt}</th>
+                <th scope="col">{C.audioState}</th>
               </tr>
             </thead>
             <tbody>
@@ -57,6 +66,9 @@ export default async function ContentChaptersPage({
                   <td>
                     {formatTime(c.publishedAt)}{' '}
                     {c.scheduled || c.publishedAt > now ? <span className="badge">{C.scheduledMark}</span> : null}
+                  </td>
+                  <td>
+                    <AudioState state={audio?.get(c.id)} />
                   </td>
                 </tr>
               ))}
