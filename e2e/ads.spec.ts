@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { approveSandboxPayment, expectSandboxPage, freshPhone, signInByPhone } from './helpers/wallet';
+import { AD_MODAL_DELAY_MS } from '@/lib/shared/constants';
 
 // Issue 17's ad journeys (docs/ads.md): the home ad carousel closed for good; the custom-ad modal for a bonus_hunter
 // member once a day, 1 s late; the 9.9 removal bought in the sandbox, then no ad anywhere. Pixel 7 runs all three, the
@@ -11,6 +12,14 @@ const DEMO_BONUS_HUNTER_PHONE = '13900000017';
 /** Ads are asked for when their slot nears the screen: scroll to the end of the page. */
 async function toBottom(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+/**
+ * The page's ad slot has its answer and it holds no ad (its marker's data-ads="none", components/ads/ad-slot.tsx):
+ * the moment an ad would have appeared, so absence asserted after this is not a race against a fixed wait.
+ */
+async function slotAnsweredEmpty(page: Page): Promise<void> {
+  await expect(page.locator('.ad-marker[data-ads="none"]')).toBeAttached({ timeout: 15_000 });
 }
 
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
@@ -34,7 +43,7 @@ test('the home ad carousel: shown, closed with ✕, and still closed after a rel
   await page.reload();
   await expect(page.getByRole('heading').first()).toBeVisible();
   await toBottom(page);
-  await page.waitForTimeout(3000);
+  await slotAnsweredEmpty(page);
   await expect(page.getByTestId('ad-carousel')).toHaveCount(0);
 });
 
@@ -56,10 +65,21 @@ test('the custom-ad modal: a bonus_hunter member sees it once a day, 1 s after t
   await shot(page, info, 'custom-ad-modal');
   await modal.getByRole('button', { name: '以后再说' }).click();
   await expect(modal).toHaveCount(0);
-  // The same day, another visit: not again.
+  // The same day, another visit: not again, and the offer not even asked for. The trigger would ask as the page
+  // hydrates, before home's own ad (which waits for the scroll) has come; once it has, the page's clock runs the
+  // modal's 1 s delay through.
+  const offers: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/ads/interact_ad_info')) offers.push(r.url());
+  });
+  await page.clock.install();
   await page.goto('/m');
-  await page.waitForTimeout(4000);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await toBottom(page);
+  await expect(page.getByTestId('ad-carousel')).toBeVisible({ timeout: 15_000 });
+  await page.clock.runFor(AD_MODAL_DELAY_MS);
   await expect(page.getByRole('dialog', { name: '永久去除广告' })).toHaveCount(0);
+  expect(offers).toEqual([]);
 });
 
 test('buying the 9.9 removal in the sandbox: then no ad on home, at a chapter end or on the listen page', async ({ page }, info) => {
@@ -107,17 +127,17 @@ test('buying the 9.9 removal in the sandbox: then no ad on home, at a chapter en
   await page.goto('/m');
   await expect(page.getByRole('heading').first()).toBeVisible();
   await toBottom(page);
-  await page.waitForTimeout(3000);
+  await slotAnsweredEmpty(page);
   await expect(page.getByTestId('ad-carousel')).toHaveCount(0);
   await page.goto(`/m/read/${novel.first_article_id}?nid=1`);
   await expect(page.getByRole('navigation', { name: '本章结束' })).toBeAttached({ timeout: 15_000 });
   await toBottom(page);
-  await page.waitForTimeout(3000);
+  await slotAnsweredEmpty(page);
   await expect(page.getByTestId('ad-slot')).toHaveCount(0);
   await page.goto(`/m/listen/${novel.first_article_id}`);
   await expect(page.getByRole('heading').first()).toBeVisible();
   await toBottom(page);
-  await page.waitForTimeout(3000);
+  await slotAnsweredEmpty(page);
   await expect(page.getByTestId('ad-slot')).toHaveCount(0);
   // The server sent none: every ad call answered ad_free with an empty list, and no static file was loaded.
   expect(asked.some((u) => u.includes('/v1/ads/static/'))).toBe(false);

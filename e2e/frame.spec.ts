@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, onOnePhone } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
 // docs/shell.md "Back-and-title bar", "Links that go nowhere" and "Bidi and languages".
@@ -60,7 +60,8 @@ test.describe('the navigation frame', () => {
     }
   });
 
-  test('back steps to the page the reader came from when it was ours', async ({ page }) => {
+  test('back steps to the page the reader came from when it was ours', async ({ page }, info) => {
+    onOnePhone(info);
     await page.goto('/m/ranks');
     await page.locator('.novel-card a').nth(2).click();
     await expect(page).toHaveURL(/\/m\/novels\/\d+$/);
@@ -71,7 +72,8 @@ test.describe('the navigation frame', () => {
     await expect(page).toHaveURL(/\/m$/);
   });
 
-  test('unknown ids show the Chinese not-found page with status 404 and a way back', async ({ page }) => {
+  test('unknown ids show the Chinese not-found page with status 404 and a way back', async ({ page }, info) => {
+    onOnePhone(info);
     for (const path of ['/m/novels/999999', '/m/authors/999999', '/m/booklists/999999', '/m/read/999999', '/m/listen/999999']) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
@@ -81,7 +83,8 @@ test.describe('the navigation frame', () => {
     }
   });
 
-  test('no link on the main pages silently lands on home', async ({ page }) => {
+  test('no link on the main pages silently lands on home', async ({ page }, info) => {
+    onOnePhone(info);
     test.setTimeout(180_000);
     const starts = ['/m', '/m/my', '/m/library', '/m/shelf', '/m/lists', '/m/ranks', '/m/free', '/m/novels/1', '/m/novels/3'];
     starts.push('/m/authors/1', '/m/booklists/1', '/m/vip', '/m/coins', '/m/search?keyword=%E7%9A%84', '/m/novels/1/end');
@@ -112,7 +115,8 @@ test.describe('the navigation frame', () => {
     expect(seen.size).toBeGreaterThan(30);
   });
 
-  test('the library shows books on the first screen of a 360×640 phone; 筛选 unfolds the filters', async ({ page }) => {
+  test('the library shows books on the first screen of a 360×640 phone; 筛选 unfolds the filters', async ({ page }, info) => {
+    onOnePhone(info);
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/m/library');
     const firstCard = page.locator('.novel-card').first();

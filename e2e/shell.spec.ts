@@ -1,4 +1,4 @@
-import { expect, test } from './helpers/test';
+import { expect, test, onOnePhone } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 
 test.describe('the /m shell on a phone', () => {
@@ -39,7 +39,8 @@ test.describe('the /m shell on a phone', () => {
     expect(small).toBe(0);
   });
 
-  test('Uyghur novels are laid out right-to-left', async ({ page }) => {
+  test('Uyghur novels are laid out right-to-left', async ({ page }, info) => {
+    onOnePhone(info);
     await page.goto('/m?lang=0');
     const body = page.locator('.novel-card-body').first();
     await expect(body).toHaveAttribute('dir', 'rtl');
@@ -70,14 +71,16 @@ test.describe('the /m shell on a phone', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
 
-  test('unknown paths redirect to /m', async ({ page }) => {
+  test('unknown paths redirect to /m', async ({ page }, info) => {
+    onOnePhone(info);
     for (const path of ['/m/no-such-page', '/m/novels/1/nothing', '/somewhere/else', '/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/m$/);
     }
   });
 
-  test('the static FAQ page renders inside the shell', async ({ page }) => {
+  test('the static FAQ page renders inside the shell', async ({ page }, info) => {
+    onOnePhone(info);
     await page.goto('/m/questions');
     await expect(page.getByRole('heading', { name: '常见问题' })).toBeVisible();
     await expect(page.getByText('充值后可以退款吗？')).toBeVisible();

@@ -18,7 +18,8 @@ const NEAR = '300px';
  * the ad code nor an ad call costs a page whose reader never gets that far.
  */
 export function AdSlot({ placement, languageType, channel }: { placement: AdPlacement; languageType?: number; channel?: number }) {
-  const [list, setList] = useState<AdDto[]>([]);
+  // null until the slot has asked (or decided not to); then the ads that came, maybe none.
+  const [list, setList] = useState<AdDto[] | null>(null);
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let live = true;
@@ -28,9 +29,11 @@ export function AdSlot({ placement, languageType, channel }: { placement: AdPlac
         .then((m) => m.loadAdsForSlot({ placement, languageType, channel }))
         .then(
           (r) => {
-            if (live && !r.ad_free) setList(r.list);
+            if (live) setList(r.ad_free ? [] : r.list);
           },
-          () => undefined,
+          () => {
+            if (live) setList([]);
+          },
         );
     const el = marker.current;
     if (!el || typeof IntersectionObserver === 'undefined') {
@@ -51,9 +54,11 @@ export function AdSlot({ placement, languageType, channel }: { placement: AdPlac
       seen.disconnect();
     };
   }, [placement, languageType, channel]);
-  return list.length ? (
+  // data-ads="none" once the slot has its answer and it holds no ad: the moment an ad would have shown, so the
+  // journeys assert an ad's absence after it rather than after a fixed wait (docs/development.md "The suite's budget").
+  return list?.length ? (
     <AdView list={list} carousel={placement === 'home_carousel'} />
   ) : (
-    <div ref={marker} className="ad-marker" aria-hidden="true" />
+    <div ref={marker} className="ad-marker" aria-hidden="true" data-ads={list ? 'none' : undefined} />
   );
 }

@@ -88,9 +88,12 @@ describe('AdSlot', () => {
     expect(localStorage.getItem(AD_KEYS.carouselClosed)).toBe('1');
     view.unmount();
     const again = mockFetch(routes());
-    render(<AdSlot placement="home_carousel" languageType={1} />);
+    const closed = render(<AdSlot placement="home_carousel" languageType={1} />);
+    // The marker says the slot has its answer (none) before it has one: the e2e journeys wait for that.
+    expect(closed.container.querySelector('[data-ads]')).toBeNull();
     await settled();
     expect(screen.queryByTestId('ad-carousel')).toBeNull();
+    expect(closed.container.querySelector('[data-ads="none"]')).not.toBeNull();
     expect(again.calls).toHaveLength(0);
   });
 
@@ -105,10 +108,11 @@ describe('AdSlot', () => {
   it('an ad-free member: never loads the static file, renders nothing the server did not send', async () => {
     signIn();
     const fetch = mockFetch(routes({ 'GET /v1/ads/get_ads': { data: { ad_free: true, list: [] } } }));
-    render(<AdSlot placement="chapter_end" />);
+    const view = render(<AdSlot placement="chapter_end" />);
     await settled();
     expect(fetch.calls.some((c) => c.path.startsWith('/v1/ads/static/'))).toBe(false);
     expect(screen.queryByTestId('ad-slot')).toBeNull();
+    expect(view.container.querySelector('[data-ads="none"]')).not.toBeNull();
   });
 
   it('counts a failed call as an ad error, and above 3 stops asking', async () => {

@@ -28,11 +28,24 @@ function scrollPage() {
   });
 }
 
+/**
+ * Lets the trigger run as far as it can: the config and the promotions (mockFetch answers them in promises, no
+ * timers), the copy experiment's check and the store's open all resolve in microtasks, and one task later they are
+ * all done. A popup that was going to open is in the store by then (the first test shows it), so absence asserted
+ * after it is absence at a moment the popup could have been there, not a race against a wall-clock wait.
+ */
 async function settle() {
-  // Config, then promotions: two fetches, their microtasks and any lazily loaded modal.
   await act(async () => {
-    await new Promise((r) => setTimeout(r, 30));
+    await new Promise((r) => setTimeout(r, 0));
   });
+}
+
+/** The page scrolled (the popup's last wait) and the trigger settled, and no popup: not in the store, not on the screen. */
+async function expectNoPopupAfterScroll() {
+  scrollPage();
+  await settle();
+  expect(useModalStore.getState().current).toBeNull();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 }
 
 describe('promotion popup on home', () => {
@@ -53,6 +66,9 @@ describe('promotion popup on home', () => {
     );
     await settle();
     scrollPage();
+    await settle();
+    // Opened by the moment the absence checks below look: settle() is long enough for a popup that is due.
+    expect(useModalStore.getState().current).toMatchObject({ name: 'promotion-popup' });
     expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true),
@@ -68,9 +84,7 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
-    scrollPage();
-    await settle();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectNoPopupAfterScroll();
   });
 
   it('waits for the first scroll or tap outside a link before opening, and claims the day only then', async () => {
@@ -84,9 +98,9 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
-    await settle();
     // Loaded and ready, but the page is untouched: no popup, the day not used up, nothing tracked.
     expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(true);
+    expect(useModalStore.getState().current).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem('promotion_popup.shown_on')).toBeNull();
     expect(fetch.calls.some((c) => c.path === '/v1/promotions/track')).toBe(false);
@@ -96,6 +110,7 @@ describe('promotion popup on home', () => {
       fireEvent.pointerDown(screen.getByRole('link', { name: '一本书' }));
     });
     await settle();
+    expect(useModalStore.getState().current).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // The banner strip turning by itself scrolls an element, not the page: no sign of a reader.
@@ -103,6 +118,7 @@ describe('promotion popup on home', () => {
       fireEvent.scroll(screen.getByText('正文'));
     });
     await settle();
+    expect(useModalStore.getState().current).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     act(() => {
@@ -137,9 +153,7 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
-    scrollPage();
-    await settle();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectNoPopupAfterScroll();
     expect(localStorage.length).toBe(0);
   });
 
@@ -153,7 +167,7 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectNoPopupAfterScroll();
     expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(false);
   });
 
@@ -169,12 +183,15 @@ describe('promotion popup on home', () => {
     await settle();
     scrollPage();
     await settle();
+    expect(useModalStore.getState().current).toMatchObject({ name: 'confirm' });
     expect(screen.getByRole('dialog', { name: '别的弹窗' })).toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('stays quiet when the config call fails', async () => {
-    mockFetch({});
+    // The promotions answer: only the missing config keeps the popup away.
+    const { 'GET /v1/spa/config': _config, ...rest } = routes();
+    mockFetch(rest);
     render(
       <>
         <PromotionPopupTrigger />
@@ -182,7 +199,7 @@ describe('promotion popup on home', () => {
       </>,
     );
     await settle();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectNoPopupAfterScroll();
   });
 
   it('counts days in Asia/Shanghai', () => {

@@ -42,7 +42,7 @@ export const test = base.extend<HydrationFixtures>({
 
 export { expect };
 
-/** The phone that runs the journeys whose behaviour does not depend on the device (docs/development.md "End-to-end"). */
+/** The phone that runs the journeys whose behaviour does not depend on the device (docs/development.md "The suite's budget"). */
 export const ONE_PHONE = 'pixel-7';
 
 /**
