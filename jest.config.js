@@ -3,6 +3,11 @@ const nextJest = require('next/jest');
 
 const createJestConfig = nextJest({ dir: './' });
 
+// JEST_PGLITE_SWEEP=1 (set by npm test when PostgreSQL runs the server tests too): the server project on PGlite runs
+// only the sweep in test/pglite-sweep.cjs (docs/development.md "The suite's budget").
+const serverTests =
+  process.env.JEST_PGLITE_SWEEP === '1' ? require('./test/pglite-sweep.cjs') : ['{lib/server,lib/tts,app,test}/**/*.test.ts'];
+
 const common = {
   moduleNameMapper: {
     '^server-only$': '<rootDir>/test/empty-module.js',
@@ -27,7 +32,7 @@ module.exports = async () => ({
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{lib/server,lib/tts,app,test}/**/*.test.ts'],
+      testMatch: serverTests.map((glob) => `<rootDir>/${glob}`),
       setupFiles: ['<rootDir>/test/setup-node.ts'],
       // One migrated and one seeded database per run, copied by each test file (docs/development.md "Test databases").
       globalSetup: '<rootDir>/test/db-template-setup.mjs',

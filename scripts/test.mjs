@@ -60,8 +60,10 @@ if (!e2eOnly) {
   stage('type check');
   if ((await run(bin('tsc'), ['--noEmit'])) !== 0) failures.push('typecheck');
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;
-  stage('unit, component and service tests (PGlite)');
-  await jest('jest-pglite', [], jestEnv({ ...withoutPg, TEST_DATABASE_URL: '' }));
+  // With PostgreSQL in the run, each server test file runs once, there; PGlite gets the sweep of its own driver's
+  // paths (test/pglite-sweep.cjs), and the e2e journeys run on it. Every file on both cost 4-7 minutes a run.
+  stage(TEST_DATABASE_URL ? 'unit and component tests, the PGlite sweep' : 'unit, component and service tests (PGlite)');
+  await jest('jest-pglite', [], jestEnv({ ...withoutPg, TEST_DATABASE_URL: '', JEST_PGLITE_SWEEP: TEST_DATABASE_URL ? '1' : '' }));
   if (TEST_DATABASE_URL) {
     stage(`service tests on PostgreSQL (${TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
     await jest('jest-postgres', ['--selectProjects', 'server'], jestEnv({ TEST_DATABASE_URL }));

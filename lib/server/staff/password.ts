@@ -19,11 +19,23 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
   );
 }
 
+/**
+ * The N new hashes get. The test suite creates and signs in staff some 200 times a pass, 20 s of a core at the real
+ * cost for nothing its tests check; under NODE_ENV=test only, STAFF_SCRYPT_TEST_N (test/setup-node.ts) lowers it.
+ * A hash records its own N, so verification is the same either way, and lib/server/staff/staff.test.ts checks the
+ * real N.
+ */
+export function scryptN(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): number {
+  const lowered = env.NODE_ENV === 'test' ? Number(env.STAFF_SCRYPT_TEST_N) : Number.NaN;
+  return Number.isInteger(lowered) && lowered >= 1024 && lowered < SCRYPT.N ? lowered : SCRYPT.N;
+}
+
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltBytes);
-  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = scryptN();
+  const key = await derive(password, salt, N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Constant-time comparison of the derived key; a malformed stored hash never matches. */

@@ -5,7 +5,7 @@ import { staffAuditLog, staffSessions, staffUsers } from '../db/schema';
 import { hashToken } from '../accounts/tokens';
 import { changeStaffRole, createStaff, createStaffFromCommand, resetStaffPassword, setStaffDisabled } from './accounts';
 import { LOCK_MS, MAX_FAILURES, staffSignIn } from './login';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, scryptN, verifyPassword } from './password';
 import { can } from './roles';
 import { findStaffByToken, purgeExpiredStaffSessions, STAFF_SESSION_MS } from './sessions';
 
@@ -21,12 +21,26 @@ beforeAll(async () => {
 
 describe('passwords (docs/console.md "Passwords")', () => {
   it('scrypt hash carries its parameters and verifies only the right password', async () => {
-    const hash = await hashPassword('s3cret-enough');
+    const lowered = process.env.STAFF_SCRYPT_TEST_N;
+    delete process.env.STAFF_SCRYPT_TEST_N;
+    let hash: string;
+    try {
+      hash = await hashPassword('s3cret-enough');
+    } finally {
+      process.env.STAFF_SCRYPT_TEST_N = lowered;
+    }
     expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword('s3cret-enough', hash)).toBe(true);
     expect(await verifyPassword('s3cret-enougH', hash)).toBe(false);
     expect(await verifyPassword('x', 'garbage')).toBe(false);
     expect(await verifyPassword('x', 'scrypt$99999999$8$1$AAAA$BBBB')).toBe(false);
+  });
+
+  it('only the test suite may lower the cost, and never below 1024', () => {
+    expect(scryptN({ NODE_ENV: 'production', STAFF_SCRYPT_TEST_N: '1024' })).toBe(32768);
+    expect(scryptN({ STAFF_SCRYPT_TEST_N: '1024' })).toBe(32768);
+    expect(scryptN({ NODE_ENV: 'test', STAFF_SCRYPT_TEST_N: '16' })).toBe(32768);
+    expect(scryptN({ NODE_ENV: 'test', STAFF_SCRYPT_TEST_N: '2048' })).toBe(2048);
   });
 });
 
