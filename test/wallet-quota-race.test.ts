@@ -177,25 +177,26 @@ describe('a limited pack raced by many readers', () => {
     await holder.query('rollback').catch(() => undefined);
     await holder.end();
   });
-  const holdDay = async (productId: number) => {
+  /** Runs one call while another connection holds the pack's day row; the call answers 303 and logs no error. */
+  const whileDayHeld = async (productId: number, call: () => Promise<Response>): Promise<URL> => {
     await holder.query('begin');
     const held = await holder.query('select used from product_quota_days where product_id = $1 for update', [productId]);
     expect(held.rowCount).toBe(1);
+    let res: Response | undefined;
+    const errors = await errorLines(async () => {
+      res = await call();
+    });
+    await holder.query('rollback');
+    expect(errors).toEqual([]);
+    expect(res!.status).toBe(303);
+    return where(res!);
   };
 
   it('a payment for an order holding its slot is credited without waiting for the row', async () => {
     const pack = await limitedPack('限量包·支付', 5);
     const payer = await signedInMember();
     const order = await createOrder(payer.id, pack.id, { returnUrl: '/m/my' });
-    await holdDay(pack.id);
-    let res: Response | undefined;
-    const errors = await errorLines(async () => {
-      res = await pay(payer.auth, String(order.id));
-    });
-    await holder.query('rollback');
-    expect(errors).toEqual([]);
-    expect(res!.status).toBe(303);
-    expect(where(res!).pathname).toBe('/m/my');
+    expect((await whileDayHeld(pack.id, () => pay(payer.auth, String(order.id)))).pathname).toBe('/m/my');
     expect(await ordersOf(pack.id, 'paid')).toBe(1);
   });
 
@@ -203,15 +204,7 @@ describe('a limited pack raced by many readers', () => {
     const pack = await limitedPack('限量包·稍后', 5);
     const reader = await signedInMember();
     await createOrder((await signedInMember()).id, pack.id, {});
-    await holdDay(pack.id);
-    let res: Response | undefined;
-    const errors = await errorLines(async () => {
-      res = await openOrder(reader.auth, pack.id);
-    });
-    await holder.query('rollback');
-    expect(errors).toEqual([]);
-    expect(res!.status).toBe(303);
-    expect(where(res!).searchParams.get('reason')).toBe('busy');
+    expect((await whileDayHeld(pack.id, () => openOrder(reader.auth, pack.id))).searchParams.get('reason')).toBe('busy');
     expect(await d().select().from(orders).where(eq(orders.memberId, reader.id))).toEqual([]);
     expect(await d().select({ used: productQuotaDays.used }).from(productQuotaDays).where(eq(productQuotaDays.productId, pack.id))).toEqual(
       [{ used: 1 }],
@@ -224,14 +217,6 @@ describe('a limited pack raced by many readers', () => {
     const pack = await limitedPack('限量包·售罄', 1);
     await createOrder((await signedInMember()).id, pack.id, {});
     const late = await signedInMember();
-    await holdDay(pack.id);
-    let res: Response | undefined;
-    const errors = await errorLines(async () => {
-      res = await openOrder(late.auth, pack.id);
-    });
-    await holder.query('rollback');
-    expect(errors).toEqual([]);
-    expect(res!.status).toBe(303);
-    expect(where(res!).searchParams.get('reason')).toBe('sold_out');
+    expect((await whileDayHeld(pack.id, () => openOrder(late.auth, pack.id))).searchParams.get('reason')).toBe('sold_out');
   });
 });
