@@ -178,6 +178,23 @@ describe('guest creation per IP', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('count by their /64: a client rotating addresses inside its own prefix meets the same limit', async () => {
+    const { addressBucket, limitByIp } = await import('@/lib/server/abuse/rate-limit');
+    expect(addressBucket('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
+    expect(addressBucket('2001:0DB8:0000:0001:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:0:1::/64');
+    expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressBucket('::ffff:192.0.2.1')).toBe('0:0:0:0::/64');
+    expect(addressBucket('192.0.2.1')).toBe('192.0.2.1');
+    const base = Date.UTC(2026, 0, 2, 10, 0, 20);
+    for (let i = 0; i < 10; i++) await limitByIp('guest', `2001:db8:77:1:${i + 1}::${i + 1}`, new Headers(), new Date(base));
+    await expect(limitByIp('guest', '2001:db8:77:1:ffff::1', new Headers(), new Date(base))).rejects.toMatchObject({ code: 42900 });
+    // The next prefix is another client.
+    await expect(limitByIp('guest', '2001:db8:77:2::1', new Headers(), new Date(base))).resolves.toBeUndefined();
+  });
+});
+
 describe('unauthenticated log writes', () => {
   it('share 50 writes per 10 s per address, then answer 42900 and write nothing', async () => {
     const peer = uniquePeer();

@@ -7,6 +7,7 @@ import { POST as settings } from '@/app/v1/my/settings/route';
 import { GET as profile } from '@/app/v1/my/profile/route';
 import { GET as novelTest } from '@/app/v1/novel_test/route';
 import { peerHeaders } from './peer';
+import { freezeDateAt } from './frozen-date';
 import { GET as goGame } from '@/app/(flows)/games/go/[id]/route';
 import { getDb } from '@/lib/server/db/client';
 import { gameClicksDaily, gamePreferences, games, novelTests, novels, readLogs } from '@/lib/server/db/schema';
@@ -117,32 +118,54 @@ describe('closing game recommendations', () => {
 });
 
 describe('GET /games/go/{id}', () => {
-  it('counts the click for today and sends the reader to the staff-entered address', async () => {
+  const tap = (id: number, headers: Record<string, string> = {}) =>
+    callRouteRaw(goGame, { url: `/games/go/${id}`, params: { id: String(id) }, headers });
+  const clicksOf = async (id: number) => (await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, id)))[0]?.clicks ?? 0;
+  let readerSeq = 0;
+  const reader = () => ({ cookie: `zaid=gamereader${String(++readerSeq).padStart(4, '0')}` });
+
+  it('counts a reader’s tap once a day and sends them to the staff-entered address every time', async () => {
     const [g] = await d().select().from(games).where(eq(games.name, '开心消消乐'));
-    const first = await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) } });
+    const r = { ...reader(), ...peerHeaders('198.51.100.21') };
+    const first = await tap(g!.id, r);
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe(g!.url);
-    await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) } });
-    const [row] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
-    expect(row!.clicks).toBe(2);
+    // The same reader again, also twenty taps at once: each opens the game, none counts again.
+    const again = await Promise.all(Array.from({ length: 20 }, () => tap(g!.id, r)));
+    expect(again.map((res) => [res.status, res.headers.get('location')])).toEqual(Array(20).fill([302, g!.url]));
+    expect(await clicksOf(g!.id)).toBe(1);
+    // Another reader's tap is theirs to count; a reader without a tracking cookie is their address.
+    await tap(g!.id, { ...reader(), ...peerHeaders('198.51.100.21') });
+    await tap(g!.id, peerHeaders('198.51.100.22'));
+    await tap(g!.id, peerHeaders('198.51.100.22'));
+    expect(await clicksOf(g!.id)).toBe(3);
   });
 
-  it('a script tapping from one address is not counted past the per-address limit, and still lands on the game', async () => {
-    const [g] = await d().select().from(games).where(eq(games.name, '五子棋'));
-    // One socket address forging a different X-Forwarded-For each time (not trusted without TRUST_PROXY).
-    const fromScript = (i: number) => ({ ...peerHeaders('198.51.100.23'), 'x-forwarded-for': `203.0.113.${i}` });
-    for (let i = 0; i < 14; i++) {
-      const res = await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) }, headers: fromScript(i) });
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(g!.url);
-    }
-    const [row] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
-    expect(row!.clicks).toBe(10);
-    // Another reader's tap still counts.
-    await callRouteRaw(goGame, { url: `/games/go/${g!.id}`, params: { id: String(g!.id) }, headers: peerHeaders('198.51.100.24') });
-    const [after] = await d().select().from(gameClicksDaily).where(eq(gameClicksDaily.gameId, g!.id));
-    expect(after!.clicks).toBe(11);
-  });
+  it.each([
+    ['one address forging X-Forwarded-For', (i: number) => ({ ...peerHeaders('198.51.100.23'), 'x-forwarded-for': `203.0.113.${i}` })],
+    ['addresses rotated within one IPv6 /64', (i: number) => peerHeaders(`2001:db8:23:5:${(i + 1).toString(16)}::7`)],
+  ])(
+    'a script with fresh tracking cookies from %s is not counted past the per-address limit, and still lands on the game',
+    async (_, from) => {
+      const [g] = await d().select().from(games).where(eq(games.name, '五子棋'));
+      const before = await clicksOf(g!.id);
+      // The minute's limit is a fixed window: the clock stands still inside one, so a slow run cannot cross its edge.
+      freezeDateAt(Math.floor(Date.now() / 60_000) * 60_000 + 20_000);
+      try {
+        for (let i = 0; i < 14; i++) {
+          const res = await tap(g!.id, { ...reader(), ...from(i) });
+          expect(res.status).toBe(302);
+          expect(res.headers.get('location')).toBe(g!.url);
+        }
+        expect(await clicksOf(g!.id)).toBe(before + 10);
+        // A reader elsewhere still counts.
+        await tap(g!.id, { ...reader(), ...peerHeaders('198.51.100.24') });
+        expect(await clicksOf(g!.id)).toBe(before + 11);
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
 
   it('refuses unknown, inactive and no-longer-valid games, and bad ids, without counting', async () => {
     const [g] = await d().select().from(games).where(eq(games.name, '华容道'));

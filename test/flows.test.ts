@@ -10,6 +10,8 @@ import { POST as cancel } from '@/app/(flows)/pay/sandbox/[orderId]/cancel/route
 import { orders, products } from '@/lib/server/db/schema';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { getBalance } from '@/lib/server/wallet/accounts';
+import { withFlow } from '@/lib/server/http/with-flow';
+import { MSG } from '@/lib/shared/messages';
 
 const db = useTestDatabase({ seed: true });
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -163,5 +165,42 @@ describe('a flow error in a browser', () => {
     expect(html).toContain('订单不存在');
     expect(html).toContain('href="/m"');
     expect(await statusOf(order.id)).toBe('pending');
+  });
+});
+
+describe('a flow whose database is busy', () => {
+  // Drizzle's wrapping of a statement that waited past lock_timeout, as a rush for a limited pack produced it.
+  const lockTimeout = () =>
+    Object.assign(new Error('Failed query: insert into "product_quota_days" …'), {
+      cause: Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }),
+    });
+
+  it('answers 503 with the busy text and logs a warning, not an error; a real fault is still a logged 500', async () => {
+    const lines: Array<{ level: string; event: string }> = [];
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'warn';
+    const keep = (line: unknown) => void lines.push(JSON.parse(String(line)) as { level: string; event: string });
+    const spies = [jest.spyOn(console, 'error').mockImplementation(keep), jest.spyOn(console, 'log').mockImplementation(keep)];
+    try {
+      const busy = await send(
+        withFlow(async () => Promise.reject(lockTimeout())),
+        'GET',
+        '/somewhere',
+        { accept: 'text/html' },
+      );
+      expect(busy.status).toBe(503);
+      expect(await busy.text()).toContain(MSG.serverBusy);
+      const broken = await send(
+        withFlow(async () => Promise.reject(new Error('a bug'))),
+        'GET',
+        '/somewhere',
+        { accept: 'text/html' },
+      );
+      expect(broken.status).toBe(500);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+      process.env.LOG_LEVEL = level;
+    }
+    expect(lines.map((l) => `${l.level} ${l.event}`)).toEqual(['warn flow_db_unavailable', 'error flow_unexpected']);
   });
 });

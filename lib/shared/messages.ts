@@ -29,6 +29,7 @@ export const MSG = {
   orderWholeBook: '全本购买请使用书币支付',
   orderLimitedPending: '您已有一笔该限量商品的待支付订单，请先完成支付或取消后再下单',
   orderFailed: '下单失败，请稍后重试',
+  orderBusy: '当前下单人数较多，请稍后再试',
   nonRefundable: '充值书币及开通VIP为虚拟商品，一经购买不支持退款',
   minorNoPay: '未满8周岁的未成年人不能充值',
   invalidParams: '参数错误',

@@ -16,6 +16,7 @@ export const ORDER_FAILURES = {
   product: MSG.orderProductGone,
   whole_book: MSG.orderWholeBook,
   limited_pending: MSG.orderLimitedPending,
+  busy: MSG.orderBusy,
   provider: PAY_TEXT.providerUnavailable,
   provider_failed: PAY_TEXT.providerFailed,
   other: MSG.orderFailed,

@@ -1,10 +1,12 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { rateCounters } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { businessDayStart } from '../wallet/business-month';
 import { exemptFromIpLimits } from './demo-switches';
 
 const SECOND = 1000;
@@ -42,6 +44,11 @@ export const IP_LIMITS = {
     { windowMs: MINUTE, max: 10 },
     { windowMs: DAY, max: 200 },
   ],
+  // Ad clicks that count (docs/ads.md "Impressions and clicks"): past this a click still leads to the ad, uncounted.
+  adClicks: [
+    { windowMs: MINUTE, max: 10 },
+    { windowMs: DAY, max: 200 },
+  ],
   // Ad answers (docs/ads.md "Calls"): each writes impressions; a page asks for two or three placements.
   adServes: [
     { windowMs: MINUTE, max: 60 },
@@ -74,10 +81,28 @@ export async function hitRateLimits(name: string, key: string, limits: readonly 
   if (over) throw new ApiError(CODES.rateLimited, SERVER_MSG.rateLimited);
 }
 
+/**
+ * What a per-address limit counts (docs/abuse.md "Limits"): an IPv4 address as it is, an IPv6 address by its /64.
+ * One subscriber line or host is handed a whole /64 and may use any address in it, so counting full IPv6 addresses
+ * let a single client start afresh with every request.
+ */
+export function addressBucket(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** The per-IP limit `name` for this request; a local client of a demo server is not counted (docs/abuse.md). */
 export async function limitByIp(name: IpLimitName, ip: string, headers: Headers, now = new Date()): Promise<void> {
   if (exemptFromIpLimits(headers)) return;
-  await hitRateLimits(name, ip, IP_LIMITS[name], now);
+  await hitRateLimits(name, addressBucket(ip), IP_LIMITS[name], now);
 }
 
 /** Whether this request is still within the per-IP limit `name` (counted like `limitByIp`, without refusing). */
@@ -89,6 +114,20 @@ export async function withinIpLimit(name: IpLimitName, ip: string, headers: Head
     if (err instanceof ApiError && err.code === CODES.rateLimited) return false;
     throw err;
   }
+}
+
+/**
+ * Whether this is the first hit of `key` on the business day `day` (Asia/Shanghai, YYYY-MM-DD): a counter of one,
+ * kept in `rate_counters` with the day's start as its window, so it is swept with the rest two days later. One
+ * upsert: parallel hits see 1, 2, 3… and only one of them is first. Inside a transaction (withDb) it rolls back with it.
+ */
+export async function firstHitOfDay(name: string, key: string, day: string): Promise<boolean> {
+  const [row] = await getDb()
+    .insert(rateCounters)
+    .values({ bucket: `${name}/day:${key}`.slice(0, 160), windowStart: businessDayStart(day), hits: 1 })
+    .onConflictDoUpdate({ target: [rateCounters.bucket, rateCounters.windowStart], set: { hits: sql`${rateCounters.hits} + 1` } })
+    .returning({ hits: rateCounters.hits });
+  return row!.hits === 1;
 }
 
 /** Drops counters whose windows ended more than a day ago (the longest window is a day). */

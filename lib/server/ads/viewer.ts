@@ -21,9 +21,17 @@ export function adViewer(member: CurrentMember | null, visitor: { trackingId?: s
   const alt = cachedFlags().alt_brand_host;
   const host = visitor.host.toLowerCase().replace(/:\d+$/, '');
   const brand = alt && host === alt.toLowerCase() ? 'alt' : 'main';
-  if (member) return { key: `m:${member.id}`, memberId: member.id, brand };
-  const tracking = visitor.trackingId && /^[A-Za-z0-9_-]{8,64}$/.test(visitor.trackingId) ? visitor.trackingId : null;
-  return { key: tracking ? `v:${tracking}` : `v:${visitor.ip.slice(0, 64) || 'unknown'}`, memberId: null, brand };
+  if (member) return { key: memberViewerKey(member.id), memberId: member.id, brand };
+  return { key: visitorKey(visitor.trackingId, visitor.ip), memberId: null, brand };
+}
+
+/** A signed-in member, wherever they read. */
+export const memberViewerKey = (memberId: number) => `m:${memberId}`;
+
+/** A browser without a member: `v:<tracking id>` (the zaid cookie) when it carries a well-formed one, else `v:<address>`. */
+export function visitorKey(trackingId: string | undefined, ip: string): string {
+  const tracking = trackingId && /^[A-Za-z0-9_-]{8,64}$/.test(trackingId) ? trackingId : null;
+  return tracking ? `v:${tracking}` : `v:${ip.slice(0, 64) || 'unknown'}`;
 }
 
 /**

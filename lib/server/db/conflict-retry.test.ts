@@ -1,4 +1,4 @@
-import { isTransactionConflict, retryOnConflict } from './pg-errors';
+import { isLockTimeout, isTransactionConflict, retryOnConflict } from './pg-errors';
 
 // Drizzle wraps the driver's error: the code sits on the cause.
 const deadlock = () =>
@@ -29,5 +29,29 @@ describe('retryOnConflict', () => {
     expect(isTransactionConflict(deadlock())).toBe(true);
     expect(isTransactionConflict(Object.assign(new Error('x'), { code: '40001' }))).toBe(true);
     expect(isTransactionConflict(unique)).toBe(false);
+  });
+
+  it('runs a transaction again after a lock timeout only when the caller asks (opening orders, crediting payments)', async () => {
+    const lockTimeout = () =>
+      Object.assign(new Error('Failed query: insert into product_quota_days …'), {
+        cause: Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }),
+      });
+    expect(isLockTimeout(lockTimeout())).toBe(true);
+    expect(isLockTimeout(deadlock())).toBe(false);
+    let runs = 0;
+    await expect(retryOnConflict(async () => ((runs += 1), Promise.reject(lockTimeout())))).rejects.toThrow('Failed query');
+    expect(runs).toBe(1);
+    runs = 0;
+    const opened = await retryOnConflict(
+      async () => {
+        runs += 1;
+        if (runs < 3) throw lockTimeout();
+        return 'opened';
+      },
+      3,
+      { lockTimeouts: true },
+    );
+    expect(opened).toBe('opened');
+    expect(runs).toBe(3);
   });
 });

@@ -75,17 +75,29 @@ export function isTransactionConflict(err: unknown): boolean {
   return matches(err, CONFLICT_CODES, []);
 }
 
+// A statement gave up waiting for a row lock (lock_timeout): its transaction is aborted and rolled back whole.
+const LOCK_TIMEOUT_CODES = new Set(['55P03']);
+
+/** A statement waited past lock_timeout for a row another transaction held; the whole transaction was rolled back. */
+export function isLockTimeout(err: unknown): boolean {
+  return matches(err, LOCK_TIMEOUT_CODES, []);
+}
+
 /**
  * Runs a whole transaction again when PostgreSQL rolled it back as a deadlock's victim (docs/wallet.md "Ledger"):
  * nothing of it was written, so the retry is what the client's own retry would be, minus the error. At most
- * `attempts` runs; any other error, or the last conflict, goes to the caller.
+ * `attempts` runs; any other error, or the last conflict, goes to the caller. With `lockTimeouts`, a statement that
+ * waited past lock_timeout counts as a conflict too: opening an order and crediting a payment queue on a few hot
+ * rows in a rush for a limited pack (docs/wallet-orders.md "Rushes for a limited pack"), and a transaction that
+ * waited too long is as safe to run again as a deadlock's victim.
  */
-export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3, options: { lockTimeouts?: boolean } = {}): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await run();
     } catch (err) {
-      if (i >= attempts || !isTransactionConflict(err)) throw err;
+      const retryable = isTransactionConflict(err) || (options.lockTimeouts === true && isLockTimeout(err));
+      if (i >= attempts || !retryable) throw err;
     }
   }
 }

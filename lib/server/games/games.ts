@@ -56,14 +56,21 @@ export async function listGamesFor(
   return { ...(await activeGames(q.language_type ?? DEFAULT_LANGUAGE_TYPE, q.start, q.limit)), ...base };
 }
 
-/** /games/go/{id}: counts the click for today and answers the staff-entered address (checked once more). */
-export async function clickGame(id: number, { count = true, now = new Date() } = {}): Promise<string> {
+/**
+ * /games/go/{id}: the staff-entered address (checked once more), and one more click for today when `shouldCount`
+ * says so — asked only for a game that can be opened, so an unknown id claims nothing (docs/games.md "Games").
+ */
+export async function clickGame(
+  id: number,
+  { shouldCount = async () => true, now = new Date() }: { shouldCount?: (day: string) => Promise<boolean>; now?: Date } = {},
+): Promise<string> {
   const [game] = await getDb().select({ url: games.url, active: games.active }).from(games).where(eq(games.id, id));
   if (!game || !game.active || !isGameUrl(game.url)) throw notFound(SERVER_MSG.gameNotFound);
-  if (!count) return game.url;
+  const day = businessDayOf(now);
+  if (!(await shouldCount(day))) return game.url;
   await getDb()
     .insert(gameClicksDaily)
-    .values({ gameId: id, day: businessDayOf(now), clicks: 1 })
+    .values({ gameId: id, day, clicks: 1 })
     .onConflictDoUpdate({ target: [gameClicksDaily.gameId, gameClicksDaily.day], set: { clicks: sql`${gameClicksDaily.clicks} + 1` } });
   return game.url;
 }

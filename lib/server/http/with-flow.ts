@@ -8,7 +8,7 @@ import { absoluteUrl } from '@/lib/shared/request-origin';
 import { log } from '../logger';
 import { unblockPath } from '@/lib/shared/member-paths';
 import { findMemberByToken, readToken, type CurrentMember } from '../accounts/current-member';
-import { ApiError, invalid } from './errors';
+import { ApiError, dbUnavailable, invalid } from './errors';
 import { envelopeResponse, failureBody } from './reply';
 import { readBodyText, readQuery, readParams, isStorableText } from './request-input';
 import { isSameOrigin, parseInput, type RouteHandler } from './with-api';
@@ -128,8 +128,11 @@ export function withFlow<P = undefined, Q = undefined, F = undefined, A extends 
       }
       return await handler({ req, params, query, form, member: member as FlowMember<A>, requestId });
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : undefined;
+      // A database that is busy or out of reach is 503 with the busy text, as in withApi: a reader is told to try again.
+      const apiError = err instanceof ApiError ? err : dbUnavailable(err);
       if (!apiError) log('error', 'flow_unexpected', { requestId, method: req.method, path: req.nextUrl.pathname, err });
+      else if (!(err instanceof ApiError))
+        log('warn', 'flow_db_unavailable', { requestId, method: req.method, path: req.nextUrl.pathname, err });
       return errorAnswer(req, apiError ?? new ApiError(CODES.internal), requestId);
     }
   };

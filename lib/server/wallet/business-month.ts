@@ -20,6 +20,11 @@ export function businessDayOf(now: Date): string {
   return dayjs(now).tz(BUSINESS_TIMEZONE).format('YYYY-MM-DD');
 }
 
+/** The first instant of the business day `day` (YYYY-MM-DD), midnight in Asia/Shanghai. */
+export function businessDayStart(day: string): Date {
+  return dayjs.tz(`${day} 00:00:00`, BUSINESS_TIMEZONE).toDate();
+}
+
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** [start, end) of a YYYY-MM month in Asia/Shanghai: end is the first instant of the next month there. */

@@ -144,49 +144,55 @@ export async function creditProviderPayment(
   now = new Date(),
 ): Promise<PaymentOutcome> {
   // A notification racing the payer's own purchases can be chosen as a deadlock's victim (the cluster test's burst
-  // met one, docs/deploy.md); it rolled back whole and is keyed by the trade number, so it simply runs again.
-  return retryOnConflict(() =>
-    getDb().transaction(async (tx) => {
-      const t = tx as unknown as Tx;
-      const row = await lockOrder(t, p.orderId);
-      if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
-      if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
-      await t
-        .insert(paymentNotifications)
-        .values({ provider: providerName, notificationId: p.tradeNo, orderId: p.orderId, payload: payload ?? {} })
-        .onConflictDoNothing();
-      // A provider takes one payment per order: another notification for a paid order is a replay.
-      if (row.o.status === 'paid' || row.o.status === 'refunded')
-        return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: false };
-      const payment = {
-        orderId: row.o.id,
-        provider: providerName,
-        providerRef: p.tradeNo,
-        amount: p.amount,
-        orderStatus: row.o.status,
-      };
-      if (row.o.status !== 'pending') {
-        await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
-        return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: true };
-      }
-      const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
-      if (refusal) {
-        await closeOrder(t, row.o.id, 'rejected', now);
-        await flagForRefund(t, { ...payment, reason: refusal }, now);
-        return { order_id: p.orderId, status: 'rejected', credited: false, refund_due: true };
-      }
-      const [paid] = await t
-        .update(orders)
-        .set({ status: 'paid', paidAt: now, providerRef: p.tradeNo })
-        .where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending')))
-        .returning();
-      const txId = await fulfil(t, paid!, row.p, now);
-      if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
-      await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
-      // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
-      await countHeldBackVotes(t, paid!.memberId);
-      log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price, provider: providerName });
-      return { order_id: p.orderId, status: 'paid', credited: true, refund_due: false };
-    }),
+  // met one, docs/deploy.md), or wait past lock_timeout in a rush for a limited pack; it rolled back whole and is
+  // keyed by the trade number, so it simply runs again.
+  return retryOnConflict(
+    () =>
+      getDb().transaction(async (tx) => {
+        const t = tx as unknown as Tx;
+        const row = await lockOrder(t, p.orderId);
+        if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
+        if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);
+        await t
+          .insert(paymentNotifications)
+          .values({ provider: providerName, notificationId: p.tradeNo, orderId: p.orderId, payload: payload ?? {} })
+          .onConflictDoNothing();
+        // A provider takes one payment per order: another notification for a paid order is a replay.
+        if (row.o.status === 'paid' || row.o.status === 'refunded')
+          return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: false };
+        const payment = {
+          orderId: row.o.id,
+          provider: providerName,
+          providerRef: p.tradeNo,
+          amount: p.amount,
+          orderStatus: row.o.status,
+        };
+        if (row.o.status !== 'pending') {
+          await flagForRefund(t, { ...payment, reason: `order_${row.o.status}` as RefundReason }, now);
+          return { order_id: p.orderId, status: row.o.status, credited: false, refund_due: true };
+        }
+        const refusal = await fulfilmentRefusal(t, row.o, row.p, now);
+        if (refusal) {
+          // The payment is recorded first and the order closed last: closing gives back the slot, which locks the
+          // day's row shared by every buyer of a limited pack, so it is held only until the commit.
+          await flagForRefund(t, { ...payment, reason: refusal }, now);
+          await closeOrder(t, row.o.id, 'rejected', now);
+          return { order_id: p.orderId, status: 'rejected', credited: false, refund_due: true };
+        }
+        const [paid] = await t
+          .update(orders)
+          .set({ status: 'paid', paidAt: now, providerRef: p.tradeNo })
+          .where(and(eq(orders.id, p.orderId), eq(orders.status, 'pending')))
+          .returning();
+        const txId = await fulfil(t, paid!, row.p, now);
+        if (paid!.memberCouponId !== null) await spendCoupon(t, paid!.memberCouponId, paid!.id, now);
+        await t.update(orders).set({ txId }).where(eq(orders.id, paid!.id));
+        // A new member's held-back votes count from their first payment on (docs/gifts-votes.md "Anti-farming").
+        await countHeldBackVotes(t, paid!.memberId);
+        log('info', 'order_paid', { orderId: paid!.id, memberId: paid!.memberId, price: paid!.price, provider: providerName });
+        return { order_id: p.orderId, status: 'paid', credited: true, refund_due: false };
+      }),
+    3,
+    { lockTimeouts: true },
   );
 }

@@ -14,6 +14,7 @@ import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { getProductOrThrow } from './products';
 import { providerNamed, realProviders } from './payments/provider';
 import { nextRefill, quotaDay, releaseSlot, takeSlot } from './quota';
+import { isDatabaseUnavailable, isTransactionConflict, retryOnConflict } from '../db/pg-errors';
 
 const ORDER_TTL_MS = 30 * 60_000;
 
@@ -119,53 +120,65 @@ export function chosenProvider(opts: Pick<CreateOrderOptions, 'offered' | 'provi
  * month's orders, and a limited product's slot taken — all or nothing. A member holds at most one pending order
  * of a limited product: a second is refused while the first is pending (docs/wallet-orders.md), so nobody can
  * hoard a day's slots or keep renewing a hold. The member lock makes that check race-free.
+ *
+ * Locks are taken in one order — the member, the coupon, the new order, and the day's slot row last, right before
+ * the commit — because the slot row is shared by every buyer of the pack: it is held for one round trip, not for the
+ * whole transaction. A transaction that still waited too long or was a deadlock's victim runs again (at most three
+ * times); after that the payer is told to try again later (`busy`), never shown an error page
+ * (docs/wallet-orders.md "Rushes for a limited pack").
  */
 export async function createOrder(memberId: number, productId: number, opts: CreateOrderOptions, now = new Date()): Promise<OrderDto> {
   const provider = chosenProvider(opts);
   const product = await getProductOrThrow(productId);
   if (product.productType === 'whole_book') throw new ApiError(CODES.validation, MSG.orderWholeBook, undefined, 'whole_book');
-  const order = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    // NO KEY UPDATE, not UPDATE: inserts that reference the member (accounts, unlocks, ledger rows) take KEY SHARE on
-    // this row, and a purchase holding the wallet would deadlock against a full UPDATE lock (docs/wallet-orders.md).
-    await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
-    if (product.dailyQuota !== null) {
-      const [held] = await t
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.memberId, memberId), eq(orders.productId, productId), eq(orders.status, 'pending')))
-        .limit(1);
-      if (held) throw new ApiError(CODES.conflict, MSG.orderLimitedPending, { order_id: held.id }, 'limited_pending');
-    }
-    const coupon = opts.couponId ? await reserveCoupon(t, memberId, opts.couponId, product, now) : null;
-    const price = product.price - (coupon?.discount ?? 0);
-    await assertMayPay(memberId, t, now, price);
-    if (product.dailyQuota !== null && !(await takeSlot(t, product.id, product.dailyQuota, now))) {
-      throw new ApiError(CODES.conflict, MSG.soldOut, { refill_at: nextRefill(now).toISOString() }, 'sold_out');
-    }
-    const [row] = await t
-      .insert(orders)
-      .values({
-        memberId,
-        productId,
-        price,
-        discount: coupon?.discount ?? 0,
-        memberCouponId: coupon?.id ?? null,
-        provider,
-        status: 'pending',
-        returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []),
-        cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []),
-        nFrom: opts.nFrom?.slice(0, 32) ?? null,
-        promotionId: opts.promotionId ?? null,
-        scene: isAdScene(opts.scene) ? opts.scene : null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
-        quotaDay: product.dailyQuota === null ? null : quotaDay(now),
-        productTerms: productTermsOf(product),
-      })
-      .returning();
-    if (coupon) await attachCoupon(t, coupon.id, row!.id);
-    return row!;
+  const open = () =>
+    getDb().transaction(async (tx) => {
+      const t = tx as unknown as Tx;
+      // NO KEY UPDATE, not UPDATE: inserts that reference the member (accounts, unlocks, ledger rows) take KEY SHARE on
+      // this row, and a purchase holding the wallet would deadlock against a full UPDATE lock (docs/wallet-orders.md).
+      await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+      if (product.dailyQuota !== null) {
+        const [held] = await t
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.memberId, memberId), eq(orders.productId, productId), eq(orders.status, 'pending')))
+          .limit(1);
+        if (held) throw new ApiError(CODES.conflict, MSG.orderLimitedPending, { order_id: held.id }, 'limited_pending');
+      }
+      const coupon = opts.couponId ? await reserveCoupon(t, memberId, opts.couponId, product, now) : null;
+      const price = product.price - (coupon?.discount ?? 0);
+      await assertMayPay(memberId, t, now, price);
+      const [row] = await t
+        .insert(orders)
+        .values({
+          memberId,
+          productId,
+          price,
+          discount: coupon?.discount ?? 0,
+          memberCouponId: coupon?.id ?? null,
+          provider,
+          status: 'pending',
+          returnUrl: returnAddressOr(opts.returnUrl, opts.ownHosts ?? []),
+          cancelUrl: returnAddressOr(opts.cancelUrl ?? opts.returnUrl, opts.ownHosts ?? []),
+          nFrom: opts.nFrom?.slice(0, 32) ?? null,
+          promotionId: opts.promotionId ?? null,
+          scene: isAdScene(opts.scene) ? opts.scene : null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+          quotaDay: product.dailyQuota === null ? null : quotaDay(now),
+          productTerms: productTermsOf(product),
+        })
+        .returning();
+      if (coupon) await attachCoupon(t, coupon.id, row!.id);
+      // Last: sold out rolls back the order and the coupon's reservation with it.
+      if (product.dailyQuota !== null && !(await takeSlot(t, product.id, product.dailyQuota, now))) {
+        throw new ApiError(CODES.conflict, MSG.soldOut, { refill_at: nextRefill(now).toISOString() }, 'sold_out');
+      }
+      return row!;
+    });
+  const order = await retryOnConflict(open, 3, { lockTimeouts: true }).catch((err: unknown) => {
+    if (isDatabaseUnavailable(err) || isTransactionConflict(err)) throw new ApiError(CODES.unavailable, MSG.orderBusy, undefined, 'busy');
+    throw err;
   });
   return toOrderDto(order, product);
 }

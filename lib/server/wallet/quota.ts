@@ -31,15 +31,24 @@ export function nextRefill(now: Date): Date {
 }
 
 /**
- * Takes one slot of today's quota, or reports the product sold out. One statement: the conflict update locks the
- * day's row and re-checks `used < quota` against the latest version, so parallel buyers under READ COMMITTED can
- * never take more slots than there are.
+ * Takes one slot of today's quota, or reports the product sold out. The slot itself is one statement: the conflict
+ * update locks the day's row and re-checks `used < quota` against the latest version, so parallel buyers under READ
+ * COMMITTED can never take more slots than there are. The day's row is the one row every buyer of the pack writes,
+ * so callers take it last, right before their commit (createOrder), and a plain read first answers "sold out"
+ * without queuing on the row's lock: a conflict update that finds `used < quota` false still locks the row, and
+ * the losers of a rush would otherwise wait in line only to hear that (docs/wallet-orders.md "Rushes for a limited pack").
  */
 export async function takeSlot(tx: Tx, productId: number, dailyQuota: number, now: Date): Promise<boolean> {
   if (dailyQuota <= 0) return false;
+  const day = quotaDay(now);
+  const [seen] = await tx
+    .select({ used: productQuotaDays.used })
+    .from(productQuotaDays)
+    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, day)));
+  if (seen && seen.used >= dailyQuota) return false;
   const rows = await tx
     .insert(productQuotaDays)
-    .values({ productId, businessDay: quotaDay(now), used: 1 })
+    .values({ productId, businessDay: day, used: 1 })
     .onConflictDoUpdate({
       target: [productQuotaDays.productId, productQuotaDays.businessDay],
       set: { used: sql`${productQuotaDays.used} + 1` },
@@ -59,15 +68,17 @@ export async function releaseSlot(tx: Tx, productId: number, day: string): Promi
 
 /**
  * At fulfilment: the order still holds the slot it took (orders.quota_day) and that day still counts it. A slot is
- * never re-taken for an order that gave it back — such an order is never paid (docs/wallet-orders.md).
+ * never re-taken for an order that gave it back — such an order is never paid (docs/wallet-orders.md). A plain read,
+ * no lock: the caller holds the order row, and only closing that order (which locks it first) gives its slot back,
+ * so the day's count cannot drop below this order's slot meanwhile. Locking the day's row here held every buyer's
+ * order creation behind each payment's whole fulfilment.
  */
 export async function slotStillHeld(tx: Tx, productId: number, day: string | null): Promise<boolean> {
   if (day === null) return false;
   const [row] = await tx
     .select({ used: productQuotaDays.used })
     .from(productQuotaDays)
-    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, day)))
-    .for('update');
+    .where(and(eq(productQuotaDays.productId, productId), eq(productQuotaDays.businessDay, day)));
   return row !== undefined && row.used >= 1;
 }
 

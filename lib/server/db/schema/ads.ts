@@ -58,8 +58,9 @@ export const ads = pgTable(
 );
 
 /**
- * One served ad: the token the browser sends back with a click. A click is counted once, when clicked_at goes
- * from null to a time (docs/ads.md "Impressions and clicks"). viewer is `m:<member id>` or `v:<tracking id or ip>`.
+ * One served ad: the token the browser sends back with a click, good for its viewer only and for a day. Its first
+ * click sets clicked_at; whether that click counts is decided then (docs/ads.md "Impressions and clicks"). viewer is
+ * `m:<member id>` or `v:<tracking id or ip>`.
  */
 export const adImpressions = pgTable(
   'ad_impressions',
