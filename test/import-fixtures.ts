@@ -156,5 +156,5 @@ export const AMBIGUOUS_BYTES = Buffer.from([
 
 /** Bytes that are no text in any encoding: every byte in 0x81–0xFE, from a fixed seed. */
 export function randomHighBytes(length: number, seed = 5): Buffer {
-  return Buffer.alloc(length).map(() => 0x81 + ((((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff) % 0x7e));
+  return Buffer.from(Buffer.alloc(length).map(() => 0x81 + ((((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff) % 0x7e)));
 }
