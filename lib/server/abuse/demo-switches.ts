@@ -32,13 +32,18 @@ export function exemptFromIpLimits(headers: Headers): boolean {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** `DEPLOY=1` with `NODE_ENV=production`: the operator's own word that this is a real deployment. */
+export function isDeployment(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV === 'production' && env.DEPLOY === '1';
+}
+
 /**
  * Why this server looks deployed (a machine others reach), or null when it looks like one person's: `DEPLOY=1` with
  * `NODE_ENV=production`, or a `SITE_URL` naming another host than this machine. Also the test for the messaging-app
  * host overrides (lib/server/wechat/hosts.ts).
  */
 export function deployedLook(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): string | null {
-  if (env.NODE_ENV === 'production' && env.DEPLOY === '1') return 'in a deployment (DEPLOY=1)';
+  if (isDeployment(env)) return 'in a deployment (DEPLOY=1)';
   if (env.SITE_URL) {
     let host = '';
     try {
