@@ -12,14 +12,11 @@ import AuditPage from '@/app/admin/audit/page';
 
 const viewer: { current: { id: number; role: StaffRole } } = { current: { id: 0, role: 'moderator' } };
 jest.mock('@/lib/server/staff/page-session', () => ({
-  requireStaff: async () => ({
-    id: viewer.current.id,
-    username: 'viewer',
-    displayName: '查看者',
-    role: viewer.current.role,
-    actor: { id: viewer.current.id, role: viewer.current.role, ip: '' },
-    can: (p: Parameters<typeof can>[1]) => can(viewer.current.role, p),
-  }),
+  requireStaff: () =>
+    jest
+      .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')
+      .pageSessionAs({ ...viewer.current, username: 'viewer', displayName: '查看者' })
+      .requireStaff(),
 }));
 
 useTestDatabase();

@@ -1,4 +1,4 @@
-import { siteUrlRefusal } from './site-url';
+import { refuseBadSiteUrl, siteUrlRefusal } from './site-url';
 
 // The start-up check of SITE_URL (docs/deploy.md "Environment"): a deployment has a public origin, so origin checks
 // never fall back to the request's Host.
@@ -24,5 +24,27 @@ describe('siteUrlRefusal', () => {
     { SITE_URL: 'http://localhost:3000' },
   ])('lets %p start', (env) => {
     expect(siteUrlRefusal(env)).toBeNull();
+  });
+});
+
+describe('refuseBadSiteUrl', () => {
+  const saved = process.env.SITE_URL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.SITE_URL;
+    else process.env.SITE_URL = saved;
+    jest.restoreAllMocks();
+  });
+
+  it('prints the reason and ends the process with status 1; a good value passes', () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    process.env.SITE_URL = 'read.example.com';
+    refuseBadSiteUrl();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('SITE_URL=read.example.com is not an http(s) address'));
+    exit.mockClear();
+    process.env.SITE_URL = 'https://read.example.com';
+    refuseBadSiteUrl();
+    expect(exit).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isDeployment } from './abuse/demo-switches';
+import { isDeployment, refuseToStart } from './abuse/demo-switches';
 
 /**
  * Why this server must not start with SITE_URL as it is, or null (docs/deploy.md "Environment"). A deployment
@@ -28,8 +28,5 @@ export function siteUrlRefusal(env: NodeJS.ProcessEnv | Record<string, string | 
 
 /** Called once at start (instrumentation.ts), beside the demo switches' check. */
 export function refuseBadSiteUrl(): void {
-  const refusal = siteUrlRefusal();
-  if (!refusal) return;
-  console.error(`\n✖ ${refusal}\n`);
-  process.exit(1);
+  refuseToStart(siteUrlRefusal());
 }

@@ -70,10 +70,14 @@ export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string 
   return where ? `${on.join(' and ')} must be off ${where}: set ${on.map((n) => `${n}=0`).join(' ')}` : null;
 }
 
-/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
-export function refuseDeployedDemo(): void {
-  const refusal = demoSwitchRefusal();
+/** A start-up check's end: nothing when it passed, else its reason printed and the process gone (status 1). */
+export function refuseToStart(refusal: string | null): void {
   if (!refusal) return;
   console.error(`\n✖ ${refusal}\n`);
   process.exit(1);
+}
+
+/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
+export function refuseDeployedDemo(): void {
+  refuseToStart(demoSwitchRefusal());
 }
