@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db/client';
 import { wechatTokens } from '@/lib/server/db/schema';
 import { cachedToken, REFRESH_EARLY_MS } from '@/lib/server/sharing/token-cache';
 import { jsSdkConfig } from '@/lib/server/sharing/js-sdk';
+import { signingOrigins } from '@/lib/server/sharing/origins';
 import type { JsSdkConfig } from '@/lib/shared/dto/sharing';
 import { useTestDatabase } from './db';
 import { callRoute } from './route';
@@ -104,6 +105,29 @@ describe('POST /v1/mp/js_sdk_config', () => {
       { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
     );
     expect(res.status).toBe(400);
+  });
+
+  it('without SITE_URL, signs for no host the request names but this machine: a forged Host or X-Forwarded-Host is refused', async () => {
+    delete process.env.SITE_URL;
+    const forged: Array<Record<string, string>> = [
+      { host: 'evil.example' },
+      { host: '127.0.0.1:3000', 'x-forwarded-host': 'evil.example' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { host: '203.0.113.9:3000' },
+    ];
+    for (const headers of forged) {
+      const origin = `${headers['x-forwarded-proto'] ?? 'http'}://${headers['x-forwarded-host'] ?? headers.host}`;
+      const res = await call({ url: `${origin}/m/novels/1`, apis: APIS }, headers);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 40000, message: '只能为本站页面生成分享配置' });
+    }
+    expect(standIn.state.calls).toEqual({ token: 0, ticket: 0 });
+    // This machine's own names are still taken (the next test signs for 127.0.0.1 through the provider).
+    const origins = (headers: Record<string, string>) =>
+      signingOrigins({ headers: new Headers(headers), nextUrl: new URL('http://0.0.0.0:3000/v1/mp/js_sdk_config') });
+    expect(origins({ host: 'localhost:3000' })).toEqual(['http://localhost:3000']);
+    expect(origins({ host: '[::1]:3000' })).toEqual(['http://[::1]:3000']);
+    expect(origins({ host: 'read.example.com' })).toEqual([]);
   });
 
   it('signs for the request origin only on a server without SITE_URL, and for OWN_HOSTS', async () => {

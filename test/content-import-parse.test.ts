@@ -7,7 +7,16 @@ import { checkCover } from '@/lib/server/content/import/cover';
 import { countWords } from '@/lib/server/content/import/word-count';
 import { parseImportFile } from '@/lib/server/content/import/drafts';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { buildEpub, pngHeader, storedZip } from '@/test/import-fixtures';
+import {
+  AMBIGUOUS_BYTES,
+  buildEpub,
+  JAPANESE_TEXT,
+  pngHeader,
+  randomHighBytes,
+  SIMPLIFIED_NOVEL,
+  storedZip,
+  TRADITIONAL_NOVEL,
+} from '@/test/import-fixtures';
 
 // Decoding, chapter detection and EPUB reading of the import (docs/content.md "Import").
 
@@ -37,6 +46,64 @@ describe('decoding', () => {
     const be = Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(NOVEL, 'utf-16be')]);
     expect(decodeText(le)).toEqual({ text: NOVEL, encoding: 'utf-16le' });
     expect(decodeText(be)).toEqual({ text: NOVEL, encoding: 'utf-16be' });
+  });
+
+  it('reads Big5 as Big5: the exact traditional text, not GB18030 mojibake', async () => {
+    const bytes = iconv.encode(TRADITIONAL_NOVEL, 'big5');
+    expect(decodeText(bytes)).toEqual({ text: TRADITIONAL_NOVEL, encoding: 'big5' });
+    const parsed = await parseImportFile('風起.txt', bytes);
+    expect(parsed.encoding).toBe('big5');
+    expect(parsed.chapters.map((c) => c.title)).toEqual(['第一章 風起青萍', '第二章 舊信', '第三章 聽雨樓', '第四章 夜雨']);
+    // Past the 64 KB the encodings are compared on, still read whole.
+    const long = TRADITIONAL_NOVEL.repeat(60);
+    expect(decodeText(iconv.encode(long, 'big5'))).toEqual({ text: long, encoding: 'big5' });
+  });
+
+  it('still reads simplified and traditional text in GBK and GB18030 exactly', () => {
+    for (const text of [SIMPLIFIED_NOVEL, TRADITIONAL_NOVEL]) {
+      expect(decodeText(iconv.encode(text, 'gbk'))).toEqual({ text, encoding: 'gb18030' });
+      expect(decodeText(iconv.encode(text, 'gb18030'))).toEqual({ text, encoding: 'gb18030' });
+    }
+  });
+
+  it('reads UTF-16 without a BOM by where its NUL bytes are', () => {
+    for (const text of [SIMPLIFIED_NOVEL, TRADITIONAL_NOVEL, 'Chapter 1\nThe rain had not stopped for three days.\n']) {
+      expect(decodeText(iconv.encode(text, 'utf-16le'))).toEqual({ text, encoding: 'utf-16le' });
+      expect(decodeText(iconv.encode(text, 'utf-16be'))).toEqual({ text, encoding: 'utf-16be' });
+    }
+  });
+
+  it('refuses mojibake rather than storing it: Shift_JIS, EUC-KR, random high bytes, a wrong encoding past the sample', () => {
+    expect(() => decodeText(iconv.encode(JAPANESE_TEXT, 'shift_jis'))).toThrow(T.undecodable);
+    expect(() => decodeText(iconv.encode(JAPANESE_TEXT, 'euc-jp'))).toThrow(T.undecodable);
+    // Hangul in EUC-KR sits on GB2312's common characters: only their frequency gives it away.
+    const korean = '대한민국은 민주공화국이다. 모든 권력은 국민으로부터 나온다. 나는 오늘 아침에 학교에 가서 친구들을 만났다.\n'.repeat(6);
+    expect(() => decodeText(iconv.encode(korean, 'euc-kr'))).toThrow(T.undecodable);
+    expect(() => decodeText(randomHighBytes(16 * 1024))).toThrow(T.undecodable);
+    // 70 KB of good Big5, then Shift_JIS: the comparison sees only Big5, the check of the whole text refuses it.
+    const mixed = Buffer.concat([iconv.encode(TRADITIONAL_NOVEL.repeat(30), 'big5'), iconv.encode(JAPANESE_TEXT.repeat(40), 'shift_jis')]);
+    expect(mixed.length).toBeGreaterThan(64 * 1024 + 10_000);
+    expect(() => decodeText(mixed)).toThrow(T.undecodable);
+    // UTF-16 NULs, but the rest is not text.
+    expect(() => decodeText(Buffer.concat([randomHighBytes(4096).map((b, i) => (i % 2 ? 0 : b))]))).toThrow(T.binaryFile);
+  });
+
+  it('refuses a file that reads as well in GB18030 as in Big5, naming both; the uploader picks', () => {
+    expect(() => decodeText(AMBIGUOUS_BYTES)).toThrow(T.ambiguousEncoding([T.encodings.gb18030, T.encodings.big5]));
+    expect(decodeText(AMBIGUOUS_BYTES, 'big5')).toEqual({ text: '乾假做參域婦控晚條票第統\n', encoding: 'big5' });
+    expect(decodeText(AMBIGUOUS_BYTES, 'gb18030')).toEqual({ text: '爱安暗把办包北边兵布材参\n', encoding: 'gb18030' });
+  });
+
+  it('decodes as the uploader chose, refusing a choice that gives mojibake', () => {
+    const big5 = iconv.encode(TRADITIONAL_NOVEL, 'big5');
+    expect(decodeText(big5, 'big5')).toEqual({ text: TRADITIONAL_NOVEL, encoding: 'big5' });
+    expect(() => decodeText(big5, 'gb18030')).toThrow(T.notThisEncoding(T.encodings.gb18030));
+    expect(() => decodeText(big5, 'utf-8')).toThrow(T.notThisEncoding(T.encodings['utf-8']));
+    expect(() => decodeText(iconv.encode(SIMPLIFIED_NOVEL, 'utf-16le'), 'utf-16be')).toThrow(T.notThisEncoding(T.encodings['utf-16be']));
+    expect(decodeText(iconv.encode(SIMPLIFIED_NOVEL, 'utf-16be'), 'utf-16be')).toEqual({ text: SIMPLIFIED_NOVEL, encoding: 'utf-16be' });
+    // A byte-order mark decides whatever was chosen.
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(SIMPLIFIED_NOVEL)]);
+    expect(decodeText(bom, 'big5')).toEqual({ text: SIMPLIFIED_NOVEL, encoding: 'utf-8-bom' });
   });
 
   it('turns a stray broken UTF-16 pair into U+FFFD, which the database can store', () => {

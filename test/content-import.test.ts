@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { asc, count, eq } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
-import { buildEpub, pngHeader } from '@/test/import-fixtures';
+import { AMBIGUOUS_BYTES, buildEpub, JAPANESE_TEXT, pngHeader, randomHighBytes, TRADITIONAL_NOVEL } from '@/test/import-fixtures';
 import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, importDraftChapters, importDrafts, novels, novelTags, staffAuditLog } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
@@ -57,7 +57,7 @@ let ipSeq = 0;
 beforeAll(async () => {
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-test-'));
   setAudioStorage(new FsAudioStorage(storageDir));
-  for (const name of ['admin1', 'editor1', 'editor2', 'moderator1', 'finance1']) {
+  for (const name of ['admin1', 'editor1', 'editor2', 'editor3', 'moderator1', 'finance1']) {
     const role = name.replace(/\d+$/, '') as 'admin';
     ids[name] = await createStaffFromCommand(d(), { username: name, role, password: `${name}-password-1` });
     tokens[name] = (await staffSignIn({ username: name, password: `${name}-password-1`, ip: '10.0.0.9' })).session.token;
@@ -219,6 +219,55 @@ describe('upload', () => {
     );
     expect(flashOf(res)).toBe(`/admin/content/import ${T.noFile}`);
     expect({ drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length }).toEqual(before);
+  });
+
+  it('imports Big5 and UTF-16 without a BOM as their exact text, and the preview names the encoding', async () => {
+    const files: Array<[Buffer, string]> = [
+      [iconv.encode(TRADITIONAL_NOVEL, 'big5'), 'big5'],
+      [iconv.encode(TRADITIONAL_NOVEL, 'utf-16le'), 'utf-16le'],
+      [iconv.encode(TRADITIONAL_NOVEL, 'utf-16be'), 'utf-16be'],
+    ];
+    for (const [file, encoding] of files) {
+      const draft = await createImportDraft(actor('editor3'), { fileName: '風起.txt', file, cover: null, form: form({ title: '風起' }) });
+      const [row] = await d().select().from(importDrafts).where(eq(importDrafts.id, draft.id));
+      expect(row!.encoding).toBe(encoding);
+      const chapters = await draftChapters(draft.id);
+      expect(chapters.map((c) => c.title)).toEqual(['第一章 風起青萍', '第二章 舊信', '第三章 聽雨樓', '第四章 夜雨']);
+      expect(chapters.map((c) => `${c.title}\n${c.content}`).join('\n')).toBe(TRADITIONAL_NOVEL.trim().replace(/\n\u3000\u3000/g, '\n'));
+    }
+    pageStaff.current = { id: ids.editor3!, role: 'editor' };
+    const [big5Draft] = await d().select().from(importDrafts).where(eq(importDrafts.encoding, 'big5')).limit(1);
+    const html = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(big5Draft!.id) }), searchParams: Promise.resolve({}) }),
+    ).replace(/<!-- -->/g, '');
+    expect(html).toContain(`${T.encoding} Big5（繁体）`);
+  });
+
+  it('refuses mojibake and an undecidable encoding at the upload route, writing nothing; a named encoding decides', async () => {
+    const before = { drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length };
+    const cases: Array<[Request, string]> = [
+      [uploadRequest('editor3', iconv.encode(JAPANESE_TEXT, 'shift_jis'), 'x.txt'), T.undecodable],
+      [uploadRequest('editor3', randomHighBytes(8192), 'x.txt'), T.undecodable],
+      [uploadRequest('editor3', AMBIGUOUS_BYTES, 'x.txt'), T.ambiguousEncoding([T.encodings.gb18030, T.encodings.big5])],
+      [
+        uploadRequest('editor3', iconv.encode(TRADITIONAL_NOVEL, 'big5'), 'x.txt', { encoding: 'gb18030' }),
+        T.notThisEncoding(T.encodings.gb18030),
+      ],
+      [uploadRequest('editor3', AMBIGUOUS_BYTES, 'x.txt', { encoding: 'latin1' as ImportForm['encoding'] }), T.badEncoding],
+    ];
+    for (const [req, message] of cases) {
+      const res = await uploadRoute(req as NextRequest);
+      expect(res.status).toBe(303);
+      expect(flashOf(res)).toBe(`/admin/content/import ${message}`);
+    }
+    expect({ drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length }).toEqual(before);
+
+    const res = await uploadRoute(uploadRequest('editor3', AMBIGUOUS_BYTES, '短.txt', { encoding: 'big5' }));
+    const where = new URL(res.headers.get('location')!);
+    expect(where.pathname).toMatch(/^\/admin\/content\/import\/\d+$/);
+    const draftId = Number(where.pathname.split('/').pop());
+    expect((await d().select().from(importDrafts).where(eq(importDrafts.id, draftId)))[0]!.encoding).toBe('big5');
+    expect((await draftChapters(draftId)).map((c) => c.content)).toEqual(['乾假做參域婦控晚條票第統']);
   });
 
   it('imports an EPUB with its own title and author when the form leaves them empty', async () => {

@@ -215,7 +215,7 @@ export const CONSOLE_TEXT = {
     target: '对象',
     detail: '详情',
     ip: 'IP',
-    own: '仅显示你自己的操作记录',
+    own: '仅显示你自己的操作记录，且只含你的角色可以处理的事项',
     allStaff: '全部员工',
     allActions: '全部操作',
     empty: '没有记录',

@@ -6,8 +6,20 @@ export const IMPORT_TEXT = {
   nav: '导入',
   pageTitle: '导入小说',
   previewTitle: '导入预览',
-  intro: '上传 TXT（UTF-8、GBK、GB18030 自动识别）或 EPUB，先预览章节切分，修正后再保存为新书。新书默认下架，在编辑页上架。',
+  intro: '上传 TXT（UTF-8、GBK、GB18030、Big5、UTF-16 自动识别）或 EPUB，先预览章节切分，修正后再保存为新书。新书默认下架，在编辑页上架。',
   file: '小说文件（TXT / EPUB）',
+  encodingField: '文件编码（TXT）',
+  encodingAuto: '自动识别',
+  // How each encoding is named on the pages and in the refusals (docs/content.md "Encodings").
+  encodings: {
+    'utf-8': 'UTF-8',
+    'utf-8-bom': 'UTF-8（带 BOM）',
+    gb18030: 'GB18030 / GBK（简体）',
+    big5: 'Big5（繁体）',
+    'utf-16le': 'UTF-16 LE',
+    'utf-16be': 'UTF-16 BE',
+    epub: 'EPUB',
+  },
   cover: '封面（PNG / JPEG / WebP，可不传）',
   title: '书名',
   language: '语言',
@@ -65,6 +77,9 @@ export const IMPORT_TEXT = {
   emptyFile: '文件是空的',
   binaryFile: '无法识别的文件：不是文本也不是 EPUB',
   undecodable: '无法识别文件编码，请另存为 UTF-8 或 GB18030 后再试',
+  ambiguousEncoding: (names: string[]) => `无法确定文件编码：可能是 ${names.join(' 或 ')}，请在“文件编码”中选择后重新上传`,
+  notThisEncoding: (name: string) => `按 ${name} 解码得到的是乱码，请换一种编码，或另存为 UTF-8 后再试`,
+  badEncoding: '不支持的文件编码',
   noHeadings: '没有识别到章节标题，且全文过长，无法作为一章导入',
   tooManyChapters: (max: number) => `章节过多（超过 ${max} 章）`,
   badEpub: 'EPUB 文件损坏或格式不正确',
@@ -86,3 +101,7 @@ export const IMPORT_TEXT = {
   prefaceTitle: '序',
   bodyTitle: '正文',
 } as const;
+
+/** An encoding as the pages name it; a value stored before it had a name shows as it is. */
+export const encodingName = (encoding: string): string =>
+  Object.hasOwn(IMPORT_TEXT.encodings, encoding) ? IMPORT_TEXT.encodings[encoding as keyof typeof IMPORT_TEXT.encodings] : encoding;

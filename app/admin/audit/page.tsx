@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
-import { auditActions, listAudit } from '@/lib/server/staff/audit';
+import { auditScope, listAudit } from '@/lib/server/staff/audit';
 import { staffNames } from '@/lib/server/staff/accounts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
@@ -8,34 +8,45 @@ import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } f
 
 export const metadata: Metadata = { title: T.nav.audit };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MAX_ID = 2_147_483_647;
+
+/** A real calendar day from 1970 on (2024-02-31 or 0000-01-01 is no day: the filter ignores it). */
+function calendarDay(value: string | undefined): string | undefined {
+  const m = value ? DAY.exec(value) : null;
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1970 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? value : undefined;
+}
 
 /** A date picked in the filter is a Shanghai calendar day. */
 function shanghaiDay(value: string | undefined, plusDays = 0): Date | undefined {
-  if (!value || !DAY.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00+08:00`);
-  if (Number.isNaN(date.getTime())) return undefined;
-  return new Date(date.getTime() + plusDays * 86_400_000);
+  if (!value) return undefined;
+  return new Date(new Date(`${value}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
 }
 
 // /admin/audit?staff&action&from&to&page: the audit log (docs/console.md "Audit log"). Admins see everyone's;
-// every other role only its own actions, whatever the query asks.
+// every other role only its own rows of the areas it may act on (auditScope), whatever the query asks, and the
+// action filter offers only those actions. Values that mean nothing (a staff id out of range, a day that does not
+// exist) are ignored, not passed to the database.
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('audit:own');
   const query = await searchParams;
   const flash = readFlash(query);
-  const all = staff.can('audit:all');
+  const scope = await auditScope(staff.actor);
+  const all = !scope.restricted;
   const askedStaff = Number(one(query.staff));
-  const staffId = all ? (Number.isInteger(askedStaff) && askedStaff > 0 ? askedStaff : undefined) : staff.id;
+  const staffId = all ? (Number.isInteger(askedStaff) && askedStaff > 0 && askedStaff <= MAX_ID ? askedStaff : undefined) : staff.id;
   const action = (one(query.action) ?? '').slice(0, 48) || undefined;
-  const from = one(query.from);
-  const to = one(query.to);
+  const from = calendarDay(one(query.from));
+  const to = calendarDay(one(query.to));
   const page = pageNumber(query.page);
-  const [{ rows, hasMore }, actions, names] = await Promise.all([
-    listAudit({ staffId, action, from: shanghaiDay(from), to: shanghaiDay(to, 1), page }),
-    auditActions(),
+  const [{ rows, hasMore }, names] = await Promise.all([
+    listAudit(scope, { staffId, action, from: shanghaiDay(from), to: shanghaiDay(to, 1), page }),
     all ? staffNames() : Promise.resolve([]),
   ]);
+  const actions = scope.actions;
   const A = T.audit;
   return (
     <ConsoleShell staff={staff} current="audit" flash={flash}>
@@ -68,11 +79,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
         </label>
         <label>
           {A.from}
-          <input type="date" name="from" defaultValue={from && DAY.test(from) ? from : ''} />
+          <input type="date" name="from" defaultValue={from ?? ''} />
         </label>
         <label>
           {A.to}
-          <input type="date" name="to" defaultValue={to && DAY.test(to) ? to : ''} />
+          <input type="date" name="to" defaultValue={to ?? ''} />
         </label>
         <button type="submit" className="secondary">
           {A.filter}

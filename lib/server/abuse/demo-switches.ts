@@ -32,13 +32,18 @@ export function exemptFromIpLimits(headers: Headers): boolean {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** `DEPLOY=1` with `NODE_ENV=production`: the operator's own word that this is a real deployment. */
+export function isDeployment(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV === 'production' && env.DEPLOY === '1';
+}
+
 /**
  * Why this server looks deployed (a machine others reach), or null when it looks like one person's: `DEPLOY=1` with
  * `NODE_ENV=production`, or a `SITE_URL` naming another host than this machine. Also the test for the messaging-app
  * host overrides (lib/server/wechat/hosts.ts).
  */
 export function deployedLook(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): string | null {
-  if (env.NODE_ENV === 'production' && env.DEPLOY === '1') return 'in a deployment (DEPLOY=1)';
+  if (isDeployment(env)) return 'in a deployment (DEPLOY=1)';
   if (env.SITE_URL) {
     let host = '';
     try {
@@ -65,10 +70,14 @@ export function demoSwitchRefusal(env: NodeJS.ProcessEnv = process.env): string 
   return where ? `${on.join(' and ')} must be off ${where}: set ${on.map((n) => `${n}=0`).join(' ')}` : null;
 }
 
-/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
-export function refuseDeployedDemo(): void {
-  const refusal = demoSwitchRefusal();
+/** A start-up check's end: nothing when it passed, else its reason printed and the process gone (status 1). */
+export function refuseToStart(refusal: string | null): void {
   if (!refusal) return;
   console.error(`\n✖ ${refusal}\n`);
   process.exit(1);
+}
+
+/** Called once at start (instrumentation.ts): better no server than one that hands out every account. */
+export function refuseDeployedDemo(): void {
+  refuseToStart(demoSwitchRefusal());
 }

@@ -5,8 +5,8 @@ export type StaffRole = 'admin' | 'moderator' | 'editor' | 'finance';
 export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'moderator', 'editor', 'finance'];
 
 /**
- * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own actions, `audit:all`
- * everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold the
+ * What a staff member may do. `audit:own` is the audit log filtered to the viewer's own rows of the areas its role
+ * may act on (audit.ts), `audit:all` everyone's. `finance` reads revenue by novel and author (docs/wallet.md "Revenue by novel"). Editors hold the
  * dashboard, their own audit trail, the activity centre's wheel and coupon mall (`activity`: docs/activity-wheel.md
  * "Console"), the novels and chapters (`content`: docs/content.md), the storefront (`storefront`:
  * docs/storefront.md) and `selling`'s promotions and gifts. `members` is the member lookup, blocks, follow

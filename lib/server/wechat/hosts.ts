@@ -1,5 +1,5 @@
 import 'server-only';
-import { deployedLook } from '../abuse/demo-switches';
+import { deployedLook, refuseToStart } from '../abuse/demo-switches';
 
 /**
  * The messaging app's two hosts (docs/accounts.md "OAuth", docs/sharing.md): the page where a reader authorizes our
@@ -46,8 +46,5 @@ export function wechatHostRefusal(env: Env = process.env): string | null {
 
 /** Called once at start (instrumentation.ts), beside the demo switches' check. */
 export function refuseInsecureWechatHosts(): void {
-  const refusal = wechatHostRefusal();
-  if (!refusal) return;
-  console.error(`\n✖ ${refusal}\n`);
-  process.exit(1);
+  refuseToStart(wechatHostRefusal());
 }

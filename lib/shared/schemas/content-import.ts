@@ -35,6 +35,10 @@ export const importDraftForm = z.discriminatedUnion(
   { error: CONSOLE_TEXT.invalidOp },
 );
 
+/** The encodings an uploader may name for a TXT file without a byte-order mark (docs/content.md "Encodings"). */
+export const IMPORT_ENCODINGS = ['utf-8', 'gb18030', 'big5', 'utf-16le', 'utf-16be'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
 /** The upload form's text fields (the files are read apart); lengths here, meaning in the service. */
 const field = (max: number) =>
   z
@@ -54,4 +58,9 @@ export const importUploadFields = z.object({
   summary: field(4000),
   // The 听书 checkbox: 'on' when ticked, absent when not (docs/content.md "Listening").
   tts: field(3),
+  // Empty or absent: found from the bytes.
+  encoding: z
+    .union([z.literal(''), z.enum(IMPORT_ENCODINGS)], { error: T.badEncoding })
+    .optional()
+    .transform((v) => v || undefined),
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import { IMPORT_ENCODINGS } from '@/lib/shared/schemas/content-import';
 import { importCategories, listImportDrafts, MAX_IMPORT_BYTES } from '@/lib/server/content/import/drafts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
@@ -25,6 +26,17 @@ export default async function ImportPage({ searchParams }: { searchParams: Searc
         <label>
           {T.file}
           <input type="file" name="file" required accept=".txt,.epub,text/plain,application/epub+zip" />
+        </label>
+        <label>
+          {T.encodingField}
+          <select name="encoding" defaultValue="">
+            <option value="">{T.encodingAuto}</option>
+            {IMPORT_ENCODINGS.map((e) => (
+              <option key={e} value={e}>
+                {T.encodings[e]}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           {T.cover}

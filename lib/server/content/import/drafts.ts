@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import type { ImportEncoding } from '@/lib/shared/schemas/content-import';
 import { getDb, type Tx } from '../../db/client';
 import { authors, categories, importDraftChapters, importDrafts, novels, novelTags, tags, type ImportDraftMeta } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
@@ -36,6 +37,8 @@ export interface ImportForm {
   summary: string;
   /** The 听书 checkbox: 'on' when ticked (docs/content.md "Listening"). */
   tts?: string;
+  /** The uploader's pick for a TXT without a byte-order mark; absent: found from the bytes (decode.ts). */
+  encoding?: ImportEncoding;
 }
 
 export interface ImportUpload {
@@ -108,7 +111,7 @@ interface Parsed {
 }
 
 /** TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split. */
-export async function parseImportFile(fileName: string, file: Buffer): Promise<Parsed> {
+export async function parseImportFile(fileName: string, file: Buffer, encoding?: ImportEncoding): Promise<Parsed> {
   if (file.length === 0) throw invalid(T.emptyFile);
   if (file.length > MAX_IMPORT_BYTES) throw invalid(T.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
   const baseTitle = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 128);
@@ -116,9 +119,9 @@ export async function parseImportFile(fileName: string, file: Buffer): Promise<P
     const book = await parseEpub(file);
     return { format: 'epub', encoding: 'epub', intro: '', chapters: book.chapters, title: book.title, author: book.author };
   }
-  const { text: decoded, encoding } = decodeText(file);
-  const split = splitChapters(decoded, baseTitle || T.bodyTitle);
-  return { format: 'txt', encoding, intro: split.intro, chapters: split.chapters, title: baseTitle, author: '' };
+  const decoded = decodeText(file, encoding);
+  const split = splitChapters(decoded.text, baseTitle || T.bodyTitle);
+  return { format: 'txt', encoding: decoded.encoding, intro: split.intro, chapters: split.chapters, title: baseTitle, author: '' };
 }
 
 async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapter[], languageType: number): Promise<void> {
@@ -150,7 +153,7 @@ export async function createImportDraft(
   assertCan(actor, 'content');
   const fileName = safeFileName(upload.fileName);
   const cover = upload.cover && upload.cover.length ? checkCover(upload.cover) : null;
-  const parsed = await parseImportFile(fileName, upload.file);
+  const parsed = await parseImportFile(fileName, upload.file, upload.form.encoding);
   const meta = await parseMeta(upload.form, { title: parsed.title, author: parsed.author });
   await purgeExpired(now);
   const db = getDb();

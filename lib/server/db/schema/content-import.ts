@@ -30,7 +30,7 @@ export const importDrafts = pgTable(
     fileName: varchar({ length: 255 }).notNull(),
     // 'txt' | 'epub'
     format: varchar({ length: 8 }).notNull(),
-    // 'utf-8' | 'utf-8-bom' | 'gb18030' | 'utf-16le' | 'utf-16be' | 'epub'
+    // 'utf-8' | 'utf-8-bom' | 'gb18030' | 'big5' | 'utf-16le' | 'utf-16be' | 'epub'
     encoding: varchar({ length: 16 }).notNull(),
     meta: jsonb().$type<ImportDraftMeta>().notNull(),
     /** Text before the first heading (docs/content.md "Import"): the summary unless the form gave one. */

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import { encodingName, IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { ApiError } from '@/lib/server/http/errors';
 import { viewImportDraft, type DraftView } from '@/lib/server/content/import/drafts';
 import { importedTts } from '@/lib/server/content/voicing';
@@ -65,7 +65,7 @@ export default async function ImportDraftPage({
           {T.fileName} {draft.fileName}
         </span>{' '}
         <span>
-          {T.encoding} {draft.encoding}
+          {T.encoding} {encodingName(draft.encoding)}
         </span>{' '}
         <span>{T.chapters(view.chapterCount)}</span> <span>{T.words(view.wordCount)}</span>{' '}
         <span>
