@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page, type TestInfo } from './helpers/test';
 import { newPhonePage } from './helpers/phone-context';
 import { payInSandbox, productNamed, signInAsGuest } from './helpers/wallet';
@@ -84,4 +85,65 @@ test('finance finds a recharge order and refunds it with an override; the reader
   await expect(record).toContainText('充值退款');
   await expect(record).toContainText(`-${credited}书币`);
   await finance.close();
+});
+
+// The money report (docs/console.md "Money report") on a 360 px phone: an admin finds today's takings by provider,
+// follows a figure to the orders behind it (whose total equals it), and downloads the same figures as a CSV.
+test('the money report: a figure leads to its orders, whose total equals it; the CSV downloads for Excel', async ({
+  page,
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'pixel-7', 'one phone is enough for the console journey');
+  test.setTimeout(120_000);
+  const pack = await productNamed(page, 'recharge', '600书币');
+  await signInAsGuest(page, info, 'money-report');
+  await payInSandbox(page, pack.id, '/m/coins');
+  const profile = (await (await page.request.get('/v1/my/profile')).json()) as { data: { member_id: number } };
+
+  const { userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, baseURL } = info.project.use;
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    locale,
+    timezoneId,
+    baseURL,
+  });
+  const admin = await context.newPage();
+  await admin.goto('/admin/login');
+  await admin.getByLabel('用户名').fill(STAFF_USERNAME);
+  await admin.getByLabel('密码').fill(STAFF_PASSWORD);
+  await admin.getByRole('button', { name: '登录' }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.getByRole('link', { name: '财务', exact: true }).click();
+  await admin.getByRole('link', { name: '收支报表' }).click();
+  await expect(admin).toHaveURL(/\/admin\/finance\/money$/);
+  await expect(admin.getByTestId('money-providers')).toBeVisible();
+  // Nothing wider than the phone but the tables' own scrolling boxes.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Today, in the sandbox's column: the reader's payment is among the orders paid.
+  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  await admin.getByLabel('日期', { exact: true }).fill(day);
+  await admin.getByRole('button', { name: '查看当日' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/finance/money\\?day=${day}$`));
+  await admin.screenshot({ path: info.outputPath('money-report.png'), fullPage: true });
+  const figure = admin.getByTestId('money-sandbox-paid').getByRole('link');
+  const yuan = (await figure.textContent())!.trim();
+  expect(Number(yuan)).toBeGreaterThanOrEqual(pack.price / 100);
+  await figure.click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders\\?paid=${day}&provider=sandbox$`));
+  await expect(admin.getByTestId('orders-totals')).toContainText(`合计 ${yuan} 元`);
+  await expect(admin.getByTestId('orders-table').getByRole('link', { name: `#${profile.data.member_id}`, exact: true })).toBeVisible();
+  await expect(admin.getByTestId('order-numbers-note')).toContainText('订单号由数据库按顺序分配，但不保证连续');
+
+  await admin.goBack();
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('money-csv').click()]);
+  expect(download.suggestedFilename()).toBe(`shusheng-money-${day}.csv`);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF期间,渠道,项目,笔数,金额（元）,数量\r\n')).toBe(true);
+  expect(text).toContain(`${day},沙箱支付（测试）,订单支付,`);
+  await context.close();
 });

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import next from 'next';
+import { exitOnStopSignals } from './lib/stop-signals.mjs';
 
 const PEER_HEADER = 'x-shusheng-peer';
 const PEER_KEY_HEADER = 'x-shusheng-peer-key';
@@ -45,10 +46,8 @@ const server = http.createServer((req, res) => {
 });
 server.listen(port, () => console.log(`server: listening on port ${port}${dev ? ' (development)' : ''}`));
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close();
-    app.close?.().catch(() => {});
-    process.exit(0);
-  });
-}
+// Stop taking requests, close the database (so numbers continue after a restart), exit: scripts/lib/stop-signals.mjs.
+exitOnStopSignals(() => {
+  server.close();
+  app.close?.().catch(() => {});
+});

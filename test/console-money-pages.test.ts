@@ -69,7 +69,9 @@ describe('/admin/orders', () => {
     const page = await html(OrdersPage({ searchParams: q({ member: String(memberId), status: 'paid' }) }));
     expect(asked.at(-1)).toBe('orders');
     expect(page).toContain(`<a href="/admin/orders/${orderId}">#${orderId}</a>`);
-    expect(page).toMatch(new RegExp(`data-testid="order-${orderId}">.*600书币</td><td>6</td><td>已支付</td>`));
+    expect(page).toMatch(
+      new RegExp(`data-testid="order-${orderId}">.*600书币</td><td>6</td><td></td><td>沙箱支付（测试）</td><td>已支付</td>`),
+    );
     expect(page).toContain('<a href="/admin/orders" aria-current="page">订单</a>');
     const none = await html(OrdersPage({ searchParams: q({ member: String(memberId), status: 'refunded' }) }));
     expect(none).toContain('没有符合条件的订单');
@@ -207,15 +209,18 @@ describe('/admin dashboard', () => {
     expect(today.chapterSales! - before.chapterSales!).toBe(1);
     expect(today.chapterCoins! - before.chapterCoins!).toBe(chapter!.price);
     expect(today.listenMinutes - before.listenMinutes).toBe(3);
-    // A refund later does not rewrite the day's takings.
+    // A refund later does not rewrite the day's takings: it counts on its own day, and the net drops by it.
     await refundOrder({ id: staffIds.finance!, role: 'finance', ip: '' }, { orderId: orderId, reason: '测试', override: true });
-    expect((await dailyFigures({ id: staffIds.finance!, role: 'finance', ip: '' })).at(-1)!.paidCents).toBe(today.paidCents);
+    const after = (await dailyFigures({ id: staffIds.finance!, role: 'finance', ip: '' })).at(-1)!;
+    expect(after.paidCents).toBe(today.paidCents);
+    expect(after.refundCents! - today.refundCents!).toBe(600);
+    expect(after.netCents).toBe(today.netCents! - 600);
 
     role = 'finance';
     const page = await html(DashboardPage({ searchParams: q() }));
     expect(page.match(/<figure class="chart"/g)).toHaveLength(5);
     expect(page).toContain('<svg viewBox="0 0 320 120" role="img"');
-    expect(page).toContain('<th>支付金额（元）</th>');
+    expect(page).toContain('<th>支付金额（元，含日后退款的订单）</th><th>退款（元，按发起日）</th><th>净收款（元）</th>');
     expect(page).toMatch(new RegExp(`data-testid="day-${today.day}"><td>${today.day}</td><td>${today.newMembers}</td>`));
     role = 'moderator';
     const mod = await html(DashboardPage({ searchParams: q() }));
@@ -224,6 +229,8 @@ describe('/admin dashboard', () => {
     expect((await dailyFigures({ id: staffIds.moderator!, role: 'moderator', ip: '' })).at(-1)).toMatchObject({
       paidCents: null,
       payingMembers: null,
+      refundCents: null,
+      netCents: null,
     });
   });
 });

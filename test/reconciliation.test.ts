@@ -26,6 +26,10 @@ import { refundOrder } from '@/lib/server/wallet/refunds';
 import { compareBill } from '@/lib/server/wallet/reconciliation/compare';
 import { reconcileDay, runDueReconciliations, shanghaiDay } from '@/lib/server/wallet/reconciliation/run';
 import { openDifferences, resolveDifference } from '@/lib/server/wallet/reconciliation/staff';
+import { failureReason, parseFailure } from '@/lib/server/wallet/reconciliation/failure';
+import { AlipayError, AlipayFailure } from '@/lib/server/wallet/payments/alipay/client';
+import { WechatPayError } from '@/lib/server/wallet/payments/wechat/client';
+import { WechatVerifyError } from '@/lib/server/wallet/payments/wechat/verifier';
 import { POST as resolveAction } from '@/app/admin/actions/reconciliation/route';
 
 process.env.LOG_LEVEL = 'error';
@@ -179,11 +183,52 @@ describe('reconcileDay', () => {
     const d = '2026-11-10';
     const failing = fakeProvider('wechat', {}, { fail: true });
     expect((await reconcileDay(failing, d)).status).toBe('failed');
-    expect(await runOf('wechat', d)).toMatchObject({ status: 'failed', error: 'bill download timed out' });
+    // The reason's code first (a plain Error is not one we can name), the message after it.
+    expect(await runOf('wechat', d)).toMatchObject({ status: 'failed', error: 'unknown: bill download timed out' });
     expect((await reconcileDay(failing, d)).status).toBe('failed');
     const working = fakeProvider('wechat', {});
     expect((await reconcileDay(working, d)).status).toBe('done');
     expect(await runOf('wechat', d)).toMatchObject({ status: 'done', error: null, differences: 0 });
+  });
+
+  it('names why a bill would not come, for the console: each provider failure as a reason code', async () => {
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const cases: Array<[unknown, string]> = [
+      [new WechatPayError(0, 'UNREACHABLE'), 'unreachable'],
+      [new TypeError('fetch failed'), 'unreachable'],
+      [timeout, 'unreachable'],
+      [new WechatPayError(502, 'HTTP_ERROR'), 'http_error'],
+      [new AlipayFailure('http', 'alipay x: http 502'), 'http_error'],
+      [new WechatVerifyError('signature'), 'not_signed'],
+      [new AlipayFailure('not_signed', 'alipay x: response not signed by alipay (code 10000)'), 'not_signed'],
+      [new WechatPayError(400, 'INVALID_REQUEST'), 'refused'],
+      [new AlipayError('alipay.data.dataservice.bill.downloadurl.query', '40004', 'isv.invalid-app-id'), 'refused'],
+      [new WechatPayError(0, 'NOT_CONFIGURED'), 'not_configured'],
+      [new AlipayFailure('not_configured', 'alipay is not configured'), 'not_configured'],
+      [new WechatPayError(200, 'NO_BILL'), 'no_bill'],
+      [new AlipayFailure('download', 'alipay bill: download http 403'), 'download_failed'],
+      [new WechatPayError(200, 'BILL_HASH'), 'bad_file'],
+      [new AlipayFailure('bad_file', 'alipay bill: no detail csv in the zip'), 'bad_file'],
+      [new Error('something else'), 'unknown'],
+    ];
+    for (const [err, reason] of cases) expect([failureReason(err), reason]).toEqual([reason, reason]);
+    const d = '2026-11-11';
+    const down = fakeProvider('alipay', {});
+    down.bill = async () => {
+      throw new AlipayFailure(
+        'not_signed',
+        'alipay alipay.data.dataservice.bill.downloadurl.query: response not signed by alipay (code 10000)',
+      );
+    };
+    expect((await reconcileDay(down, d)).status).toBe('failed');
+    const run = await runOf('alipay', d);
+    expect(run?.error).toBe(
+      'not_signed: alipay alipay.data.dataservice.bill.downloadurl.query: response not signed by alipay (code 10000)',
+    );
+    expect(parseFailure(run!.error)).toEqual({ reason: 'not_signed', detail: expect.stringContaining('not signed') });
+    // Text stored before reasons had codes reads as an unclassified reason, the text kept as the detail.
+    expect(parseFailure('bill download timed out')).toEqual({ reason: 'unknown', detail: 'bill download timed out' });
+    expect(parseFailure('nonsense: words')).toEqual({ reason: 'unknown', detail: 'nonsense: words' });
   });
 
   it('a payment flagged for refund (it came after the order closed) is ours too: on the bill it is no difference', async () => {

@@ -25,6 +25,7 @@ import type { PayContext } from '@/lib/server/wallet/payments/contract';
 import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
 import { REFUND_QUERY_AFTER_MS, sweepPendingRefunds } from '@/lib/server/wallet/payments/refund-sweep';
+import { ALIPAY_REFUND_FAILED_AFTER_MS } from '@/lib/server/wallet/payments/alipay/provider';
 import { resetWechatPayConfig } from '@/lib/server/wallet/payments/wechat/config';
 
 type WxStandIn = Awaited<ReturnType<typeof import('../scripts/lib/wechatpay-stand-in.mjs').startWechatPayStandIn>>;
@@ -279,20 +280,22 @@ describe('the refund query (WeChat Pay), for a notification that never comes', (
 
 const orderRow = async (id: number) => (await db.handle().db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
-describe('Alipay refund notifications (the refund fields of its trade notification)', () => {
-  const take = (rawBody: string) => takeProviderNotification('alipay', { headers: new Headers(), rawBody });
+const takeAlipay = (rawBody: string) => takeProviderNotification('alipay', { headers: new Headers(), rawBody });
 
-  async function paidAlipayOrder() {
-    const m = await signedInMember();
-    const order = await createOrder(m.id, pack.id, { offered: ['alipay'], provider: 'alipay', returnUrl: '/m/my' });
-    await startProviderPayment('alipay', order, OUTSIDE).then(async (s) => {
-      if (s.ok && s.start.kind === 'redirect') await (await fetch(s.start.url)).text();
-    });
-    alipayReceived.length = 0;
-    await alipay.pay(String(order.id));
-    expect((await take(alipayReceived[0]!)).reply.body).toBe('success');
-    return { member: m, order };
-  }
+async function paidAlipayOrder() {
+  const m = await signedInMember();
+  const order = await createOrder(m.id, pack.id, { offered: ['alipay'], provider: 'alipay', returnUrl: '/m/my' });
+  await startProviderPayment('alipay', order, OUTSIDE).then(async (s) => {
+    if (s.ok && s.start.kind === 'redirect') await (await fetch(s.start.url)).text();
+  });
+  alipayReceived.length = 0;
+  await alipay.pay(String(order.id));
+  expect((await takeAlipay(alipayReceived[0]!)).reply.body).toBe('success');
+  return { member: m, order };
+}
+
+describe('Alipay refund notifications (the refund fields of its trade notification)', () => {
+  const take = takeAlipay;
   /** Waits for the refund notification the stand-in posts after answering the refund. */
   async function refundNotice(): Promise<string> {
     for (let i = 0; i < 100 && !alipayReceived.some((b) => b.includes('out_biz_no')); i++) await new Promise((r) => setTimeout(r, 20));
@@ -333,5 +336,103 @@ describe('Alipay refund notifications (the refund fields of its trade notificati
     const forged = alipay.notifyBody(String(order.id), { out_biz_no: '424242', refund_fee: '6.00', gmt_refund: '2026-01-01 10:00:00' });
     expect((await take(forged)).reply.body).toBe('failure');
     expect(await counts()).toEqual(afterRefund);
+  });
+});
+
+describe('the refund query (Alipay), for a refund it answered without moving the money', () => {
+  afterEach(() => {
+    alipay.refundMode = 'settled';
+    alipay.forgeRefundQuery = false;
+  });
+
+  async function pendingAlipayRefund(at: Date) {
+    const { order } = await paidAlipayOrder();
+    alipay.refundMode = 'pending';
+    alipayReceived.length = 0;
+    await refundOrderOnce(finance, { orderId: order.id, reason: '用户申请', override: true }, at);
+    const trade = alipay.trades.get(String(order.id))!;
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundRef: `${trade.tradeNo}/${order.id}`, providerRefundStatus: 'pending' });
+    return order;
+  }
+
+  it('pending while Alipay has not finished; its success is applied by the job once, with no notification and no money moved', async () => {
+    const refundedAt = new Date();
+    const order = await pendingAlipayRefund(refundedAt);
+    const seen = await counts();
+    const asked = alipay.refundQueries;
+
+    // Too young to ask; then asked, still processing: pending, asked again only 10 minutes later.
+    await sweepPendingRefunds(new Date(refundedAt.getTime() + REFUND_QUERY_AFTER_MS - 1000));
+    expect(alipay.refundQueries).toBe(asked);
+    const later = new Date(refundedAt.getTime() + REFUND_QUERY_AFTER_MS + 1000);
+    await sweepPendingRefunds(later);
+    expect(alipay.refundQueries).toBe(asked + 1);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending', providerRefundAt: later });
+
+    alipay.finishRefund(String(order.id), true);
+    await sweepPendingRefunds(new Date(later.getTime() + 60_000));
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending' });
+    const settledAt = new Date(later.getTime() + REFUND_QUERY_AFTER_MS + 1000);
+    expect((await sweepPendingRefunds(settledAt)).settled).toBeGreaterThanOrEqual(1);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'settled', providerRefundAt: settledAt });
+    // Once: a settled refund is not asked about again, and nothing else was written.
+    const queries = alipay.refundQueries;
+    await sweepPendingRefunds(new Date(settledAt.getTime() + 2 * REFUND_QUERY_AFTER_MS));
+    expect(alipay.refundQueries).toBe(queries);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'settled', providerRefundAt: settledAt });
+    expect(await counts()).toEqual(seen);
+    // Every call we made carried our valid signature.
+    expect(alipay.badSignatures).toBe(0);
+  });
+
+  it('the return of a payment taken after cancel is asked about too, its age counted from the return', async () => {
+    const m = await signedInMember();
+    const order = await createOrder(m.id, pack.id, { offered: ['alipay'], provider: 'alipay', returnUrl: '/m/my' });
+    await startProviderPayment('alipay', order, OUTSIDE).then(async (s) => {
+      if (s.ok && s.start.kind === 'redirect') await (await fetch(s.start.url)).text();
+    });
+    await cancelOrder(order.id, m.id);
+    alipayReceived.length = 0;
+    await alipay.pay(String(order.id));
+    expect((await takeAlipay(alipayReceived[0]!)).reply.body).toBe('success');
+    const [flag] = await db.handle().db.select().from(paymentExceptions).where(eq(paymentExceptions.orderId, order.id));
+    alipay.refundMode = 'pending';
+    const returnedAt = new Date();
+    await refundPaymentException(finance, flag!.id, '取消后到账');
+    const exception = async () => (await db.handle().db.select().from(paymentExceptions).where(eq(paymentExceptions.id, flag!.id)))[0]!;
+    expect(await exception()).toMatchObject({ refundStatus: 'refunded', providerRefundStatus: 'pending' });
+    alipay.finishRefund(String(order.id), false);
+    // Eleven minutes after the return it is still young: pending, not failed.
+    await sweepPendingRefunds(new Date(returnedAt.getTime() + REFUND_QUERY_AFTER_MS + 60_000));
+    expect(await exception()).toMatchObject({ providerRefundStatus: 'pending' });
+    await sweepPendingRefunds(new Date(returnedAt.getTime() + ALIPAY_REFUND_FAILED_AFTER_MS + 60_000));
+    expect(await exception()).toMatchObject({ providerRefundStatus: 'failed' });
+  });
+
+  it('a refund Alipay still does not report a day later is failed, for staff; a forged answer changes nothing', async () => {
+    const refundedAt = new Date();
+    const order = await pendingAlipayRefund(refundedAt);
+    alipay.finishRefund(String(order.id), false);
+    const dayLater = new Date(refundedAt.getTime() + ALIPAY_REFUND_FAILED_AFTER_MS + 60_000);
+
+    // An answer not signed by Alipay is not believed, however late.
+    alipay.forgeRefundQuery = true;
+    const asked = alipay.refundQueries;
+    expect((await sweepPendingRefunds(dayLater)).errors).toBeGreaterThanOrEqual(1);
+    expect(alipay.refundQueries).toBe(asked + 1);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending' });
+    alipay.forgeRefundQuery = false;
+
+    // Within the day, an answer without the refund is "not done yet".
+    await sweepPendingRefunds(new Date(refundedAt.getTime() + REFUND_QUERY_AFTER_MS + 1000));
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'pending' });
+
+    const seen = await counts();
+    expect((await sweepPendingRefunds(dayLater)).failed).toBeGreaterThanOrEqual(1);
+    expect(await refundRow(order.id)).toMatchObject({ providerRefundStatus: 'failed', providerRefundAt: dayLater });
+    // No money moves on a failed refund: it is flagged for staff, in their list of refunds to check.
+    expect(await counts()).toEqual(seen);
+    const open = await providerRefundsToCheck(finance);
+    expect(open.find((r) => r.orderId === order.id)).toMatchObject({ status: 'failed', kind: 'refund' });
   });
 });

@@ -24,8 +24,18 @@ const SERIES: Array<{ key: keyof Omit<DailyFigure, 'day'>; title: string; label?
 function Figures({ figures }: { figures: DailyFigure[] }) {
   const days = figures.map((f) => f.day);
   const shown = SERIES.filter((s) => figures[0]?.[s.key] !== null);
+  const money = figures[0]?.paidCents !== null;
   const columns = [
-    ...shown.map((s) => ({ key: s.key, title: s.title, label: s.label })),
+    ...shown.flatMap((s) => [
+      { key: s.key, title: s.title, label: s.label },
+      // Beside the day's takings: its refunds and what is left (docs/dashboard.md), as the money report counts them.
+      ...(s.key === 'paidCents'
+        ? [
+            { key: 'refundCents' as const, title: D.refunds, label: formatCents },
+            { key: 'netCents' as const, title: D.net, label: formatCents },
+          ]
+        : []),
+    ]),
     ...(figures[0]?.chapterCoins !== null ? [{ key: 'chapterCoins' as const, title: D.chapterCoins, label: undefined }] : []),
   ];
   const sum = (key: keyof Omit<DailyFigure, 'day'>) => figures.reduce((s, f) => s + (f[key] ?? 0), 0);
@@ -33,6 +43,11 @@ function Figures({ figures }: { figures: DailyFigure[] }) {
     <section aria-labelledby="figures-title">
       <h2 id="figures-title">{D.heading}</h2>
       <p className="meta">{D.note}</p>
+      {money ? (
+        <p className="meta" data-testid="money-note">
+          {D.moneyNote} <a href="/admin/finance/money">{MONEY_TEXT.report.tabMoney}</a>
+        </p>
+      ) : null}
       <div className="charts">
         {shown.map((s) => (
           <DailyChart key={s.key} id={s.key} title={s.title} days={days} values={figures.map((f) => f[s.key] ?? 0)} label={s.label} />

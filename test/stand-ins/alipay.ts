@@ -1,5 +1,6 @@
 // A local stand-in for Alipay's open platform (docs/payments-alipay.md "Testing"), on 127.0.0.1 only: the gateway
-// (wap.pay's cashier page, trade.query, trade.close, trade.refund, the bill's download address), the bill download
+// (wap.pay's cashier page, trade.query, trade.close, trade.refund, trade.fastpay.refund.query, the bill's download
+// address), the bill download
 // itself, and the asynchronous notifications, RSA2-signed with a key pair made when it starts. It checks our RSA2
 // signature with the merchant key pair it also makes, like Alipay does with the public key the merchant uploaded.
 // Written on node:crypto alone, apart from our own signer, so a mistake there is not mirrored here.
@@ -20,8 +21,8 @@ export interface StandInTrade {
   returnUrl: string;
   quitUrl: string;
   paidAt: Date | null;
-  /** out_request_no → refunded yuan and when. */
-  refunds: Map<string, { amount: string; at: Date }>;
+  /** out_request_no → refunded yuan, when, and how it stands (`processing` only in the 'pending' refund mode). */
+  refunds: Map<string, { amount: string; at: Date; state: 'success' | 'processing' | 'failed' }>;
 }
 
 export interface AlipayStandIn {
@@ -44,6 +45,17 @@ export interface AlipayStandIn {
   postNotify(outTradeNo: string, body: string): Promise<string>;
   /** Signs a response node or parameters with Alipay's private key (for tests that forge on purpose). */
   alipaySign(content: string): string;
+  /**
+   * How trade.refund answers a new refund: 'settled' (the default: fund_change Y, then the refund's notification) or
+   * 'pending' (fund_change N, no notification; the refund query reports it once `finishRefund` says how it ended).
+   */
+  refundMode: 'settled' | 'pending';
+  /** Ends a processing refund of a trade: success (the refund query then says REFUND_SUCCESS) or failure. */
+  finishRefund(outTradeNo: string, ok: boolean): void;
+  /** While true, refund-query answers are signed with a key that is not Alipay's (a forged answer). */
+  forgeRefundQuery: boolean;
+  /** How many refund queries were answered. */
+  readonly refundQueries: number;
   stop(): Promise<void>;
 }
 
@@ -99,13 +111,14 @@ export async function startAlipayStandIn(
   const trades = new Map<string, StandInTrade>();
   const notifyReplies: string[] = [];
   let base = '';
-  const state = { badSignatures: 0 };
+  const state = { badSignatures: 0, refundMode: 'settled' as 'settled' | 'pending', forgeRefundQuery: false, refundQueries: 0 };
+  const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-  const respond = (res: http.ServerResponse, method: string, node: Record<string, unknown>) => {
+  const respond = (res: http.ServerResponse, method: string, node: Record<string, unknown>, key = alipay.privateKey) => {
     const name = `${method.replace(/\./g, '_')}_response`;
     const raw = JSON.stringify(node);
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-    res.end(`{"${name}":${raw},"sign":"${sign(raw, alipay.privateKey)}"}`);
+    res.end(`{"${name}":${raw},"sign":"${sign(raw, key)}"}`);
   };
   const fail = (res: http.ServerResponse, method: string, subCode: string, code = '40004') =>
     respond(res, method, { code, msg: 'Business Failed', sub_code: subCode, sub_msg: subCode });
@@ -167,7 +180,7 @@ export async function startAlipayStandIn(
           `${t.tradeNo}\t,${t.outTradeNo}\t,交易,${t.subject},${beijing(t.paidAt!)},${beijing(t.paidAt!)},,,,,buyer@example.com,${t.totalAmount},${t.totalAmount},0.00,0.00,0.00,0.00,0.00,,0.00,0.00,,0.00,0.00,`,
         );
       for (const [requestNo, r] of t.refunds)
-        if (inDay(r.at))
+        if (inDay(r.at) && r.state === 'success')
           rows.push(
             `${t.tradeNo}\t,${t.outTradeNo}\t,退款,${t.subject},${beijing(r.at)},${beijing(r.at)},,,,,buyer@example.com,-${r.amount},-${r.amount},0.00,0.00,0.00,0.00,0.00,,0.00,0.00,${requestNo}\t,0.00,0.00,`,
           );
@@ -290,7 +303,8 @@ export async function startAlipayStandIn(
         if (!/^\d+\.\d{2}$/.test(biz.refund_amount ?? '') || refunded() + cents(biz.refund_amount!) > cents(t.totalAmount))
           return fail(res, method, 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL');
         const at = new Date();
-        t.refunds.set(requestNo, { amount: biz.refund_amount!, at });
+        const pending = state.refundMode === 'pending';
+        t.refunds.set(requestNo, { amount: biz.refund_amount!, at, state: pending ? 'processing' : 'success' });
         const total = (refunded() / 100).toFixed(2);
         if (refunded() === cents(t.totalAmount)) t.status = 'TRADE_CLOSED';
         respond(res, method, {
@@ -299,14 +313,41 @@ export async function startAlipayStandIn(
           out_trade_no: t.outTradeNo,
           trade_no: t.tradeNo,
           refund_fee: total,
-          fund_change: 'Y',
+          fund_change: pending ? 'N' : 'Y',
         });
+        // Still processing: no notification now; the refund query tells once finishRefund has ended it.
+        if (pending) return;
         // Then the refund's notification, as Alipay sends for a wap trade.
         void postNotify(
           t.outTradeNo,
           notifyBody(t.outTradeNo, { out_biz_no: requestNo, refund_fee: total, gmt_refund: beijing(at) }),
         ).catch(() => undefined);
         return;
+      }
+      case 'alipay.trade.fastpay.refund.query': {
+        state.refundQueries++;
+        if (!t) return fail(res, method, 'ACQ.TRADE_NOT_EXIST');
+        if (!biz.out_request_no) return fail(res, method, 'isv.missing-parameter', '40001');
+        const r = t.refunds.get(biz.out_request_no);
+        const key = state.forgeRefundQuery ? forger.privateKey : alipay.privateKey;
+        // Alipay's answer names the refund only once it succeeded; processing, failed or unknown look the same.
+        if (!r || r.state !== 'success')
+          return respond(res, method, { code: '10000', msg: 'Success', out_trade_no: t.outTradeNo, trade_no: t.tradeNo }, key);
+        return respond(
+          res,
+          method,
+          {
+            code: '10000',
+            msg: 'Success',
+            out_trade_no: t.outTradeNo,
+            trade_no: t.tradeNo,
+            out_request_no: biz.out_request_no,
+            total_amount: t.totalAmount,
+            refund_amount: r.amount,
+            refund_status: 'REFUND_SUCCESS',
+          },
+          key,
+        );
       }
       case 'alipay.data.dataservice.bill.downloadurl.query':
         if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(biz.bill_date ?? ''))
@@ -392,6 +433,27 @@ export async function startAlipayStandIn(
     notifyBody,
     postNotify,
     alipaySign: (content) => sign(content, alipay.privateKey),
+    get refundMode() {
+      return state.refundMode;
+    },
+    set refundMode(mode) {
+      state.refundMode = mode;
+    },
+    finishRefund(outTradeNo, ok) {
+      const t = trades.get(outTradeNo);
+      const r = t?.refunds.get(outTradeNo);
+      if (!r || r.state !== 'processing') throw new Error(`stand-in: no processing refund of ${outTradeNo}`);
+      r.state = ok ? 'success' : 'failed';
+    },
+    get forgeRefundQuery() {
+      return state.forgeRefundQuery;
+    },
+    set forgeRefundQuery(on) {
+      state.forgeRefundQuery = on;
+    },
+    get refundQueries() {
+      return state.refundQueries;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,7 @@ import { financeMonth, financeMonthParam, revenueAudit } from '@/lib/server/staf
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, one, type SearchParams } from '../_components/shell';
+import { FinanceTabs } from './finance-tabs';
 
 export const metadata: Metadata = { title: T.nav.finance };
 
@@ -23,6 +24,7 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
   return (
     <ConsoleShell staff={staff} current="finance" flash={flash}>
       <h1>{F.heading}</h1>
+      <FinanceTabs current="revenue" />
       <form method="get" action="/admin/finance" className="filters">
         <label>
           {F.month}

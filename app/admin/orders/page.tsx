@@ -2,9 +2,19 @@ import type { Metadata } from 'next';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { DAY_PATTERN } from '@/lib/shared/schemas/console-money';
 import { shanghaiMidnight } from '@/lib/shared/schemas/console-members';
-import { formatCents } from '@/lib/shared/money';
+import { formatCents, formatYuan } from '@/lib/shared/money';
+import { PAY_TEXT } from '@/lib/shared/payment-text';
 import { readFlash } from '@/lib/server/staff/flash';
-import { dueExceptions, ORDER_STATUSES, providerRefundsToCheck, searchOrders } from '@/lib/server/staff/orders';
+import { REFUND_STATES, REPORT_PROVIDERS, type RefundState } from '@/lib/server/staff/money-report';
+import {
+  dueExceptions,
+  ORDER_STATUSES,
+  orderTotals,
+  providerRefundsToCheck,
+  searchOrders,
+  type OrderFilter,
+} from '@/lib/server/staff/orders';
+import { businessPeriod } from '@/lib/server/wallet/business-month';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { latestAuditRuns, type AuditRun } from '@/lib/server/wallet/audit-runs';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../_components/shell';
@@ -53,8 +63,44 @@ function AuditLine({ label, run }: { label: string; run: AuditRun | null }) {
   );
 }
 
-// /admin/orders?order=&member=&status=&from=&to=&page=: order search, payments due back, the ledger audit
-// (docs/wallet.md "Refunds", "Ledger audit"), the providers' reconciliation differences (docs/reconciliation.md). Finance and admin. Plain GET search, one POST button for the audit.
+/**
+ * The money report's filters (docs/console.md "Money report"): `paid`, `late`, `refunded` name a business day or month,
+ * `refund_state` narrows `refunded`, `provider` any search. A value that is not one of these is refused with the
+ * reason on the page — never silently dropped, which would list every order under a figure's name.
+ */
+function reportFilters(query: Record<string, string | string[] | undefined>) {
+  const E = MONEY_TEXT.errors;
+  const errors: string[] = [];
+  const period = (name: 'paid' | 'late' | 'refunded') => {
+    const raw = one(query[name]);
+    if (!raw) return undefined;
+    const p = businessPeriod(raw);
+    if (!p) errors.push(E.badPeriod);
+    return p ?? undefined;
+  };
+  const providerRaw = one(query.provider);
+  const provider = providerRaw && (REPORT_PROVIDERS as readonly string[]).includes(providerRaw) ? providerRaw : undefined;
+  if (providerRaw && !provider) errors.push(E.badProvider);
+  const stateRaw = one(query.refund_state);
+  const state = stateRaw && (REFUND_STATES as readonly string[]).includes(stateRaw) ? (stateRaw as RefundState) : undefined;
+  if (stateRaw && !state) errors.push(E.badRefundState);
+  const paid = period('paid');
+  const late = period('late');
+  const refunded = period('refunded');
+  return {
+    errors: [...new Set(errors)],
+    provider,
+    paid,
+    late,
+    refunded: refunded ? { ...refunded, state } : undefined,
+    kept: { provider, paid: paid?.key, late: late?.key, refunded: refunded?.key, refund_state: refunded ? state : undefined },
+  };
+}
+
+// /admin/orders?order=&member=&status=&from=&to=&provider=&paid=&late=&refunded=&refund_state=&page=: order search, the
+// money report's order lists with their total, payments due back, the ledger audit (docs/wallet.md "Refunds", "Ledger
+// audit"), the providers' reconciliation differences (docs/reconciliation.md). Finance and admin. Plain GET search,
+// one POST button for the audit.
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('orders');
   const query = await searchParams;
@@ -66,16 +112,24 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const from = dayParam(one(query.from));
   const to = dayParam(one(query.to));
   const page = pageNumber(query.page);
-  const [{ rows, hasMore }, due, audits, runs, differences, providerRefunds] = await Promise.all([
-    searchOrders(staff.actor, {
-      orderId,
-      memberId,
-      status,
-      from: from?.at,
-      // The end day is inclusive: up to the next Shanghai midnight.
-      to: to ? new Date(to.at.getTime() + 86_400_000) : undefined,
-      page,
-    }),
+  const report = reportFilters(query);
+  const filter: OrderFilter = {
+    orderId,
+    memberId,
+    status,
+    from: from?.at,
+    // The end day is inclusive: up to the next Shanghai midnight.
+    to: to ? new Date(to.at.getTime() + 86_400_000) : undefined,
+    provider: report.provider,
+    paid: report.paid,
+    late: report.late,
+    refunded: report.refunded,
+    page,
+  };
+  const reportView = Boolean(report.paid || report.late || report.refunded);
+  const [{ rows, hasMore }, totals, due, audits, runs, differences, providerRefunds] = await Promise.all([
+    searchOrders(staff.actor, filter),
+    reportView || report.provider ? orderTotals(staff.actor, filter) : Promise.resolve(null),
     dueExceptions(staff.actor),
     latestAuditRuns(staff.actor),
     latestReconciliations(staff.actor),
@@ -88,12 +142,39 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
     status,
     from: from?.day,
     to: to?.day,
+    ...report.kept,
   };
+  // The same search without the report's filters (the other fields stay as they are).
+  const clearReport = `/admin/orders?${new URLSearchParams(
+    Object.entries({ ...kept, paid: undefined, late: undefined, refunded: undefined, refund_state: undefined }).filter(
+      (e): e is [string, string] => Boolean(e[1]),
+    ),
+  )}`;
   const back = `/admin/orders?${new URLSearchParams(Object.entries(kept).filter((e): e is [string, string] => Boolean(e[1])))}`;
   return (
     <ConsoleShell staff={staff} current="orders" flash={flash}>
       <h1>{O.heading}</h1>
+      {report.errors.map((e) => (
+        <p key={e} className="flash flash-err" role="alert">
+          {e}
+        </p>
+      ))}
+      {reportView ? (
+        <p className="meta" data-testid="orders-report-filter">
+          {report.paid ? <span>{O.filterPaid(report.paid.key)}</span> : null}
+          {report.late ? <span>{O.filterLate(report.late.key)}</span> : null}
+          {report.refunded ? (
+            <span>
+              {O.filterRefunded(report.refunded.key, report.refunded.state ? MONEY_TEXT.refundStates[report.refunded.state]! : null)}
+            </span>
+          ) : null}
+          <a href={clearReport}>{O.filterClear}</a>
+        </p>
+      ) : null}
       <form method="get" action="/admin/orders" className="filters" role="search">
+        {(['paid', 'late', 'refunded', 'refund_state'] as const).map((k) =>
+          kept[k] ? <input key={k} type="hidden" name={k} value={kept[k]} /> : null,
+        )}
         <label>
           {O.orderId}
           <input name="order" inputMode="numeric" pattern="\d{1,10}" defaultValue={kept.order ?? ''} />
@@ -114,6 +195,17 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           </select>
         </label>
         <label>
+          {O.provider}
+          <select name="provider" defaultValue={report.provider ?? ''}>
+            <option value="">{O.anyProvider}</option>
+            {REPORT_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {PAY_TEXT.providerLabel[p] ?? p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           {O.from}
           <input type="date" name="from" defaultValue={kept.from ?? ''} />
         </label>
@@ -124,6 +216,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
         <button type="submit">{O.search}</button>
       </form>
 
+      {totals ? (
+        <p className="flash flash-ok" role="status" data-testid="orders-totals">
+          {O.totals(totals.count, formatYuan(totals.cents))}
+        </p>
+      ) : null}
       {rows.length === 0 ? <p>{O.empty}</p> : null}
       {rows.length ? (
         <div className="table-wrap">
@@ -134,6 +231,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                 <th>{O.member}</th>
                 <th>{O.product}</th>
                 <th>{O.price}</th>
+                <th>{O.discount}</th>
+                <th>{O.provider}</th>
                 <th>{O.status}</th>
                 <th>{O.createdAt}</th>
                 <th>{O.paidAt}</th>
@@ -150,6 +249,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                   </td>
                   <td>{r.productName}</td>
                   <td>{formatCents(r.price)}</td>
+                  <td>{r.discount ? formatCents(r.discount) : ''}</td>
+                  <td>{PAY_TEXT.providerLabel[r.provider] ?? r.provider}</td>
                   <td>{MONEY_TEXT.orderStatus[r.status] ?? r.status}</td>
                   <td>{formatTime(r.createdAt)}</td>
                   <td>{formatTime(r.paidAt)}</td>
@@ -160,6 +261,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
         </div>
       ) : null}
       <Pager base="/admin/orders" query={kept} page={page} hasMore={hasMore} />
+      <p className="meta" data-testid="order-numbers-note">
+        {O.numbersNote}
+      </p>
 
       <h2>{O.due}</h2>
       {due.length === 0 ? <p>{O.dueEmpty}</p> : null}

@@ -27,7 +27,12 @@ export interface DbHandle {
 }
 
 // Next bundles server modules several times; the handle lives on globalThis so the process has one client.
-const holder = globalThis as typeof globalThis & { __shushengDb?: DbHandle; __shushengDbScope?: AsyncLocalStorage<Db> };
+const holder = globalThis as typeof globalThis & {
+  __shushengDb?: DbHandle;
+  __shushengDbScope?: AsyncLocalStorage<Db>;
+  __shushengDbClosed?: boolean;
+  __shushengShutdown?: () => Promise<void>;
+};
 const scope = (holder.__shushengDbScope ??= new AsyncLocalStorage<Db>());
 
 /**
@@ -124,8 +129,26 @@ function openDefault(): DbHandle {
 
 /** The process's database, opened on first use (never at import or build time). */
 export function dbHandle(): DbHandle {
-  holder.__shushengDb ??= openDefault();
+  if (!holder.__shushengDb && holder.__shushengDbClosed) throw new Error('the database is closed: the server is stopping');
+  if (!holder.__shushengDb) {
+    holder.__shushengDb = openDefault();
+    // The server's stop (scripts/lib/stop-signals.mjs) calls this before it exits.
+    holder.__shushengShutdown = closeDatabase;
+  }
   return holder.__shushengDb;
+}
+
+/**
+ * Closes the process's database for good, when the server stops. PGlite then writes a checkpoint, so the next start
+ * does not replay its log and sequences continue where they were: without it each restart skipped up to 32 numbers of
+ * every sequence — orders, novels, import drafts (docs/operations.md "Stopping the server"). A job that asks for the
+ * database afterwards is refused rather than opening it again.
+ */
+export async function closeDatabase(): Promise<void> {
+  const handle = holder.__shushengDb;
+  holder.__shushengDbClosed = true;
+  holder.__shushengDb = undefined;
+  await handle?.close();
 }
 
 export function getDb(): Db {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf, dayBounds } from '../wallet/business-month';
+import { latePaymentsBetween, refundRecordsBetween } from './money-report';
 import { can } from './roles';
 import type { StaffActor } from './actor';
 
@@ -15,6 +16,10 @@ export interface DailyFigure {
   /** Money figures: null for roles without `orders` (only finance and admin see money). */
   payingMembers: number | null;
   paidCents: number | null;
+  /** Refunds made that day, whatever became of their money (the money report's 退款合计). */
+  refundCents: number | null;
+  /** Everything taken that day (paid orders and late payments for closed ones) minus the day's refunds. */
+  netCents: number | null;
   chapterSales: number | null;
   chapterCoins: number | null;
 }
@@ -28,28 +33,32 @@ function dayMinus(day: string, days: number): string {
 /**
  * One query, one grouped scan per source table from the first day on, joined to the 30 days: new members (accounts
  * that are not guests, by creation day), paying members and what they paid (orders paid that day, refunded later
- * or not: the day's takings), chapter sales (unlocks and their coins), listening minutes (activity_days, the
- * server's own count of listening). Days are Asia/Shanghai calendar days.
+ * or not: the day's takings), the day's refunds and net takings as the money report counts them, chapter sales
+ * (unlocks and their coins), listening minutes (activity_days, the server's own count of listening). Days are
+ * Asia/Shanghai calendar days.
  */
 export async function dailyFigures(actor: StaffActor, now = new Date()): Promise<DailyFigure[]> {
   const last = businessDayOf(now);
   const first = dayMinus(last, DASHBOARD_DAYS - 1);
-  // The first instant of the first Shanghai day.
-  const start = new Date(`${first}T00:00:00+08:00`);
+  const start = dayBounds(first).start;
+  const end = dayBounds(last).end;
   const result = await getDb().execute(sql`
     with days as (select d::date as day from generate_series(${first}::date, ${last}::date, interval '1 day') d),
     nm as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n from members
       where created_at >= ${start.toISOString()} and not is_guest group by 1),
     po as (select (paid_at at time zone 'Asia/Shanghai')::date as day, count(distinct member_id) as payers, sum(price) as cents from orders
       where paid_at >= ${start.toISOString()} and status in ('paid', 'refunded') group by 1),
+    lp as (select (created_at at time zone 'Asia/Shanghai')::date as day, sum(amount) as cents from (${latePaymentsBetween(start, end)}) l group by 1),
+    rf as (select (at at time zone 'Asia/Shanghai')::date as day, sum(amount) as cents from (${refundRecordsBetween(start, end)}) r group by 1),
     cu as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n, sum(price) as coins from chapter_unlocks
       where created_at >= ${start.toISOString()} group by 1),
     ad as (select day, sum(listen_seconds) as secs from activity_days where day >= ${first}::date group by 1)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(nm.n, 0)::int as new_members, coalesce(po.payers, 0)::int as payers,
-      coalesce(po.cents, 0)::bigint as cents, coalesce(cu.n, 0)::int as sales, coalesce(cu.coins, 0)::bigint as coins,
+      coalesce(po.cents, 0)::bigint as cents, coalesce(rf.cents, 0)::bigint as refunds, coalesce(lp.cents, 0)::bigint as late,
+      coalesce(cu.n, 0)::int as sales, coalesce(cu.coins, 0)::bigint as coins,
       coalesce(ad.secs, 0)::bigint as secs
     from days left join nm on nm.day = days.day left join po on po.day = days.day left join cu on cu.day = days.day
-      left join ad on ad.day = days.day
+      left join ad on ad.day = days.day left join lp on lp.day = days.day left join rf on rf.day = days.day
     order by days.day`);
   const money = can(actor.role, 'orders');
   const rows = (result as unknown as { rows: Array<Record<string, string | number>> }).rows;
@@ -59,6 +68,8 @@ export async function dailyFigures(actor: StaffActor, now = new Date()): Promise
     listenMinutes: Math.round(Number(r.secs) / 60),
     payingMembers: money ? Number(r.payers) : null,
     paidCents: money ? Number(r.cents) : null,
+    refundCents: money ? Number(r.refunds) : null,
+    netCents: money ? Number(r.cents) + Number(r.late) - Number(r.refunds) : null,
     chapterSales: money ? Number(r.sales) : null,
     chapterCoins: money ? Number(r.coins) : null,
   }));

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, orderRefunds, orders, paymentExceptions, paymentNotifications, products, staffUsers } from '../db/schema';
 import { maskPhone } from '../members/lookup';
 import { NON_REFUNDABLE_KINDS } from '../wallet/refunds';
 import { assertCan, type StaffActor } from './actor';
+import { latePaymentsBetween, paidBetween, refundRecordsBetween, type RefundState } from './money-report';
 
 /** The console's order search and order page (docs/wallet.md "Refunds"): finance and admin. */
 
@@ -18,7 +19,20 @@ export interface OrderFilter {
   /** [from, to) instants (the page turns Shanghai days into them). */
   from?: Date;
   to?: Date;
+  /** The money report's filters (docs/console.md "Money report"): each lists the orders behind one of its figures. */
+  provider?: string;
+  /** Paid in [start, end): the period's takings. */
+  paid?: Span;
+  /** A payment for the already closed order arrived in [start, end). */
+  late?: Span;
+  /** Refunded in [start, end) (a staff refund, or a late payment returned), optionally only refunds in that state. */
+  refunded?: Span & { state?: RefundState };
   page?: number;
+}
+
+interface Span {
+  start: Date;
+  end: Date;
 }
 
 export interface OrderListRow {
@@ -29,19 +43,47 @@ export interface OrderListRow {
   productType: string;
   price: number;
   status: string;
+  provider: string;
+  discount: number;
   createdAt: Date;
   paidAt: Date | null;
 }
 
-/** Newest first, ORDER_PAGE_SIZE a page; `hasMore` when another page follows. */
-export async function searchOrders(actor: StaffActor, filter: OrderFilter): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
-  assertCan(actor, 'orders');
+function whereOf(filter: OrderFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.orderId !== undefined) where.push(eq(orders.id, filter.orderId));
   if (filter.memberId !== undefined) where.push(eq(orders.memberId, filter.memberId));
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.from) where.push(gte(orders.createdAt, filter.from));
   if (filter.to) where.push(lt(orders.createdAt, filter.to));
+  if (filter.provider) where.push(eq(orders.provider, filter.provider));
+  if (filter.paid) where.push(paidBetween(filter.paid.start, filter.paid.end));
+  if (filter.late) where.push(sql`${orders.id} in (select order_id from (${latePaymentsBetween(filter.late.start, filter.late.end)}) l)`);
+  if (filter.refunded) {
+    const { start, end, state } = filter.refunded;
+    where.push(
+      sql`${orders.id} in (select order_id from (${refundRecordsBetween(start, end)}) r ${state ? sql`where state = ${state}` : sql``})`,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/**
+ * How many orders the filter finds and what they cost, over every page: beside a money report figure it shows that
+ * the list adds up to it (a refund and a returned late payment are always the whole order's price).
+ */
+export async function orderTotals(actor: StaffActor, filter: OrderFilter): Promise<{ count: number; cents: number }> {
+  assertCan(actor, 'orders');
+  const [row] = await getDb()
+    .select({ n: count(), cents: sum(orders.price) })
+    .from(orders)
+    .where(whereOf(filter));
+  return { count: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
+}
+
+/** Newest first, ORDER_PAGE_SIZE a page; `hasMore` when another page follows. */
+export async function searchOrders(actor: StaffActor, filter: OrderFilter): Promise<{ rows: OrderListRow[]; hasMore: boolean }> {
+  assertCan(actor, 'orders');
   const page = Math.max(1, filter.page ?? 1);
   const rows = await getDb()
     .select({
@@ -52,13 +94,15 @@ export async function searchOrders(actor: StaffActor, filter: OrderFilter): Prom
       productType: products.productType,
       price: orders.price,
       status: orders.status,
+      provider: orders.provider,
+      discount: orders.discount,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(members, eq(members.id, orders.memberId))
-    .where(where.length ? and(...where) : undefined)
+    .where(whereOf(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_PAGE_SIZE + 1)
     .offset((page - 1) * ORDER_PAGE_SIZE);

@@ -86,9 +86,11 @@ export interface RealProvider {
   refund(orderId: number, amount: number, total: number): Promise<ProviderRefund>;
   /**
    * What became of the order's refund, asked of the provider (docs/payments.md "Refund outcomes"); providers without
-   * such a query leave it out. Throws when the provider cannot be reached or knows no such refund.
+   * such a query leave it out. `refundedAt` is when we asked for the refund: a provider whose query cannot tell
+   * "not done yet" from "failed" (Alipay) decides by its age at `now`; its answer then names no refund (`ref` null).
+   * A settled answer always names it. Throws when the provider cannot be reached or its answer is not believed.
    */
-  refundStatus?(orderId: number): Promise<{ ref: string; status: 'pending' | 'settled' | 'failed' }>;
+  refundStatus?(orderId: number, refundedAt: Date, now: Date): Promise<{ ref: string | null; status: 'pending' | 'settled' | 'failed' }>;
   /** The provider's bill for one business day (YYYY-MM-DD, Asia/Shanghai). */
   bill(day: string): Promise<BillLine[]>;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client';
 import { orderRefunds, orders, paymentExceptions } from '../../db/schema';
 import { log } from '../../logger';
@@ -23,20 +23,37 @@ interface PendingRefund {
   provider: string;
   ref: string | null;
   kind: 'refund' | 'exception';
+  /** When the refund was asked of the provider. */
+  refundedAt: Date;
 }
 
 async function pendingRefunds(before: Date): Promise<PendingRefund[]> {
   const db = getDb();
   const [refunds, exceptions] = await Promise.all([
     db
-      .select({ orderId: orderRefunds.orderId, provider: orders.provider, ref: orderRefunds.providerRefundRef })
+      .select({
+        orderId: orderRefunds.orderId,
+        provider: orders.provider,
+        ref: orderRefunds.providerRefundRef,
+        refundedAt: orderRefunds.createdAt,
+      })
       .from(orderRefunds)
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
       .where(and(eq(orderRefunds.providerRefundStatus, 'pending'), lte(orderRefunds.providerRefundAt, before)))
       .orderBy(asc(orderRefunds.providerRefundAt))
       .limit(PER_PASS),
     db
-      .select({ orderId: paymentExceptions.orderId, provider: paymentExceptions.provider, ref: paymentExceptions.providerRefundRef })
+      .select({
+        orderId: paymentExceptions.orderId,
+        provider: paymentExceptions.provider,
+        ref: paymentExceptions.providerRefundRef,
+        // The exception row keeps no date of its return; the audit row written with it does.
+        refundedAt: sql<Date | null>`(select min(a.created_at) from staff_audit_log a
+          where a.action = 'order.exception_refund' and a.target_type = 'order' and a.target_id = ${paymentExceptions.orderId})`.mapWith(
+          paymentExceptions.createdAt,
+        ),
+        lastWord: paymentExceptions.providerRefundAt,
+      })
       .from(paymentExceptions)
       .where(and(eq(paymentExceptions.providerRefundStatus, 'pending'), lte(paymentExceptions.providerRefundAt, before)))
       .orderBy(asc(paymentExceptions.providerRefundAt))
@@ -44,7 +61,11 @@ async function pendingRefunds(before: Date): Promise<PendingRefund[]> {
   ]);
   return [
     ...refunds.map((r) => ({ ...r, kind: 'refund' as const })),
-    ...exceptions.map((r) => ({ ...r, kind: 'exception' as const })),
+    ...exceptions.map(({ lastWord, ...r }) => ({
+      ...r,
+      refundedAt: r.refundedAt ?? lastWord ?? new Date(0),
+      kind: 'exception' as const,
+    })),
   ].slice(0, PER_PASS);
 }
 
@@ -77,15 +98,16 @@ export async function sweepPendingRefunds(now = new Date()): Promise<RefundSweep
     if (!provider) continue;
     try {
       result.queried += 1;
-      const answer = await provider.refundStatus!(r.orderId);
-      if (answer.ref !== r.ref) throw new Error('refund_ref');
+      const answer = await provider.refundStatus!(r.orderId, r.refundedAt, now);
+      // An answer naming another refund is not applied; one naming none (Alipay's "not done or failed") is ours.
+      if (answer.ref !== null ? answer.ref !== r.ref : answer.status === 'settled' || !r.ref) throw new Error('refund_ref');
       if (answer.status === 'pending') {
         await askedAt(r, now);
         continue;
       }
       const applied = await applyRefundNotice(
         provider.name,
-        { orderId: r.orderId, ref: answer.ref, ok: answer.status === 'settled' },
+        { orderId: r.orderId, ref: r.ref!, ok: answer.status === 'settled' },
         now,
         'query',
       );

@@ -6,6 +6,7 @@ import { log } from '../../logger';
 import type { RealProvider } from '../payments/contract';
 import { REAL_PROVIDERS } from '../payments/real';
 import { compareBill, type OurRecord } from './compare';
+import { failureText } from './failure';
 
 /** Bills of a day are ready the next morning; before this Beijing hour the previous day is not run. */
 export const BILL_READY_HOUR = 10;
@@ -95,7 +96,8 @@ export async function reconcileDay(provider: RealProvider, day: string, now = ne
   try {
     bill = await provider.bill(day);
   } catch (err) {
-    const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+    // The reason's code first, for the console's Chinese sentence; the technical message after it.
+    const error = failureText(err);
     await db
       .insert(paymentReconciliations)
       .values({ provider: provider.name, day, status: 'failed', error, createdAt: now, updatedAt: now })

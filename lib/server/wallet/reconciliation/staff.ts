@@ -7,6 +7,7 @@ import { paymentReconciliationLines, paymentReconciliations } from '../../db/sch
 import { ApiError, notFound } from '../../http/errors';
 import { assertCan, type StaffActor } from '../../staff/actor';
 import { writeAudit } from '../../staff/audit';
+import { parseFailure } from './failure';
 
 const E = RECONCILIATION_TEXT.errors;
 
@@ -21,14 +22,15 @@ export async function openDifferences(actor: StaffActor, limit = 100) {
     .limit(limit);
 }
 
-/** The latest runs, newest day first, so a failing download is seen. */
+/** The latest runs, newest day first, so a failing download is seen; a failed one with why, as a code and its detail. */
 export async function latestReconciliations(actor: StaffActor, limit = 10) {
   assertCan(actor, 'orders');
-  return getDb()
+  const runs = await getDb()
     .select()
     .from(paymentReconciliations)
     .orderBy(desc(paymentReconciliations.day), paymentReconciliations.provider)
     .limit(limit);
+  return runs.map((r) => ({ ...r, failure: r.status === 'failed' ? parseFailure(r.error) : null }));
 }
 
 /**

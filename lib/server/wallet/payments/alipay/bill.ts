@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { ALIPAY_BILL } from '@/lib/shared/alipay-text';
 import type { BillLine } from '../contract';
 import { yuanToCents } from './amount';
+import { AlipayFailure } from './client';
 
 const C = ALIPAY_BILL.columns;
 
@@ -68,7 +69,12 @@ export function parseBillCsv(text: string): ParsedBill | null {
 
 /** The downloaded bill: a zip holding the detail CSV and a summary CSV, both in GBK. */
 export function parseBillZip(zip: Uint8Array): ParsedBill {
-  const files = unzipSync(zip);
+  let files: ReturnType<typeof unzipSync>;
+  try {
+    files = unzipSync(zip);
+  } catch (err) {
+    throw new AlipayFailure('bad_file', `alipay bill: not a zip (${err instanceof Error ? err.message : 'unreadable'})`);
+  }
   const gbk = new TextDecoder('gbk');
   for (const [name, bytes] of Object.entries(files)) {
     if (!name.toLowerCase().endsWith('.csv')) continue;
@@ -76,5 +82,5 @@ export function parseBillZip(zip: Uint8Array): ParsedBill {
     const parsed = parseBillCsv(gbk.decode(bytes));
     if (parsed) return parsed;
   }
-  throw new Error('alipay bill: no detail csv in the zip');
+  throw new AlipayFailure('bad_file', 'alipay bill: no detail csv in the zip');
 }

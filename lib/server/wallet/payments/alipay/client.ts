@@ -52,6 +52,20 @@ export class AlipayError extends Error {
 }
 
 /**
+ * A call that went wrong before any business answer could be believed, or a file that could not be read: why, for the
+ * reconciliation's Chinese reason (docs/reconciliation.md "In the console"). The message stays technical, for logs.
+ */
+export class AlipayFailure extends Error {
+  constructor(
+    readonly reason: 'http' | 'not_json' | 'no_node' | 'not_signed' | 'not_configured' | 'no_bill' | 'download' | 'bad_file',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AlipayFailure';
+  }
+}
+
+/**
  * The exact text of one member of a JSON object, as sent: Alipay signs the response node's bytes, so re-serialising
  * the parsed object would not verify. Null when the member is absent.
  */
@@ -94,21 +108,21 @@ export async function callAlipay(
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`alipay ${method}: http ${res.status}`);
+  if (!res.ok) throw new AlipayFailure('http', `alipay ${method}: http ${res.status}`);
   const nodeName = `${method.replace(/\./g, '_')}_response`;
   const raw = rawMember(text, nodeName) ?? rawMember(text, 'error_response');
   let parsed: { sign?: string };
   try {
     parsed = JSON.parse(text) as { sign?: string };
   } catch {
-    throw new Error(`alipay ${method}: not JSON`);
+    throw new AlipayFailure('not_json', `alipay ${method}: not JSON`);
   }
-  if (!raw) throw new Error(`alipay ${method}: no response node`);
+  if (!raw) throw new AlipayFailure('no_node', `alipay ${method}: no response node`);
   const node = JSON.parse(raw) as Record<string, string>;
   // Only a signed answer is believed, error or not: an unsigned "no such trade" must not close or expire anything.
   // A gateway-level error (bad app id, bad signature of ours) comes unsigned, and is an error either way.
   if (!rsa2Verify(raw, parsed.sign, config.alipayPublicKey))
-    throw new Error(`alipay ${method}: response not signed by alipay (code ${String(node.code ?? '')})`);
+    throw new AlipayFailure('not_signed', `alipay ${method}: response not signed by alipay (code ${String(node.code ?? '')})`);
   if (node.code !== '10000') throw new AlipayError(method, String(node.code ?? ''), node.sub_code ?? null);
   return node;
 }

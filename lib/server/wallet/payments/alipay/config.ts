@@ -1,6 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
+import { AlipayFailure } from './client';
 import { privateKeyFrom, publicKeyFrom } from './sign';
 
 /** Alipay's production gateway; ALIPAY_GATEWAY points elsewhere (the sandbox, or the test stand-in). */
@@ -49,6 +50,7 @@ export function alipayConfig(env: NodeJS.ProcessEnv = process.env): AlipayConfig
 /** The configuration, or an error naming what is missing (never a key's content). */
 export function requireAlipayConfig(): AlipayConfig {
   const config = alipayConfig();
-  if (!config) throw new Error('alipay is not configured (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY_FILE, ALIPAY_PUBLIC_KEY_FILE)');
+  if (!config)
+    throw new AlipayFailure('not_configured', 'alipay is not configured (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY_FILE, ALIPAY_PUBLIC_KEY_FILE)');
   return config;
 }

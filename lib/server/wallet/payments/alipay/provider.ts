@@ -7,11 +7,17 @@ import { log } from '../../../logger';
 import type { BillLine, NotifyReply, PayContext, PayStart, ProviderPayment, ProviderRefund, RealProvider } from '../contract';
 import { centsToYuan, yuanToCents } from './amount';
 import { parseBillZip } from './bill';
-import { AlipayError, alipayTimestamp, callAlipay, pageUrl } from './client';
+import { AlipayError, AlipayFailure, alipayTimestamp, callAlipay, pageUrl } from './client';
 import { alipayConfig, requireAlipayConfig } from './config';
 import { parseAlipayNotify } from './notify';
 
 const NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+/**
+ * Alipay's refund query has no "processing": an answer without the refund means it was not received, is not done yet
+ * or failed. Within this long after we asked for the refund we read it as not done yet; after it, as failed, for staff
+ * to return the money by hand (docs/payments-alipay.md "Query, close, refund").
+ */
+export const ALIPAY_REFUND_FAILED_AFTER_MS = 24 * 3600_000;
 const BILL_NOT_EXIST = 'isp.bill_not_exist';
 
 const absolute = (origin: string, address: string | null) => new URL(address ?? '/m/my', origin).toString();
@@ -106,6 +112,32 @@ async function refund(orderId: number, amount: number, total: number): Promise<P
   return { ref: `${node.trade_no}/${orderId}`, settled: node.fund_change === 'Y' };
 }
 
+/**
+ * `alipay.trade.fastpay.refund.query` for the order's refund (out_request_no = the order id, as `refund` sent it),
+ * signed and verified like every call. `refund_status` REFUND_SUCCESS: settled. An answer without it: pending while
+ * the refund is younger than ALIPAY_REFUND_FAILED_AFTER_MS, failed after. The reference is `trade_no/out_request_no`,
+ * as `refund` stored it, so an answer for another trade or refund is not applied (the job checks it).
+ */
+async function refundStatus(
+  orderId: number,
+  refundedAt: Date,
+  now: Date,
+): Promise<{ ref: string | null; status: 'pending' | 'settled' | 'failed' }> {
+  const node = await callAlipay(requireAlipayConfig(), 'alipay.trade.fastpay.refund.query', {
+    out_trade_no: String(orderId),
+    out_request_no: String(orderId),
+  });
+  if (node.out_trade_no !== undefined && node.out_trade_no !== String(orderId))
+    throw new Error('alipay refund query: answer for another order');
+  if (node.refund_status === 'REFUND_SUCCESS') {
+    if (!node.trade_no || node.out_request_no !== String(orderId)) throw new Error('alipay refund query: success without its refund');
+    return { ref: `${node.trade_no}/${orderId}`, status: 'settled' };
+  }
+  // Nothing about the refund in the answer: no reference to compare (null), only its age decides.
+  const ref = node.trade_no ? `${node.trade_no}/${orderId}` : null;
+  return { ref, status: now.getTime() - refundedAt.getTime() >= ALIPAY_REFUND_FAILED_AFTER_MS ? 'failed' : 'pending' };
+}
+
 /** The trade bill of one day: a short-lived download address, then the zip it names (docs/payments-alipay.md "Bill"). */
 async function bill(day: string): Promise<BillLine[]> {
   let node: Record<string, string>;
@@ -119,9 +151,9 @@ async function bill(day: string): Promise<BillLine[]> {
     if (err instanceof AlipayError && err.subCode === BILL_NOT_EXIST) return [];
     throw err;
   }
-  if (!node.bill_download_url) throw new Error('alipay bill: no download address');
+  if (!node.bill_download_url) throw new AlipayFailure('no_bill', 'alipay bill: no download address');
   const res = await fetch(node.bill_download_url, { signal: AbortSignal.timeout(30_000) });
-  if (!res.ok) throw new Error(`alipay bill: download http ${res.status}`);
+  if (!res.ok) throw new AlipayFailure('download', `alipay bill: download http ${res.status}`);
   const { lines, foreign } = parseBillZip(new Uint8Array(await res.arrayBuffer()));
   if (foreign) log('info', 'alipay_bill_foreign_lines', { day, foreign });
   return lines;
@@ -141,5 +173,6 @@ export const alipayProvider: RealProvider = {
   query,
   close,
   refund,
+  refundStatus,
   bill,
 };

@@ -1,0 +1,1 @@
+export function exitOnStopSignals(beforeExit?: () => unknown, options?: { timeoutMs?: number }): void;
