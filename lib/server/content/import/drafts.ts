@@ -9,9 +9,9 @@ import { audioStorage } from '../../audio/storage';
 import { assertCan, type StaffActor } from '../../staff/actor';
 import { writeAudit } from '../../staff/audit';
 import { checkCover, type CoverExt } from './cover';
-import { decodeText } from './decode';
 import { parseEpub } from './epub';
-import { splitChapters, type SplitChapter } from './split';
+import { parseTxtInWorker, type ParseOptions } from './parse-in-worker';
+import type { SplitChapter } from './split';
 import { countWords } from './word-count';
 
 /** Import drafts (docs/content.md "Import"): upload → preview and corrections → one transaction that makes the novel. */
@@ -103,18 +103,20 @@ interface Parsed {
   author: string;
 }
 
-/** TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split. */
-export async function parseImportFile(fileName: string, file: Buffer): Promise<Parsed> {
+/**
+ * TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split in a worker thread under the
+ * parse limits (`options` lowers them in tests).
+ */
+export async function parseImportFile(fileName: string, file: Buffer, options?: ParseOptions): Promise<Parsed> {
   if (file.length === 0) throw invalid(T.emptyFile);
   if (file.length > MAX_IMPORT_BYTES) throw invalid(T.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
   const baseTitle = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 128);
   if (isZip(file) || /\.epub$/i.test(fileName)) {
-    const book = await parseEpub(file);
+    const book = await parseEpub(file, options);
     return { format: 'epub', encoding: 'epub', intro: '', chapters: book.chapters, title: book.title, author: book.author };
   }
-  const { text: decoded, encoding } = decodeText(file);
-  const split = splitChapters(decoded, baseTitle || T.bodyTitle);
-  return { format: 'txt', encoding, intro: split.intro, chapters: split.chapters, title: baseTitle, author: '' };
+  const { encoding, intro, chapters } = await parseTxtInWorker(file, baseTitle || T.bodyTitle, options);
+  return { format: 'txt', encoding, intro, chapters, title: baseTitle, author: '' };
 }
 
 async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapter[], languageType: number): Promise<void> {

@@ -1,0 +1,19 @@
+import 'server-only';
+import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import { invalid, type ApiError } from '../../http/errors';
+import { isRefusal, type RefusalCode } from './refusal.mjs';
+
+/** A refusal of the parsing code (refusal.mjs) as the 400 its message makes. */
+export function refusalError(code: RefusalCode, arg?: number): ApiError {
+  const message: string | ((n: number) => string) = T[code];
+  return invalid(typeof message === 'function' ? message(arg ?? 0) : message);
+}
+
+/** Runs parsing code in this thread, its refusals turned into their messages. */
+export function refusing<R>(parse: () => R): R {
+  try {
+    return parse();
+  } catch (err) {
+    throw isRefusal(err) ? refusalError(err.code, err.arg) : err;
+  }
+}
