@@ -104,7 +104,7 @@ interface Parsed {
 }
 
 /**
- * TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split in a worker thread under the
+ * TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split in a child process under the
  * parse limits (`options` lowers them in tests).
  */
 export async function parseImportFile(fileName: string, file: Buffer, options?: ParseOptions): Promise<Parsed> {

@@ -9,7 +9,7 @@ export type { EpubBook } from './epub-book.mjs';
 export { xhtmlToText } from './epub-book.mjs';
 
 /**
- * An EPUB's readable text in spine order, parsed in a worker under the zip caps and the worker's time and memory
+ * An EPUB's readable text in spine order, parsed in a child process under the zip caps and the process's time and memory
  * limits; every refusal is a 400 with its message.
  */
 export function parseEpub(buf: Uint8Array, options?: ParseOptions): Promise<EpubBook> {

