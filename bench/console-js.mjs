@@ -11,9 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
+import { createStaff, staffCookie } from './lib/staff.mjs';
 import { measureScripts } from './lib/page-scripts.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { assertPortFree, assertServerAlive, benchPort, explainFailure, machine, stopServer, writeResult } from './lib/util.mjs';
@@ -65,38 +65,14 @@ function clientComponents(entry) {
   return [...files].sort();
 }
 
-/** The admin the documented command makes (docs/console.md "The first admin"), before the server starts. */
-function createStaff(env) {
-  const made = spawnSync(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'scripts/staff-create.ts', '--username', STAFF.username, '--role', 'admin'],
-    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, NODE_ENV: 'test', STAFF_PASSWORD: STAFF.password } },
-  );
-  if (made.status !== 0) throw new Error(`bench: staff:create exited ${made.status}`);
-}
-
-/** Signs in through the console's form post (same origin) and returns the staff session cookie. */
-async function staffCookie(base) {
-  const res = await fetch(`${base}/admin/actions/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ username: STAFF.username, password: STAFF.password }).toString(),
-    redirect: 'manual',
-  });
-  const line = res.headers.getSetCookie().find((l) => l.startsWith('staff_token='));
-  if (!line) throw new Error(`bench: the console sign-in answered ${res.status} without a staff_token cookie`);
-  const value = line.split(';')[0].slice('staff_token='.length);
-  return { name: 'staff_token', value, domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Strict' };
-}
-
 await assertPortFree(PORT);
 const startMachine = machine();
 const executablePath = chromePath();
-const server = await startServer({ port: PORT, dataDir: DATA_DIR, beforeStart: createStaff });
+const server = await startServer({ port: PORT, dataDir: DATA_DIR, beforeStart: (env) => createStaff(env, STAFF) });
 let browser;
 try {
   const base = `http://127.0.0.1:${PORT}`;
-  const cookie = await staffCookie(base);
+  const cookie = await staffCookie(base, STAFF);
   // Warm-up: server caches, PGlite pages.
   for (const [p] of PAGES) await (await fetch(`${base}${p}`, { headers: { cookie: `staff_token=${cookie.value}` } })).arrayBuffer();
   browser = await chromium.launch({ executablePath, args: CHROME_FLAGS });

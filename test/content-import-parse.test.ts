@@ -1,5 +1,4 @@
 import iconv from 'iconv-lite';
-import { EPub } from 'epub2';
 import { decodeText } from '@/lib/server/content/import/decode';
 import { headingKind, splitChapters, MAX_INTRO } from '@/lib/server/content/import/split';
 import { parseEpub, xhtmlToText } from '@/lib/server/content/import/epub';
@@ -253,28 +252,15 @@ describe('EPUB', () => {
     await expect(parseEpub(buildEpub({ chapters: [] }))).rejects.toThrow(T.emptyEpub);
   });
 
-  it('refuses a book whose entries declare more than the inflation cap (a zip bomb) before reading chapters', async () => {
+  it('refuses a book whose central directory declares sizes its stored data does not have', async () => {
     const book = buildEpub();
-    // Raise the declared uncompressed size of the last central-directory entry to 300 MB.
+    // The last central-directory entry (a stored chapter) now claims 300 MB, and then 0 bytes, of a few hundred.
     const central = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-    const bomb = Buffer.from(book);
-    bomb.writeUInt32LE(300 * 1024 * 1024, central + 24);
-    const reads = jest.spyOn(EPub.prototype, 'getChapterRaw');
-    await expect(parseEpub(bomb)).rejects.toThrow(T.badEpub);
-    expect(reads).not.toHaveBeenCalled();
-    reads.mockRestore();
-  });
-
-  it('refuses an entry that declares 0 bytes over compressed data (adm-zip would inflate it without a cap)', async () => {
-    const book = buildEpub();
-    const central = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-    const bomb = Buffer.from(book);
-    expect(bomb.readUInt32LE(central + 20)).toBeGreaterThan(8);
-    bomb.writeUInt32LE(0, central + 24);
-    const reads = jest.spyOn(EPub.prototype, 'getChapterRaw');
-    await expect(parseEpub(bomb)).rejects.toThrow(T.badEpub);
-    expect(reads).not.toHaveBeenCalled();
-    reads.mockRestore();
+    for (const size of [300 * 1024 * 1024, 0]) {
+      const lie = Buffer.from(book);
+      lie.writeUInt32LE(size, central + 24);
+      await expect(parseEpub(lie)).rejects.toThrow(T.badEpub);
+    }
   });
 
   it('a zip is read as an EPUB whatever its name', async () => {

@@ -7,7 +7,20 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { asc, count, eq } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
-import { AMBIGUOUS_BYTES, buildEpub, JAPANESE_TEXT, pngHeader, randomHighBytes, TRADITIONAL_NOVEL } from '@/test/import-fixtures';
+import {
+  AMBIGUOUS_BYTES,
+  JAPANESE_TEXT,
+  randomHighBytes,
+  TRADITIONAL_NOVEL,
+  buildEpub,
+  buildZip,
+  deflatedRepeat,
+  EPUB_CHAPTER_1,
+  epubFiles,
+  epubWith,
+  pngHeader,
+  withDeclaredSize,
+} from '@/test/import-fixtures';
 import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, importDraftChapters, importDrafts, novels, novelTags, staffAuditLog } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
@@ -268,6 +281,28 @@ describe('upload', () => {
     const draftId = Number(where.pathname.split('/').pop());
     expect((await d().select().from(importDrafts).where(eq(importDrafts.id, draftId)))[0]!.encoding).toBe('big5');
     expect((await draftChapters(draftId)).map((c) => c.content)).toEqual(['乾假做參域婦控晚條票第統']);
+  });
+
+  it('refuses zip bombs and archives of too many entries with their message, writing nothing', async () => {
+    const before = { drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length };
+    // 300 MB of XHTML deflated to under 1 MB: declared honestly, then as 1,000 bytes in both headers.
+    const honest = epubWith({ deflated: deflatedRepeat(Buffer.alloc(1024 * 1024, '<p>山海行。</p>'), 300) });
+    const lying = withDeclaredSize(honest, EPUB_CHAPTER_1, 1000);
+    const crowded = buildZip([
+      ...epubFiles().map(([name, data]) => ({ name, data })),
+      ...Array.from({ length: 30_000 }, (_, i) => ({ name: `OEBPS/x/${i}`, data: 'x' })),
+    ]);
+    for (const [file, message] of [
+      [lying, T.badEpub],
+      [honest, T.epubTooLarge],
+      [crowded, T.epubTooLarge],
+    ] as const) {
+      const res = await uploadRoute(uploadRequest('editor1', file, 'bomb.epub'));
+      // The form's own refusal line (a 4xx); a server error would read 服务器繁忙.
+      expect(res.status).toBe(303);
+      expect(flashOf(res)).toBe(`/admin/content/import ${message}`);
+    }
+    expect({ drafts: await draftCount(), audits: (await auditOf('content.import_upload')).length }).toEqual(before);
   });
 
   it('imports an EPUB with its own title and author when the form leaves them empty', async () => {

@@ -10,9 +10,9 @@ import { audioStorage } from '../../audio/storage';
 import { assertCan, type StaffActor } from '../../staff/actor';
 import { writeAudit } from '../../staff/audit';
 import { checkCover, type CoverExt } from './cover';
-import { decodeText } from './decode';
 import { parseEpub } from './epub';
-import { splitChapters, type SplitChapter } from './split';
+import { parseTxtInWorker, type ParseOptions } from './parse-in-worker';
+import type { SplitChapter } from './split';
 import { countWords } from './word-count';
 import { importedTts, languageHasVoice } from '../voicing';
 
@@ -110,18 +110,24 @@ interface Parsed {
   author: string;
 }
 
-/** TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split. */
-export async function parseImportFile(fileName: string, file: Buffer, encoding?: ImportEncoding): Promise<Parsed> {
+/**
+ * TXT or EPUB by the bytes (a zip is an EPUB whatever its name), then decoded and split in a child process under the
+ * parse limits (`options` lowers them in tests). A TXT is read in the encoding the uploader named, if any.
+ */
+export async function parseImportFile(
+  fileName: string,
+  file: Buffer,
+  options: ParseOptions & { encoding?: ImportEncoding } = {},
+): Promise<Parsed> {
   if (file.length === 0) throw invalid(T.emptyFile);
   if (file.length > MAX_IMPORT_BYTES) throw invalid(T.tooLarge(MAX_IMPORT_BYTES / 1024 / 1024));
   const baseTitle = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 128);
   if (isZip(file) || /\.epub$/i.test(fileName)) {
-    const book = await parseEpub(file);
+    const book = await parseEpub(file, options);
     return { format: 'epub', encoding: 'epub', intro: '', chapters: book.chapters, title: book.title, author: book.author };
   }
-  const decoded = decodeText(file, encoding);
-  const split = splitChapters(decoded.text, baseTitle || T.bodyTitle);
-  return { format: 'txt', encoding: decoded.encoding, intro: split.intro, chapters: split.chapters, title: baseTitle, author: '' };
+  const { encoding, intro, chapters } = await parseTxtInWorker(file, baseTitle || T.bodyTitle, options, options.encoding);
+  return { format: 'txt', encoding, intro, chapters, title: baseTitle, author: '' };
 }
 
 async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapter[], languageType: number): Promise<void> {
@@ -153,7 +159,7 @@ export async function createImportDraft(
   assertCan(actor, 'content');
   const fileName = safeFileName(upload.fileName);
   const cover = upload.cover && upload.cover.length ? checkCover(upload.cover) : null;
-  const parsed = await parseImportFile(fileName, upload.file, upload.form.encoding);
+  const parsed = await parseImportFile(fileName, upload.file, { encoding: upload.form.encoding });
   const meta = await parseMeta(upload.form, { title: parsed.title, author: parsed.author });
   await purgeExpired(now);
   const db = getDb();

@@ -1,4 +1,4 @@
-import 'server-only';
+// Plain ESM, as the parse worker runs it (refusal.mjs says why); the measure text-decode.mjs decides with.
 import iconv from 'iconv-lite';
 import { Converter } from 'opencc-js/t2cn';
 
@@ -29,17 +29,18 @@ const FREQUENT =
   '户烈洋哥索胡款靠评版宝座释景顾弟登货互付伯慢欧换闻危忙核暗姐介坏讨丽良序升监临亮露永呼味野架域沙掉括舰鱼杂误湾吉减编楚肯测败屋跑梦散温困剑渐封救贵枪缺楼县尚毫移娘朋画班智亦耳恩短掌恐遗固席松秘谢鲁遇康' +
   '虑幸均销钟诗藏赶剧票损忽巨炮旧端探湖录叶春乡附吸予礼港雨呀板庭妇归睛饭额含顺输摇招婚脱补谓督毒油疗旅泽材灭逐莫笔亡鲜词圣择寻厂睡博勒烟授诺伦岸奥唐卖俄炸载洛健堂旁宫喝借君禁阴园谋宋避抓荣姑孙逃牙束跳顶';
 
-let tiers: { common: Set<string>; frequent: Set<string> } | null = null;
+/** @type {{ common: Set<string>; frequent: Set<string> } | null} */
+let tiers = null;
 
 /** Built on first use (about 0.2 s): GB 2312's first level, the list above, and their Big5 traditional forms. */
-function hanziTiers(): { common: Set<string>; frequent: Set<string> } {
+function hanziTiers() {
   if (tiers) return tiers;
-  const gb: number[] = [];
+  const gb = [];
   for (let hi = 0xb0; hi <= 0xd7; hi++) for (let lo = 0xa1; lo <= (hi === 0xd7 ? 0xf9 : 0xfe); lo++) gb.push(hi, lo);
   const common = new Set(iconv.decode(Buffer.from(gb), 'gb18030'));
   const frequent = new Set(FREQUENT);
   // Every Big5 character on a line of its own, converted in one call (a line break keeps OpenCC's phrases apart).
-  const big5: number[] = [];
+  const big5 = [];
   for (let hi = 0xa4; hi <= 0xf9; hi++) {
     for (let lo = 0x40; lo <= 0xfe; lo++) if (lo <= 0x7e || lo >= 0xa1) big5.push(hi, lo, 0x0a);
   }
@@ -55,18 +56,12 @@ function hanziTiers(): { common: Set<string>; frequent: Set<string> } {
   return tiers;
 }
 
-/** What a decoded text is made of, counted over its characters outside ASCII. */
-export interface Plausibility {
-  /** Letters outside ASCII, plus replacement, private-use and unassigned characters. */
-  letters: number;
-  /** Replacement (U+FFFD), private-use and unassigned characters: what a wrong decoding leaves. */
-  broken: number;
-  /** Letters our books are written in: common hanzi, Arabic and Tibetan letters. */
-  good: number;
-  han: number;
-  frequentHan: number;
-}
-
+/**
+ * What a decoded text is made of, counted over its characters outside ASCII: `letters` (letters outside ASCII, plus
+ * replacement, private-use and unassigned characters), `broken` (replacement, private-use and unassigned characters:
+ * what a wrong decoding leaves), `good` (letters our books are written in: common hanzi, Arabic and Tibetan letters),
+ * `han` and `frequentHan`. Typed in hanzi.d.mts.
+ */
 const HAN = /\p{Script=Han}/u;
 const BROKEN = /[\uFFFD\p{Co}\p{Cn}\p{Cs}]/u;
 const LETTER = /\p{L}/u;
@@ -75,9 +70,9 @@ const LETTER = /\p{L}/u;
 // UTF-16 turns into Latin-1 letters.
 const OUR_SCRIPTS = /[\p{Script=Arabic}\p{Script=Tibetan}]/u;
 
-export function plausibility(text: string): Plausibility {
+export function plausibility(text) {
   const { common, frequent } = hanziTiers();
-  const p: Plausibility = { letters: 0, broken: 0, good: 0, han: 0, frequentHan: 0 };
+  const p = { letters: 0, broken: 0, good: 0, han: 0, frequentHan: 0 };
   for (const ch of text) {
     if (ch.charCodeAt(0) < 0x80) continue;
     if (BROKEN.test(ch)) {
@@ -103,7 +98,7 @@ const FREQUENT_FROM = 200;
  * Whether a decoding reads as text: at most 1 in 500 letters broken, 9 in 10 good, and with enough Chinese for the
  * measure to mean something, half of it frequent (real novels: 85–90 %; EUC-KR read as GBK: about 20 %).
  */
-export function readsAsText(p: Plausibility): boolean {
+export function readsAsText(p) {
   if (p.letters === 0) return true;
   if (p.broken * 500 > p.letters) return false;
   if (p.good < p.letters * 0.9) return false;
@@ -111,7 +106,7 @@ export function readsAsText(p: Plausibility): boolean {
 }
 
 /** A ranking of decodings, higher is more like text: the good share plus the frequent share of the Chinese. */
-export function textScore(p: Plausibility): number {
+export function textScore(p) {
   if (p.letters === 0) return 2;
   return p.good / p.letters + (p.han ? p.frequentHan / p.han : 1) - (10 * p.broken) / p.letters;
 }
