@@ -254,6 +254,11 @@ describe('upload', () => {
       await DraftPage({ params: Promise.resolve({ draftId: String(big5Draft!.id) }), searchParams: Promise.resolve({}) }),
     ).replace(/<!-- -->/g, '');
     expect(html).toContain(`${T.encoding} Big5（繁体）`);
+    // 放弃草稿 opens a question; only its 确定放弃 posts, with the confirmation.
+    const discard = html.slice(html.indexOf('<details class="confirm-discard">'));
+    expect(discard).toMatch(new RegExp(`^<details class="confirm-discard"><summary class="danger">${T.discard}</summary>`));
+    expect(discard).toContain(T.discardAsk);
+    expect(discard).toContain('name="confirm" value="1"');
   });
 
   it('refuses mojibake and an undecidable encoding at the upload route, writing nothing; a named encoding decides', async () => {
@@ -437,9 +442,11 @@ describe('corrections', () => {
       .where(eq(importDrafts.staffId, ids.admin1!))
       .orderBy(asc(importDrafts.id))
       .limit(1);
-    expect(flashOf(await draftPost('admin1', { op: 'discard', draft: String(oldest!.id), back: '/admin/content/import' }))).toBe(
-      `/admin/content/import ${T.discarded}`,
-    );
+    // Unconfirmed (the page asks first), nothing happens; confirmed, the draft goes.
+    const discard = { op: 'discard', draft: String(oldest!.id), back: '/admin/content/import' };
+    expect(flashOf(await draftPost('admin1', discard))).toContain(T.discardUnconfirmed);
+    expect(await live()).toBe(10);
+    expect(flashOf(await draftPost('admin1', { ...discard, confirm: '1' }))).toBe(`/admin/content/import ${T.discarded}`);
     const [audit] = (await auditOf('content.import_edit')).slice(-1);
     expect(audit).toMatchObject({ targetId: oldest!.id, detail: { op: 'discard', after: null } });
     await newDraft('admin1');

@@ -30,7 +30,8 @@ export const importDraftForm = z.discriminatedUnion(
       back,
     }),
     z.object({ op: z.literal('save'), draft: id, back }),
-    z.object({ op: z.literal('discard'), draft: id, back }),
+    // 放弃草稿 deletes the draft for good: the page asks first, and the post carries the answer.
+    z.object({ op: z.literal('discard'), draft: id, back, confirm: z.literal('1', { error: T.discardUnconfirmed }) }),
   ],
   { error: CONSOLE_TEXT.invalidOp },
 );

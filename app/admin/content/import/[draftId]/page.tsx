@@ -88,13 +88,19 @@ export default async function ImportDraftPage({
           <Hidden draft={draft.id} back={back} />
           <button type="submit">{T.save}</button>
         </form>
-        <form method="post" action={ACTION}>
-          <input type="hidden" name="op" value="discard" />
-          <Hidden draft={draft.id} back={UPLOAD_PAGE} />
-          <button type="submit" className="danger">
-            {T.discard}
-          </button>
-        </form>
+        {/* Asks before deleting, without script: the button that posts is inside the opened disclosure. */}
+        <details className="confirm-discard">
+          <summary className="danger">{T.discard}</summary>
+          <form method="post" action={ACTION}>
+            <p role="alert">{T.discardAsk}</p>
+            <input type="hidden" name="op" value="discard" />
+            <input type="hidden" name="confirm" value="1" />
+            <Hidden draft={draft.id} back={UPLOAD_PAGE} />
+            <button type="submit" className="danger">
+              {T.discardYes}
+            </button>
+          </form>
+        </details>
       </div>
 
       <div className="import-chapters">
