@@ -25,7 +25,8 @@ module.exports = async () => ({
       ...common,
       displayName: 'client',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/{components,lib/client,lib/shared}/**/*.test.{ts,tsx}'],
+      // A page's client island under app/ is tested as a component (app/**/*.test.tsx); app's .test.ts run on node.
+      testMatch: ['<rootDir>/{components,lib/client,lib/shared}/**/*.test.{ts,tsx}', '<rootDir>/app/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
     })(),
     await createJestConfig({
