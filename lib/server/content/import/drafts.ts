@@ -14,6 +14,7 @@ import { parseEpub } from './epub';
 import { parseTxtInWorker, type ParseOptions } from './parse-in-worker';
 import type { SplitChapter } from './split';
 import { countWords } from './word-count';
+import { leadLines } from './title-line';
 import { importedTts, languageHasVoice } from '../voicing';
 
 /** Import drafts (docs/content.md "Import"): upload → preview and corrections → one transaction that makes the novel. */
@@ -127,7 +128,9 @@ export async function parseImportFile(
     return { format: 'epub', encoding: 'epub', intro: '', chapters: book.chapters, title: book.title, author: book.author };
   }
   const { encoding, intro, chapters } = await parseTxtInWorker(file, baseTitle || T.bodyTitle, options, options.encoding);
-  return { format: 'txt', encoding, intro, chapters, title: baseTitle, author: '' };
+  // A title line (and 作者：line) before the first chapter is a better title than the file's name (upload_2931.txt).
+  const lead = leadLines(intro);
+  return { format: 'txt', encoding, intro: lead.intro, chapters, title: lead.title ?? baseTitle, author: lead.author ?? '' };
 }
 
 async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapter[], languageType: number): Promise<void> {
