@@ -10,11 +10,13 @@ import {
   AMBIGUOUS_BYTES,
   buildEpub,
   JAPANESE_TEXT,
+  metaEpub,
   pngHeader,
   randomHighBytes,
   SIMPLIFIED_NOVEL,
   storedZip,
   TRADITIONAL_NOVEL,
+  xhtmlPage,
 } from '@/test/import-fixtures';
 
 // Decoding, chapter detection and EPUB reading of the import (docs/content.md "Import").
@@ -266,6 +268,152 @@ describe('EPUB', () => {
   it('a zip is read as an EPUB whatever its name', async () => {
     const parsed = await parseImportFile('book.txt', buildEpub());
     expect(parsed).toMatchObject({ format: 'epub', encoding: 'epub', title: '山海行', author: '青山' });
+  });
+});
+
+describe('EPUB metadata and front matter', () => {
+  const png = pngHeader(300, 400);
+  const pngItem = '<item id="img" href="Images/front.png" media-type="image/png"/>';
+  const cover = (book: Buffer) => parseEpub(book).then((b) => (b.cover ? Buffer.from(b.cover) : null));
+
+  it("returns the cover the package declares: EPUB 2 meta, EPUB 3 cover-image, else the cover page's first image", async () => {
+    const other = pngHeader(500, 500);
+    const files = { 'OEBPS/Images/front.png': png, 'OEBPS/Images/other.png': other };
+    // EPUB 2: <meta name="cover"> names the manifest item, whatever other image there is.
+    expect(
+      await cover(
+        metaEpub({
+          metadata: '<meta name="cover" content="img"/>',
+          manifest: `${pngItem}<item id="o" href="Images/other.png" media-type="image/png"/>`,
+          files,
+        }),
+      ),
+    ).toEqual(png);
+    // EPUB 3: the item with properties="cover-image".
+    expect(
+      await cover(
+        metaEpub({
+          version: 3,
+          manifest: `<item id="img" href="Images/front.png" media-type="image/png" properties="cover-image"/><item id="o" href="Images/other.png" media-type="image/png"/>`,
+          files,
+        }),
+      ),
+    ).toEqual(png);
+    // The guide's cover page: its first <img>, relative to the page.
+    const coverPage = {
+      'OEBPS/Text/cover.xhtml': xhtmlPage('封面', '<div><img src="../Images/front.png" alt=""/><img src="../Images/other.png"/></div>'),
+    };
+    expect(
+      await cover(
+        metaEpub({
+          manifest: `${pngItem}<item id="cv" href="Text/cover.xhtml" media-type="application/xhtml+xml"/>`,
+          spineBefore: '<itemref idref="cv"/>',
+          guide: '<reference type="cover" href="Text/cover.xhtml" title="封面"/>',
+          files: { ...files, ...coverPage },
+        }),
+      ),
+    ).toEqual(png);
+    // The landmarks' cover page in an EPUB 3: an SVG <image xlink:href>.
+    const nav = xhtmlPage(
+      '目录',
+      '<nav epub:type="toc"><ol><li><a href="c1.xhtml">第一章 出发</a></li></ol></nav><nav epub:type="landmarks"><ol><li><a epub:type="cover" href="cover.xhtml">封面</a></li></ol></nav>',
+    );
+    const svgPage = xhtmlPage(
+      '封面',
+      '<svg xmlns="http://www.w3.org/2000/svg"><image width="300" height="400" xlink:href="../Images/front.png"/></svg>',
+    );
+    expect(
+      await cover(
+        metaEpub({
+          version: 3,
+          manifest: `${pngItem}<item id="nav" href="Text/nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="cv" href="Text/cover.xhtml" media-type="application/xhtml+xml"/>`,
+          spineBefore: '<itemref idref="cv"/>',
+          files: { 'OEBPS/Images/front.png': png, 'OEBPS/Text/nav.xhtml': nav, 'OEBPS/Text/cover.xhtml': svgPage },
+        }),
+      ),
+    ).toEqual(png);
+    // None declared, or one that is missing: no cover, and the book reads.
+    expect(await cover(metaEpub({ manifest: pngItem, files }))).toBeNull();
+    expect(await cover(metaEpub({ metadata: '<meta name="cover" content="img"/>', manifest: pngItem }))).toBeNull();
+  });
+
+  it('does not read a cover larger than the cover limit', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    const book = metaEpub({
+      metadata: '<meta name="cover" content="img"/>',
+      manifest: pngItem,
+      files: { 'OEBPS/Images/front.png': big },
+      stored: ['OEBPS/Images/front.png'],
+    });
+    const parsed = await parseEpub(book);
+    expect(parsed.cover).toBeNull();
+    expect(parsed.chapters).toHaveLength(2);
+    // Never inflated: the reading stayed far below the image's size.
+    expect(parsed.inflatedBytes).toBeLessThan(100_000);
+  });
+
+  it('reads the description as plain text and the subjects', async () => {
+    const book = await parseEpub(
+      metaEpub({
+        metadata:
+          '<dc:description>&lt;p&gt;少年&amp;amp;远行，&lt;b&gt;山海&lt;/b&gt;之间。&lt;/p&gt;\n\n  &lt;p&gt;第二段&amp;#x3002;&lt;/p&gt;</dc:description><dc:subject>仙侠</dc:subject><dc:subject> 热血 </dc:subject><dc:subject>仙侠</dc:subject>',
+      }),
+    );
+    expect(book.description).toBe('少年&远行，山海之间。 第二段。');
+    expect(book.subjects).toEqual(['仙侠', '热血']);
+    const long = await parseEpub(metaEpub({ metadata: `<dc:description>${'长'.repeat(2500)}</dc:description>` }));
+    expect(long.description).toHaveLength(2000);
+    expect(await parseEpub(metaEpub())).toMatchObject({ description: '', subjects: [], cover: null, skipped: [] });
+  });
+
+  it('leaves front and back matter out of the chapters and lists it as skipped', async () => {
+    const page = (name: string, title: string, body: string): [string, string] => [`OEBPS/Text/${name}.xhtml`, xhtmlPage(title, body)];
+    const item = (name: string, props = '') =>
+      `<item id="${name}" href="Text/${name}.xhtml" media-type="application/xhtml+xml"${props ? ` properties="${props}"` : ''}/>`;
+    const longLine = '本书由书声文学出品，版权所有，未经许可不得转载或以任何形式复制本书的任何部分。';
+    const files = Object.fromEntries([
+      page('title', '扉页', '<h1>山海行</h1><p>青山 著</p>'),
+      page('copyright', '版权', `<h2>版权信息</h2><p>${longLine}</p>`),
+      page('dedication', '献词', `<h2>献给远方</h2><p>${longLine}</p>`),
+      page(
+        'nav',
+        '目录',
+        '<nav epub:type="toc"><h1>目录</h1><ol><li><a href="c1.xhtml">第一章 出发</a></li><li><a href="c2.xhtml">第二章 相遇</a></li></ol></nav><nav epub:type="landmarks"><ol><li><a epub:type="copyright-page" href="copyright.xhtml">版权</a></li></ol></nav>',
+      ),
+      page('ad', '广告', `<h2>更多好书</h2><p>${longLine}</p>`),
+      page('afterword', '后记', `<h2>后记</h2><p>${longLine}</p>`),
+    ]);
+    const book = await parseEpub(
+      metaEpub({
+        version: 3,
+        manifest: ['title', 'copyright', 'dedication', 'ad', 'afterword'].map((n) => item(n)).join('') + item('nav', 'nav'),
+        spineBefore: '<itemref idref="title"/><itemref idref="nav"/><itemref idref="copyright"/><itemref idref="dedication"/>',
+        spineAfter: '<itemref idref="ad" linear="no"/><itemref idref="afterword"/>',
+        files,
+      }),
+    );
+    // The title page is short and not in the TOC, the nav document is the nav, the copyright page a landmark, the
+    // advert non-linear; the dedication and the afterword have text of their own and stay chapters.
+    expect(book.chapters.map((c) => c.title)).toEqual(['献给远方', '第一章 出发', '第二章 相遇', '后记']);
+    expect(book.skipped).toEqual(['山海行', '目录', '版权信息', '更多好书']);
+    // EPUB 2: the guide's types; and a page that is one heading only, even one the TOC names.
+    const guided = await parseEpub(
+      metaEpub({
+        manifest: item('copyright') + item('toc') + item('part'),
+        spineBefore: '<itemref idref="copyright"/><itemref idref="toc"/><itemref idref="part"/>',
+        guide:
+          '<reference type="copyright-page" href="Text/copyright.xhtml" title="版权"/><reference type="toc" href="Text/toc.xhtml#start" title="目录"/>',
+        files: {
+          ...files,
+          ...Object.fromEntries([
+            page('toc', '目录', `<h2>目录</h2><p>第一章 出发</p><p>第二章 相遇</p><p>${longLine}</p>`),
+            page('part', '第一卷', '<h1>第一卷 少年时代的那些山和那些海</h1>'),
+          ]),
+        },
+      }),
+    );
+    expect(guided.chapters.map((c) => c.title)).toEqual(['第一章 出发', '第二章 相遇']);
+    expect(guided.skipped).toEqual(['版权信息', '目录', '第一卷 少年时代的那些山和那些海']);
   });
 });
 

@@ -18,8 +18,10 @@ import {
   EPUB_CHAPTER_1,
   epubFiles,
   epubWith,
+  metaEpub,
   pngHeader,
   withDeclaredSize,
+  xhtmlPage,
 } from '@/test/import-fixtures';
 import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, importDraftChapters, importDrafts, novels, novelTags, staffAuditLog } from '@/lib/server/db/schema';
@@ -325,6 +327,60 @@ describe('upload', () => {
       ['第一章 出发', '清晨，他背上行囊。', 2],
       ['第二章 相遇', '她站在桥头。', 1],
     ]);
+  });
+
+  it("fills an empty cover, summary and tags from the EPUB's own; what the form gives wins", async () => {
+    const epubCover = pngHeader(300, 400);
+    const book = (coverBytes: Buffer) =>
+      metaEpub({
+        metadata:
+          '<meta name="cover" content="img"/><dc:description>&lt;p&gt;少年远行，&lt;i&gt;山海&lt;/i&gt;之间。&lt;/p&gt;</dc:description><dc:subject>仙侠</dc:subject><dc:subject>热血、江湖</dc:subject>',
+        manifest:
+          '<item id="img" href="Images/cover.png" media-type="image/png"/><item id="cr" href="Text/copyright.xhtml" media-type="application/xhtml+xml"/>',
+        spineBefore: '<itemref idref="cr"/>',
+        guide: '<reference type="copyright-page" href="Text/copyright.xhtml" title="版权"/>',
+        files: {
+          'OEBPS/Images/cover.png': coverBytes,
+          'OEBPS/Text/copyright.xhtml': xhtmlPage('版权', '<h2>版权信息</h2><p>本书由书声文学出品，版权所有，未经许可不得转载。</p>'),
+        },
+      });
+    const storedCover = (id: number, ext = 'png') => audioStorage().read(`covers/draft-${id}`, `cover.${ext}`);
+    const upload = (file: Buffer, over: Partial<ImportForm>, cover: Buffer | null = null) =>
+      createImportDraft(actor('editor3'), { fileName: 'meta.epub', file, cover, form: form({ summary: '', tags: '', ...over }) });
+
+    const filled = await upload(book(epubCover), {});
+    const view = await viewImportDraft(actor('editor3'), filled.id);
+    expect(view.draft).toMatchObject({
+      coverExt: 'png',
+      meta: { summary: '少年远行，山海之间。', tags: ['仙侠', '热血', '江湖'], skipped: ['版权信息'] },
+    });
+    expect(view.chapters.map((c) => c.title)).toEqual(['第一章 出发', '第二章 相遇']);
+    expect(Buffer.from((await storedCover(filled.id))!).equals(epubCover)).toBe(true);
+    const [audit] = (await auditOf('content.import_upload')).slice(-1);
+    expect(audit!.detail).toMatchObject({ chapters: 2, skipped: 1, cover: 'epub' });
+    // The preview lists what was skipped.
+    pageStaff.current = { id: ids.editor3!, role: 'editor' };
+    const html = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(filled.id) }), searchParams: Promise.resolve({}) }),
+    );
+    expect(html).toContain(T.skippedLabel);
+    expect(html).toContain('<li>版权信息</li>');
+
+    // The form's own summary, tags and cover win.
+    const mine = pngHeader(500, 500);
+    const given = await upload(book(epubCover), { summary: '编辑写的简介', tags: '都市' }, mine);
+    expect((await viewImportDraft(actor('editor3'), given.id)).draft).toMatchObject({
+      coverExt: 'png',
+      meta: { summary: '编辑写的简介', tags: ['都市'] },
+    });
+    expect(Buffer.from((await storedCover(given.id))!).equals(mine)).toBe(true);
+
+    // An EPUB cover the upload check would refuse (too small, or no image at all) is left out, and the book imports.
+    for (const bad of [pngHeader(20, 20), Buffer.from('GIF89a not a cover')]) {
+      const plain = await upload(book(bad), {});
+      expect((await viewImportDraft(actor('editor3'), plain.id)).draft.coverExt).toBeNull();
+      expect(await storedCover(plain.id)).toBeNull();
+    }
   });
 
   it('takes Uyghur headings and counts Uyghur words', async () => {

@@ -190,3 +190,53 @@ export const AMBIGUOUS_BYTES = Buffer.from([
 export function randomHighBytes(length: number, seed = 5): Buffer {
   return Buffer.from(Buffer.alloc(length).map(() => 0x81 + ((((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff) % 0x7e)));
 }
+
+export interface MetaEpubOptions {
+  /** The package's version attribute: 2 or 3. */
+  version?: 2 | 3;
+  /** More XML inside `<metadata>` (dc:description, dc:subject, `<meta name="cover">`). */
+  metadata?: string;
+  /** More manifest items. */
+  manifest?: string;
+  /** Spine items before and after the two chapters. */
+  spineBefore?: string;
+  spineAfter?: string;
+  /** The EPUB 2 `<guide>`'s references. */
+  guide?: string;
+  /** More files, by their name in the zip; `stored` ones are not deflated. */
+  files?: Record<string, string | Uint8Array>;
+  stored?: string[];
+}
+
+/** An XHTML page of `body`, with the epub namespace declared. */
+export const xhtmlPage = (title: string, body: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xmlns:xlink="http://www.w3.org/1999/xlink"><head><title>${title}</title></head><body>${body}</body></html>`;
+
+/**
+ * A book with package metadata and front matter to taste around two chapters (OEBPS/Text/c1.xhtml, c2.xhtml, titled
+ * through the NCX), zipped by fflate.
+ */
+export function metaEpub(o: MetaEpubOptions = {}): Buffer {
+  const files: Record<string, string | Uint8Array> = {
+    mimetype: 'application/epub+zip',
+    'META-INF/container.xml':
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    'OEBPS/content.opf': `<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="${o.version ?? 2}.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf"><dc:title>山海行</dc:title><dc:creator>青山</dc:creator><dc:identifier id="id">urn:uuid:2</dc:identifier><dc:language>zh</dc:language>${o.metadata ?? ''}</metadata><manifest><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/><item id="c1" href="Text/c1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="Text/c2.xhtml" media-type="application/xhtml+xml"/>${o.manifest ?? ''}</manifest><spine toc="ncx">${o.spineBefore ?? ''}<itemref idref="c1"/><itemref idref="c2"/>${o.spineAfter ?? ''}</spine>${o.guide ? `<guide>${o.guide}</guide>` : ''}</package>`,
+    'OEBPS/toc.ncx':
+      '<?xml version="1.0" encoding="utf-8"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/><docTitle><text>山海行</text></docTitle><navMap><navPoint id="n1" playOrder="1"><navLabel><text>第一章 出发</text></navLabel><content src="Text/c1.xhtml"/></navPoint><navPoint id="n2" playOrder="2"><navLabel><text>第二章 相遇</text></navLabel><content src="Text/c2.xhtml"/></navPoint></navMap></ncx>',
+    'OEBPS/Text/c1.xhtml': xhtmlPage('第一章 出发', '<h2>第一章 出发</h2><p>清晨，他背上行囊。</p><p>山路很长。</p>'),
+    'OEBPS/Text/c2.xhtml': xhtmlPage('第二章 相遇', '<h2>第二章 相遇</h2><p>她站在桥头。</p>'),
+    ...o.files,
+  };
+  const stored = new Set(['mimetype', ...(o.stored ?? [])]);
+  return Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.entries(files).map(([name, data]): [string, [Uint8Array, { level: 0 | 6 }]] => [
+          name,
+          [typeof data === 'string' ? strToU8(data) : data, { level: stored.has(name) ? 0 : 6 }],
+        ]),
+      ),
+    ),
+  );
+}

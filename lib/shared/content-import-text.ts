@@ -57,6 +57,8 @@ export const IMPORT_TEXT = {
   split: '拆分',
   lines: (n: number) => `共 ${n} 行`,
   introLabel: '正文前的文字（作为简介）',
+  /** An EPUB's pages not taken as chapters (cover, title page, copyright, contents), listed on the preview. */
+  skippedLabel: '已跳过：',
   save: '保存为新书',
   discard: '放弃草稿',
   discardAsk: '确定放弃这份草稿？已解析的章节和你做的修改都会删除，无法恢复。',

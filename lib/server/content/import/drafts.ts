@@ -60,7 +60,27 @@ function text(value: string, max: number, empty: boolean, message: string): stri
 }
 
 /** The form's metadata checked; the category must exist and be of the book's language. */
-async function parseMeta(form: ImportForm, fallback: { title: string; author: string }): Promise<ImportDraftMeta> {
+/** The form's tags field as a list: split at the separators it allows, trimmed, without repeats. */
+const tagsOf = (value: string) => [
+  ...new Set(
+    value
+      .split(/[,，、;；]/)
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** An EPUB's `dc:subject` values offered as tags: those the form would accept, at most MAX_TAGS. */
+export const subjectTags = (subjects: string[]) =>
+  tagsOf(subjects.join(','))
+    .filter((t) => t.length <= 32)
+    .slice(0, MAX_TAGS);
+
+/** The form's metadata checked; the category must exist and be of the book's language. */
+async function parseMeta(
+  form: ImportForm,
+  fallback: { title: string; author: string; summary?: string; tags?: string[] },
+): Promise<ImportDraftMeta> {
   const languageType = Number(form.language_type);
   if (![0, 1, 2].includes(languageType)) throw invalid(T.badCategory);
   const gender = Number(form.gender);
@@ -75,14 +95,7 @@ async function parseMeta(form: ImportForm, fallback: { title: string; author: st
   const categoryId = /^\d{1,9}$/.test(form.category_id) ? Number(form.category_id) : 0;
   const [category] = await getDb().select().from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!category || category.languageType !== languageType) throw invalid(T.badCategory);
-  const tagList = [
-    ...new Set(
-      form.tags
-        .split(/[,，、;；]/)
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const tagList = form.tags.trim() ? tagsOf(form.tags) : (fallback.tags ?? []);
   if (tagList.length > MAX_TAGS || tagList.some((t) => t.length > 32)) throw invalid(T.badTag);
   return {
     title,
@@ -93,7 +106,7 @@ async function parseMeta(form: ImportForm, fallback: { title: string; author: st
     copyrightHolder: text(form.copyright_holder, 64, true, T.fieldTooLong(64)),
     editor: text(form.editor, 32, true, T.fieldTooLong(32)),
     gender,
-    summary: text(form.summary, 2000, true, T.fieldTooLong(2000)),
+    summary: text(form.summary.trim() || (fallback.summary ?? ''), 2000, true, T.fieldTooLong(2000)),
     hasTts: form.tts === 'on' && languageHasVoice(languageType),
   };
 }
@@ -109,6 +122,11 @@ interface Parsed {
   chapters: SplitChapter[];
   title: string;
   author: string;
+  /** An EPUB's description, subjects, cover (unchecked) and the pages not taken as chapters; a TXT has none. */
+  description: string;
+  subjects: string[];
+  cover: Buffer | null;
+  skipped: string[];
 }
 
 /**
@@ -125,12 +143,34 @@ export async function parseImportFile(
   const baseTitle = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 128);
   if (isZip(file) || /\.epub$/i.test(fileName)) {
     const book = await parseEpub(file, options);
-    return { format: 'epub', encoding: 'epub', intro: '', chapters: book.chapters, title: book.title, author: book.author };
+    return {
+      format: 'epub',
+      encoding: 'epub',
+      intro: '',
+      chapters: book.chapters,
+      title: book.title,
+      author: book.author,
+      description: book.description,
+      subjects: book.subjects,
+      cover: book.cover ? Buffer.from(book.cover.buffer, book.cover.byteOffset, book.cover.byteLength) : null,
+      skipped: book.skipped,
+    };
   }
   const { encoding, intro, chapters } = await parseTxtInWorker(file, baseTitle || T.bodyTitle, options, options.encoding);
   // A title line (and 作者：line) before the first chapter is a better title than the file's name (upload_2931.txt).
   const lead = leadLines(intro);
-  return { format: 'txt', encoding, intro: lead.intro, chapters, title: lead.title ?? baseTitle, author: lead.author ?? '' };
+  return {
+    format: 'txt',
+    encoding,
+    intro: lead.intro,
+    chapters,
+    title: lead.title ?? baseTitle,
+    author: lead.author ?? '',
+    description: '',
+    subjects: [],
+    cover: null,
+    skipped: [],
+  };
 }
 
 async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapter[], languageType: number): Promise<void> {
@@ -153,7 +193,20 @@ async function purgeExpired(now: Date): Promise<void> {
   for (const d of gone) await audioStorage().remove(draftCoverKey(d.id));
 }
 
-/** Parses an upload into a draft owned by the uploader; nothing is written when the file or the form is refused. */
+/** The EPUB's own cover, when it passes the same check as an upload; otherwise none, and no error. */
+function epubCover(bytes: Buffer | null): { bytes: Buffer; ext: CoverExt } | null {
+  if (!bytes) return null;
+  try {
+    return { bytes, ext: checkCover(bytes).ext };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Parses an upload into a draft owned by the uploader; nothing is written when the file or the form is refused. An
+ * EPUB's own cover, description and subjects fill what the form left empty; the pages it skipped are kept by title.
+ */
 export async function createImportDraft(
   actor: StaffActor,
   upload: ImportUpload,
@@ -161,9 +214,16 @@ export async function createImportDraft(
 ): Promise<{ id: number; chapters: number }> {
   assertCan(actor, 'content');
   const fileName = safeFileName(upload.fileName);
-  const cover = upload.cover && upload.cover.length ? checkCover(upload.cover) : null;
+  const uploaded = upload.cover && upload.cover.length ? { bytes: upload.cover, ext: checkCover(upload.cover).ext } : null;
   const parsed = await parseImportFile(fileName, upload.file, { encoding: upload.form.encoding });
-  const meta = await parseMeta(upload.form, { title: parsed.title, author: parsed.author });
+  const cover = uploaded ?? epubCover(parsed.cover);
+  const meta = await parseMeta(upload.form, {
+    title: parsed.title,
+    author: parsed.author,
+    summary: parsed.description,
+    tags: subjectTags(parsed.subjects),
+  });
+  if (parsed.skipped.length) meta.skipped = parsed.skipped;
   await purgeExpired(now);
   const db = getDb();
   return db.transaction(async (tx) => {
@@ -194,11 +254,19 @@ export async function createImportDraft(
       action: 'content.import_upload',
       targetType: 'import_draft',
       targetId: draft!.id,
-      detail: { fileName, format: parsed.format, encoding: parsed.encoding, chapters: parsed.chapters.length, bytes: upload.file.length },
+      detail: {
+        fileName,
+        format: parsed.format,
+        encoding: parsed.encoding,
+        chapters: parsed.chapters.length,
+        skipped: parsed.skipped.length,
+        bytes: upload.file.length,
+        cover: uploaded ? 'upload' : cover ? 'epub' : null,
+      },
       ip: actor.ip,
     });
     // Inside the transaction: if storage fails, the draft is not created either.
-    if (cover) await audioStorage().writeAtomic(draftCoverKey(draft!.id), `cover.${cover.ext}`, upload.cover!);
+    if (cover) await audioStorage().writeAtomic(draftCoverKey(draft!.id), `cover.${cover.ext}`, cover.bytes);
     return { id: draft!.id, chapters: parsed.chapters.length };
   });
 }

@@ -4,10 +4,19 @@ import type { ZipLimits } from './zip-reader.mjs';
 export interface EpubBook {
   title: string;
   author: string;
+  /** `dc:description` as plain text: tags gone, entities decoded, white space collapsed, at most 2,000 characters. */
+  description: string;
+  /** `dc:subject` values, trimmed, without repeats. */
+  subjects: string[];
+  /** The package's cover image as it is stored (not yet checked), or null; never more than `maxCoverBytes`. */
+  cover: Uint8Array | null;
   chapters: SplitChapter[];
+  /** Titles of the spine pages left out as front or back matter (cover, title, copyright, contents, nav, non-linear). */
+  skipped: string[];
   /** Bytes the reading inflated, every entry read counted. */
   inflatedBytes: number;
 }
 
 export declare function xhtmlToText(xhtml: string): string;
-export declare function parseEpubBook(bytes: Uint8Array, limits?: ZipLimits): EpubBook;
+export declare function plainDescription(html: string): string;
+export declare function parseEpubBook(bytes: Uint8Array, limits?: ZipLimits, options?: { maxCoverBytes?: number }): EpubBook;

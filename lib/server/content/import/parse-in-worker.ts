@@ -3,6 +3,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { invalid } from '../../http/errors';
+import { MAX_COVER_BYTES } from './cover';
 import { refusalError } from './refusal-message';
 import type { RefusalCode } from './refusal.mjs';
 import type { EpubBook } from './epub-book.mjs';
@@ -120,9 +121,9 @@ function parseInWorker(job: Record<string, unknown> & { bytes: Uint8Array }, opt
   });
 }
 
-/** An EPUB's chapters, title and author (epub-book.mjs), parsed off the event loop. */
+/** An EPUB's chapters, title, author, description, subjects and cover (epub-book.mjs), parsed off the event loop. */
 export const parseEpubInWorker = (bytes: Uint8Array, options?: ParseOptions) =>
-  parseInWorker({ kind: 'epub', bytes }, options) as Promise<EpubBook>;
+  parseInWorker({ kind: 'epub', bytes, maxCoverBytes: MAX_COVER_BYTES }, options) as Promise<EpubBook>;
 
 /** A TXT decoded (in the uploader's encoding, if named) and split into chapters (text-decode.mjs, text-split.mjs), off the event loop. */
 export const parseTxtInWorker = (bytes: Uint8Array, fallbackTitle: string, options?: ParseOptions, encoding?: ChosenEncoding) =>

@@ -19,8 +19,8 @@ try {
 // and one message of a whole 250 MB book would hold it for a third of a second.
 const BATCH_CHARS = 4 * 1024 * 1024;
 
-function parse({ kind, bytes, limits, titles, encoding: chosen }) {
-  if (kind === 'epub') return parseEpubBook(bytes, limits);
+function parse({ kind, bytes, limits, titles, encoding: chosen, maxCoverBytes }) {
+  if (kind === 'epub') return parseEpubBook(bytes, limits, { maxCoverBytes });
   const { text, encoding } = decodeText(bytes, chosen);
   return { encoding, ...splitChapters(text, titles) };
 }

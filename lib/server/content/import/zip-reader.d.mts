@@ -13,6 +13,8 @@ export interface ZipArchive {
   /** Bytes inflated so far, over every read. */
   readonly inflated: number;
   has(name: string): boolean;
+  /** The inflated size the entry declares (a read holds it to that); null when absent. */
+  sizeOf(name: string): number | null;
   read(name: string): Uint8Array | null;
 }
 export declare function openZip(bytes: Uint8Array, limits?: ZipLimits): ZipArchive;

@@ -105,6 +105,8 @@ export function openZip(bytes, limits = ZIP_LIMITS) {
     names: entries.map((e) => e.name),
     inflated: 0,
     has: (name) => byName.has(name),
+    /** What the entry declares it inflates to (a read holds it to that), or null when absent. */
+    sizeOf: (name) => byName.get(name)?.size ?? null,
     read(name) {
       const entry = byName.get(name);
       if (!entry) return null;

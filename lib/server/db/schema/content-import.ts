@@ -14,6 +14,8 @@ export interface ImportDraftMeta {
   summary: string;
   /** The form's 听书 choice, already false for a language without a voice; drafts made before it had none. */
   hasTts?: boolean;
+  /** Titles of an EPUB's pages not taken as chapters (docs/content.md "EPUB"); absent when none were. */
+  skipped?: string[];
 }
 
 /**

@@ -82,6 +82,16 @@ export default async function ImportDraftPage({
           <p className="content">{draft.intro}</p>
         </details>
       ) : null}
+      {draft.meta.skipped?.length ? (
+        <div className="skipped">
+          {T.skippedLabel}
+          <ul>
+            {draft.meta.skipped.map((title, i) => (
+              <li key={i}>{title}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="actions">
         <form method="post" action={ACTION}>
           <input type="hidden" name="op" value="save" />
