@@ -9,6 +9,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { getDb, type Tx } from '@/lib/server/db/client';
+import { createStaffSession } from '@/lib/server/staff/sessions';
 import {
   chapters,
   ledgerEntries,
@@ -84,6 +85,11 @@ jest.mock('@/lib/server/staff/page-session', () => ({
 const db = useTestDatabase({ seed: true });
 const html = async (el: Promise<React.ReactElement>) => renderToStaticMarkup(await el).replace(/<!-- -->/g, '');
 const moneyPage = (query: Record<string, string> = {}) => html(MoneyPage({ searchParams: Promise.resolve(query) }));
+/** The download as the current role's browser asks for it: with a real session cookie (the route reads the request's). */
+const csvGet = async (query: string) => {
+  const { token } = await createStaffSession(getDb(), staffIds[role]!);
+  return moneyCsv(new NextRequest(`http://localhost/admin/finance/money/csv${query}`, { headers: { cookie: `staff_token=${token}` } }));
+};
 const ordersPage = (query: Record<string, string>) => html(OrdersPage({ searchParams: Promise.resolve(query) }));
 
 /** A Shanghai wall-clock time as an instant (the test's own clock; the code under test uses the business-time helpers). */
@@ -394,7 +400,7 @@ describe('a scripted month on /admin/finance/money', () => {
 
   it('downloads the same figures as CSV: UTF-8 with BOM, one line per figure, days after the month', async () => {
     role = 'finance';
-    const res = await moneyCsv(new NextRequest(`http://localhost/admin/finance/money/csv?month=${MONTH}`));
+    const res = await csvGet(`?month=${MONTH}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="shusheng-money-${MONTH}.csv"`);
@@ -428,11 +434,11 @@ describe('a scripted month on /admin/finance/money', () => {
       const page = await moneyPage(q);
       expect(page).toContain('data-testid="money-error">日期应为 YYYY-MM-DD，月份应为 YYYY-MM，且须是真实存在的日期');
       expect(page).toContain(`name="month" value="${now}"`);
-      const res = await moneyCsv(new NextRequest(`http://localhost/admin/finance/money/csv?${new URLSearchParams(q)}`));
+      const res = await csvGet(`?${new URLSearchParams(q)}`);
       expect(res.status).toBe(400);
       expect(await res.text()).toMatch(/^日期应为/);
     }
-    const future = await moneyCsv(new NextRequest('http://localhost/admin/finance/money/csv?month=2999-01'));
+    const future = await csvGet('?month=2999-01');
     expect(future.status).toBe(400);
     expect(await future.text()).toBe('不能查看未来的日期或月份');
     expect(reportPeriod(undefined, undefined).period.key).toBe(now);
@@ -453,7 +459,13 @@ describe('a scripted month on /admin/finance/money', () => {
     for (const r of ['moderator', 'editor']) {
       role = r;
       await expect(moneyPage({ month: MONTH })).rejects.toThrow(/lacks finance/);
-      await expect(moneyCsv(new NextRequest(`http://localhost/admin/finance/money/csv?month=${MONTH}`))).rejects.toThrow(/lacks finance/);
+      // Signed out, or in a role without finance, the download answers the console's redirect, never the file.
+      const anonymous = await moneyCsv(new NextRequest(`http://localhost/admin/finance/money/csv?month=${MONTH}`));
+      expect(new URL(anonymous.headers.get('location')!).pathname).toBe('/admin/login');
+      const refused = await csvGet(`?month=${MONTH}`);
+      expect(refused.status).toBe(303);
+      expect(new URL(refused.headers.get('location')!).pathname).toBe('/admin');
+      expect(refused.headers.get('content-type') ?? '').not.toContain('text/csv');
       await expect(moneyReport({ id: staffIds[r]!, role: r, ip: '' }, businessPeriod(MONTH)!)).rejects.toThrow();
     }
   });

@@ -6,13 +6,17 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../lib/server');
 const CJK = /[\u4e00-\u9fff]/;
 // Files whose Chinese is data matched against the database or a text, never shown: the cover themes' category names,
-// the import's chapter-heading patterns (docs/content.md "Chapter headings").
-const DATA_FILES = new Set([path.join(root, 'catalog', 'cover', 'themes.ts'), path.join(root, 'content', 'import', 'split.ts')]);
+// the import's chapter-heading patterns (docs/content.md "Chapter headings") and its title and author line patterns.
+const DATA_FILES = new Set([
+  path.join(root, 'catalog', 'cover', 'themes.ts'),
+  path.join(root, 'content', 'import', 'split.ts'),
+  path.join(root, 'content', 'import', 'title-line.ts'),
+]);
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return full === path.join(root, 'db', 'seed') ? [] : files(full);
+    if (e.isDirectory()) return full === path.join(root, 'boot', 'seed') ? [] : files(full);
     const source = e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && full !== path.join(root, 'messages.ts');
     return source && !DATA_FILES.has(full) ? [full] : [];
   });
