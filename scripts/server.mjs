@@ -44,6 +44,12 @@ const server = http.createServer((req, res) => {
   req.headers[PEER_KEY_HEADER] = secret;
   handle(req, res);
 });
+// Idle keep-alive connections stay open for 65 s (Node's default is 5 s). A client that reuses a connection just as
+// the server closes it reads a reset instead of an answer; clients and proxies keep theirs for less than this (nginx's
+// upstream keepalive_timeout is 4 s, docs/deploy.md), so the server is never the side that closes first. Headers must
+// be allowed at least as long.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, () => console.log(`server: listening on port ${port}${dev ? ' (development)' : ''}`));
 
 // Stop taking requests, close the database (so numbers continue after a restart), exit: scripts/lib/stop-signals.mjs.

@@ -93,7 +93,7 @@ http {
   upstream shusheng {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${failTimeout};`).join('\n')}
     keepalive 64;
-    # Shorter than Node's own idle limit (5 s): otherwise nginx reuses a connection the server is closing, reads a
+    # Shorter than the server's idle limit (65 s, scripts/server.mjs): otherwise nginx reuses a connection the server is closing, reads a
     # reset and counts it as that server failing, which took the surviving server out after the kill.
     keepalive_timeout 4s;
   }
