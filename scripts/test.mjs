@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildState, recordBuild } from './lib/build-state.mjs';
-import { bin, run } from './lib/run.mjs';
+import { bin, run, runCollected } from './lib/run.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
 
 const out = '.test-results';
@@ -52,13 +52,21 @@ async function jest(name, args, env) {
 }
 
 if (!e2eOnly) {
-  // Lint and format first: the cheapest checks, and each failure counts once in the summary.
-  stage('lint (ESLint, no warnings allowed)');
-  if ((await run(bin('eslint'), ['.', '--max-warnings', '0'])) !== 0) failures.push('lint');
-  stage('format check (Prettier)');
-  if ((await run(bin('prettier'), ['--check', '.'])) !== 0) failures.push('format');
-  stage('type check');
-  if ((await run(bin('tsc'), ['--noEmit'])) !== 0) failures.push('typecheck');
+  // Lint, format and type check first: the cheapest checks, each failure counted once in the summary. Each runs on one
+  // core, so the three run at once (about 60 s instead of 150 on 2 cores); their output is printed whole, one
+  // after the other.
+  stage('static checks at once: lint (ESLint, no warnings allowed), format (Prettier), types (tsc)');
+  const checks = [
+    ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+    ['format', bin('prettier'), ['--check', '.']],
+    ['typecheck', bin('tsc'), ['--noEmit']],
+  ];
+  const results = await Promise.all(checks.map(([, cmd, args]) => runCollected(cmd, args)));
+  checks.forEach(([name], i) => {
+    const { code, output, seconds } = results[i];
+    console.log(`\n${code === 0 ? '✔' : '✖'} ${name} (${seconds.toFixed(0)} s)\n${output.trimEnd()}`);
+    if (code !== 0) failures.push(name);
+  });
   const { TEST_DATABASE_URL, ...withoutPg } = process.env;
   // With PostgreSQL in the run, each server test file runs once, there; PGlite gets the sweep of its own driver's
   // paths (test/pglite-sweep.cjs), and the e2e journeys run on it. Every file on both cost 4-7 minutes a run.
