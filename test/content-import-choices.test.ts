@@ -9,7 +9,7 @@ import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
 import { AMBIGUOUS_BYTES, metaEpub, pngHeader, randomHighBytes, xhtmlPage } from '@/test/import-fixtures';
 import { getDb } from '@/lib/server/db/client';
-import { importDraftChapters, importDrafts, importDraftSkipped, importPending, staffAuditLog, categories } from '@/lib/server/db/schema';
+import { importDraftChapters, importDrafts, importPending, staffAuditLog, categories } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
 import { can } from '@/lib/server/staff/roles';
 import type { StaffActor } from '@/lib/server/staff/actor';
@@ -128,7 +128,8 @@ const editAudits = async (draftId: number) =>
       .where(and(eq(staffAuditLog.action, 'content.import_edit'), eq(staffAuditLog.targetId, draftId)))
   )[0]!.n;
 const draftCount = async () => (await d().select({ n: count() }).from(importDrafts))[0]!.n;
-const pendingRows = (staff: string) => d().select().from(importPending).where(eq(importPending.staffId, ids[staff]!)).orderBy(asc(importPending.id));
+const pendingRows = (staff: string) =>
+  d().select().from(importPending).where(eq(importPending.staffId, ids[staff]!)).orderBy(asc(importPending.id));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Skipped pages
@@ -226,9 +227,9 @@ describe('skipped pages', () => {
     expect(await titlesOf(draftId)).toEqual(['封面', '山海行', '第一章 出发', '第二章 相遇', '更多好书', '第三章 别离']);
     view = await viewImportDraft(actor('editor1'), draftId);
     expect(view.skipped).toEqual([]);
-    expect((await d().select().from(importDraftChapters).where(eq(importDraftChapters.draftId, draftId))).map((c) => c.position).sort()).toEqual([
-      0, 1, 2, 3, 4, 5,
-    ]);
+    expect(
+      (await d().select().from(importDraftChapters).where(eq(importDraftChapters.draftId, draftId))).map((c) => c.position).sort(),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
 
     // Saved, the novel has them as chapters.
     const saved = await saveImportDraft(actor('editor1'), draftId);
@@ -255,7 +256,11 @@ describe('skipped pages', () => {
   it('refuses a bogus number, another’s draft, other roles, no session and a cross-site post, writing nothing', async () => {
     const draftId = await epubDraft();
     const otherDraft = await epubDraft('editor2');
-    const before = { titles: await titlesOf(draftId), audits: await editAudits(draftId), skipped: await viewImportDraft(actor('editor1'), draftId) };
+    const before = {
+      titles: await titlesOf(draftId),
+      audits: await editAudits(draftId),
+      skipped: await viewImportDraft(actor('editor1'), draftId),
+    };
     const back = `/admin/content/import/${draftId}`;
     const post = (fields: Record<string, string>, who: string | null = 'editor1', extra: Record<string, string> = {}) =>
       draftPost(who, { op: 'restore', draft: String(draftId), back, ...fields }, extra);
@@ -286,16 +291,20 @@ describe('skipped pages', () => {
       }),
     );
     expect(noCsrf.status).toBe(403);
-    expect({ titles: await titlesOf(draftId), audits: await editAudits(draftId), skipped: await viewImportDraft(actor('editor1'), draftId) }).toEqual(
-      before,
-    );
+    expect({
+      titles: await titlesOf(draftId),
+      audits: await editAudits(draftId),
+      skipped: await viewImportDraft(actor('editor1'), draftId),
+    }).toEqual(before);
     expect(await titlesOf(otherDraft)).toEqual(['第一章 出发', '第二章 相遇', '第三章 别离']);
   });
 
   it('the preview offers 收回为章节 for each skipped page', async () => {
     const draftId = await epubDraft();
     pageStaff.current = { id: ids.editor1!, role: 'editor' };
-    const html = renderToStaticMarkup(await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }));
+    const html = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }),
+    );
     expect(html).toContain(T.skippedLabel);
     for (const idx of [0, 1, 2]) {
       const li = html.slice(html.indexOf(`data-testid="import-skipped-${idx}"`));
@@ -305,7 +314,9 @@ describe('skipped pages', () => {
     }
     expect(html).toContain(AD_TEXT);
     await draftPost('editor1', { op: 'restore', draft: String(draftId), skipped: '1' });
-    const after = renderToStaticMarkup(await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }));
+    const after = renderToStaticMarkup(
+      await DraftPage({ params: Promise.resolve({ draftId: String(draftId) }), searchParams: Promise.resolve({}) }),
+    );
     expect(after).not.toContain('data-testid="import-skipped-1"');
     expect(after).toContain('data-testid="import-skipped-2"');
   });
@@ -326,7 +337,9 @@ const AS_BIG5 = iconv.decode(UNSURE, 'big5');
 const AS_GBK = iconv.decode(UNSURE, 'gb18030');
 
 async function unsureUpload(who = 'editor1', fields: Partial<ImportForm> = {}, cover?: Buffer) {
-  const res = await uploadRoute(uploadRequest(who, UNSURE, '短篇.txt', { title: '不确定', author: '某人', tags: '短篇', summary: '一句话简介', ...fields }, cover));
+  const res = await uploadRoute(
+    uploadRequest(who, UNSURE, '短篇.txt', { title: '不确定', author: '某人', tags: '短篇', summary: '一句话简介', ...fields }, cover),
+  );
   expect(res.status).toBe(303);
   const where = new URL(res.headers.get('location')!);
   expect(where.pathname).toMatch(/^\/admin\/content\/import\/encoding\/\d+$/);

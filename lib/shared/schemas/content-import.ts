@@ -53,7 +53,6 @@ export const importDraftForm = z.discriminatedUnion(
   { error: CONSOLE_TEXT.invalidOp },
 );
 
-
 /** The upload form's text fields (the files are read apart); lengths here, meaning in the service. */
 const field = (max: number) =>
   z

@@ -570,7 +570,9 @@ export async function restoreSkippedPage(actor: StaffActor, draftId: number, idx
       .where(
         and(
           eq(importDraftSkipped.draftId, draftId),
-          page.beforeChapterId === null ? isNull(importDraftSkipped.beforeChapterId) : eq(importDraftSkipped.beforeChapterId, page.beforeChapterId),
+          page.beforeChapterId === null
+            ? isNull(importDraftSkipped.beforeChapterId)
+            : eq(importDraftSkipped.beforeChapterId, page.beforeChapterId),
           gt(importDraftSkipped.idx, idx),
         ),
       );

@@ -36,7 +36,7 @@ async function removeStored(ids: number[]): Promise<void> {
   for (const id of ids) await audioStorage().remove(pendingKey(id));
 }
 
-/** Expired waiting uploads of everyone go whenever an upload waits, as expired drafts do. */
+/** Expired waiting uploads of everyone go whenever someone uploads, as expired drafts do. */
 async function purgeExpiredPending(now: Date): Promise<void> {
   const gone = await getDb().delete(importPending).where(lt(importPending.expiresAt, now)).returning({ id: importPending.id });
   await removeStored(gone.map((g) => g.id));
@@ -47,12 +47,7 @@ async function purgeExpiredPending(now: Date): Promise<void> {
  * form is checked first (a wrong category is said now, not after the pick). At most MAX_PENDING_PER_STAFF wait per
  * editor: a new one pushes out the oldest.
  */
-export async function holdForEncoding(
-  actor: StaffActor,
-  upload: ImportUpload,
-  candidates: string[],
-  now = new Date(),
-): Promise<number> {
+export async function holdForEncoding(actor: StaffActor, upload: ImportUpload, candidates: string[], now = new Date()): Promise<number> {
   assertCan(actor, 'content');
   const encodings = [...new Set(candidates)].filter(isEncoding);
   if (encodings.length < 2) throw invalid(T.ambiguousEncoding(candidates));
@@ -104,6 +99,8 @@ export async function uploadImport(
   upload: ImportUpload,
   now = new Date(),
 ): Promise<{ draft: { id: number; chapters: number } } | { pending: number }> {
+  // Every upload clears the expired waiting ones of everyone, as it does expired drafts.
+  await purgeExpiredPending(now);
   try {
     return { draft: await createImportDraft(actor, upload, now) };
   } catch (err) {

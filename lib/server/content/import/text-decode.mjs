@@ -137,7 +137,10 @@ export function previewLines(buf, encoding) {
   }
   const lines = [];
   for (const raw of decodeWith(head, encoding).split(/\r\n|\r|\n|\u2028|\u2029/)) {
-    const line = raw.replace(CONTROL, ' ').replace(/\p{Cs}/gu, '\uFFFD').replace(/^[\s\u3000\uFEFF]+|[\s\u3000]+$/g, '');
+    const line = raw
+      .replace(CONTROL, ' ')
+      .replace(/\p{Cs}/gu, '\uFFFD')
+      .replace(/^[\s\u3000\uFEFF]+|[\s\u3000]+$/g, '');
     if (!line) continue;
     lines.push(Array.from(line).slice(0, PREVIEW_LINE_CHARS).join(''));
     if (lines.length === PREVIEW_LINES) break;
