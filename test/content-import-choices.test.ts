@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
-import { AMBIGUOUS_BYTES, metaEpub, pngHeader, randomHighBytes, xhtmlPage } from '@/test/import-fixtures';
+import { AMBIGUOUS_BYTES, metaEpub, pngHeader, randomHighBytes, TRADITIONAL_NOVEL, xhtmlPage } from '@/test/import-fixtures';
 import { getDb } from '@/lib/server/db/client';
 import { importDraftChapters, importDrafts, importPending, staffAuditLog, categories } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
@@ -473,6 +473,20 @@ describe('choosing the encoding', () => {
     const res = await uploadRoute(uploadRequest('editor2', UNSURE, 'x.txt', { encoding: 'gb18030' }));
     expect(new URL(res.headers.get('location')!).pathname).toMatch(/^\/admin\/content\/import\/\d+$/);
     expect((await pendingRows('editor2')).length).toBe(before);
+  });
+
+  it('a pick that reads as mojibake is refused and the upload keeps waiting for the other pick', async () => {
+    // Kept through the service with a file whose GB18030 reading is mojibake: the pick is checked like any upload.
+    const file = iconv.encode(TRADITIONAL_NOVEL, 'big5');
+    const pendingId = await holdForEncoding(actor('editor1'), { fileName: 'z.txt', file, cover: null, form: form() }, ['gb18030', 'big5']);
+    const back = `/admin/content/import/encoding/${pendingId}`;
+    const drafts = await draftCount();
+    const pick = (encoding: string) => draftPost('editor1', { op: 'encoding', pending: String(pendingId), encoding, back });
+    expect(flashOf(await pick('gb18030'))).toBe(`${back} ${T.notThisEncoding(T.encodings.gb18030)}`);
+    expect(await draftCount()).toBe(drafts);
+    expect((await d().select().from(importPending).where(eq(importPending.id, pendingId)))[0]!.claimedAt).toBeNull();
+    expect(new URL((await pick('big5')).headers.get('location')!).pathname).toMatch(/^\/admin\/content\/import\/\d+$/);
+    expect(await draftCount()).toBe(drafts + 1);
   });
 
   it('keeps at most a few uploads per editor and lets expired ones go, with their bytes', async () => {
