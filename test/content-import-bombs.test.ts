@@ -168,7 +168,7 @@ describe('a book as real tools make them', () => {
       // The declared cover's bytes, as stored (drafts.ts checks them; this one is no image a cover can be).
       cover: expect.any(Uint8Array),
       // Changed on purpose: the title page (a short page the TOC does not name) is no longer a chapter.
-      skipped: ['山海行'],
+      skipped: [{ title: '山海行', content: expect.any(String), at: 0 }],
       chapters: [
         { title: '前言', content: '这是一个关于远行的故事。\n写于二〇二三年冬。' },
         { title: '第一章 少年', content: '清晨，他背上行囊。\n山路很长 & 很远。\n他没有回头。' },

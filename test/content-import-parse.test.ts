@@ -395,7 +395,10 @@ describe('EPUB metadata and front matter', () => {
     // The title page is short and not in the TOC, the nav document is the nav, the copyright page a landmark, the
     // advert non-linear; the dedication and the afterword have text of their own and stay chapters.
     expect(book.chapters.map((c) => c.title)).toEqual(['献给远方', '第一章 出发', '第二章 相遇', '后记']);
-    expect(book.skipped).toEqual(['山海行', '目录', '版权信息', '更多好书']);
+    expect(book.skipped.map((p) => p.title)).toEqual(['山海行', '目录', '版权信息', '更多好书']);
+    // Kept with their text (less a heading that repeats the title) and the number of chapters before them.
+    expect(book.skipped.map((p) => p.at)).toEqual([0, 0, 0, 3]);
+    expect(book.skipped[2]).toEqual({ title: '版权信息', content: longLine, at: 0 });
     // EPUB 2: the guide's types; and a page that is one heading only, even one the TOC names.
     const guided = await parseEpub(
       metaEpub({
@@ -413,7 +416,7 @@ describe('EPUB metadata and front matter', () => {
       }),
     );
     expect(guided.chapters.map((c) => c.title)).toEqual(['第一章 出发', '第二章 相遇']);
-    expect(guided.skipped).toEqual(['版权信息', '目录', '第一卷 少年时代的那些山和那些海']);
+    expect(guided.skipped.map((p) => p.title)).toEqual(['版权信息', '目录', '第一卷 少年时代的那些山和那些海']);
   });
 });
 

@@ -59,6 +59,20 @@ export const IMPORT_TEXT = {
   introLabel: '正文前的文字（作为简介）',
   /** An EPUB's pages not taken as chapters (cover, title page, copyright, contents), listed on the preview. */
   skippedLabel: '已跳过：',
+  /** Takes a skipped page back in as a chapter, where it sat in the book (docs/content.md "EPUB"). */
+  restoreSkipped: '收回为章节',
+  restored: '已收回为章节',
+  restoredAlready: '该页面已收回为章节',
+  skippedMissing: '跳过的页面不存在',
+  // The choice of encoding when the file could be either of two (docs/content.md "Encodings").
+  chooseEncodingTitle: '选择文件编码',
+  chooseEncodingIntro: (names: string[]) =>
+    `无法确定文件编码：可能是 ${names.join(' 或 ')}。下面是按每种编码读出的开头几行，请选择读起来通顺的一种，表单中填写的内容会保留。`,
+  chooseEncodingUse: (name: string) => `按 ${name} 导入`,
+  chooseEncodingNoLines: '（没有可显示的文字）',
+  chooseEncodingExpires: '请在此时间前选择',
+  pendingMissing: '待选择编码的文件不存在或已过期，请重新上传',
+  pendingBusy: '这个文件正在导入，请稍候',
   save: '保存为新书',
   discard: '放弃草稿',
   discardAsk: '确定放弃这份草稿？已解析的章节和你做的修改都会删除，无法恢复。',

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/server/http/errors';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { isSameOrigin } from '@/lib/server/http/with-api';
 import { flowPage } from '@/lib/server/http/with-flow';
-import { createImportDraft } from '@/lib/server/content/import/drafts';
+import { uploadImport } from '@/lib/server/content/import/pending';
 import { readImportUpload } from '@/lib/server/content/import/upload-request';
 import { consoleRedirect } from '@/lib/server/staff/console-form';
 import { withFlash, type Flash } from '@/lib/server/staff/flash';
@@ -19,7 +19,8 @@ import { findStaffByToken } from '@/lib/server/staff/sessions';
 const FORM = '/admin/content/import';
 
 // POST /admin/actions/import-upload (multipart: file, cover, metadata): a TXT or EPUB parsed into an import draft,
-// then the preview (docs/content.md "Import"). The checks of every console form (same origin, session, permission)
+// then the preview, or — a TXT whose encoding could be either of two — kept for the editor to pick the encoding on
+// /admin/content/import/encoding/{id} (docs/content.md "Import", "Encodings"). The checks of every console form (same origin, session, permission)
 // done here because the body holds files; the route guard does not run on this path (proxy.ts's matcher), so a
 // 50 MB body is not cut at the guard's 10 MB buffer, and the answer carries the console's headers itself.
 export async function POST(req: NextRequest): Promise<Response> {
@@ -34,8 +35,10 @@ export async function POST(req: NextRequest): Promise<Response> {
   if (!can(staff.role, 'content')) return answer('/admin', { kind: 'err', text: SERVER_MSG.staffForbidden });
   try {
     const upload = await readImportUpload(req);
-    const draft = await createImportDraft({ id: staff.id, role: staff.role, ip: clientIp(req) }, upload);
-    return answer(`${FORM}/${draft.id}`, { kind: 'ok', text: T.chapters(draft.chapters) });
+    const result = await uploadImport({ id: staff.id, role: staff.role, ip: clientIp(req) }, upload);
+    // Undecided between two encodings: the editor picks on the page that shows the file's first lines in each.
+    if ('pending' in result) return answer(`${FORM}/encoding/${result.pending}`, { kind: 'ok', text: T.chooseEncodingTitle });
+    return answer(`${FORM}/${result.draft.id}`, { kind: 'ok', text: T.chapters(result.draft.chapters) });
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return answer(FORM, { kind: 'err', text: err.message });
     log('error', 'console_action_failed', { path: req.nextUrl.pathname, err });

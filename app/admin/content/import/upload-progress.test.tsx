@@ -67,6 +67,16 @@ describe('the upload form island (docs/content.md "Import")', () => {
     expect(go).toHaveBeenCalledWith('http://localhost/admin/content/import/12?ok=x&fs=y');
   });
 
+  it('an upload whose encoding is undecided goes to the page where the editor picks it, not shown as a refusal', () => {
+    const go = jest.spyOn(navigate, 'assign').mockImplementation(() => undefined);
+    renderForm();
+    fireEvent.submit(screen.getByTestId('form'));
+    const where = `http://localhost/admin/content/import/encoding/7?ok=${encodeURIComponent(T.chooseEncodingTitle)}&fs=y`;
+    act(() => FakeXhr.last!.answer(where));
+    expect(go).toHaveBeenCalledWith(where);
+    expect(screen.queryByText(T.chooseEncodingTitle)).toBeNull();
+  });
+
   it('a failed connection says so and lets the editor send again', () => {
     renderForm();
     fireEvent.submit(screen.getByTestId('form'));

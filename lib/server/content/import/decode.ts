@@ -14,3 +14,5 @@ export type { DecodedText, TextEncoding } from './text-decode.mjs';
 export function decodeText(buf: Uint8Array, chosen?: core.ChosenEncoding): core.DecodedText {
   return refusing(() => core.decodeText(buf, chosen));
 }
+
+export { previewLines, PREVIEW_LINES, PREVIEW_LINE_CHARS } from './text-decode.mjs';

@@ -1,10 +1,20 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import type { ImportEncoding } from '@/lib/shared/schemas/content-import';
 import { getDb, type Tx } from '../../db/client';
-import { authors, categories, importDraftChapters, importDrafts, novels, novelTags, tags, type ImportDraftMeta } from '../../db/schema';
+import {
+  authors,
+  categories,
+  importDraftChapters,
+  importDrafts,
+  importDraftSkipped,
+  novels,
+  novelTags,
+  tags,
+  type ImportDraftMeta,
+} from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { audioStorage } from '../../audio/storage';
 import { assertCan, type StaffActor } from '../../staff/actor';
@@ -12,7 +22,8 @@ import { writeAudit } from '../../staff/audit';
 import { checkCover, type CoverExt } from './cover';
 import { parseEpub } from './epub';
 import { parseTxtInWorker, type ParseOptions } from './parse-in-worker';
-import type { SplitChapter } from './split';
+import { MAX_CHAPTERS, type SplitChapter } from './split';
+import type { SkippedPage } from './epub';
 import { countWords } from './word-count';
 import { leadLines } from './title-line';
 import { importedTts, languageHasVoice } from '../voicing';
@@ -111,9 +122,17 @@ async function parseMeta(
   };
 }
 
+/**
+ * The form checked before the file is read (an upload kept for its encoding, pending.ts): what parseMeta refuses
+ * whatever the file holds. The title and author may still come from the file, so their absence is not refused here.
+ */
+export async function checkImportForm(form: ImportForm): Promise<void> {
+  await parseMeta(form, { title: '-', author: '-' });
+}
+
 const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 /** A file name as shown and audited: its last path segment, no controls, at most 255 characters. */
-const safeFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f]/g, '').slice(0, 255) || 'upload';
+export const safeFileName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f]/g, '').slice(0, 255) || 'upload';
 
 interface Parsed {
   format: 'txt' | 'epub';
@@ -126,7 +145,7 @@ interface Parsed {
   description: string;
   subjects: string[];
   cover: Buffer | null;
-  skipped: string[];
+  skipped: SkippedPage[];
 }
 
 /**
@@ -187,6 +206,34 @@ async function insertDraftChapters(tx: Tx, draftId: number, chapters: SplitChapt
   }
 }
 
+/**
+ * An EPUB's skipped pages, each anchored to the chapter that followed it in the spine (by the chapter row's id, so
+ * splits and merges keep it in its place; editImportDraft moves the anchor on when that chapter is merged away).
+ */
+async function insertSkippedPages(tx: Tx, draftId: number, pages: SkippedPage[]): Promise<void> {
+  if (!pages.length) return;
+  const ats = [...new Set(pages.map((p) => p.at))];
+  const anchors = new Map<number, number>();
+  for (let i = 0; i < ats.length; i += INSERT_BATCH) {
+    const rows = await tx
+      .select({ id: importDraftChapters.id, position: importDraftChapters.position })
+      .from(importDraftChapters)
+      .where(and(eq(importDraftChapters.draftId, draftId), inArray(importDraftChapters.position, ats.slice(i, i + INSERT_BATCH))));
+    for (const r of rows) anchors.set(r.position, r.id);
+  }
+  for (let i = 0; i < pages.length; i += INSERT_BATCH) {
+    await tx.insert(importDraftSkipped).values(
+      pages.slice(i, i + INSERT_BATCH).map((p, j) => ({
+        draftId,
+        idx: i + j,
+        title: p.title.slice(0, 128),
+        content: p.content,
+        beforeChapterId: anchors.get(p.at) ?? null,
+      })),
+    );
+  }
+}
+
 /** Expired drafts of everyone go whenever someone uploads: no job needed, and the table stays small. */
 async function purgeExpired(now: Date): Promise<void> {
   const gone = await getDb().delete(importDrafts).where(lt(importDrafts.expiresAt, now)).returning({ id: importDrafts.id });
@@ -205,7 +252,8 @@ function epubCover(bytes: Buffer | null): { bytes: Buffer; ext: CoverExt } | nul
 
 /**
  * Parses an upload into a draft owned by the uploader; nothing is written when the file or the form is refused. An
- * EPUB's own cover, description and subjects fill what the form left empty; the pages it skipped are kept by title.
+ * EPUB's own cover, description and subjects fill what the form left empty; the pages it skipped are kept with their
+ * text and place, to be taken back in from the preview (restoreSkippedPage).
  */
 export async function createImportDraft(
   actor: StaffActor,
@@ -223,7 +271,6 @@ export async function createImportDraft(
     summary: parsed.description,
     tags: subjectTags(parsed.subjects),
   });
-  if (parsed.skipped.length) meta.skipped = parsed.skipped;
   await purgeExpired(now);
   const db = getDb();
   return db.transaction(async (tx) => {
@@ -249,6 +296,7 @@ export async function createImportDraft(
       })
       .returning({ id: importDrafts.id });
     await insertDraftChapters(tx, draft!.id, parsed.chapters, meta.languageType);
+    await insertSkippedPages(tx, draft!.id, parsed.skipped);
     await writeAudit(tx, {
       staffId: actor.id,
       action: 'content.import_upload',
@@ -294,8 +342,17 @@ export interface DraftChapterLine {
   wordCount: number;
 }
 
+/** A skipped page as the preview lists it: its number (what 收回为章节 posts), title and first line. */
+export interface DraftSkippedLine {
+  idx: number;
+  title: string;
+  firstLine: string;
+}
+
 export interface DraftView {
   draft: DraftRow;
+  /** The skipped pages not taken back yet; a draft from before they were kept lists `draft.meta.skipped` instead. */
+  skipped: DraftSkippedLine[];
   chapterCount: number;
   wordCount: number;
   page: number;
@@ -329,8 +386,18 @@ export async function viewImportDraft(actor: StaffActor, draftId: number, page =
     .orderBy(asc(importDraftChapters.position))
     .limit(PREVIEW_PAGE_SIZE)
     .offset((current - 1) * PREVIEW_PAGE_SIZE);
+  const skipped = await db
+    .select({
+      idx: importDraftSkipped.idx,
+      title: importDraftSkipped.title,
+      firstLine: sql<string>`left(split_part(${importDraftSkipped.content}, E'\n', 1), 80)`,
+    })
+    .from(importDraftSkipped)
+    .where(and(eq(importDraftSkipped.draftId, draftId), isNull(importDraftSkipped.restoredChapterId)))
+    .orderBy(asc(importDraftSkipped.idx));
   return {
     draft,
+    skipped,
     chapterCount,
     wordCount: Number(totals?.words ?? 0),
     page: current,
@@ -400,6 +467,16 @@ export async function editImportDraft(actor: StaffActor, draftId: number, edit: 
         .where(and(eq(importDraftChapters.draftId, draftId), eq(importDraftChapters.position, chapter.position - 1)))
         .limit(1);
       if (!prev) throw notFound(T.chapterMissing);
+      // Skipped pages that sat before the merged chapter now sit after the chapter it joined.
+      const [next] = await tx
+        .select({ id: importDraftChapters.id })
+        .from(importDraftChapters)
+        .where(and(eq(importDraftChapters.draftId, draftId), eq(importDraftChapters.position, chapter.position + 1)))
+        .limit(1);
+      await tx
+        .update(importDraftSkipped)
+        .set({ beforeChapterId: next?.id ?? null })
+        .where(and(eq(importDraftSkipped.draftId, draftId), eq(importDraftSkipped.beforeChapterId, chapter.id)));
       const content = [prev.content, chapter.title, chapter.content].filter(Boolean).join('\n');
       await tx
         .update(importDraftChapters)
@@ -449,6 +526,85 @@ export async function editImportDraft(actor: StaffActor, draftId: number, edit: 
       detail,
       ip: actor.ip,
     });
+  });
+}
+
+/**
+ * 收回为章节: a skipped page (`idx`, its number among the draft's skipped pages) becomes a chapter where it sat in
+ * the spine, before the chapter that followed it (after the last chapter when none did), and after pages taken back
+ * before it from the same gap; audited as `content.import_edit` op `restore`. Taking back a page already taken back
+ * changes nothing (`false`); an unknown number is refused.
+ */
+export async function restoreSkippedPage(actor: StaffActor, draftId: number, idx: number, now = new Date()): Promise<boolean> {
+  assertCan(actor, 'content');
+  return getDb().transaction(async (tx) => {
+    const draft = await ownDraft(actor, draftId, now, tx);
+    if (!Number.isInteger(idx) || idx < 0) throw notFound(T.skippedMissing);
+    const [page] = await tx
+      .select()
+      .from(importDraftSkipped)
+      .where(and(eq(importDraftSkipped.draftId, draftId), eq(importDraftSkipped.idx, idx)))
+      .limit(1);
+    if (!page) throw notFound(T.skippedMissing);
+    if (page.restoredChapterId !== null) return false;
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importDraftChapters)
+      .where(eq(importDraftChapters.draftId, draftId))) as [{ n: number }];
+    const count = Number(n);
+    if (count >= MAX_CHAPTERS) throw invalid(T.tooManyChapters(MAX_CHAPTERS));
+    const positionOf = async (chapterId: number | null) => {
+      if (chapterId === null) return null;
+      const [row] = await tx
+        .select({ position: importDraftChapters.position })
+        .from(importDraftChapters)
+        .where(and(eq(importDraftChapters.id, chapterId), eq(importDraftChapters.draftId, draftId)))
+        .limit(1);
+      return row ? row.position : null;
+    };
+    // Before the chapter that followed it; pages of the same gap taken back earlier keep their spine order around it.
+    let position = (await positionOf(page.beforeChapterId)) ?? count;
+    const siblings = await tx
+      .select({ idx: importDraftSkipped.idx, chapterId: importDraftSkipped.restoredChapterId })
+      .from(importDraftSkipped)
+      .where(
+        and(
+          eq(importDraftSkipped.draftId, draftId),
+          page.beforeChapterId === null
+            ? isNull(importDraftSkipped.beforeChapterId)
+            : eq(importDraftSkipped.beforeChapterId, page.beforeChapterId),
+          gt(importDraftSkipped.idx, idx),
+        ),
+      );
+    for (const s of siblings) {
+      const at = await positionOf(s.chapterId);
+      if (at !== null && at < position) position = at;
+    }
+    await tx
+      .update(importDraftChapters)
+      .set({ position: sql`${importDraftChapters.position} + 1` })
+      .where(and(eq(importDraftChapters.draftId, draftId), gte(importDraftChapters.position, position)));
+    const [made] = await tx
+      .insert(importDraftChapters)
+      .values({
+        draftId,
+        position,
+        title: page.title,
+        content: page.content,
+        wordCount: countWords(page.content, draft.meta.languageType),
+      })
+      .returning({ id: importDraftChapters.id });
+    // The text now lives in the chapter only.
+    await tx.update(importDraftSkipped).set({ restoredChapterId: made!.id, content: '' }).where(eq(importDraftSkipped.id, page.id));
+    await writeAudit(tx, {
+      staffId: actor.id,
+      action: 'content.import_edit',
+      targetType: 'import_draft',
+      targetId: draftId,
+      detail: { op: 'restore', position, skipped: idx, before: null, after: { title: page.title } },
+      ip: actor.ip,
+    });
+    return true;
   });
 }
 

@@ -1,6 +1,14 @@
 import type { SplitChapter } from './text-split.mjs';
 import type { ZipLimits } from './zip-reader.mjs';
 
+/** A page left out of the chapters: its title, its text as a chapter would hold it, and how many chapters came before it. */
+export interface SkippedPage {
+  title: string;
+  /** Its lines, the heading that repeats the title left out; at most MAX_SINGLE_CHAPTER characters. */
+  content: string;
+  at: number;
+}
+
 export interface EpubBook {
   title: string;
   author: string;
@@ -11,8 +19,8 @@ export interface EpubBook {
   /** The package's cover image as it is stored (not yet checked), or null; never more than `maxCoverBytes`. */
   cover: Uint8Array | null;
   chapters: SplitChapter[];
-  /** Titles of the spine pages left out as front or back matter (cover, title, copyright, contents, nav, non-linear). */
-  skipped: string[];
+  /** The spine pages left out as front or back matter (cover, title, copyright, contents, nav, non-linear). */
+  skipped: SkippedPage[];
   /** Bytes the reading inflated, every entry read counted. */
   inflatedBytes: number;
 }

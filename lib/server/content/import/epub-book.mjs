@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { openZip, ZIP_LIMITS } from './zip-reader.mjs';
 import { childrenNamed, find, findAll, parseXml, textOf } from './xml-tree.mjs';
-import { MAX_CHAPTERS, paragraphs } from './text-split.mjs';
+import { MAX_CHAPTERS, MAX_SINGLE_CHAPTER, paragraphs } from './text-split.mjs';
 import { isRefusal, refuse } from './refusal.mjs';
 
 // Font obfuscation (IDPF, Adobe) lists fonts in encryption.xml without making the text unreadable; anything else
@@ -194,6 +194,13 @@ function coverBytes(zip, opf, manifest, frontMatter, maxBytes) {
   }
 }
 
+/** A skipped page's text held to what one chapter may be (MAX_SINGLE_CHAPTER), cut at a line end when it can be. */
+function capped(text) {
+  if (text.length <= MAX_SINGLE_CHAPTER) return text;
+  const cut = text.lastIndexOf('\n', MAX_SINGLE_CHAPTER);
+  return text.slice(0, cut > 0 ? cut : MAX_SINGLE_CHAPTER);
+}
+
 /** `dc:subject` values, each split at the separators the form's tags use (drafts.ts checks them as tags). */
 function subjectsOf(metadata) {
   const subjects = findAll(metadata ?? EMPTY, 'subject').map((s) => textOf(s).replace(/\s+/g, ' ').trim());
@@ -202,10 +209,11 @@ function subjectsOf(metadata) {
 
 /**
  * The book: each spine item with text is a chapter, titled from the NCX (else its first line, which then is not
- * repeated in the text). Front and back matter are not chapters but listed in `skipped` by title: spine items marked
+ * repeated in the text). Front and back matter are not chapters but listed in `skipped`: spine items marked
  * `linear="no"`, the EPUB 3 navigation document, pages the guide or landmarks call cover, title page, copyright page
  * or table of contents, and title pages: a page whose only line is its TOC title or is shorter than 20 characters,
- * or a page the TOC does not name with fewer than 20 characters. The package's cover image, description and subjects come back too (`cover` bounded by
+ * or a page the TOC does not name with fewer than 20 characters. A skipped page keeps its text (at most
+ * MAX_SINGLE_CHAPTER characters, at most MAX_CHAPTERS pages) and `at`, the number of chapters before it. The package's cover image, description and subjects come back too (`cover` bounded by
  * `options.maxCoverBytes`). Broken archives and books without the EPUB structure are refused, as are DRM and books
  * without text; zip-reader.mjs refuses what passes its caps. `inflatedBytes` is what the reading inflated.
  */
@@ -242,12 +250,13 @@ export function parseEpubBook(bytes, limits = ZIP_LIMITS, options = {}) {
     const short = text.replace(/\s/g, '').length < SHORT_PAGE_CHARS;
     // A heading alone (the TOC's title, or a short line), or a short page the TOC does not name: a title page.
     const titleOnly = (lines.length === 1 && (lines[0] === titles.get(file) || short)) || (short && !titles.has(file));
-    if (notChapter || titleOnly) {
-      if (skipped.length < MAX_CHAPTERS) skipped.push(title);
-      continue;
-    }
     // The chapter's own heading repeats the TOC title: keep it out of the text.
     const content = lines[0] === title ? lines.slice(1).join('\n') : text;
+    if (notChapter || titleOnly) {
+      // Kept with its text, so the editor can take it back in where it was: before the next chapter (`at`).
+      if (skipped.length < MAX_CHAPTERS) skipped.push({ title, content: capped(content), at: chapters.length });
+      continue;
+    }
     chapters.push({ title, content });
     if (chapters.length > MAX_CHAPTERS) refuse('tooManyChapters', MAX_CHAPTERS);
   }

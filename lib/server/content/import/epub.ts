@@ -5,7 +5,7 @@ import type { EpubBook } from './epub-book.mjs';
 // EPUB imports (docs/content.md "Import", "EPUB"): the code is epub-book.mjs over zip-reader.mjs, which the parse
 // worker runs; this is its typed face for the server.
 
-export type { EpubBook } from './epub-book.mjs';
+export type { EpubBook, SkippedPage } from './epub-book.mjs';
 export { xhtmlToText } from './epub-book.mjs';
 
 /**

@@ -5,8 +5,8 @@ import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { invalid } from '../../http/errors';
 import { MAX_COVER_BYTES } from './cover';
 import { refusalError } from './refusal-message';
-import type { RefusalCode } from './refusal.mjs';
-import type { EpubBook } from './epub-book.mjs';
+import type { RefusalArg, RefusalCode } from './refusal.mjs';
+import type { EpubBook, SkippedPage } from './epub-book.mjs';
 import type { SplitChapter, SplitResult } from './text-split.mjs';
 import type { ChosenEncoding, TextEncoding } from './text-decode.mjs';
 import { ZIP_LIMITS, type ZipLimits } from './zip-reader.mjs';
@@ -42,9 +42,9 @@ export type ParseOptions = Partial<Omit<ParseLimits, 'zip'>> & { zip?: Partial<Z
 export type ParsedTxt = SplitResult & { encoding: TextEncoding };
 
 type Message =
-  | { chapters: SplitChapter[]; ok?: undefined }
+  | { chapters?: SplitChapter[]; skipped?: SkippedPage[]; ok?: undefined }
   | { ok: true; result: { chapters: SplitChapter[] }; stats: ParseStats }
-  | { ok: false; refusal: { code: RefusalCode; arg?: number }; stats: ParseStats }
+  | { ok: false; refusal: { code: RefusalCode; arg?: RefusalArg }; stats: ParseStats }
   | { ok: false; error: string; refusal?: undefined; stats?: undefined };
 
 // Files outside the bundle are found from the project root (the server's working directory), as eSpeak's worker is.
@@ -85,14 +85,17 @@ function parseInWorker(job: Record<string, unknown> & { bytes: Uint8Array }, opt
     };
     const timer = setTimeout(() => decide(() => reject(invalid(T.parseTimeout(Math.ceil(limits.timeMs / 1000))))), limits.timeMs);
     const chapters: SplitChapter[] = [];
+    const skipped: SkippedPage[] = [];
     child.on('message', (message: Message) => {
       if (message.ok === undefined) {
-        for (const chapter of message.chapters) chapters.push(chapter);
+        for (const chapter of message.chapters ?? []) chapters.push(chapter);
+        for (const page of message.skipped ?? []) skipped.push(page);
         return;
       }
       if (message.stats) onStats?.(message.stats);
       decide(() => {
-        if (message.ok) resolve({ ...message.result, chapters: [...chapters, ...message.result.chapters] });
+        if (message.ok)
+          resolve({ ...message.result, chapters: [...chapters, ...message.result.chapters], ...(job.kind === 'epub' ? { skipped } : {}) });
         else if (message.refusal) reject(refusalError(message.refusal.code, message.refusal.arg));
         else reject(new Error(`import parse failed: ${message.error}`));
       });

@@ -31,19 +31,26 @@ const stats = (started) => ({ ms: Math.round(performance.now() - started), maxRs
 process.on('message', (job) => {
   const started = performance.now();
   try {
-    const { chapters, ...rest } = parse(job);
-    let batch = [];
-    let size = 0;
-    for (const chapter of chapters) {
-      batch.push(chapter);
-      size += chapter.title.length + chapter.content.length;
-      if (size >= BATCH_CHARS) {
-        process.send({ chapters: batch });
-        batch = [];
-        size = 0;
+    const { chapters, skipped = [], ...rest } = parse(job);
+    // An EPUB's skipped pages keep their text too (epub-book.mjs): they go back in batches the same way, first.
+    const sendBatched = (items, key) => {
+      let batch = [];
+      let size = 0;
+      for (const item of items) {
+        batch.push(item);
+        size += item.title.length + item.content.length;
+        if (size >= BATCH_CHARS) {
+          process.send({ [key]: batch });
+          batch = [];
+          size = 0;
+        }
       }
-    }
-    process.send({ ok: true, result: { ...rest, chapters: batch }, stats: stats(started) });
+      return batch;
+    };
+    const lastSkipped = sendBatched(skipped, 'skipped');
+    if (lastSkipped.length) process.send({ skipped: lastSkipped });
+    const last = sendBatched(chapters, 'chapters');
+    process.send({ ok: true, result: { ...rest, chapters: last }, stats: stats(started) });
   } catch (err) {
     process.send(
       isRefusal(err)

@@ -10,3 +10,8 @@ export interface DecodedText {
 }
 
 export declare function decodeText(buf: Uint8Array, chosen?: ChosenEncoding): DecodedText;
+
+export declare const PREVIEW_LINES: number;
+export declare const PREVIEW_LINE_CHARS: number;
+/** The first non-empty lines (at most PREVIEW_LINES, each at most PREVIEW_LINE_CHARS) of the bytes in `encoding`. */
+export declare function previewLines(buf: Uint8Array, encoding: ChosenEncoding): string[];

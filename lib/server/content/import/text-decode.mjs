@@ -115,3 +115,35 @@ export function decodeText(buf, chosen) {
   const legacy = guess(buf, ['gb18030', 'big5'], 'undecodable');
   return checked(decodeWith(buf, legacy), legacy, 'undecodable');
 }
+
+/** How much of the file the first lines are read from, and how many and how long they are (the choice of encoding). */
+const PREVIEW_BYTES = 16 * 1024;
+export const PREVIEW_LINES = 5;
+export const PREVIEW_LINE_CHARS = 80;
+
+/**
+ * The first non-empty lines of the bytes read in one encoding, each cut at PREVIEW_LINE_CHARS: what the editor
+ * compares when the decoder cannot tell two encodings apart (docs/content.md "Encodings"). Read from the first 16 KB
+ * only (cut after a line break, or at an even offset for UTF-16); controls become spaces, nothing is refused.
+ */
+export function previewLines(buf, encoding) {
+  let head = buf.subarray(0, PREVIEW_BYTES);
+  if (buf.length > PREVIEW_BYTES) {
+    if (encoding.startsWith('utf-16')) head = head.subarray(0, head.length - (head.length % 2));
+    else {
+      const cut = head.lastIndexOf(0x0a);
+      if (cut > 0) head = head.subarray(0, cut + 1);
+    }
+  }
+  const lines = [];
+  for (const raw of decodeWith(head, encoding).split(/\r\n|\r|\n|\u2028|\u2029/)) {
+    const line = raw
+      .replace(CONTROL, ' ')
+      .replace(/\p{Cs}/gu, '\uFFFD')
+      .replace(/^[\s\u3000\uFEFF]+|[\s\u3000]+$/g, '');
+    if (!line) continue;
+    lines.push(Array.from(line).slice(0, PREVIEW_LINE_CHARS).join(''));
+    if (lines.length === PREVIEW_LINES) break;
+  }
+  return lines;
+}

@@ -24,7 +24,8 @@ function Hidden({ draft, chapter, back }: { draft: number; chapter?: number; bac
 }
 
 // /admin/content/import/{draftId}?page=: the detected chapters of the signed-in staff member's own draft, 100 a page,
-// each with rename, merge into the previous one and split at a line; then 保存为新书 (docs/content.md "Import").
+// each with rename, merge into the previous one and split at a line, and the EPUB pages left out, each with
+// 收回为章节; then 保存为新书 (docs/content.md "Import").
 export default async function ImportDraftPage({
   params,
   searchParams,
@@ -82,7 +83,28 @@ export default async function ImportDraftPage({
           <p className="content">{draft.intro}</p>
         </details>
       ) : null}
-      {draft.meta.skipped?.length ? (
+      {view.skipped.length ? (
+        <div className="skipped">
+          {T.skippedLabel}
+          <ul>
+            {view.skipped.map((s) => (
+              <li key={s.idx} data-testid={`import-skipped-${s.idx}`}>
+                <span>{s.title}</span>
+                {s.firstLine && s.firstLine !== s.title ? <span className="meta">{s.firstLine}</span> : null}
+                <form method="post" action={ACTION}>
+                  <input type="hidden" name="op" value="restore" />
+                  <input type="hidden" name="skipped" value={s.idx} />
+                  <Hidden draft={draft.id} back={back} />
+                  <button type="submit" className="secondary">
+                    {T.restoreSkipped}
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : draft.meta.skipped?.length ? (
+        // A draft from before skipped pages were kept: their titles only.
         <div className="skipped">
           {T.skippedLabel}
           <ul>
