@@ -282,7 +282,7 @@ describe('refusals: nothing written, the old cover still served', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': '', origin: 'https://evil.example' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await send(book.id, { file: { bytes: png(302, 400) }, headers });
       expect(res.status).toBe(403);
       expect(await res.text()).toContain(SERVER_MSG.crossSite);

@@ -64,7 +64,6 @@ export default async function ContentNovelPage({ params, searchParams }: { param
 
       <h2>{C.coverTitle}</h2>
       <div className="item" data-testid="cover">
-        {/* eslint-disable-next-line @next/next/no-img-element -- the console shows the stored file as readers get it */}
         <img src={novel.thumb} alt={C.coverAlt(novel.title)} width={120} height={160} data-testid="cover-image" />
         <p className="meta">{uploaded ? C.coverUploadedNote : C.coverGeneratedNote}</p>
         <form method="post" action={ACTION} encType="multipart/form-data" className="actions" data-testid="cover-form">
