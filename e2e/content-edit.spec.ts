@@ -1,12 +1,35 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from './helpers/test';
 import { editedNovelId, putOnShelf, staffSignIn } from './helpers/console';
 
 // Scheduled chapters (docs/content.md "Scheduled chapters"): the e2e admin (who holds the `content` permission) finds
-// the seeded off-shelf novel 待上架的山海新书 in the console, puts it on shelf, and adds a chapter scheduled for the
+// the seeded off-shelf novel 待上架的山海新书 in the console, puts it on shelf, uploads a cover through the page's file
+// input (docs/content.md "Covers": served under a new URL as the image), and adds a chapter scheduled for the
 // next minute at least 20 s ahead; readers do not see it before its time and do after. Pricing by range and the
 // reader's search, free chapter and purchase are the import journey's (e2e/content-import.spec.ts).
 
 const TITLE = '待上架的山海新书';
+
+/** A real one-colour PNG (the colour from the clock, so each run's picture, and so its URL, is new). */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rgb = [Date.now() % 256, 90, 160];
+  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** Asia/Shanghai "YYYY-MM-DDTHH:mm" for a datetime-local field. */
 const shanghai = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
@@ -23,6 +46,16 @@ test('a chapter scheduled ahead stays hidden from readers until its time', async
   await expect(staff.getByRole('heading', { level: 1 })).toContainText(TITLE);
   await putOnShelf(staff, TITLE);
   const nid = editedNovelId(staff);
+
+  // A cover uploaded on the edit page, then served from its own URL as a PNG.
+  const cover = staff.getByTestId('cover-form');
+  await cover.getByLabel(/封面图片/).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(120, 160) });
+  await cover.getByRole('button', { name: '上传封面' }).click();
+  await expect(staff.getByRole('status')).toHaveText(`已更新《${TITLE}》的封面`);
+  const src = await staff.getByTestId('cover-image').getAttribute('src');
+  expect(src).toMatch(new RegExp(`^/covers/uploaded/${nid}-[0-9a-f]{16}\\.png$`));
+  const served = await page.request.get(src!);
+  expect(served.headers()['content-type']).toBe('image/png');
 
   // A chapter scheduled ahead: datetime-local holds minutes, so the next minute at least 20 s on. It goes after
   // the last chapter of this book (not a shared fixture other journeys count the chapters of).

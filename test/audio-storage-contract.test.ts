@@ -126,6 +126,17 @@ describe.each(backends)('AudioStorage on %s', (_name, make, replacesWhole) => {
     await expect(storage.remove(`${chapter}/never`)).resolves.toBeUndefined();
   });
 
+  test('removeFile takes one file of a key and leaves the others; a missing file is fine', async () => {
+    await storage.writeAtomic(`${chapter}/v1`, 'a.png', 'a');
+    await storage.writeAtomic(`${chapter}/v1`, 'b.png', 'b');
+    await storage.removeFile(`${chapter}/v1`, 'a.png');
+    expect(await storage.read(`${chapter}/v1`, 'a.png')).toBeNull();
+    expect((await storage.read(`${chapter}/v1`, 'b.png'))!.toString()).toBe('b');
+    expect([...(await storage.sizes(`${chapter}/v1`)).keys()]).toEqual(['b.png']);
+    await expect(storage.removeFile(`${chapter}/v1`, 'a.png')).resolves.toBeUndefined();
+    await expect(storage.removeFile(`${chapter}/none`, 'a.png')).resolves.toBeUndefined();
+  });
+
   test('every call refuses a key or name that could leave the storage', async () => {
     const bad: [string, string][] = [
       ['../outside', '0.ts'],
@@ -140,6 +151,7 @@ describe.each(backends)('AudioStorage on %s', (_name, make, replacesWhole) => {
       await expect(storage.read(key, name)).rejects.toThrow('unsafe audio path');
       await expect(storage.size(key, name)).rejects.toThrow('unsafe audio path');
       await expect(storage.writeAtomic(key, name, 'x')).rejects.toThrow('unsafe audio path');
+      await expect(storage.removeFile(key, name)).rejects.toThrow('unsafe audio path');
     }
     for (const key of ['../outside', 'chapters/..', '']) {
       await expect(storage.list(key)).rejects.toThrow('unsafe audio path');

@@ -427,6 +427,7 @@ describe('covers', () => {
     expect(checkCover(jpeg)).toEqual({ ext: 'jpg', width: 300, height: 400 });
     const webp = Buffer.alloc(30);
     webp.write('RIFF', 0, 'latin1');
+    webp.writeUInt32LE(22, 4);
     webp.write('WEBPVP8 ', 8, 'latin1');
     webp.writeUInt16LE(300, 26);
     webp.writeUInt16LE(400, 28);
@@ -435,5 +436,21 @@ describe('covers', () => {
     expect(() => checkCover(pngHeader(20, 20))).toThrow(T.coverSize);
     expect(() => checkCover(pngHeader(100_000, 400))).toThrow(T.coverSize);
     expect(() => checkCover(Buffer.concat([pngHeader(300, 400), Buffer.alloc(5 * 1024 * 1024)]))).toThrow(T.coverTooLarge(5));
+  });
+
+  it('refuses a polyglot: markup anywhere, bytes past a PNG’s IEND or a WebP’s RIFF length', () => {
+    const iend = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+    expect(checkCover(Buffer.concat([pngHeader(300, 400), iend])).ext).toBe('png');
+    expect(() => checkCover(Buffer.concat([pngHeader(300, 400), iend, Buffer.from('PK\x03\x04zip')]))).toThrow(T.coverPolyglot);
+    expect(() => checkCover(Buffer.concat([pngHeader(300, 400), Buffer.from('<html><script>alert(1)</script>')]))).toThrow(T.coverPolyglot);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x90, 0x01, 0x2c, 0x03]);
+    expect(() => checkCover(Buffer.concat([jpeg, Buffer.from('<svg onload=alert(1)>')]))).toThrow(T.coverPolyglot);
+    const webp = Buffer.alloc(40);
+    webp.write('RIFF', 0, 'latin1');
+    webp.writeUInt32LE(22, 4);
+    webp.write('WEBPVP8 ', 8, 'latin1');
+    webp.writeUInt16LE(300, 26);
+    webp.writeUInt16LE(400, 28);
+    expect(() => checkCover(webp)).toThrow(T.coverPolyglot);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Text of the content editing console (docs/content.md "Editing", "Scheduled chapters"): the /admin/content pages,
+ * Text of the content editing console (docs/content.md "Editing", "Scheduled chapters", "Covers"): the /admin/content pages,
  * their form schemas and the refusals of lib/server/content (which may not hold Chinese itself).
  */
 export const CONTENT_EDIT_TEXT = {
@@ -79,6 +79,14 @@ export const CONTENT_EDIT_TEXT = {
   editChapter: '编辑章节',
   chapterBack: '返回章节列表',
   noChapters: '还没有章节',
+  coverTitle: '封面',
+  coverUploadedNote: '当前是上传的封面。更换后旧图片的地址不再可用。',
+  coverGeneratedNote: '当前是按书名自动生成的封面。',
+  coverFile: '封面图片（PNG、JPEG 或 WebP，不超过 5 MB，宽高 100–4000 像素）',
+  coverAlt: (title: string) => `《${title}》的封面`,
+  coverUpload: '上传封面',
+  coverReplace: '更换封面',
+  coverRemove: '删除上传的封面，改用生成的封面',
   // Results (flash lines).
   saved: (title: string) => `已保存《${title}》`,
   shelved: (title: string, off: boolean) => (off ? `《${title}》已下架` : `《${title}》已上架`),
@@ -93,7 +101,13 @@ export const CONTENT_EDIT_TEXT = {
       : offShelf
         ? `《${title}》已开启听书，上架后开始配音`
         : `《${title}》已开启听书，${queued} 章排队配音（已配音的跳过）`,
+  coverReplaced: (title: string) => `已更新《${title}》的封面`,
+  coverUnchanged: (title: string) => `《${title}》已经是这张封面，没有改动`,
+  coverRemoved: (title: string) => `《${title}》已改用生成的封面`,
   // Refusals.
+  coverMissing: '请选择要上传的封面图片',
+  coverNotUploaded: '这本书没有上传的封面，已经是生成的封面',
+  coverBodyTooLarge: (mb: number) => `提交的内容过大：封面图片不能超过 ${mb} MB`,
   novelMissing: '小说不存在',
   chapterMissing: '章节不存在',
   titleInvalid: '书名须为 1–128 个字符',

@@ -93,6 +93,7 @@ export const IMPORT_TEXT = {
   coverTooLarge: (mb: number) => `封面过大，不能超过 ${mb} MB`,
   coverType: '封面只能是 PNG、JPEG 或 WebP 图片',
   coverSize: '封面尺寸不合适（宽高需在 100–4000 像素之间）',
+  coverPolyglot: '封面图片里夹带了网页、脚本或图片以外的数据，请重新导出为普通图片后上传',
   emptyFile: '文件是空的',
   binaryFile: '无法识别的文件：不是文本也不是 EPUB',
   undecodable: '无法识别文件编码，请另存为 UTF-8 或 GB18030 后再试',

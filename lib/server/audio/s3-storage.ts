@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -235,6 +236,11 @@ export class S3AudioStorage implements AudioStorage {
       if (batch.length === (this.settings.pageSize ?? 1000)) await flush();
     }
     await flush();
+  }
+
+  async removeFile(key: string, name: string): Promise<void> {
+    // S3 answers a DELETE of a missing object with 204 like any other: nothing to tell apart.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.object(key, name) }));
   }
 
   async usage(key: string): Promise<{ bytes: number; files: number }> {

@@ -24,6 +24,8 @@ export interface AudioStorage {
   /** Keys directly under a prefix (`chapters/12` → `chapters/12/ab12…`). */
   list(prefix: string): Promise<string[]>;
   remove(key: string): Promise<void>;
+  /** One file of a key; nothing when it is not there (a replaced cover, docs/storage.md). */
+  removeFile(key: string, name: string): Promise<void>;
   /** Bytes and files stored under a key, all depths (the console's storage figures and the cap). */
   usage(key: string): Promise<{ bytes: number; files: number }>;
   /** A fresh local directory for an encoder to write into; the caller removes it with `removeScratch`. */
@@ -103,6 +105,10 @@ export class FsAudioStorage implements AudioStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.file(key), { recursive: true, force: true });
+  }
+
+  async removeFile(key: string, name: string): Promise<void> {
+    await fs.rm(this.file(key, name), { force: true });
   }
 
   async usage(key: string): Promise<{ bytes: number; files: number }> {

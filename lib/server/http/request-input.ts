@@ -42,11 +42,21 @@ function isJsonType(contentType: string | null): boolean {
  * 64 KB of memory however large it claims or turns out to be (docs/api.md "Body limits").
  */
 export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readBodyBytes(req, limit);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiError(CODES.validation, SERVER_MSG.invalidText);
+  }
+}
+
+/** The body's bytes, counted as they stream in: past `limit` (declared or sent) 41300 without reading on. */
+export async function readBodyBytes(req: Request, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = req.headers.get('content-length');
   if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) {
     throw new ApiError(/^\d+$/.test(declared.trim()) ? CODES.tooLarge : CODES.validation);
   }
-  if (!req.body) return '';
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -60,11 +70,7 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
     }
     chunks.push(value);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new ApiError(CODES.validation, SERVER_MSG.invalidText);
-  }
+  return Buffer.concat(chunks);
 }
 
 /** The JSON body of a request: {} when empty; 40000 for another content type, malformed JSON or unstorable text. */

@@ -6,9 +6,10 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { MSG } from '@/lib/shared/messages';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { log } from '../logger';
+import { CODES } from '@/lib/shared/dto/envelope';
 import { ApiError } from '../http/errors';
 import { clientIp } from '../http/client-ip';
-import { readBodyText, isStorableText } from '../http/request-input';
+import { MAX_BODY_BYTES, readBodyBytes, readBodyText, isStorableText } from '../http/request-input';
 import { isSameOrigin } from '../http/with-api';
 import { flowPage } from '../http/with-flow';
 import type { StaffActor } from './actor';
@@ -29,18 +30,72 @@ export function consoleRedirect(req: NextRequest, path: string): NextResponse {
   return res;
 }
 
-async function readForm(req: NextRequest, maxBytes?: number): Promise<Record<string, string> | null> {
+/** File inputs a console form may carry (a novel's cover, docs/content.md "Covers"). */
+export interface ConsoleFiles {
+  /** The file inputs' names; a file under any other name makes the whole post unreadable. */
+  names: readonly string[];
+  /** Room in the body for the files, on top of the text fields' `maxBytes`. */
+  maxBytes: number;
+  /** The flash line for a body past both together: said plainly rather than as 参数错误. */
+  tooLarge: string;
+}
+
+interface ReadForm {
+  fields: Record<string, string>;
+  files: Record<string, Buffer>;
+}
+
+async function readForm(req: NextRequest, maxBytes = MAX_BODY_BYTES, files?: ConsoleFiles): Promise<ReadForm | 'tooLarge' | null> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') return null;
-  const text = await readBodyText(req, maxBytes);
-  const data = await new Response(text, { headers: { 'content-type': req.headers.get('content-type')! } }).formData().catch(() => null);
-  if (!data) return null;
-  const form: Record<string, string> = {};
-  for (const [key, value] of data) {
-    if (typeof value !== 'string' || !isStorableText(key) || !isStorableText(value)) return null;
-    form[key] = value;
+  const fields: Record<string, string> = {};
+  if (!files || type !== 'multipart/form-data') {
+    const text = await readBodyText(req, maxBytes);
+    const data = await new Response(text, { headers: { 'content-type': req.headers.get('content-type')! } }).formData().catch(() => null);
+    if (!data) return null;
+    for (const [key, value] of data) {
+      if (typeof value !== 'string' || !isStorableText(key) || !isStorableText(value)) return null;
+      fields[key] = value;
+    }
+    return { fields, files: {} };
   }
-  return form;
+  // A form with a file: the body as bytes (a picture is not UTF-8), the text fields still held to `maxBytes`.
+  let body: Buffer;
+  try {
+    body = await readBodyBytes(req, maxBytes + files.maxBytes);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === CODES.tooLarge) return 'tooLarge';
+    throw err;
+  }
+  const data = await new Response(new Uint8Array(body), { headers: { 'content-type': req.headers.get('content-type')! } })
+    .formData()
+    .catch(() => null);
+  if (!data) return null;
+  const got: Record<string, Buffer> = {};
+  let textBytes = 0;
+  for (const [key, value] of data) {
+    if (!isStorableText(key)) return null;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return null;
+      textBytes += Buffer.byteLength(key) + Buffer.byteLength(value);
+      fields[key] = value;
+    } else {
+      if (!files.names.includes(key) || key in got) return null;
+      // An empty file input (nothing chosen) is sent as a nameless empty file: no file.
+      if (value.size > 0) got[key] = Buffer.from(await value.arrayBuffer());
+    }
+  }
+  return textBytes > maxBytes ? null : { fields, files: got };
+}
+
+/** The console page a form was sent from (same origin), for an answer given before the form's `back` could be read. */
+function refererBack(req: NextRequest): string | undefined {
+  try {
+    const from = new URL(req.headers.get('referer') ?? '');
+    return from.origin === req.nextUrl.origin ? `${from.pathname}${from.search}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ConsoleContext<F> {
@@ -48,6 +103,8 @@ export interface ConsoleContext<F> {
   form: F;
   staff: SignedInStaff;
   actor: StaffActor;
+  /** The non-empty files of a form with `options.files`, by input name. */
+  files: Record<string, Buffer>;
 }
 
 /**
@@ -61,21 +118,23 @@ export function withConsoleForm<F extends { back?: string }>(
   schema: ZodType<F>,
   handler: (ctx: ConsoleContext<F>) => Promise<string>,
   // A larger body than the API's 64 KB for forms that carry a chapter's text (docs/content.md "Editing").
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; files?: ConsoleFiles } = {},
 ) {
   return async (req: NextRequest): Promise<Response> => {
     if (!isSameOrigin(req)) return flowPage(SERVER_MSG.flowErrorTitle, `<p role="alert">${SERVER_MSG.crossSite}</p>`, 403);
     const staff = await findStaffByToken(req.cookies.get(STAFF_COOKIE)?.value);
     if (!staff) return consoleRedirect(req, withFlash('/admin/login', { kind: 'err', text: SERVER_MSG.staffSignInNeeded }));
-    const raw = await readForm(req, options.maxBytes).catch(() => null);
-    const fallbackBack = consoleBack(raw?.back);
+    const read = await readForm(req, options.maxBytes, options.files).catch(() => null);
+    const raw = read === 'tooLarge' ? null : read;
+    const fallbackBack = consoleBack(raw?.fields.back ?? (read === 'tooLarge' ? refererBack(req) : undefined));
     const answer = (flash: Flash, back = fallbackBack) => consoleRedirect(req, withFlash(back, flash));
     if (!can(staff.role, permission)) return answer({ kind: 'err', text: SERVER_MSG.staffForbidden }, '/admin');
-    const parsed = raw ? schema.safeParse(raw) : null;
+    if (read === 'tooLarge') return answer({ kind: 'err', text: options.files!.tooLarge });
+    const parsed = raw ? schema.safeParse(raw.fields) : null;
     if (!parsed?.success) return answer({ kind: 'err', text: parsed?.error.issues[0]?.message || MSG.invalidParams });
     const actor: StaffActor = { id: staff.id, role: staff.role, ip: clientIp(req) };
     try {
-      const ok = await handler({ req, form: parsed.data, staff, actor });
+      const ok = await handler({ req, form: parsed.data, staff, actor, files: raw!.files });
       return answer({ kind: 'ok', text: ok }, consoleBack(parsed.data.back));
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) return answer({ kind: 'err', text: err.message });

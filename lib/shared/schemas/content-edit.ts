@@ -97,6 +97,9 @@ export const contentEditForm = z.discriminatedUnion(
       back,
     }),
     z.object({ op: z.literal('schedule'), id, publish_at: time, back }),
+    // The picture itself comes as the multipart file `cover` (docs/content.md "Covers").
+    z.object({ op: z.literal('cover'), id, back }),
+    z.object({ op: z.literal('cover_remove'), id, back }),
   ],
   { error: CONSOLE_TEXT.invalidOp },
 );

@@ -11,18 +11,25 @@ import {
   updateChapter,
   updateNovelMeta,
 } from '@/lib/server/content/edit';
+import { removeNovelCover, replaceNovelCover } from '@/lib/server/content/cover-edit';
+import { MAX_COVER_BYTES } from '@/lib/server/content/import/cover';
+import { invalid } from '@/lib/server/http/errors';
+import { MSG } from '@/lib/shared/messages';
 import { contentTime } from '@/lib/server/content/time';
 import { setNovelTts } from '@/lib/server/content/voicing';
 
 /** A chapter of 200,000 characters sent as multipart (3 bytes a Chinese character) with room for the other fields. */
 const CONTENT_FORM_MAX_BYTES = 1024 * 1024;
 
-// POST /admin/actions/content-edit {op: meta|shelf|tts|sale|range|chapter|create|schedule, id, …}: editing novels and
-// chapters (docs/content.md "Editing", "Scheduled chapters"). `id` is the novel, or the chapter for chapter/schedule.
+// POST /admin/actions/content-edit {op: meta|shelf|tts|sale|range|chapter|create|schedule|cover|cover_remove, id, …}:
+// editing novels and chapters (docs/content.md "Editing", "Scheduled chapters", "Covers"). `id` is the novel, or the
+// chapter for chapter/schedule. `cover` carries the picture as the multipart file `cover`, the only file taken.
 export const POST = withConsoleForm(
   'content',
   contentEditForm,
-  async ({ form, actor }) => {
+  async ({ form, actor, files }) => {
+    // A file is taken by the cover op only; anywhere else it is a forged post.
+    if (form.op !== 'cover' && Object.keys(files).length) throw invalid(MSG.invalidParams);
     switch (form.op) {
       case 'meta':
         return T.saved(
@@ -76,9 +83,20 @@ export const POST = withConsoleForm(
         );
       case 'schedule':
         return T.chapterScheduled(await scheduleChapter(actor, form.id, contentTime(form.publish_at)));
+      case 'cover': {
+        if (!files.cover) throw invalid(T.coverMissing);
+        const done = await replaceNovelCover(actor, form.id, files.cover);
+        return done.changed ? T.coverReplaced(done.title) : T.coverUnchanged(done.title);
+      }
+      case 'cover_remove':
+        return T.coverRemoved(await removeNovelCover(actor, form.id));
     }
   },
-  { maxBytes: CONTENT_FORM_MAX_BYTES },
+  {
+    maxBytes: CONTENT_FORM_MAX_BYTES,
+    // Room for a cover past its limit, so one a little too large is refused by checkCover with its own message.
+    files: { names: ['cover'], maxBytes: MAX_COVER_BYTES, tooLarge: T.coverBodyTooLarge(MAX_COVER_BYTES / 1024 / 1024) },
+  },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');

@@ -47,8 +47,39 @@ function webpSize(b: Buffer): { width: number; height: number } | null {
 }
 
 /**
+ * Markup a browser would act on if it ever took the file for a page (SVG, HTML, XML, script). Long enough that
+ * compressed pixels do not spell one by chance; a picture saved by an image editor holds none of them.
+ */
+const MARKUP = /<(?:script|html|svg[\s>/]|iframe|object|embed|body|\?xml|!doctype)|javascript:/i;
+
+/** The bytes after the PNG's IEND chunk, or 0 when it has none (a header alone is read like the import does). */
+function pngTrailing(b: Buffer): number {
+  let i = 8;
+  while (i + 12 <= b.length) {
+    const len = b.readUInt32BE(i);
+    const type = b.toString('latin1', i + 4, i + 8);
+    const end = i + 12 + len;
+    if (type === 'IEND') return b.length - Math.min(end, b.length);
+    i = end;
+  }
+  return 0;
+}
+
+/**
+ * A polyglot: a picture that is also something else — markup anywhere in it, or bytes past the image's own end
+ * (after a PNG's IEND, past a WebP's RIFF length). Served as an image with nosniff it would stay inert, but it is
+ * not a cover (docs/content.md "Covers").
+ */
+function isPolyglot(b: Buffer, ext: CoverExt): boolean {
+  if (MARKUP.test(b.toString('latin1'))) return true;
+  if (ext === 'png') return pngTrailing(b) > 0;
+  if (ext === 'webp') return b.readUInt32LE(4) + 8 < b.length;
+  return false;
+}
+
+/**
  * A cover upload checked by its bytes, never its name or declared type (docs/content.md "Covers"): PNG, JPEG or
- * WebP by magic number, at most MAX_COVER_BYTES, each side MIN_SIDE–MAX_SIDE pixels.
+ * WebP by magic number, at most MAX_COVER_BYTES, each side MIN_SIDE–MAX_SIDE pixels, no polyglot.
  */
 export function checkCover(b: Buffer): CoverImage {
   if (b.length > MAX_COVER_BYTES) throw invalid(T.coverTooLarge(MAX_COVER_BYTES / 1024 / 1024));
@@ -69,5 +100,6 @@ export function checkCover(b: Buffer): CoverImage {
   if (!size) throw invalid(T.coverType);
   const ok = (n: number) => n >= MIN_SIDE && n <= MAX_SIDE;
   if (!ok(size.width) || !ok(size.height)) throw invalid(T.coverSize);
+  if (isPolyglot(b, ext)) throw invalid(T.coverPolyglot);
   return { ext, ...size };
 }

@@ -5,6 +5,7 @@ import { MAX_CHAPTER_PRICE, MAX_WHOLE_BOOK_PRICE } from '@/lib/server/content/ed
 import { chaptersForStaff, novelForStaff } from '@/lib/server/content/console-reads';
 import { chapterAudioStates, languageHasVoice } from '@/lib/server/content/voicing';
 import { contentTimeValue } from '@/lib/server/content/time';
+import { uploadedCoverFile } from '@/lib/server/content/cover-edit';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, type SearchParams } from '../../../_components/shell';
@@ -27,7 +28,7 @@ function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
   );
 }
 
-// /admin/content/novels/{nid}: one novel's metadata, shelf, 听书 switch with the first chapters' audio state, how it
+// /admin/content/novels/{nid}: one novel's cover (upload, replace, back to the generated one), metadata, shelf, 听书 switch with the first chapters' audio state, how it
 // is sold, prices by chapter range and a new chapter at the end (docs/content.md "Editing", "Listening"). Every block
 // is its own plain form.
 export default async function ContentNovelPage({ params, searchParams }: { params: Promise<{ nid: string }>; searchParams: SearchParams }) {
@@ -40,6 +41,7 @@ export default async function ContentNovelPage({ params, searchParams }: { param
   if (!data) notFound();
   const { novel, author, categories, lastIdx, chapterTotal } = data;
   const back = `/admin/content/novels/${id}`;
+  const uploaded = uploadedCoverFile(id, novel.thumb) !== null;
   const hasVoice = languageHasVoice(novel.languageType);
   const firstChapters = (await chaptersForStaff(staff.actor, id, 1)).rows.slice(0, AUDIO_ROWS);
   const audio = await chapterAudioStates(
@@ -59,6 +61,28 @@ export default async function ContentNovelPage({ params, searchParams }: { param
         {C.chapters} {novel.articleCount} / {chapterTotal} · {C.words} {novel.wordCount} ·{' '}
         <a href={`/admin/content/novels/${id}/chapters`}>{C.chaptersTitle}</a>
       </p>
+
+      <h2>{C.coverTitle}</h2>
+      <div className="item" data-testid="cover">
+        <img src={novel.thumb} alt={C.coverAlt(novel.title)} width={120} height={160} data-testid="cover-image" />
+        <p className="meta">{uploaded ? C.coverUploadedNote : C.coverGeneratedNote}</p>
+        <form method="post" action={ACTION} encType="multipart/form-data" className="actions" data-testid="cover-form">
+          <Hidden op="cover" id={id} back={back} />
+          <label>
+            {C.coverFile}
+            <input type="file" name="cover" required accept="image/png,image/jpeg,image/webp" />
+          </label>
+          <button type="submit">{uploaded ? C.coverReplace : C.coverUpload}</button>
+        </form>
+        {uploaded ? (
+          <form method="post" action={ACTION} className="actions" data-testid="cover-remove-form">
+            <Hidden op="cover_remove" id={id} back={back} />
+            <button type="submit" className="danger">
+              {C.coverRemove}
+            </button>
+          </form>
+        ) : null}
+      </div>
 
       <h2>{C.shelfTitle}</h2>
       <form method="post" action={ACTION} className="item actions">
