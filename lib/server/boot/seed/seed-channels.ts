@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../../db/client';
 import { listItems, lists, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '../../db/schema';
 import type { NovelPlan } from './catalog-plan';
