@@ -8,7 +8,7 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..');
 const DOCS = path.join(ROOT, 'docs');
 const DIRS = ['app', 'components', 'lib', 'scripts', 'e2e', 'test', 'bench', 'eslint-rules', 'docs', '.ci'];
-const SKIP_DIRS = new Set(['node_modules', '.next', '.git', 'migrations', 'results', 'screens']);
+const SKIP_DIRS = new Set(['node_modules', '.next', '.git', 'migrations', 'results']);
 const ROOT_FILES = fs
   .readdirSync(ROOT, { withFileTypes: true })
   .filter((e) => e.isFile() && /\.(?:md|[cm]?[jt]s|json)$/.test(e.name) && e.name !== 'package-lock.json')
