@@ -1,5 +1,6 @@
-// ESLint: Next's rules (core web vitals + TypeScript, react-hooks included), the one-way imports of DESIGN.md and
-// the SWR convention (docs/development.md). `npm run lint` allows no warnings.
+// ESLint: Next's rules (core web vitals + TypeScript, react-hooks included), the one-way imports
+// (docs/development.md "Layout and import direction") and the SWR convention (docs/development.md "Server data in
+// the browser: SWR hooks"). `npm run lint` allows no warnings.
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import path from 'node:path';
@@ -104,7 +105,8 @@ const config = [
     files: ['jest.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  // One-way imports (DESIGN.md "Layout"): app → components → lib/client, lib/shared; server code → lib/server → lib/shared.
+  // One-way imports (docs/development.md "Layout and import direction"): app → components → lib/client, lib/shared;
+  // server code → lib/server → lib/shared.
   // Client modules anywhere are kept off lib/server by local/no-server-in-client.
   ...layer('lib/shared', ['lib/server', 'lib/client', 'components', 'app']),
   ...layer('lib/client', ['lib/server', 'components', 'app'], { ignores: ['lib/client/swr/**'] }),

@@ -61,7 +61,7 @@ test.describe('signing in', () => {
 test.describe('inside the messaging app', () => {
   test.beforeEach(({}, info) => test.skip(info.project.name !== 'wechat', 'messaging-app browser only'));
 
-  // The messaging app's own sign-in (its stand-in, started by scripts/e2e-server.mjs; docs/accounts.md "OAuth").
+  // The messaging app's own sign-in (its stand-in, started by scripts/e2e-server.mjs; docs/accounts.md "Third-party sign-in (OAuth)").
   test('home forces sign-in through OAuth and returns to /m', async ({ page }) => {
     await page.goto('/m');
     await expect(page).toHaveURL(/\/connect\/oauth2\/authorize\?/);

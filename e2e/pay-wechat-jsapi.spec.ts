@@ -127,7 +127,7 @@ test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, c
   await expect(page).toHaveURL(/\/m\/coins(\?|$)/);
   await expect(page.getByTestId('coins-balance')).toHaveText(String(credited));
 
-  // The iOS messaging app may pay while ios_recharge_disabled is off (docs/shell.md "Payment availability"): the same
+  // The iOS messaging app may pay while ios_recharge_disabled is off (docs/shell.md "Payment availability and recharge doors"): the same
   // member there is offered WeChat Pay JSAPI too.
   const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13']!;
   const ios = await browser.newContext({

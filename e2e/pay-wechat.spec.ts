@@ -1,4 +1,4 @@
-// Recharge through WeChat Pay's H5 payment in a phone browser (docs/payments.md "H5"): the order goes to
+// Recharge through WeChat Pay's H5 payment in a phone browser (docs/payments.md "WeChat Pay"): the order goes to
 // /pay/wechat/{id}, which prepays at the WeChat Pay stand-in (started by scripts/e2e-server.mjs) and sends the payer
 // to its cashier; paying there posts a signed, AES-GCM encrypted notification to /v1/pay/notify/wechat and returns
 // the payer to our result page, which goes on to the order's return page. Another member cannot open the order's pay

@@ -14,7 +14,7 @@ test.describe('the /m shell on a phone', () => {
 
   test('home lists novels from the database with covers and the tab bar', async ({ page }) => {
     await page.goto('/m');
-    // The 男生 channel's carousel (docs/catalogue.md "Channels") opens a novel's page.
+    // The 男生 channel's carousel (docs/catalogue.md "Lists and home layouts") opens a novel's page.
     const banner = page.locator('.carousel-item').first();
     await expect(banner).toHaveAttribute('href', /^\/m\/novels\/\d+$/);
     await expect(page.locator('.novel-card').first()).toBeVisible();

@@ -1,6 +1,7 @@
-// A 'use client' module never imports lib/server (DESIGN: imports point one way). A glob cannot tell a client
-// component from a server one in components/ or app/, so this rule reads the directive itself. Both `@/lib/server…`
-// and relative paths that land in lib/server are caught, type-only imports too (DTO types belong in lib/shared).
+// A 'use client' module never imports lib/server (imports point one way: docs/development.md "Layout and import
+// direction"). A glob cannot tell a client component from a server one in components/ or app/, so this rule reads
+// the directive itself. Both `@/lib/server…` and relative paths that land in lib/server are caught, type-only
+// imports too (DTO types belong in lib/shared).
 import path from 'node:path';
 
 const SERVER_DIR = path.join('lib', 'server');

@@ -26,7 +26,7 @@ const wxpay = await wxpayLib.startWechatPayStandIn({
   merchantSerial: merchant.serial,
 });
 fs.writeFileSync(`${wxpayDir}/platform-cert.pem`, wxpay.platformCertPem);
-// The messaging app, stood in for on 127.0.0.1 (docs/sharing.md, docs/accounts.md "OAuth"): the JS-SDK config signs
+// The messaging app, stood in for on 127.0.0.1 (docs/sharing.md, docs/accounts.md "Third-party sign-in (OAuth)"): the JS-SDK config signs
 // with a real ticket from it, its web sign-in gives readers inside the app an OpenID (the OAuth pair below; outside
 // the app the local provider still signs in, docs/accounts.md), and its /jsapi/pay hands the in-app payment to the
 // WeChat Pay stand-in. Our one registered callback: the authorize page refuses any other.

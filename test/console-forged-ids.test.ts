@@ -1,7 +1,7 @@
 // Forged ids in the console's forms (issue 18 review): every /admin/actions route added for the operations console is
 // posted, by a signed-in admin, each operation its schemas name with ids that do not exist, are out of range or are
 // not numbers. The answer must be the console's redirect with a flash — never a 500, never the serverBusy flash that
-// an unexpected error becomes (docs/console.md "Forms").
+// an unexpected error becomes (docs/console.md "Pages").
 import fs from 'node:fs';
 import path from 'node:path';
 import { NextRequest } from 'next/server';

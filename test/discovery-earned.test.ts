@@ -11,7 +11,7 @@ import { auditLedger } from '@/lib/server/wallet/audit';
 import { revenueByMonth } from '@/lib/server/wallet/revenue';
 import RanksPage from '@/app/m/(browse)/ranks/page';
 
-// What the seeded demo shows (docs/rankings.md, docs/catalogue.md "Channels"): rankings earned by the seed's
+// What the seeded demo shows (docs/rankings.md, docs/catalogue.md "Lists and home layouts"): rankings earned by the seed's
 // simulated readers, the ranks page naming each ranking's period and metric, and two channels that differ.
 jest.mock('next/server', () => ({ ...jest.requireActual<object>('next/server'), connection: async () => undefined }));
 jest.mock('next/navigation', () => ({

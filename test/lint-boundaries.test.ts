@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// The import direction of DESIGN.md as eslint.config.mjs encodes it: each case lints a snippet as if it lived at
-// `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
-// its ESM config does not load inside Jest's module system.
+// The import direction (docs/development.md "Layout and import direction") as eslint.config.mjs encodes it: each
+// case lints a snippet as if it lived at `file` and lists the boundary rules that fire (line:rule). ESLint runs in
+// a child process, once for all cases: its ESM config does not load inside Jest's module system.
 const root = path.resolve(__dirname, '..');
 const cases: { file: string; code: string }[] = [];
 let answers: string[][] = [];

@@ -1,4 +1,4 @@
-// The messaging app's own sign-in against its local stand-in (docs/accounts.md "OAuth"): hosts from the environment
+// The messaging app's own sign-in against its local stand-in (docs/accounts.md "Third-party sign-in (OAuth)"): hosts from the environment
 // (refused on a deployed server unless https), which provider a browser gets when both are there, and the whole
 // authorization-code flow through our routes — the stand-in's authorize page only sends codes to our registered
 // callback, a code works once, and the member ends up with the OpenID WeChat Pay JSAPI needs.

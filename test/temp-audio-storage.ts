@@ -7,7 +7,7 @@ import { FsAudioStorage, setAudioStorage } from '@/lib/server/audio/storage';
 import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 
 /**
- * A test file's own audio storage in a temporary folder (docs/listening.md "Storage"): set before the file's tests,
+ * A test file's own audio storage in a temporary folder (docs/storage.md "The storage calls"): set before the file's tests,
  * and after them the synthesis started by the tests is awaited, the voice engine closed and the folder removed.
  * Call it before the file's own beforeAll, which may then synthesise.
  */

@@ -59,7 +59,7 @@ const wechat = useWechatPayStandIn();
 const OUTSIDE = { inMessagingApp: false, ios: false, openId: null, clientIp: '203.0.113.7', origin: 'https://read.example' };
 const DAY = 86_400_000;
 // 300 random runs in every `npm test` (each run is a fresh member with up to ten operations, a new seed each time);
-// WALLET_MODEL_RUNS=1000 or more for a deeper search before a release (docs/wallet.md "Proof").
+// WALLET_MODEL_RUNS=1000 or more for a deeper search before a release (docs/wallet.md "Audit").
 const RUNS = Number(process.env.WALLET_MODEL_RUNS ?? 300);
 // About 0.3 s of CPU a run; a machine busy with other work may take several times that.
 jest.setTimeout(Math.max(600_000, RUNS * 2_000));

@@ -4,7 +4,7 @@ import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 
 /**
  * The check-in week: seven cells, streak day 1..7, each with its reward (day 7 also its lottery chance), checked days
- * ticked and today outlined (docs/activity-pages.md "Check-in"). `week` undefined draws seven empty cells of the
+ * ticked and today outlined (docs/activity-pages.md "Check-in stats modal"). `week` undefined draws seven empty cells of the
  * same size, so nothing moves when the stats arrive.
  */
 export function CheckinWeek({ week }: { week: CheckinDay[] | undefined }) {

@@ -1,7 +1,7 @@
 import type { MissionAction } from '@/lib/shared/activity';
 
 /**
- * Where 去完成 takes a reader for each mission action (docs/activity-pages.md "Missions"): reading and buying to the
+ * Where 去完成 takes a reader for each mission action (docs/activity-pages.md "Activity centre"): reading and buying to the
  * library, listening to the audio tab, shelf adds to the shelf, votes to 排行榜's competition, check-in to the card.
  */
 export const MISSION_LINKS: Record<MissionAction, string> = {

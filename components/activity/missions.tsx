@@ -11,7 +11,7 @@ import { useHydrated } from '@/lib/client/use-hydrated';
 import { missionLink } from './mission-links';
 
 /**
- * 活动中心's missions (docs/activity-pages.md "Missions"): the day and week lists, each with progress (3/10分钟), its
+ * 活动中心's missions (docs/activity-pages.md "Activity centre"): the day and week lists, each with progress (3/10分钟), its
  * reward and 去完成 / 领取 / 已领取. While loading, a fixed number of rows of the same height hold the place.
  */
 export function Missions({ initial }: { initial?: MissionsList }) {

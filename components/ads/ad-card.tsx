@@ -1,7 +1,7 @@
 import { ADS_MSG } from '@/lib/shared/ads-text';
 
 /**
- * How one ad looks (docs/ads.md "Placements"): the picture at a fixed 16:5 ratio (so nothing moves when it loads), the
+ * How one ad looks (docs/ads.md "Ads and placements"): the picture at a fixed 16:5 ratio (so nothing moves when it loads), the
  * 广告 mark, title and one line. Shared by the pages and the console's preview, so staff see what readers will.
  */
 export function AdCard({

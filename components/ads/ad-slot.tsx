@@ -12,7 +12,7 @@ const AdView = dynamic(() => import('./ad-view').then((m) => m.AdView), { ssr: f
 const NEAR = '300px';
 
 /**
- * A placement's ads (docs/ads.md "Placements"): an empty marker until the reader scrolls near it, then loads the ad
+ * A placement's ads (docs/ads.md "Ads and placements"): an empty marker until the reader scrolls near it, then loads the ad
  * loader and asks for the ads (nothing when closed for good, ads are off, this device is marked unsupported, or the
  * member is ad-free) and renders them only if some came. So an impression is counted only where the slot is about to be seen, and neither
  * the ad code nor an ad call costs a page whose reader never gets that far.

@@ -9,7 +9,7 @@ import { AdCard } from './ad-card';
 import './ads.css';
 
 /**
- * The ads of one placement as the reader sees them (docs/ads.md "Placements"), loaded only once there is an ad to
+ * The ads of one placement as the reader sees them (docs/ads.md "Ads and placements"), loaded only once there is an ad to
  * show (去广告's order code only when tapped): a swipeable strip on home with ✕ (closed for good on this device) and 去广告, one card elsewhere with
  * 去广告. A tap counts the click once and goes where staff pointed the ad; a picture that fails counts an ad error.
  */

@@ -1,5 +1,5 @@
 /**
- * Drafts kept in this browser (docs/community.md "Drafts"): a comment being written, or a long review, survives
+ * Drafts kept in this browser (docs/community.md "Write box"): a comment being written, or a long review, survives
  * a closed sheet, a reload or a trip to sign-in. Storage may be unavailable (private mode): then nothing is kept.
  */
 const PREFIX = 'comment_draft:';

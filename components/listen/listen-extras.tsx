@@ -17,8 +17,8 @@ function onScreen(el: HTMLElement): boolean {
 }
 
 /**
- * The listen page's extras, loaded lazily after it paints (docs/listening.md "Comments while listening", "Where was
- * I"): the count and top comment of the paragraph being spoken — a tap opens its thread while the audio plays on —
+ * The listen page's extras, loaded lazily after it paints (docs/listening.md "Comments while listening",
+ * its "Where was I"): the count and top comment of the paragraph being spoken — a tap opens its thread while the audio plays on —
  * and 回到正在播放 when the listener has scrolled the spoken paragraph out of view.
  */
 export default function ListenExtras({ chapter, active }: { chapter: ReadChapter; active: number }) {

@@ -301,7 +301,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       {chapter.locked ? null : (
         <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={onSeekText} />
       )}
-      {/* docs/ads.md "Placements": the listen page's ad, above the similar-audio list. */}
+      {/* docs/ads.md "Ads and placements": the listen page's ad, above the similar-audio list. */}
       <AdSlot key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
       <SimilarAudioSlot novelId={chapter.novel_id} />
     </div>

@@ -349,7 +349,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
                   <GameSlot languageType={chapter.novel.language_type} returnPath={`/m/read/${chapter.id}?nid=${chapter.novel_id}`} />
                 }
               />
-              {/* docs/ads.md "Placements": one ad under the chapter's end, asked afresh for each chapter. */}
+              {/* docs/ads.md "Ads and placements": one ad under the chapter's end, asked afresh for each chapter. */}
               <AdSlot key={chapter.id} placement="chapter_end" languageType={chapter.novel.language_type} />
             </>
           )}

@@ -73,7 +73,7 @@ export function memberId(): string | undefined {
 
 /** 90002: forget who we were; the HttpOnly token cookie is cleared by the server on its next answer. */
 export function clearMember(): void {
-  // Downloads belong to the member signed in: the service worker deletes them all (docs/offline.md "Members").
+  // Downloads belong to the member signed in: the service worker deletes them all (docs/offline.md "The service worker").
   if (typeof navigator !== 'undefined') navigator.serviceWorker?.controller?.postMessage({ type: 'member', id: null });
   Cookies.remove(COOKIE.memberId, { path: '/' });
   Cookies.remove(COOKIE.memberToken, { path: '/' });

@@ -3,7 +3,7 @@ import { SHARE_JS_APIS } from '@/lib/shared/dto/sharing';
 import { detectUa } from '@/lib/shared/ua';
 import { api } from './api';
 
-/** The messaging app's JS-SDK, the one script we load from another host (docs/web-security.md "CSP"). */
+/** The messaging app's JS-SDK, the one script we load from another host (docs/web-security.md "The Content-Security-Policy"). */
 export const WX_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 
 interface ShareCall {

@@ -3,7 +3,7 @@ import { scope } from './scope';
 
 /**
  * Which member the page last said is signed in (a worker cannot read cookies), and that member's own cache
- * (docs/offline.md "Members"). Only the signed-in member's downloads may be kept on this browser.
+ * (docs/offline.md "The service worker"). Only the signed-in member's downloads may be kept on this browser.
  */
 const MEMBER_KEY = '/offline/member';
 

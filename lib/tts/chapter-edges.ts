@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * How a chapter's audio ends, so that chapters join with no more silence than the encoder forces
  * (docs/listening.md "Chapter seams"). An AAC stream in MPEG-TS always starts with one frame of priming that

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * A speech engine turns text into 16-bit mono PCM. eSpeak NG is the one we ship; a neural voice or a staff-uploaded
  * narration would be another implementation, and nothing above this interface (encoder, storage, player) changes.

@@ -1,3 +1,4 @@
+import 'server-only';
 import { SEGMENT_SECONDS } from './hls-encoder';
 
 export interface PlaylistSegment {

@@ -1,4 +1,4 @@
-// A local stand-in for the messaging app on 127.0.0.1 only (docs/sharing.md "Testing", docs/accounts.md "OAuth"):
+// A local stand-in for the messaging app on 127.0.0.1 only (docs/sharing.md "Testing", docs/accounts.md "Third-party sign-in (OAuth)"):
 // its token endpoints /cgi-bin/token and /cgi-bin/ticket/getticket, the follow check /cgi-bin/user/info, its web
 // sign-in (the authorize page, /sns/oauth2/access_token, /sns/userinfo) and, for the in-app payment, /jsapi/pay
 // handed on to the WeChat Pay stand-in as the app hands the payment to WeChat Pay. It counts the calls per path, can

@@ -6,7 +6,7 @@ import type { GiftRow } from '@/lib/server/staff/selling/gifts';
 import type { ProductRow } from '@/lib/server/staff/selling/products';
 import type { PromotionRow } from '@/lib/server/staff/selling/promotions';
 
-// Plain form posts (docs/selling.md "Console"): no client JavaScript; the services check every field again.
+// Plain form posts (docs/selling.md): no client JavaScript; the services check every field again.
 
 /** Asia/Shanghai 'YYYY-MM-DDTHH:mm' for a datetime-local field (UTC+8, no daylight saving). */
 export function shanghaiLocal(date: Date | null): string {

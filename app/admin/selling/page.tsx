@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: CONSOLE_TEXT.nav.selling };
 const PROMOS = '/admin/actions/selling/promotions';
 
 // /admin/selling: promotions with their schedule and popup look, the home popup's choice, and the tip gifts
-// (docs/selling.md "Console"). Admins and editors (`selling`).
+// (docs/selling.md). Admins and editors (`selling`).
 export default async function SellingPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('selling');
   const flash = readFlash(await searchParams);

@@ -196,7 +196,7 @@ export class ListenController extends MediaClock {
   /**
    * A page opened without a tap (a listen address loaded directly) would be refused sound anyway, except by the
    * messaging app: nothing is attached then (no playlist, no hls.js, no follower) until the listener taps play —
-   * docs/listening.md "Player rules", "Nothing loads before a play".
+   * docs/listening.md "Player rules", "Player rules".
    */
   private mayStartUnasked(): boolean {
     const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;

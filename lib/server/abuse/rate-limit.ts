@@ -54,7 +54,7 @@ export const IP_LIMITS = {
     { windowMs: MINUTE, max: 60 },
     { windowMs: DAY, max: 3_000 },
   ],
-  // Visitors' experiment checks (docs/experiments.md "Subjects"): past this, answered but no exposure stored.
+  // Visitors' experiment checks (docs/experiments.md "Subjects and bucketing"): past this, answered but no exposure stored.
   abExposures: [
     { windowMs: MINUTE, max: 30 },
     { windowMs: DAY, max: 1_000 },

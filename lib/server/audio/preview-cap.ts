@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * How much of a locked chapter a listener may hear before buying (docs/listening.md "Preview of a locked chapter").
  * Pure rules, shared by the preview playlist and its segments so the two can never disagree.

@@ -1,3 +1,4 @@
+import 'server-only';
 // No `server-only` fence and no database import: proxy.ts reads this cache, and the guard must never touch the database.
 import { DEFAULT_FLAGS, type ConfigFlags } from '@/lib/shared/config-flags';
 

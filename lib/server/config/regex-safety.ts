@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Whether a blocked-URL pattern is safe to run on every page request (docs/config-flags.md "Blocked URLs"). JavaScript
  * regular expressions backtrack, so two shapes can make one request cost seconds or hours:

@@ -20,7 +20,7 @@ export function afterNovelChange(novelId: number, chapterIds: number[] = []): vo
 /**
  * Chapters changed: the novel's catalogue and detail and each chapter's cached meta and free text. For chapters
  * whose text changed (`revoice`), audio made from the old text is removed and new audio queued when the novel has a
- * voice. Serving never finds old audio anyway — its storage key hashes the text (docs/listening.md "Storage").
+ * voice. Serving never finds old audio anyway — its storage key hashes the text (docs/listening.md "Pipeline").
  */
 export function afterChapterChange(novelId: number, chapterIds: number[], revoice: number[]): void {
   invalidateNow(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));

@@ -12,7 +12,7 @@ import { bucketOf, variantFor } from './bucket';
 const TRACKING_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * Who an experiment sees (docs/experiments.md "Subjects"): 'm:<id>' for a member, else 'v:<tracking id>' from the
+ * Who an experiment sees (docs/experiments.md "Subjects and bucketing"): 'm:<id>' for a member, else 'v:<tracking id>' from the
  * zaid cookie (or the x-zaid header the fetcher sends); null when there is neither.
  */
 export function experimentSubject(req: NextRequest, memberId: number | null): string | null {

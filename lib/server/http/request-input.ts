@@ -4,7 +4,7 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { ApiError } from './errors';
 
-/** docs/api.md "Body limits": one JSON body of at most 64 KB. */
+/** docs/api.md "Bodies and other input": one JSON body of at most 64 KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 // NUL is refused by PostgreSQL text columns and a lone surrogate cannot be encoded as UTF-8: both would surface
@@ -39,7 +39,7 @@ function isJsonType(contentType: string | null): boolean {
 
 /**
  * Reads the body as a stream with a running byte count and stops at the limit, so an oversized post costs at most
- * 64 KB of memory however large it claims or turns out to be (docs/api.md "Body limits").
+ * 64 KB of memory however large it claims or turns out to be (docs/api.md "Bodies and other input").
  */
 export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const bytes = await readBodyBytes(req, limit);

@@ -59,7 +59,7 @@ export async function toComments(
 }
 
 /**
- * Each author's fan title for the novel the comment is on (docs/gifts-votes.md "Fan value"): one read for the
+ * Each author's fan title for the novel the comment is on (docs/gifts-votes.md "Fan value and titles"): one read for the
  * page; a member who has spent nothing on the novel carries no badge.
  */
 async function fanTitles(rows: CommentWithAuthor[], db: DbOrTx): Promise<Map<string, string>> {

@@ -14,7 +14,7 @@ export const GUEST_NAME = SERVER_MSG.readerName;
 
 /**
  * The shapes the browser reads (lib/shared/dto/fans-page.ts), with the tipper's fan title for this novel always
- * filled here (docs/gifts-votes.md "Fan value").
+ * filled here (docs/gifts-votes.md "Fan value and titles").
  */
 export type TopTipper = Required<TopTipperDto>;
 export type TipRecord = Required<TipRecordDto>;

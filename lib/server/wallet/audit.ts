@@ -254,7 +254,7 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
       where coalesce(r.balance, 0) <> coalesce(p.spent, 0) order by 1`,
   },
   {
-    // Fan values (docs/gifts-votes.md "Fan value"): coins = coins the member paid for the novel, tickets = tickets
+    // Fan values (docs/gifts-votes.md "Fan value and titles"): coins = coins the member paid for the novel, tickets = tickets
     // cast for it, value = both at the published weights.
     check: 'fan_value_mismatch',
     rows: sql`select 'fan_values:' || member_id || ':' || novel_id, jsonb_build_object('member_id', member_id, 'novel_id', novel_id, 'coins', sum(fc), 'paid', sum(pc), 'tickets', sum(ft), 'cast', sum(vt), 'value', sum(fv))

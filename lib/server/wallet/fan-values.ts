@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import { fanValues } from '../db/schema';
 
 /**
- * Adds to a member's fan value for a novel (docs/gifts-votes.md "Fan value"): coins paid for the novel (chapters,
+ * Adds to a member's fan value for a novel (docs/gifts-votes.md "Fan value and titles"): coins paid for the novel (chapters,
  * whole book, gifts — coins only, vouchers never count) and tickets cast for it, at the published weights. Called
  * inside the transaction of the movement that earned it, so the fan list never runs ahead of or behind the ledger.
  */

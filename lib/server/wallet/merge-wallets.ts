@@ -8,7 +8,7 @@ import { LEDGER_CURRENCIES, ensureMemberAccount } from './accounts';
 /**
  * Moves everything one member holds into another (guest → phone account on binding): each balance by a
  * zero-sum ledger movement, voucher and ticket lots with their own expiry, fan values summed per novel
- * (docs/gifts-votes.md "Fan value"). Runs inside the caller's transaction.
+ * (docs/gifts-votes.md "Fan value and titles"). Runs inside the caller's transaction.
  */
 export async function mergeWallets(
   tx: Tx,

@@ -2,7 +2,7 @@ import 'server-only';
 import { deployedLook, refuseToStart } from '../abuse/demo-switches';
 
 /**
- * The messaging app's two hosts (docs/accounts.md "OAuth", docs/sharing.md): the page where a reader authorizes our
+ * The messaging app's two hosts (docs/accounts.md "Third-party sign-in (OAuth)", docs/sharing.md): the page where a reader authorizes our
  * sign-in (WECHAT_OPEN_BASE) and the server API every call of ours goes to — the sign-in's code exchange and user
  * info, the JS-SDK token and ticket, the follow check (WECHAT_API_BASE). Both default to the real hosts; tests and a
  * staging machine point them at a stand-in.

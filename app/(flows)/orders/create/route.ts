@@ -59,7 +59,7 @@ export const POST = withFlow(
         scene: readId(form.scene) ?? null,
         ownHosts: ownHosts(hostFrom(req.headers).host),
         // Where this browser may not pay at all (the iOS messaging app with ios_recharge_disabled, docs/shell.md
-        // "Payment availability") no provider is offered, as on the recharge page: a hand-made form opens nothing.
+        // "Payment availability and recharge doors") no provider is offered, as on the recharge page: a hand-made form opens nothing.
         offered: paymentAvailability(req.headers.get('user-agent'), cachedFlags()).canPay
           ? offeredProviders(await payContextFor(req.headers, member.id))
           : [],

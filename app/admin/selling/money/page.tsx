@@ -12,7 +12,7 @@ import { CouponForm, MONEY_BACK, ProductForm, ToggleForm } from '../forms';
 export const metadata: Metadata = { title: CONSOLE_TEXT.nav.sellingMoney };
 
 // /admin/selling/money: products (recharge packs, VIP plans, ad removal, the short-drama card) and coupon templates
-// (docs/selling.md "Console"). Admins and finance (`selling:money`): these set what money buys.
+// (docs/selling.md). Admins and finance (`selling:money`): these set what money buys.
 export default async function SellingMoneyPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await requireStaff('selling:money');
   const flash = readFlash(await searchParams);

@@ -6,7 +6,7 @@ import { wechatProvider } from './wechat';
 import { demoAllowed } from '../../abuse/demo-switches';
 
 /**
- * Which sign-in /oauth/start and /oauth/callback use (docs/accounts.md "OAuth"). The messaging app's OAuth when
+ * Which sign-in /oauth/start and /oauth/callback use (docs/accounts.md "Third-party sign-in (OAuth)"). The messaging app's OAuth when
  * WECHAT_APP_ID / WECHAT_APP_SECRET are set; the local provider, which signs anyone in under any nickname, only for a
  * client on this machine and only with OAUTH_LOCAL=1 (the default outside production; docs/abuse.md "Demo switches").
  * When both are there (a demo or test server with a messaging-app stand-in), the messaging app's inside its own

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createRng, type Rng } from './random';
 import type { Cast, LanguagePack } from './language-pack';
 import { zh } from './lang-zh';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { fill } from './random';
 import type { LanguagePack } from './language-pack';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { fill, type Rng } from './random';
 import type { LanguagePack } from './language-pack';
 

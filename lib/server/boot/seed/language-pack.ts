@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Rng } from './random';
 
 export interface Cast {

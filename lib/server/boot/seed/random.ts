@@ -1,3 +1,4 @@
+import 'server-only';
 /** Seeded PRNG (mulberry32): the same seed yields the same catalogue on every machine. */
 export interface Rng {
   next(): number;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { withDb, type Db } from '../../db/client';
 import { chapters, gifts, novels, products } from '../../db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { BONUS_HUNTER } from '@/lib/shared/activity';
 import type { Db, Tx } from '../../db/client';
 import { createMember } from '../../accounts/members';

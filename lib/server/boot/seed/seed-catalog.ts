@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authors, categories, chapters, novels, novelTags, tags } from '../../db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../../db/client';
 import { listItems, lists, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '../../db/schema';
 import type { NovelPlan } from './catalog-plan';
@@ -43,7 +44,7 @@ async function insertCarousel(db: Db, channel: Channel, languageType: number, pi
 }
 
 /**
- * The 男生 and 女生 home pages (docs/catalogue.md "Channels"): each language's channel has its own carousel and its
+ * The 男生 and 女生 home pages (docs/catalogue.md "Lists and home layouts"): each language's channel has its own carousel and its
  * own picked, new and finished lists drawn from novels of its gender, its own ranking block and its gender's
  * categories; only 限时免费 is shared. The layout editor's data is these rows, so staff can rearrange them later.
  */

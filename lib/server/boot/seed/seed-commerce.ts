@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../../db/client';
 import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../../db/schema';
 import type { CatalogPlan } from './catalog-plan';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '../../db/client';
 import { bookListItems, bookLists, hotWords, listItems, lists, rankings, richListItems, richLists } from '../../db/schema';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';

@@ -126,7 +126,7 @@ export const ticketLots = pgTable(
 );
 
 /**
- * Fan value per member and novel (docs/gifts-votes.md "Fan value"): coins spent on the novel (chapters, whole book,
+ * Fan value per member and novel (docs/gifts-votes.md "Fan value and titles"): coins spent on the novel (chapters, whole book,
  * gifts) and tickets cast for it, kept in the same transaction as the movement that earned them.
  */
 export const fanValues = pgTable(

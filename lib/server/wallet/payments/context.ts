@@ -7,7 +7,7 @@ import { clientIp } from '../../http/client-ip';
 import { hostFrom } from '../../http/own-hosts';
 import type { PayContext } from './contract';
 
-/** The member's OpenID from their messaging-app sign-in (`oauth:wechat`, docs/accounts.md "OAuth"), if they used it. */
+/** The member's OpenID from their messaging-app sign-in (`oauth:wechat`, docs/accounts.md "Third-party sign-in (OAuth)"), if they used it. */
 export async function messagingAppOpenId(memberId: number): Promise<string | null> {
   const [identity] = await getDb()
     .select({ subject: oauthIdentities.subject })

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { BillLine } from '../payments/contract';
 
 export type Issue = 'missing_ours' | 'missing_theirs' | 'amount_differs';

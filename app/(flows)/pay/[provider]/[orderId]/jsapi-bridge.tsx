@@ -14,7 +14,7 @@ declare global {
 }
 
 /**
- * The messaging app's in-page payment (docs/payments.md "JSAPI"): the server-signed parameters go to
+ * The messaging app's in-page payment (docs/payments.md "The pay page"): the server-signed parameters go to
  * `getBrandWCPayRequest` once the app's bridge is ready. Whatever the app answers, the result page decides from
  * the provider's own record: the callback only says where to go next, never that the order is paid.
  */

@@ -82,7 +82,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       {/* Game recommendations and the floating entry to /m/float (docs/games.md "Slots", "/m/float"). */}
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
       <FloatEntry />
-      {/* docs/ads.md "Placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
+      {/* docs/ads.md "Ads and placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
       <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />

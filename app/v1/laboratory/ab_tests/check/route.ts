@@ -9,7 +9,7 @@ import { abCheckQuery } from '@/lib/shared/schemas/games';
 export const GET = withApi(
   async ({ req, member, query, ip }) => {
     // A visitor's subject is a tracking id the client picks: past the per-address limit a new one is answered but not
-    // stored, so a script rotating cookies cannot swell an experiment's exposures (docs/experiments.md "Subjects").
+    // stored, so a script rotating cookies cannot swell an experiment's exposures (docs/experiments.md "Subjects and bucketing").
     const record = member ? true : await withinIpLimit('abExposures', ip, req.headers);
     return checkExperiment(query.key, experimentSubject(req, member?.id ?? null), { record });
   },

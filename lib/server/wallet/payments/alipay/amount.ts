@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Alipay speaks yuan with two decimals ("12.30"); we keep cents. Exact string arithmetic, never floats, so no amount
  * is ever off by a cent (docs/payments-alipay.md "Amounts").

@@ -1,1 +1,2 @@
+import 'server-only';
 export { alipayProvider } from './provider';

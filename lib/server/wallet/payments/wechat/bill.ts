@@ -1,3 +1,4 @@
+import 'server-only';
 import type { BillLine } from '../contract';
 import { orderIdOf } from './trade-no';
 

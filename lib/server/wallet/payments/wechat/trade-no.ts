@@ -1,3 +1,4 @@
+import 'server-only';
 /** Our out_trade_no for an order: the prefix, then the id zero-padded to 8 (WeChat wants 6–32 characters). */
 export function outTradeNo(prefix: string, orderId: number): string {
   return `${prefix}${String(orderId).padStart(8, '0')}`;
