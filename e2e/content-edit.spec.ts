@@ -1,5 +1,6 @@
 import { expect, test } from './helpers/test';
 import { editedNovelId, putOnShelf, staffSignIn } from './helpers/console';
+import { businessDateTimeLocal } from '@/lib/shared/business-time';
 
 // Scheduled chapters (docs/content.md "Scheduled chapters"): the e2e admin (who holds the `content` permission) finds
 // the seeded off-shelf novel 待上架的山海新书 in the console, puts it on shelf, and adds a chapter scheduled for the
@@ -8,8 +9,8 @@ import { editedNovelId, putOnShelf, staffSignIn } from './helpers/console';
 
 const TITLE = '待上架的山海新书';
 
-/** Asia/Shanghai "YYYY-MM-DDTHH:mm" for a datetime-local field. */
-const shanghai = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
+/** Business time "YYYY-MM-DDTHH:mm" for a datetime-local field. */
+const shanghai = businessDateTimeLocal;
 
 test('a chapter scheduled ahead stays hidden from readers until its time', async ({ browser, page }, info) => {
   test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
