@@ -8,7 +8,7 @@
  * Days are 'YYYY-MM-DD', months 'YYYY-MM', both as read in business time; a period's bounds are instants, [start, end).
  */
 
-/** The IANA name, for the database's `at time zone` (lib/server/db/business-time-sql.ts) and nothing else. */
+/** The IANA name: the database's `at time zone` (lib/server/db/business-time-sql.ts) and the e2e browsers' zone. */
 export const BUSINESS_TIMEZONE = 'Asia/Shanghai';
 
 /** Business time's distance from UTC. */
