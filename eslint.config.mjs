@@ -27,6 +27,22 @@ function pattern(base, depth, to) {
   return { regex: `^(${[...new Set(ways)].join('|')})(/|$)`, message: WHY[to] };
 }
 
+// Business time has one owner (docs/development.md "Business time"): the zone's name and a time-zone plugin anywhere
+// else would be a second clock for day and month boundaries.
+const BUSINESS_TIME_MODULE = 'lib/shared/business-time.ts';
+const BUSINESS_TIME_MESSAGE = `Business time is ${BUSINESS_TIME_MODULE}'s: use its functions (SQL: lib/server/db/business-time-sql.ts), see docs/development.md "Business time".`;
+const TZ_PLUGIN = "'dayjs/plugin/timezone'";
+const businessTimeRule = [
+  'error',
+  ...[
+    "Literal[value='Asia/Shanghai']",
+    'TemplateElement[value.raw=/Asia\\/Shanghai/]',
+    `ImportDeclaration[source.value=${TZ_PLUGIN}]`,
+    `ImportExpression[source.value=${TZ_PLUGIN}]`,
+    `CallExpression[callee.name='require'][arguments.0.value=${TZ_PLUGIN}]`,
+  ].map((selector) => ({ selector, message: BUSINESS_TIME_MESSAGE })),
+];
+
 // Server data comes through one hook per resource in lib/client/swr (tests may still wrap renders in SWRConfig).
 const SWR_MESSAGE = 'Use (or add) a hook in lib/client/swr/use-<resource>.ts instead of calling SWR here.';
 
@@ -92,6 +108,11 @@ const config = [
       // reset after the DOM scrolled. The rule's advice (derive during render) does not apply to any of them.
       'react-hooks/set-state-in-effect': 'off',
     },
+  },
+  {
+    name: 'business-time',
+    ignores: [BUSINESS_TIME_MODULE],
+    rules: { 'no-restricted-syntax': businessTimeRule },
   },
   {
     // `useTestDatabase` is a Jest helper (it registers beforeAll/afterAll), not a React hook; renaming it would touch

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { BUSINESS_TIMEZONE, businessDayOf } from './lib/shared/business-time';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const WECHAT_UA =
@@ -20,12 +21,7 @@ const phone = (name: string) => {
 // The promotion popup and the check-in modal open on home once a day per device (docs/shell.md "Modals",
 // docs/activity-pages.md). Every journey starts on a device that has already seen today's, so neither covers what they
 // tap; e2e/payment-routing.spec.ts starts without the popup, e2e/activity.spec.ts without the check-in modal.
-const shanghaiToday = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-}).format(new Date());
+const shanghaiToday = businessDayOf(new Date());
 const POPUP_SEEN_TODAY = {
   cookies: [],
   origins: [
@@ -51,7 +47,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
+    // The browser's own clock reads business time too, as our readers' phones do.
+    timezoneId: BUSINESS_TIMEZONE,
     storageState: POPUP_SEEN_TODAY,
   },
   projects: [

@@ -4,6 +4,7 @@ import { freshPhone, productNamed, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import { newPhonePage } from './helpers/phone-context';
 import type { MissionsList } from '@/lib/shared/dto/activity';
+import { businessDayOf } from '@/lib/shared/business-time';
 
 // Issue 16's reader journeys (docs/activity-pages.md): 活动中心 → 签到 → a reading mission → a lottery chance from a
 // purchase mission → the wheel → 我的奖品 / 抽奖记录; 领券中心 → a coupon the recharge page then offers; the wheel
@@ -27,8 +28,7 @@ async function payingMember(page: Page, salt: number): Promise<void> {
   expect((await page.request.post(`${orderPath}/approve`, { maxRedirects: 0 })).status()).toBe(303);
 }
 
-const shanghaiToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const shanghaiToday = () => businessDayOf(new Date());
 
 async function missionState(page: Page, name: string): Promise<string | undefined> {
   const list = (await (await page.request.get('/v1/activity/missionsList')).json()).data as MissionsList;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page, type TestInfo } from './helpers/test';
 import { newPhonePage } from './helpers/phone-context';
 import { payInSandbox, productNamed, signInAsGuest } from './helpers/wallet';
+import { businessDayOf } from '@/lib/shared/business-time';
 
 // Refunds end to end (docs/wallet.md "Refunds"): a reader recharges; an admin creates a finance account; finance
 // finds the member's recharge order, is told recharges need the override, refunds it with the override and a
@@ -125,7 +126,7 @@ test('the money report: a figure leads to its orders, whose total equals it; the
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // Today, in the sandbox's column: the reader's payment is among the orders paid.
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  const day = businessDayOf(new Date());
   await admin.getByLabel('日期', { exact: true }).fill(day);
   await admin.getByRole('button', { name: '查看当日' }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/finance/money\\?day=${day}$`));

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from './helpers/test';
 import { editedNovelId, putOnShelf, staffSignIn } from './helpers/console';
+import { businessDateTimeLocal } from '@/lib/shared/business-time';
 
 // Scheduled chapters (docs/content.md "Scheduled chapters"): the e2e admin (who holds the `content` permission) finds
 // the seeded off-shelf novel 待上架的山海新书 in the console, puts it on shelf, uploads a cover through the page's file
@@ -31,8 +32,8 @@ function solidPng(width: number, height: number): Buffer {
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Asia/Shanghai "YYYY-MM-DDTHH:mm" for a datetime-local field. */
-const shanghai = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16);
+/** Business time "YYYY-MM-DDTHH:mm" for a datetime-local field. */
+const shanghai = businessDateTimeLocal;
 
 test('a chapter scheduled ahead stays hidden from readers until its time', async ({ browser, page }, info) => {
   test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');

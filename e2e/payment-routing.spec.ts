@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 import { expectSandboxPage } from './helpers/wallet';
+import { businessDayOf } from '@/lib/shared/business-time';
 
 // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
@@ -102,12 +103,7 @@ test.describe('promotion popup on home', () => {
           localStorage: [
             {
               name: 'checkin_modal.shown_on',
-              value: new Intl.DateTimeFormat('en-CA', {
-                timeZone: 'Asia/Shanghai',
-                year: 'numeric',
-                month: '2-digit',
-                day: '2-digit',
-              }).format(new Date()),
+              value: businessDayOf(new Date()),
             },
           ],
         },

@@ -22,6 +22,7 @@ import {
   verifyNotifyParams,
 } from '@/lib/server/wallet/payments/alipay/sign';
 import type { PayContext } from '@/lib/server/wallet/payments/contract';
+import { businessDayOf } from '@/lib/shared/business-time';
 
 process.env.LOG_LEVEL = 'error';
 const db = useTestDatabase({ seed: true });
@@ -300,7 +301,7 @@ describe('against the stand-in', () => {
     await started(order);
     await alipay.pay(String(order.id));
     await alipayProvider.refund(order.id, order.price, order.price);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const day = businessDayOf(new Date());
     const lines = await alipayProvider.bill(day);
     const mine = lines.filter((l) => l.orderId === order.id);
     const tradeNo = alipay.trades.get(String(order.id))!.tradeNo;

@@ -11,7 +11,7 @@ import { systemBalance } from '@/lib/server/wallet/accounts';
 import { checkIn } from '@/lib/server/activity/checkin';
 import { checkinStats } from '@/lib/server/activity/checkin-stats';
 import { auditLedger } from '@/lib/server/wallet/audit';
-import { businessDayOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { CHECKIN_REWARDS } from '@/lib/shared/activity';
 import type { CheckinResult, CheckinRules, CheckinStats } from '@/lib/shared/dto/activity';
 

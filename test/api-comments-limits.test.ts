@@ -4,7 +4,8 @@ import { commentTotal, post, reply, signedInMember, text, useRules } from './com
 import { callRoute } from './route';
 import { comments, rateCounters, reports } from '@/lib/server/db/schema';
 import { postComment } from '@/lib/server/social/comment-write';
-import { businessDayStart, charCount, reviewCharCount } from '@/lib/server/social/limits';
+import { charCount, reviewCharCount } from '@/lib/server/social/limits';
+import { businessDayStartOf } from '@/lib/shared/business-time';
 import { POST as report } from '@/app/v1/reports/route';
 
 const db = useTestDatabase({ seed: true });
@@ -16,8 +17,8 @@ describe('counting and the business day', () => {
     expect(reviewCharCount(' 书 \n\t声\u3000 ')).toBe(2);
   });
   it('starts the day at midnight Asia/Shanghai', () => {
-    expect(businessDayStart(new Date('2026-03-01T15:59:59Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');
-    expect(businessDayStart(new Date('2026-03-01T16:00:00Z')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(businessDayStartOf(new Date('2026-03-01T15:59:59Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(businessDayStartOf(new Date('2026-03-01T16:00:00Z')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
   });
 });
 

@@ -15,7 +15,7 @@ import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
 import { postMovement } from '@/lib/server/wallet/ledger';
 import { spend } from '@/lib/server/wallet/spend';
 import { auditLedger, type Violation } from '@/lib/server/wallet/audit';
-import { monthOf } from '@/lib/server/wallet/business-month';
+import { businessMonthOf } from '@/lib/shared/business-time';
 import { revenueByMonth } from '@/lib/server/wallet/revenue';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { createStaffSession } from '@/lib/server/staff/sessions';
@@ -24,7 +24,7 @@ import type { RevenueReport } from '@/lib/shared/dto/rewards';
 const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 const inTx = <T>(fn: (tx: Tx) => Promise<T>) => d().transaction((tx) => fn(tx as unknown as Tx));
-const month = monthOf(new Date());
+const month = businessMonthOf(new Date());
 const staffHeaders: Record<string, Record<string, string>> = {};
 
 class Rollback extends Error {

@@ -15,7 +15,7 @@ import { buyChapter } from '@/lib/server/wallet/purchases';
 import { buyWholeBook } from '@/lib/server/wallet/book-purchase';
 import { grantTickets, liveTickets } from '@/lib/server/wallet/tickets';
 import { runWalletSweep } from '@/lib/server/wallet/jobs';
-import { monthBounds, monthOf } from '@/lib/server/wallet/business-month';
+import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
@@ -76,7 +76,9 @@ describe('vote tickets', () => {
     expect(t.tickets).toBe(Math.floor(t.month_coins / 100));
     expect(t.coins_to_next).toBe(100 - (t.month_coins % 100));
     expect(
-      t.lots.every((l) => l.source === 'spend' && new Date(l.expires_at).getTime() === monthBounds(monthOf(new Date())).end.getTime()),
+      t.lots.every(
+        (l) => l.source === 'spend' && new Date(l.expires_at).getTime() === businessMonthBounds(businessMonthOf(new Date())).end.getTime(),
+      ),
     ).toBe(true);
     expect(t.lots.reduce((s, l) => s + l.remaining, 0)).toBe(t.tickets);
     expect((await callRoute<{ tickets: number }>(profileRoute, { url: '/v1/my/profile', headers: m.auth })).body.data!.tickets).toBe(
@@ -105,7 +107,7 @@ describe('vote tickets', () => {
     const n = await signedInMember();
     await giveTickets(m.id, 4);
     await giveTickets(n.id, 2);
-    const { end } = monthBounds(monthOf(new Date()));
+    const { end } = businessMonthBounds(businessMonthOf(new Date()));
     expect(await liveTickets(m.id, new Date(end.getTime() - 1))).toBe(4);
     expect(await liveTickets(m.id, end)).toBe(0);
     const [lot] = await d().select().from(ticketLots).where(eq(ticketLots.memberId, m.id));
@@ -207,7 +209,7 @@ describe('POST /v1/competitions/novel/{nid}/votes', () => {
     expect(await ticketBalance(m.id)).toBe(2);
     // Lapsed tickets cannot be cast either.
     const old = await veteran();
-    await giveTickets(old.id, 3, new Date(monthBounds(monthOf(new Date())).start.getTime() - 1000));
+    await giveTickets(old.id, 3, new Date(businessMonthBounds(businessMonthOf(new Date())).start.getTime() - 1000));
     expect((await vote(old.auth, 1, { amount: 1 })).status).toBe(409);
   });
 

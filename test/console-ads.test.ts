@@ -11,7 +11,7 @@ import { can } from '@/lib/server/staff/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createAd } from '@/lib/server/staff/ads';
-import { businessDayOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { GET as getAds } from '@/app/v1/ads/get_ads/route';
 import AdsPage from '@/app/admin/ads/page';
 import { POST as adsRoute } from '@/app/admin/actions/ads/route';

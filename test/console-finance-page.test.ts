@@ -5,7 +5,7 @@ import { authors, categories, chapters, members, novels } from '@/lib/server/db/
 import { can } from '@/lib/server/staff/roles';
 import { financeMonthParam } from '@/lib/server/staff/finance';
 import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
-import { monthOf } from '@/lib/server/wallet/business-month';
+import { businessMonthOf } from '@/lib/shared/business-time';
 import { credit } from '@/lib/server/wallet/credit';
 import { postMovement } from '@/lib/server/wallet/ledger';
 import { buyChapter } from '@/lib/server/wallet/purchases';
@@ -68,7 +68,7 @@ it('is for finance and admin only', async () => {
 
 it('shows the month revenue per author and novel, the totals and a balanced month check', async () => {
   const html = await render();
-  const month = monthOf(new Date());
+  const month = businessMonthOf(new Date());
   expect(html).toMatch(new RegExp(`<input type="month" max="${month}" required="" name="month" value="${month}"/>`));
   expect(html).toContain('<a href="/admin/finance" aria-current="page">财务</a>');
   expect(html).not.toContain('href="/admin/staff"');
@@ -94,7 +94,7 @@ it('an earlier month is empty and offers the next one; a malformed or future mon
   expect(html).toContain('本月暂无作品营收。');
   expect(html).toContain('href="/admin/finance?month=2020-02"');
   expect(html).toContain('href="/admin/finance?month=2019-12"');
-  const now = monthOf(new Date());
+  const now = businessMonthOf(new Date());
   for (const bad of ['2020-13', '2020-1', 'x', '9999-12', "2020-01' or 1=1"]) expect(financeMonthParam(bad)).toBe(now);
   expect(await render({ month: '9999-12' })).toContain(`value="${now}"`);
 });

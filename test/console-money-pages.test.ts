@@ -10,7 +10,7 @@ import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { can } from '@/lib/server/staff/roles';
 import { revealPhone } from '@/lib/server/members/member-detail';
 import { dailyFigures } from '@/lib/server/staff/dashboard';
-import { businessDayOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { credit } from '@/lib/server/wallet/credit';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { createOrder } from '@/lib/server/wallet/orders';

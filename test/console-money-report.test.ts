@@ -30,7 +30,7 @@ import { financeMonth } from '@/lib/server/staff/finance';
 import { moneyReport, reportPeriod } from '@/lib/server/staff/money-report';
 import { can } from '@/lib/server/staff/roles';
 import { auditLedger } from '@/lib/server/wallet/audit';
-import { businessDayOf, businessPeriod, monthOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf, businessPeriod, businessMonthOf } from '@/lib/shared/business-time';
 import { grantSignupCoupons } from '@/lib/server/wallet/coupons';
 import { credit } from '@/lib/server/wallet/credit';
 import { creditProviderPayment } from '@/lib/server/wallet/notifications';
@@ -423,7 +423,7 @@ describe('a scripted month on /admin/finance/money', () => {
 
   it('a malformed or future period is refused in Chinese: the page shows this month, the download answers 400', async () => {
     role = 'finance';
-    const now = monthOf(new Date());
+    const now = businessMonthOf(new Date());
     const bad: Array<Record<string, string>> = [
       { month: '2025-13' },
       { day: '2025-02-30' },

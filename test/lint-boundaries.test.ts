@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// The import direction (docs/development.md "Layout and import direction") as eslint.config.mjs encodes it: each
-// case lints a snippet as if it lived at `file` and lists the boundary rules that fire (line:rule). ESLint runs in
-// a child process, once for all cases: its ESM config does not load inside Jest's module system.
+// The import direction (docs/development.md "Layout and import direction") and the one owner of business time
+// (docs/development.md "Business time") as eslint.config.mjs encodes them: each case lints a snippet as if it lived
+// at `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
+// its ESM config does not load inside Jest's module system.
 const root = path.resolve(__dirname, '..');
 const cases: { file: string; code: string }[] = [];
 let answers: string[][] = [];
@@ -17,7 +18,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
   const out = [];
   for (const c of cases) {
     const [r] = await eslint.lintText(c.code, { filePath: path.join(process.cwd(), c.file) });
-    out.push(r.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'local/no-server-in-client').map((m) => m.line + ':' + m.ruleId));
+    out.push(r.messages.filter((m) => ['no-restricted-imports', 'local/no-server-in-client', 'no-restricted-syntax'].includes(m.ruleId)).map((m) => m.line + ':' + m.ruleId));
   }
   process.stdout.write(JSON.stringify(out));
 })();
@@ -58,6 +59,13 @@ const componentsToApp = lint('components/ui/x.tsx', "import '../../app/m/layout'
 const swrInComponent = lint('components/ui/x.tsx', "import useSWR from 'swr';\nimport useSWRInfinite from 'swr/infinite';");
 const swrInHook = lint('lib/client/swr/use-x.ts', "import useSWR from 'swr';");
 const swrInTest = lint('components/ui/x.test.tsx', "import { SWRConfig } from 'swr';");
+const zoneName = lint('lib/server/x.ts', "export const zone = 'Asia/Shanghai';");
+const zoneInSql = lint('lib/server/x.ts', "export const day = (c: string) => `(${c} at time zone 'Asia/Shanghai')::date`;");
+const zoneInClient = lint('components/ui/x.tsx', "export const f = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });");
+const tzPlugin = lint('lib/server/x.ts', "import timezone from 'dayjs/plugin/timezone';\nexport const tz = timezone;");
+const zoneInOwner = lint('lib/shared/business-time.ts', "export const BUSINESS_TIMEZONE = 'Asia/Shanghai';");
+const zoneInTitle = lint('test/x.test.ts', "it('counts the day in Asia/Shanghai', () => {});");
+const S = '1:no-restricted-syntax';
 
 describe('import boundaries', () => {
   it('keeps lib/shared free of every other layer, by alias and by relative path', () => {
@@ -89,5 +97,19 @@ describe('import boundaries', () => {
     expect(swrInComponent()).toEqual([R, '2:no-restricted-imports']);
     expect(swrInHook()).toEqual([]);
     expect(swrInTest()).toEqual([]);
+  });
+});
+
+describe('business time', () => {
+  it('names the zone and loads a time-zone plugin only in lib/shared/business-time.ts', () => {
+    expect(zoneName()).toEqual([S]);
+    expect(zoneInSql()).toEqual([S]);
+    expect(zoneInClient()).toEqual([S]);
+    expect(tzPlugin()).toEqual([S]);
+    expect(zoneInOwner()).toEqual([]);
+  });
+
+  it('leaves prose that merely mentions the zone alone', () => {
+    expect(zoneInTitle()).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import {
   tips,
   votes,
 } from '@/lib/server/db/schema';
-import { recomputeRanking, recomputeRankings, shanghaiMonthStart, windowStart } from '@/lib/server/catalog/rankings-job';
+import { recomputeRanking, recomputeRankings, windowStart } from '@/lib/server/catalog/rankings-job';
+import { businessMonthStartOf } from '@/lib/shared/business-time';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { ensureMemberAccount, ensureSystemAccount } from '@/lib/server/wallet/accounts';
 import { credit } from '@/lib/server/wallet/credit';
@@ -182,9 +183,9 @@ describe('打赏 (gifts): tips wealth in the window', () => {
 
 describe('月票 (tickets): counted votes this calendar month, Asia/Shanghai', () => {
   it('the month starts at 16:00 UTC on the last day of the month before', () => {
-    expect(shanghaiMonthStart(new Date('2026-11-24T12:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
-    expect(shanghaiMonthStart(new Date('2026-10-31T16:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
-    expect(shanghaiMonthStart(new Date('2026-10-31T15:59:59Z')).toISOString()).toBe('2026-09-30T16:00:00.000Z');
+    expect(businessMonthStartOf(new Date('2026-11-24T12:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    expect(businessMonthStartOf(new Date('2026-10-31T16:00:00Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    expect(businessMonthStartOf(new Date('2026-10-31T15:59:59Z')).toISOString()).toBe('2026-09-30T16:00:00.000Z');
     expect(windowStart({ metric: 'tickets', periodDays: 30 }, new Date('2026-01-01T00:00:00Z'))!.toISOString()).toBe(
       '2025-12-31T16:00:00.000Z',
     );
@@ -192,7 +193,7 @@ describe('月票 (tickets): counted votes this calendar month, Asia/Shanghai', (
 
   it('counts only counted votes cast since the month began', async () => {
     const at = new Date('2026-11-24T12:00:00Z');
-    const start = shanghaiMonthStart(at);
+    const start = businessMonthStartOf(at);
     const d = getDb();
     const [comp] = await d
       .insert(competitions)

@@ -24,7 +24,8 @@ import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
 import type { BillLine, RealProvider } from '@/lib/server/wallet/payments/contract';
 import { refundOrder } from '@/lib/server/wallet/refunds';
 import { compareBill } from '@/lib/server/wallet/reconciliation/compare';
-import { reconcileDay, runDueReconciliations, shanghaiDay } from '@/lib/server/wallet/reconciliation/run';
+import { reconcileDay, runDueReconciliations } from '@/lib/server/wallet/reconciliation/run';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { openDifferences, resolveDifference } from '@/lib/server/wallet/reconciliation/staff';
 import { failureReason, parseFailure } from '@/lib/server/wallet/reconciliation/failure';
 import { AlipayError, AlipayFailure } from '@/lib/server/wallet/payments/alipay/client';
@@ -255,7 +256,7 @@ describe('runDueReconciliations (the hourly tick)', () => {
     expect(results).toEqual([{ provider: 'alipay', day: '2026-11-01', status: 'done', differences: 0 }]);
     expect(on.calls).toEqual(['2026-11-01']);
     expect(off.calls).toEqual([]);
-    expect(shanghaiDay(new Date('2026-11-01T16:00:00Z'))).toBe('2026-11-02');
+    expect(businessDayOf(new Date('2026-11-01T16:00:00Z'))).toBe('2026-11-02');
   });
 });
 

@@ -38,7 +38,7 @@ import { FAN_WEIGHTS, TICKETS } from '@/lib/shared/rewards';
 import { sendTip } from '@/lib/server/wallet/tips';
 import { castVote } from '@/lib/server/wallet/votes';
 import { expireTicketLots, grantTickets, liveTickets } from '@/lib/server/wallet/tickets';
-import { businessDayOf, monthBounds, monthOf } from '@/lib/server/wallet/business-month';
+import { businessDayOf, businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { checkIn } from '@/lib/server/activity/checkin';
 import { claimMissionBonus, reportMission } from '@/lib/server/activity/missions';
 import { CHECKIN_CYCLE_DAYS, CHECKIN_REWARDS, type Reward } from '@/lib/shared/activity';
@@ -212,13 +212,13 @@ function paidCoinsModel(model: Model, clock: number, novel: number, coins: numbe
   const fan = model.fan.get(novel) ?? { coins: 0, tickets: 0 };
   fan.coins += coins;
   model.fan.set(novel, fan);
-  const month = monthOf(new Date(clock));
+  const month = businessMonthOf(new Date(clock));
   const total = (model.monthCoins.get(month) ?? 0) + coins;
   model.monthCoins.set(month, total);
   const due = Math.floor(total / TICKETS.coinsPerTicket) - (model.earned.get(month) ?? 0);
   if (due > 0) {
     model.earned.set(month, (model.earned.get(month) ?? 0) + due);
-    model.tickets.push({ remaining: due, expiresAt: monthBounds(month).end.getTime() });
+    model.tickets.push({ remaining: due, expiresAt: businessMonthBounds(month).end.getTime() });
   }
 }
 
@@ -476,7 +476,7 @@ describe('wallet against a plain model (fast-check)', () => {
             }
           } else if (o.kind === 'vote') {
             const result = await castVote(member.id, 1, o.amount, undefined, now).catch((e: { code?: number; message?: string }) => e);
-            const month = monthOf(now);
+            const month = businessMonthOf(now);
             const used = model.cast.get(month) ?? 0;
             const usable = model.tickets.filter((l) => l.expiresAt > clock && l.remaining > 0);
             if (used + o.amount > TICKETS.perNovelMonthlyCap || usable.reduce((s, l) => s + l.remaining, 0) < o.amount) {
@@ -506,7 +506,7 @@ describe('wallet against a plain model (fast-check)', () => {
             await d.transaction((tx) =>
               grantTickets(tx as unknown as Tx, member.id, { source: 'mission', amount: o.amount, key: `model:${grants}` }, now),
             );
-            model.tickets.push({ remaining: o.amount, expiresAt: monthBounds(monthOf(now)).end.getTime() });
+            model.tickets.push({ remaining: o.amount, expiresAt: businessMonthBounds(businessMonthOf(now)).end.getTime() });
           } else if (o.kind === 'checkin') {
             const day = businessDayOf(now);
             for (let i = 0; i < o.tries; i++) {
@@ -581,7 +581,7 @@ describe('wallet against a plain model (fast-check)', () => {
               target.refunded = true;
             }
           } else if (o.kind === 'monthEnd') {
-            clock = monthBounds(monthOf(new Date(clock))).end.getTime();
+            clock = businessMonthBounds(businessMonthOf(new Date(clock))).end.getTime();
           } else if (o.kind === 'sweep') {
             await expireVoucherLots(now);
             await expireTicketLots(now);

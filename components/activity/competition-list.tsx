@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { CompetitionDto } from '@/lib/shared/dto/rewards';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 
 type State = 'live' | 'upcoming' | 'ended';
 
@@ -34,7 +34,7 @@ export function CompetitionList({ list, now }: { list: CompetitionDto[]; now: nu
                   <span className="a-competition-main">
                     <span className="a-mission-name">{c.name}</span>
                     <span className="muted small">
-                      {formatDateTime(c.starts_at).slice(0, 10)} ~ {formatDateTime(c.ends_at).slice(0, 10)}
+                      {formatBusinessTime(c.starts_at).slice(0, 10)} ~ {formatBusinessTime(c.ends_at).slice(0, 10)}
                     </span>
                   </span>
                   <span className={`a-state a-state-${state}`}>{LABEL[state]}</span>

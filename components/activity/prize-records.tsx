@@ -5,7 +5,7 @@ import type { GameLogDto, PrizeRecordDto } from '@/lib/shared/dto/activity';
 import type { Paged } from '@/lib/shared/dto/wallet-records';
 import { PRIZES_LIMIT } from '@/lib/shared/activity';
 import { ACTIVITY_MSG as T, prizeRewardText } from '@/lib/shared/activity-text';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { api } from '@/lib/client/api';
 import { EmptyState } from '../wallet/empty-state';
 import { Pager } from '../wallet/pager';
@@ -81,7 +81,7 @@ export function PrizeRecords({ kind, initial }: { kind: keyof typeof KINDS; init
           <li key={r.id} className="w-record">
             <div className="w-record-main">
               <span className="w-record-title">{r.name}</span>
-              <span className="muted small">{formatDateTime(r.iso_created_at)}</span>
+              <span className="muted small">{formatBusinessTime(r.iso_created_at)}</span>
             </div>
             <div className="w-record-side">
               <span className={r.reward_type === 'none' ? 'muted' : 'w-amount w-gain'}>{prizeRewardText(r.reward, r.reward_type)}</span>

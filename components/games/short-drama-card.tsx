@@ -1,7 +1,7 @@
 import type { VipPlan } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { OrderForm } from '@/components/wallet/order-form';
 import './short-drama.css';
 
@@ -28,7 +28,7 @@ export function ShortDramaCard({
         <h2 id="sd-title" className="sd-title">
           {T.shortDramaTitle}
         </h2>
-        <p className="sd-text">{expiresAt ? T.shortDramaActive(formatDateTime(expiresAt).slice(0, 10)) : T.shortDramaText}</p>
+        <p className="sd-text">{expiresAt ? T.shortDramaActive(formatBusinessTime(expiresAt).slice(0, 10)) : T.shortDramaText}</p>
         <p className="sd-price">
           ¥<strong>{formatCents(plan.price)}</strong>
           <span>/{plan.valid_days}天</span>

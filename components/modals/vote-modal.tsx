@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { VoteResult } from '@/lib/shared/dto/rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import { loginUrlHere } from '@/lib/client/login-here';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { api } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
@@ -71,7 +71,9 @@ export function VoteModal({ novelId }: ModalProps['vote']) {
         {status ? (
           competition ? (
             <>
-              <p className="vote-competition">{T.competitionEnds(competition.name, formatDateTime(competition.ends_at).slice(0, 10))}</p>
+              <p className="vote-competition">
+                {T.competitionEnds(competition.name, formatBusinessTime(competition.ends_at).slice(0, 10))}
+              </p>
               <p className="muted small" data-testid="novel-votes">
                 {T.novelStanding(status.novel_votes, status.novel_rank)}
               </p>

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { CouponRecord, CouponStatus, Paged } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { expiryText } from '@/lib/shared/wallet-text';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
@@ -47,7 +47,7 @@ export function CouponList({
             <div className="w-coupon-body">
               <span className="w-record-title">{c.name}</span>
               {/* The date alone keeps the line whole at 360 px; the countdown below gives the hours. */}
-              <span className="muted small w-nowrap">{formatDateTime(c.expires_at).slice(0, 10)} 到期</span>
+              <span className="muted small w-nowrap">{formatBusinessTime(c.expires_at).slice(0, 10)} 到期</span>
               {c.status === 'usable' ? <span className="w-countdown small">{expiryText(c.expires_at, now)}</span> : null}
             </div>
             <div className="w-coupon-side">

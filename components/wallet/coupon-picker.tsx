@@ -1,11 +1,11 @@
 import type { MemberCoupon } from '@/lib/shared/dto/shop';
 import { formatCents } from '@/lib/shared/money';
 import { MSG } from '@/lib/shared/messages';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 
 /** The rule, unless the name already says it ("满30减5"), and the expiry day. */
 function couponDetail(c: MemberCoupon): string {
-  const expiry = `${formatDateTime(c.expires_at).slice(5, 10)}到期`;
+  const expiry = `${formatBusinessTime(c.expires_at).slice(5, 10)}到期`;
   return /\d/.test(c.name) ? expiry : `满¥${formatCents(c.threshold_price)}减¥${formatCents(c.discount)} · ${expiry}`;
 }
 

@@ -2,7 +2,7 @@
 
 import type { OrderRecord, Paged } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
 import { useMore } from '@/lib/client/use-more';
@@ -51,7 +51,7 @@ export function OrderList({
             <div className="w-record-side">
               <strong className="w-amount">¥{formatCents(o.price)}</strong>
               {o.discount ? <span className="w-gain small">券减{formatCents(o.discount)}元</span> : null}
-              <span className="muted small">{o.paid_at ? formatDateTime(new Date(o.paid_at * 1000)) : ''}</span>
+              <span className="muted small">{o.paid_at ? formatBusinessTime(new Date(o.paid_at * 1000)) : ''}</span>
             </div>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { VipPlanPicker } from './vip-plan-picker';
 import { PageBar } from '@/components/shell/page-bar';
 import { ShortDramaCard } from '@/components/games/short-drama-card';
@@ -13,7 +13,7 @@ const BENEFITS = [
   ['剧', '赠短剧VIP', '套餐附赠短剧VIP天数，与已有天数累加'],
 ] as const;
 
-const day = (iso: string) => formatDateTime(iso).slice(0, 10);
+const day = (iso: string) => formatBusinessTime(iso).slice(0, 10);
 
 function StateCard({ state, loginUrl }: { state: VipState | null; loginUrl: string }) {
   if (!state) {

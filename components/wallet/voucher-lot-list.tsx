@@ -1,7 +1,7 @@
 'use client';
 
 import type { Paged, VoucherLotRecord, VoucherLotStatus } from '@/lib/shared/dto/wallet-records';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { EXPIRING_SOON_DAYS, expiryText } from '@/lib/shared/wallet-text';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';
@@ -48,7 +48,7 @@ export function VoucherLotList({
               </span>
               <span className="muted small">
                 {status === 'active' ? `剩余${lot.remaining} · ` : ''}
-                {formatDateTime(lot.expires_at)} 到期
+                {formatBusinessTime(lot.expires_at)} 到期
               </span>
             </div>
             <div className="w-record-side">

@@ -1,3 +1,4 @@
+import { parseBusinessTime } from '@/lib/shared/business-time';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { ListPage, ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api, ApiClientError } from './api';
@@ -93,8 +94,8 @@ export function removeLocal(nids: number[]): void {
   write(read().filter((e) => !drop.has(e.nid)));
 }
 
-// The server formats readAt in business time (Asia/Shanghai), to the minute.
-const serverTime = (readAt: string) => Date.parse(`${readAt.replace(' ', 'T')}:00+08:00`);
+// The server formats readAt in business time, to the minute.
+const serverTime = (readAt: string) => parseBusinessTime(readAt)?.getTime() ?? NaN;
 
 // The server will never accept these entries (chapter gone, malformed): retrying them would block the rest.
 const PERMANENT = new Set<number>([CODES.validation, CODES.notFound, CODES.offShelf]);

@@ -1,3 +1,4 @@
+import { businessDayOf } from '@/lib/shared/business-time';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import type { PublicFlags } from './config';
 import { api } from './api';
@@ -48,10 +49,8 @@ export function trackPromotion(promotionId: number, act: (typeof PROMOTION_ACT)[
 export const PROMOTION_SHOWN_KEY = 'promotion_popup.shown_on';
 const SHOWN_KEY = PROMOTION_SHOWN_KEY;
 
-/** The business day (Asia/Shanghai) as YYYY-MM-DD, without shipping a date library to the home page. */
-export function businessDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
+/** The business day as YYYY-MM-DD (lib/shared/business-time.ts ships no date library to the home page). */
+export const businessDate = businessDayOf;
 
 /** At most once a day per device (docs/shell.md "Modals"): true the first time today, and remembers it. */
 export function claimDailyShow(now = new Date(), storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeStorage()): boolean {

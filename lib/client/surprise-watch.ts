@@ -1,4 +1,5 @@
 import { NIGHT_HOURS, SURPRISE_THRESHOLDS, type SurpriseKey } from '@/lib/shared/activity';
+import { businessHourOf } from '@/lib/shared/business-time';
 
 /**
  * The ask and its toasts load when a watcher first fires, minutes into a session: the reader and the listen page carry
@@ -16,9 +17,9 @@ const READ_ASK_EVERY_S = SURPRISE_THRESHOLDS.nightOwlSeconds;
  */
 const LISTEN_ASK_AT_S = SURPRISE_THRESHOLDS.firstListenSeconds + 10;
 
-/** Whether `at` falls in the night-owl hours, Asia/Shanghai [22:00, 05:00). */
+/** Whether `at` falls in the night-owl hours, business time [22:00, 05:00). */
 export function isNight(at: Date): boolean {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(at));
+  const hour = businessHourOf(at);
   return hour >= NIGHT_HOURS.from || hour < NIGHT_HOURS.to;
 }
 

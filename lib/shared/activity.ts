@@ -67,10 +67,10 @@ export type MissionAction = keyof typeof MISSION_ACTIONS;
 export const CLIENT_REPORT_GAP_S = 60;
 
 /**
- * Week missions' periods are 7 × 24 h windows counted from this instant (Monday 2024-01-01 00:00 Asia/Shanghai), so
- * a week always starts on a Monday at midnight there; day missions reset at 0:00 Asia/Shanghai.
+ * Week missions' periods are 7 × 24 h windows counted from the start of this business day (Monday 2024-01-01,
+ * 00:00 Asia/Shanghai), so a week always starts on a Monday at midnight there; day missions reset at 0:00 Asia/Shanghai.
  */
-export const WEEK_ANCHOR_ISO = '2024-01-01T00:00:00+08:00';
+export const WEEK_ANCHOR_DAY = '2024-01-01';
 
 /** Reading or listening reports further apart than this are separate sessions: the gap is not counted. */
 export const ACTIVITY_MAX_GAP_S = 90;

@@ -12,9 +12,6 @@ export const PAGE_SIZE = {
   topTippers: 3,
 } as const;
 
-export const DATE_FORMAT = 'YYYY-MM-DD HH:mm';
-export const BUSINESS_TIMEZONE = 'Asia/Shanghai';
-
 export const QR = { canvas: 430, width: 370, logo: 90, jpegQuality: 0.5 } as const;
 
 export const VOUCHER_VALID_DAYS = 7;

@@ -1,3 +1,4 @@
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
 import type { Flash } from '@/lib/server/staff/flash';
 import type { PageStaff } from '@/lib/server/staff/page-session';
@@ -96,17 +97,9 @@ export function Pager({
   );
 }
 
-/** Asia/Shanghai "YYYY-MM-DD HH:mm", as the rest of the product shows times. */
+/** Business time "YYYY-MM-DD HH:mm", as the rest of the product shows times. */
 export function formatTime(date: Date | null): string {
-  if (!date) return '';
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
+  return date ? formatBusinessTime(date) : '';
 }
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -1,4 +1,5 @@
 import { AD_AUDIENCES, AD_BRANDS, AD_PLACEMENTS } from '@/lib/shared/ads';
+import { businessDateTimeLocal } from '@/lib/shared/business-time';
 import { ADS_CONSOLE as C } from '@/lib/shared/ads-text';
 import type { AdRow } from '@/lib/server/staff/ads';
 import { AD_CAP_MAX, AD_WEIGHT_MAX } from '@/lib/server/staff/ads';
@@ -6,19 +7,8 @@ import { CountField } from '../_components/count-field';
 
 const BACK = '/admin/ads';
 
-/** Asia/Shanghai 'YYYY-MM-DDTHH:mm' for a datetime-local field. */
-function local(date: Date | null): string {
-  if (!date) return '';
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
-  return parts.replace(' ', 'T');
-}
+/** Business time 'YYYY-MM-DDTHH:mm' for a datetime-local field. */
+const local = businessDateTimeLocal;
 
 function Choice({ label, name, value, options }: { label: string; name: string; value: string; options: Record<string, string> }) {
   return (

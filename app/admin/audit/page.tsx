@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { addBusinessDays, businessDayStart } from '@/lib/shared/business-time';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
 import { auditScope, listAudit } from '@/lib/server/staff/audit';
 import { staffNames } from '@/lib/server/staff/accounts';
@@ -20,10 +21,10 @@ function calendarDay(value: string | undefined): string | undefined {
   return y >= 1970 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? value : undefined;
 }
 
-/** A date picked in the filter is a Shanghai calendar day. */
-function shanghaiDay(value: string | undefined, plusDays = 0): Date | undefined {
+/** A date picked in the filter is a business day: its first instant, or the one `plusDays` days on. */
+function businessDay(value: string | undefined, plusDays = 0): Date | undefined {
   if (!value) return undefined;
-  return new Date(new Date(`${value}T00:00:00+08:00`).getTime() + plusDays * 86_400_000);
+  return businessDayStart(addBusinessDays(value, plusDays));
 }
 
 // /admin/audit?staff&action&from&to&page: the audit log (docs/console.md "Audit log"). Admins see everyone's;
@@ -43,7 +44,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const to = calendarDay(one(query.to));
   const page = pageNumber(query.page);
   const [{ rows, hasMore }, names] = await Promise.all([
-    listAudit(scope, { staffId, action, from: shanghaiDay(from), to: shanghaiDay(to, 1), page }),
+    listAudit(scope, { staffId, action, from: businessDay(from), to: businessDay(to, 1), page }),
     all ? staffNames() : Promise.resolve([]),
   ]);
   const actions = scope.actions;

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { addBusinessDays, businessDayOf } from '@/lib/shared/business-time';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { loadFlags } from '@/lib/server/config/flags';
@@ -17,9 +18,9 @@ function blockLabel(block: MemberRow['block']): string {
   return block.endsAt ? C.blockedUntil(formatTime(block.endsAt)) : C.blockedForever;
 }
 
-/** Tomorrow in Shanghai, the earliest end a block form offers. */
+/** Tomorrow in business time, the earliest end a block form offers. */
 function tomorrowShanghai(): string {
-  return new Date(Date.now() + 8 * 3600 * 1000 + 24 * 3600 * 1000).toISOString().slice(0, 10);
+  return addBusinessDays(businessDayOf(new Date()), 1);
 }
 
 // /admin/members?q=&id=: member lookup, blocks, follow state and the follow gate (docs/members.md "Console").

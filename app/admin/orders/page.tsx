@@ -14,7 +14,7 @@ import {
   searchOrders,
   type OrderFilter,
 } from '@/lib/server/staff/orders';
-import { businessPeriod } from '@/lib/server/wallet/business-month';
+import { businessPeriod } from '@/lib/shared/business-time';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { latestAuditRuns, type AuditRun } from '@/lib/server/wallet/audit-runs';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../_components/shell';

@@ -1,3 +1,4 @@
+import { businessDateTimeLocal } from '@/lib/shared/business-time';
 import { formatCents } from '@/lib/shared/money';
 import { SELLABLE_TYPES } from '@/lib/shared/schemas/selling';
 import { SELLING_TEXT as T } from '@/lib/shared/selling-text';
@@ -8,10 +9,8 @@ import type { PromotionRow } from '@/lib/server/staff/selling/promotions';
 
 // Plain form posts (docs/selling.md): no client JavaScript; the services check every field again.
 
-/** Asia/Shanghai 'YYYY-MM-DDTHH:mm' for a datetime-local field (UTC+8, no daylight saving). */
-export function shanghaiLocal(date: Date | null): string {
-  return date ? new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 16) : '';
-}
+/** Business time 'YYYY-MM-DDTHH:mm' for a datetime-local field. */
+export const shanghaiLocal = businessDateTimeLocal;
 
 function Hidden({ op, id, back }: { op: string; id?: number; back: string }) {
   return (

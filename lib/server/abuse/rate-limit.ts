@@ -6,7 +6,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { rateCounters } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { businessDayStart } from '../wallet/business-month';
+import { businessDayStart } from '@/lib/shared/business-time';
 import { exemptFromIpLimits } from './demo-switches';
 
 const SECOND = 1000;

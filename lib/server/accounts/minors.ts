@@ -1,9 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import { businessDayOf, businessMonthStartOf } from '@/lib/shared/business-time';
 import { formatCents } from '@/lib/shared/money';
 import { cachedFlags } from '../config/flags-cache';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -14,13 +11,17 @@ import { getDb } from '../db/client';
 import { guardianConsents, members, orders } from '../db/schema';
 import { ApiError } from '../http/errors';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 export const ADULT_AGE = 18;
 
+/**
+ * Whole years from a YYYY-MM-DD birth date to the business day of `on`: a year is complete on the birthday (on 28
+ * February for a 29 February birthday outside leap years).
+ */
 export function ageOn(birthDate: string, on: Date = new Date()): number {
-  return dayjs(on).diff(dayjs(birthDate), 'year');
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = businessDayOf(on).split('-').map(Number) as [number, number, number];
+  const birthday = Math.min(bd, new Date(Date.UTC(y, bm, 0)).getUTCDate());
+  return y - by - (m < bm || (m === bm && d < birthday) ? 1 : 0);
 }
 
 /**
@@ -59,7 +60,7 @@ export async function assertMayPay(
       'minor_cap',
     );
   // This calendar month in business time; pending orders count, or many small pending orders could pass the cap.
-  const monthStart = dayjs(now).tz(BUSINESS_TIMEZONE).startOf('month').toDate();
+  const monthStart = businessMonthStartOf(now);
   const [spent] = await db
     .select({ total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
     .from(orders)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ACTIVITY_MAX_GAP_S, NIGHT_HOURS } from '@/lib/shared/activity';
 import { getDb, type DbOrTx } from '../db/client';
 import { activityDays } from '../db/schema';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf, businessHourOf } from '@/lib/shared/business-time';
 import { addDays } from './periods';
 
 /** Most seconds one report adds: a report covers at most the minute before it (docs/activity.md "What the server counts"). */
@@ -11,9 +11,9 @@ const MAX_STEP_S = 60;
 
 export type ActivityKind = 'read' | 'listen';
 
-/** Whether `now` falls in the night hours (Asia/Shanghai, UTC+8 all year): 22:00 to 05:00. */
+/** Whether `now` falls in the night hours (business time): 22:00 to 05:00. */
 export function isNight(now: Date): boolean {
-  const hour = (now.getUTCHours() + 8) % 24;
+  const hour = businessHourOf(now);
   return NIGHT_HOURS.from > NIGHT_HOURS.to
     ? hour >= NIGHT_HOURS.from || hour < NIGHT_HOURS.to
     : hour >= NIGHT_HOURS.from && hour < NIGHT_HOURS.to;

@@ -6,7 +6,7 @@ import type { CheckinDay, CheckinRules, CheckinStats } from '@/lib/shared/dto/ac
 import { getDb, type DbOrTx } from '../db/client';
 import { checkins } from '../db/schema';
 import { SERVER_MSG } from '../messages';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { addDays } from './periods';
 
 /** What streak day `day` (1..7) pays. */

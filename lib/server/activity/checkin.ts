@@ -7,7 +7,7 @@ import { checkins } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { SERVER_MSG } from '../messages';
 import { grantReward } from '../wallet/activity-rewards';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { lockMemberWallet } from '../wallet/spend';
 import { addDays } from './periods';
 import { checkinReward, checkinStats, nextStreakDay } from './checkin-stats';

@@ -1,5 +1,6 @@
 import { addDays, dayPeriod, dayStart, periodOf, weekPeriod } from './periods';
 import { isNight } from './activity-time';
+import { businessWeekStartOf } from '@/lib/shared/business-time';
 
 const at = (iso: string) => new Date(iso);
 
@@ -37,6 +38,18 @@ describe('week periods (7 × 24 h from the anchor)', () => {
     expect(weekPeriod(at('2026-11-29T16:00:00Z')).key).toBe('w:152');
     expect(periodOf('week', at('2026-11-29T16:00:00Z')).resetsAt).toEqual(at('2026-12-06T16:00:00Z'));
     expect(periodOf('day', at('2026-11-29T16:00:00Z')).key).toBe('2026-11-30');
+  });
+
+  it("are the business module's Monday-to-Monday weeks", () => {
+    for (const iso of [
+      '2024-01-01T00:00:00Z',
+      '2026-11-29T15:59:59.999Z',
+      '2026-11-29T16:00:00Z',
+      '2028-02-29T12:00:00Z',
+      '2026-12-31T16:00:00Z',
+    ]) {
+      expect(weekPeriod(at(iso)).startsAt).toEqual(businessWeekStartOf(at(iso)));
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 import 'server-only';
-import { WEEK_ANCHOR_ISO } from '@/lib/shared/activity';
-import { businessDayOf } from '../wallet/business-month';
+import { WEEK_ANCHOR_DAY } from '@/lib/shared/activity';
+import { addBusinessDays, businessDayOf, businessDayStart } from '@/lib/shared/business-time';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
-const ANCHOR_MS = Date.parse(WEEK_ANCHOR_ISO);
+const ANCHOR_MS = businessDayStart(WEEK_ANCHOR_DAY).getTime();
 
 /**
  * A mission's period (docs/activity.md "Missions"): day periods run 0:00–0:00 Asia/Shanghai and are keyed by the
- * business day; week periods are 7 × 24 h windows counted from WEEK_ANCHOR_ISO, keyed 'w:N'. Asia/Shanghai keeps
+ * business day; week periods are 7 × 24 h windows counted from WEEK_ANCHOR_DAY, keyed 'w:N'. Asia/Shanghai keeps
  * no summer time, so both always start at midnight there and cover whole business days [firstDay, endDay).
  */
 export interface Period {
@@ -21,15 +21,11 @@ export interface Period {
   endDay: string;
 }
 
-/** The instant a business day starts: midnight in Asia/Shanghai (UTC+8 all year). */
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
+/** The instant a business day starts (lib/shared/business-time.ts). */
+export const dayStart = businessDayStart;
 
 /** The business day `n` days after `day` (negative: before). */
-export function addDays(day: string, n: number): string {
-  return businessDayOf(new Date(dayStart(day).getTime() + n * DAY_MS));
-}
+export const addDays = addBusinessDays;
 
 export function dayPeriod(now: Date): Period {
   const key = businessDayOf(now);

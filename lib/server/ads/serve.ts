@@ -6,7 +6,7 @@ import type { AdDto, AdListDto } from '@/lib/shared/dto/ads';
 import { cachedFlags } from '../config/flags-cache';
 import { getDb, type DbOrTx } from '../db/client';
 import { adDailyStats, adImpressions, ads } from '../db/schema';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { hasPaid, isAdFree, isBonusHunter, type AdViewer } from './viewer';
 
 type AdRow = typeof ads.$inferSelect;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { businessMonthStartOf } from '@/lib/shared/business-time';
 import type { RankingMetric } from '@/lib/shared/ranking-text';
 import { getDb, type DbOrTx } from '../db/client';
 import { rankings } from '../db/schema';
@@ -15,15 +16,8 @@ export const RANKING_DEPTH = 500;
 export const NEW_BOOK_DAYS = 30;
 
 const DAY_MS = 86_400_000;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 /** Revenue accounts are named `revenue:novel:{id}` (docs/wallet.md "Revenue by novel"); the id starts here. */
 const REVENUE_PREFIX = 'revenue:novel:';
-
-/** Start of the calendar month holding `now` in Asia/Shanghai (UTC+8 all year): 月票 count from here. */
-export function shanghaiMonthStart(now: Date): Date {
-  const local = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SHANGHAI_OFFSET_MS);
-}
 
 interface RankingRow {
   id: number;
@@ -35,7 +29,8 @@ interface RankingRow {
 
 /** Start of the window a ranking counts (null: all time). 月票 always count the calendar month. */
 export function windowStart(r: Pick<RankingRow, 'metric' | 'periodDays'>, now: Date): Date | null {
-  if (r.metric === 'tickets') return shanghaiMonthStart(now);
+  // 月票 count from the start of the business month holding `now`.
+  if (r.metric === 'tickets') return businessMonthStartOf(now);
   return r.periodDays ? new Date(now.getTime() - r.periodDays * DAY_MS) : null;
 }
 

@@ -6,7 +6,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { gameClicksDaily, games, products } from '../db/schema';
 import { notFound } from '../http/errors';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { gameVisibility } from './visibility';
 import { isGameUrl } from './url';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FavoriteItem } from '@/lib/shared/dto/shelf';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, favorites, novels, readLogs } from '../db/schema';
@@ -87,7 +87,7 @@ export async function listFavorites(
       last_read_id: r.lastReadId,
       lastReadParagraph: r.lastReadParagraph,
       lastReadTitle: r.lastReadTitle,
-      created: formatDateTime(r.created),
+      created: formatBusinessTime(r.created),
       isUpdated: update.isUpdated,
       status: r.status,
     };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
@@ -116,7 +116,7 @@ function toItem(r: ItemRow): ReadLogItem {
     cover_tag: r.coverTag,
     title: r.title,
     article: r.article,
-    readAt: formatDateTime(r.readAt),
+    readAt: formatBusinessTime(r.readAt),
     updateCount: updateState(r.count, r.seen).updateCount,
     read_type: r.readType,
   };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { fanTitle } from '@/lib/shared/rewards';
 import type { Comment, CommentStatus, CommentType } from '@/lib/shared/dto/community';
 import { getDb, type DbOrTx } from '../db/client';
@@ -101,7 +101,7 @@ export function toComment(
     is_mine: viewerId !== null && viewerId === c.memberId,
     nickname: nickname || GUEST_NAME,
     headimgurl: avatar || DEFAULT_AVATAR,
-    createdat: formatDateTime(c.createdAt),
+    createdat: formatBusinessTime(c.createdAt),
     paragraph_hash: c.paragraphHash ?? '',
     paragraph_index: paragraphIndex,
     reply_to_nickname: replyToNickname,

@@ -4,7 +4,7 @@ import type { GiftDto } from '@/lib/shared/dto/rewards';
 import { cachedRead } from '../cache';
 import { getDb } from '../db/client';
 import { gifts, tips } from '../db/schema';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 
 /** The tag of the cached gift grids: the console's gift edits drop it (docs/selling.md "Caches"). */
 export const GIFTS_TAG = 'gifts';

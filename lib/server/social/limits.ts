@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { businessDayStartOf } from '@/lib/shared/business-time';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { DEFAULT_FLAGS, type CommunityRules } from '@/lib/shared/config-flags';
 import { SERVER_MSG } from '@/lib/server/messages';
@@ -11,17 +12,10 @@ import { cachedFlags } from '../config/flags-cache';
 import { normalizeText } from '../moderation/filter';
 
 const DAY_MS = 86_400_000;
-/** Asia/Shanghai is UTC+8 all year (no daylight saving): its business day starts at 16:00 UTC. */
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /** The community limits staff set (docs/community.md "Limits"), each key falling back to its default. */
 export function communityRules(): CommunityRules {
   return { ...DEFAULT_FLAGS.community, ...cachedFlags().community };
-}
-
-/** Start of the Asia/Shanghai business day holding `now`. */
-export function businessDayStart(now: Date): Date {
-  return new Date(Math.floor((now.getTime() + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS);
 }
 
 /** Characters as the reader counts them: code points (an emoji is one, not two UTF-16 units). */
@@ -44,7 +38,7 @@ export function contentHash(text: string): string {
 async function hitDaily(tx: Tx, name: string, memberId: number, max: number, now: Date, message: string): Promise<void> {
   const [row] = await tx
     .insert(rateCounters)
-    .values({ bucket: `community/${name}:${memberId}`, windowStart: businessDayStart(now), hits: 1 })
+    .values({ bucket: `community/${name}:${memberId}`, windowStart: businessDayStartOf(now), hits: 1 })
     .onConflictDoUpdate({ target: [rateCounters.bucket, rateCounters.windowStart], set: { hits: sql`${rateCounters.hits} + 1` } })
     .returning({ hits: rateCounters.hits });
   if (row!.hits > max) throw new ApiError(CODES.rateLimited, message);

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { Message, MessagePage } from '@/lib/shared/dto/community';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { announcementReads, members, messages } from '../db/schema';
@@ -38,7 +38,7 @@ function toMessage(m: typeof messages.$inferSelect, until: Date): Message {
     title: m.title,
     body: m.body,
     link: m.link ?? '',
-    createdat: formatDateTime(m.createdAt),
+    createdat: formatBusinessTime(m.createdAt),
     read: m.memberId === null ? m.createdAt <= until : m.readAt !== null,
   };
 }

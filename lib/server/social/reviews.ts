@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { Comment, LongCommentConfig, ReviewSituation, ReviewState, RewardClaim } from '@/lib/shared/dto/community';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { comments } from '../db/schema';
@@ -90,7 +90,7 @@ export async function reviewSituation(memberId: number, novelId: number): Promis
     reject_reason: r.rejectReason ?? '',
     reward: r.rewardAmount ?? reward,
     reward_claimed: r.rewardClaimedAt !== null,
-    createdat: formatDateTime(r.createdAt),
+    createdat: formatBusinessTime(r.createdAt),
   };
 }
 

@@ -3,7 +3,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { fanTitle } from '@/lib/shared/rewards';
 import type { TipRecordDto, TopTipperDto } from '@/lib/shared/dto/fans-page';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { getDb } from '../db/client';
 import { fanValues, gifts, members, tips } from '../db/schema';
 import { cachedRead } from '../cache';
@@ -87,7 +87,7 @@ export const listTips = cachedRead(
       giftamount: r.tip.amount,
       giftimgurl: r.giftThumb,
       headimgurl: r.avatar || DEFAULT_AVATAR,
-      createdat: formatDateTime(r.tip.createdAt),
+      createdat: formatBusinessTime(r.tip.createdAt),
       ranking: start + i + 1,
       fan_title: fanTitle(r.fanValue ?? 0).title,
     }));

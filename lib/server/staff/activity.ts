@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { configFlags, coupons, lotteryDays, prizeDays, prizes } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { lotteryBudget } from '../wallet/lottery-budget';
 import { publishedOdds } from '../wallet/lottery-odds';
 import { assertCan, type StaffActor } from './actor';

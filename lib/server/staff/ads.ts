@@ -1,23 +1,16 @@
 import 'server-only';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { AD_AUDIENCES, AD_BRANDS, AD_PLACEMENTS } from '@/lib/shared/ads';
 import { adDestination, adImage } from '@/lib/shared/ad-destination';
 import { ADS_CONSOLE as C } from '@/lib/shared/ads-text';
-import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import { addBusinessDays, businessDayOf, parseBusinessTime } from '@/lib/shared/business-time';
 import { loadFlags } from '../config/flags';
 import { getDb } from '../db/client';
 import { adDailyStats, ads, orders, products } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
 import { publishAdFiles } from '../ads/files';
-import { businessDayOf } from '../wallet/business-month';
 import { assertCan, type StaffActor } from './actor';
 import { writeAudit } from './audit';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The console's ads page (docs/ads.md "Console"): every ad with its last 14 days, and the staff's edits, audited. */
 
@@ -39,10 +32,7 @@ export interface ConsoleAd extends AdRow {
 
 export async function listConsoleAds(now = new Date()): Promise<ConsoleAd[]> {
   const db = getDb();
-  const since = dayjs(now)
-    .tz(BUSINESS_TIMEZONE)
-    .subtract(STATS_DAYS - 1, 'day')
-    .format('YYYY-MM-DD');
+  const since = addBusinessDays(businessDayOf(now), -(STATS_DAYS - 1));
   const [rows, stats] = await Promise.all([
     db.select().from(ads).orderBy(desc(ads.active), asc(ads.placement), asc(ads.id)),
     db.select().from(adDailyStats).where(gte(adDailyStats.day, since)).orderBy(desc(adDailyStats.day)),
@@ -99,11 +89,9 @@ function optionalChoice(value: string, allowed: string[]): number | null {
 export function consoleTime(value: string): Date | null {
   const v = value.trim();
   if (!v) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(v);
-  if (!m) throw invalid(C.invalidTime);
-  const t = dayjs.tz(`${m[1]} ${m[2]}`, 'YYYY-MM-DD HH:mm', BUSINESS_TIMEZONE);
-  if (!t.isValid() || t.format('YYYY-MM-DD HH:mm') !== `${m[1]} ${m[2]}`) throw invalid(C.invalidTime);
-  return t.toDate();
+  const t = parseBusinessTime(v);
+  if (!t) throw invalid(C.invalidTime);
+  return t;
 }
 
 function whole(value: string, max: number, message: string, empty: boolean): number | null {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
-import { businessDayOf, dayBounds } from '../wallet/business-month';
+import { businessDateSql } from '../db/business-time-sql';
+import { addBusinessDays, businessDayBounds, businessDayOf } from '@/lib/shared/business-time';
 import { latePaymentsBetween, refundRecordsBetween } from './money-report';
 import { can } from './roles';
 import type { StaffActor } from './actor';
@@ -24,12 +25,6 @@ export interface DailyFigure {
   chapterCoins: number | null;
 }
 
-/** YYYY-MM-DD `days` before a YYYY-MM-DD, by the calendar. */
-function dayMinus(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return new Date(d.getTime() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * One query, one grouped scan per source table from the first day on, joined to the 30 days: new members (accounts
  * that are not guests, by creation day), paying members and what they paid (orders paid that day, refunded later
@@ -39,18 +34,18 @@ function dayMinus(day: string, days: number): string {
  */
 export async function dailyFigures(actor: StaffActor, now = new Date()): Promise<DailyFigure[]> {
   const last = businessDayOf(now);
-  const first = dayMinus(last, DASHBOARD_DAYS - 1);
-  const start = dayBounds(first).start;
-  const end = dayBounds(last).end;
+  const first = addBusinessDays(last, -(DASHBOARD_DAYS - 1));
+  const start = businessDayBounds(first).start;
+  const end = businessDayBounds(last).end;
   const result = await getDb().execute(sql`
     with days as (select d::date as day from generate_series(${first}::date, ${last}::date, interval '1 day') d),
-    nm as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n from members
+    nm as (select ${businessDateSql(sql`created_at`)} as day, count(*) as n from members
       where created_at >= ${start.toISOString()} and not is_guest group by 1),
-    po as (select (paid_at at time zone 'Asia/Shanghai')::date as day, count(distinct member_id) as payers, sum(price) as cents from orders
+    po as (select ${businessDateSql(sql`paid_at`)} as day, count(distinct member_id) as payers, sum(price) as cents from orders
       where paid_at >= ${start.toISOString()} and status in ('paid', 'refunded') group by 1),
-    lp as (select (created_at at time zone 'Asia/Shanghai')::date as day, sum(amount) as cents from (${latePaymentsBetween(start, end)}) l group by 1),
-    rf as (select (at at time zone 'Asia/Shanghai')::date as day, sum(amount) as cents from (${refundRecordsBetween(start, end)}) r group by 1),
-    cu as (select (created_at at time zone 'Asia/Shanghai')::date as day, count(*) as n, sum(price) as coins from chapter_unlocks
+    lp as (select ${businessDateSql(sql`created_at`)} as day, sum(amount) as cents from (${latePaymentsBetween(start, end)}) l group by 1),
+    rf as (select ${businessDateSql(sql`at`)} as day, sum(amount) as cents from (${refundRecordsBetween(start, end)}) r group by 1),
+    cu as (select ${businessDateSql(sql`created_at`)} as day, count(*) as n, sum(price) as coins from chapter_unlocks
       where created_at >= ${start.toISOString()} group by 1),
     ad as (select day, sum(listen_seconds) as secs from activity_days where day >= ${first}::date group by 1)
     select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(nm.n, 0)::int as new_members, coalesce(po.payers, 0)::int as payers,

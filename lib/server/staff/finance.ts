@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RevenueReport } from '@/lib/shared/dto/rewards';
 import { getDb } from '../db/client';
 import { auditLedger, type Violation } from '../wallet/audit';
-import { MONTH_PATTERN, monthBounds, monthOf } from '../wallet/business-month';
+import { addBusinessMonths, MONTH_PATTERN, businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { revenueByMonth } from '../wallet/revenue';
 
 /** The audit's checks that tie novels' revenue to readers' spending (docs/wallet.md "Revenue by novel"). */
@@ -20,22 +20,18 @@ export interface FinanceMonth {
 
 /** A YYYY-MM the console may ask for, or the current month (Asia/Shanghai) when it is missing or malformed. */
 export function financeMonthParam(value: string | undefined, now = new Date()): string {
-  const current = monthOf(now);
+  const current = businessMonthOf(now);
   return value && MONTH_PATTERN.test(value) && value <= current ? value : current;
 }
 
-function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
+const shiftMonth = addBusinessMonths;
 
 /**
  * One month of the finance view (/admin/finance): revenue per novel and author from the wallet's report, and the
  * month's own check — the coins members paid for novels in the month against what the revenue accounts took.
  */
 export async function financeMonth(month: string, now = new Date()): Promise<FinanceMonth> {
-  const { start, end } = monthBounds(month);
+  const { start, end } = businessMonthBounds(month);
   const [report, paid] = await Promise.all([
     revenueByMonth(month),
     getDb().execute(sql`
@@ -47,7 +43,7 @@ export async function financeMonth(month: string, now = new Date()): Promise<Fin
         and t.created_at >= ${start.toISOString()} and t.created_at < ${end.toISOString()}`),
   ]);
   const spent = Number((paid as unknown as { rows: Array<{ coins: string | number }> }).rows[0]?.coins ?? 0);
-  const current = monthOf(now);
+  const current = businessMonthOf(now);
   return {
     report,
     spent,

@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { gameClicksDaily, games } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
-import { businessDayOf } from '../wallet/business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { isGameUrl, isImageRef } from '../games/url';
 import { assertCan, type StaffActor } from './actor';
 import { writeAudit } from './audit';

@@ -1,10 +1,10 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
 import { getDb } from '../db/client';
+import { businessDayTextSql } from '../db/business-time-sql';
 import { orders } from '../db/schema';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
-import { businessDaysOf, businessPeriod, monthOf, type BusinessPeriod } from '../wallet/business-month';
+import { businessDaysOf, businessPeriod, businessMonthOf, type BusinessPeriod } from '@/lib/shared/business-time';
 import { assertCan, type StaffActor } from './actor';
 
 /**
@@ -67,7 +67,7 @@ export function reportPeriod(
   month: string | undefined,
   now = new Date(),
 ): { period: BusinessPeriod; error: string | null } {
-  const current = businessPeriod(monthOf(now))!;
+  const current = businessPeriod(businessMonthOf(now))!;
   const kind = day ? 'day' : month ? 'month' : null;
   if (!kind) return { period: current, error: null };
   const period = businessPeriod(kind === 'day' ? day : month);
@@ -76,7 +76,7 @@ export function reportPeriod(
   return { period, error: null };
 }
 
-const businessDay = (column: SQL) => sql`to_char(${column} at time zone ${BUSINESS_TIMEZONE}, 'YYYY-MM-DD')`;
+const businessDay = businessDayTextSql;
 
 export interface Figure {
   count: number;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { ConsumeRecord, Paged } from '@/lib/shared/dto/wallet-records';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { CONSUME_TEXT } from '@/lib/shared/wallet-text';
 import { getDb } from '../db/client';
 import { chapters, ledgerEntries, ledgerTransactions, novels, walletAccounts } from '../db/schema';
@@ -104,7 +104,7 @@ export async function listConsumes(memberId: number, start: number, limit: numbe
       chapter_id: target.chapterId,
       welth: r.welth,
       welth_coupon: r.welthCoupon,
-      created_at: formatDateTime(r.createdAt),
+      created_at: formatBusinessTime(r.createdAt),
     };
   });
   return { data, hasmore: data.length >= limit };

@@ -8,7 +8,7 @@ import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { lotteryChances, lotteryDays, prizeDays, prizeRecords, prizes } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { grantReward } from './activity-rewards';
-import { businessDayOf } from './business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { lotteryBudget } from './lottery-budget';
 import { cryptoRandom, pickByWeight, type RandomSource } from './lottery-odds';
 import { lockMemberWallet } from './spend';

@@ -1,33 +1,24 @@
 import 'server-only';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BUSINESS_TIMEZONE } from '@/lib/shared/constants';
+import { businessDayOf, businessDayStart } from '@/lib/shared/business-time';
 import type { ProductQuota } from '@/lib/shared/dto/shop';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 import { productQuotaDays } from '../db/schema';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /** Limited-quota products refill at 21:00 Asia/Shanghai (docs/wallet.md "Limited quota"): the quota's day starts then, not at midnight. */
 export const REFILL_HOUR = 21;
+const HOUR_MS = 3_600_000;
 
 /** The quota day `now` belongs to: 21:00 on the 20th opens the 21st's slots. */
 export function quotaDay(now: Date): string {
-  return dayjs(now)
-    .tz(BUSINESS_TIMEZONE)
-    .add(24 - REFILL_HOUR, 'hour')
-    .format('YYYY-MM-DD');
+  return businessDayOf(now.getTime() + (24 - REFILL_HOUR) * HOUR_MS);
 }
 
 /** The next refill after `now`. */
 export function nextRefill(now: Date): Date {
-  const local = dayjs(now).tz(BUSINESS_TIMEZONE);
-  const today = local.hour(REFILL_HOUR).minute(0).second(0).millisecond(0);
-  return (local.isBefore(today) ? today : today.add(1, 'day')).toDate();
+  const today = businessDayStart(businessDayOf(now)).getTime() + REFILL_HOUR * HOUR_MS;
+  return new Date(now.getTime() < today ? today : today + 24 * HOUR_MS);
 }
 
 /**

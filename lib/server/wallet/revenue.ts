@@ -2,15 +2,15 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { AuthorRevenue, NovelRevenue, RevenueReport } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx } from '../db/client';
-import { monthBounds, monthOf } from './business-month';
+import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 
 /**
  * The finance view (docs/wallet.md "Revenue by novel"): coins that landed on each novel's revenue account in a
  * calendar month (Asia/Shanghai), split by what was bought — chapters, whole books, gifts — and summed per author.
  * Read straight from the ledger: the entries on `revenue:novel:{id}` joined to their movements' time.
  */
-export async function revenueByMonth(month = monthOf(new Date()), db: DbOrTx = getDb()): Promise<RevenueReport> {
-  const { start, end } = monthBounds(month);
+export async function revenueByMonth(month = businessMonthOf(new Date()), db: DbOrTx = getDb()): Promise<RevenueReport> {
+  const { start, end } = businessMonthBounds(month);
   const result = (await db.execute(sql`
     select n.id as novel_id, n.title, au.id as author_id, au.name as author,
       sum(e.amount)::bigint as coins,

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { ensureMemberAccount, ensureSystemAccount, revenueAccountName } from './accounts';
-import { monthOf } from './business-month';
+import { businessMonthOf } from '@/lib/shared/business-time';
 import { movementExists, postMovement, type Leg } from './ledger';
 import { earnTicketsFromSpend } from './tickets';
 
@@ -101,7 +101,7 @@ export async function spend(
   const meta = {
     ...movement.meta,
     ...(options.novelId ? { novel_id: options.novelId } : {}),
-    ...(due > 0 ? { coin_month: monthOf(now) } : {}),
+    ...(due > 0 ? { coin_month: businessMonthOf(now) } : {}),
   };
   const { id } = await postMovement(tx, { ...movement, meta, memberId, legs });
   if (due > 0) await earnTicketsFromSpend(tx, memberId, now);

@@ -5,7 +5,7 @@ import type { TicketLotDto, TicketsDto } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { ticketLots, walletAccounts } from '../db/schema';
 import { ensureMemberAccount, ensureSystemAccount } from './accounts';
-import { monthBounds, monthOf } from './business-month';
+import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { movementExists, postMovement, type Leg } from './ledger';
 import { getPeriodState } from './vip';
 
@@ -40,7 +40,7 @@ export async function grantTickets(
   if (!Number.isSafeInteger(grant.amount) || grant.amount <= 0) return { lotId: null, fresh: false };
   const { accountId } = await lockTicketAccount(tx, memberId);
   if (await movementExists(tx, 'ticket_grant', grant.key)) return { lotId: null, fresh: false };
-  const month = monthOf(now);
+  const month = businessMonthOf(now);
   const system = await ensureSystemAccount(tx, 'ticket_grant', 'ticket', memberId);
   // The lot is written first so both legs can name it; its movement id is filled in right after, same transaction.
   const [lot] = await tx
@@ -51,7 +51,7 @@ export async function grantTickets(
       month,
       amount: grant.amount,
       remaining: grant.amount,
-      expiresAt: monthBounds(month).end,
+      expiresAt: businessMonthBounds(month).end,
       txId: 0,
       createdAt: now,
     })
@@ -88,7 +88,7 @@ export async function monthCoinsSpent(db: DbOrTx, memberId: number, month: strin
  * of 100 is the one that grants it; the key names the running total, so nothing is granted twice.
  */
 export async function earnTicketsFromSpend(tx: Tx, memberId: number, now: Date): Promise<number> {
-  const month = monthOf(now);
+  const month = businessMonthOf(now);
   const coins = await monthCoinsSpent(tx, memberId, month);
   const earned = Math.floor(coins / TICKETS.coinsPerTicket);
   const [row] = await tx
@@ -109,7 +109,7 @@ export const vipGrantKey = (memberId: number, month: string) => `vip:${memberId}
  * per month (docs/gifts-votes.md "Vote tickets"). Inside the caller's transaction.
  */
 export async function grantVipTicketsIn(tx: Tx, memberId: number, now: Date): Promise<boolean> {
-  const key = vipGrantKey(memberId, monthOf(now));
+  const key = vipGrantKey(memberId, businessMonthOf(now));
   if (await movementExists(tx, 'ticket_grant', key)) return false;
   if (!(await getPeriodState(memberId, 'vip', tx, now)).active) return false;
   return (await grantTickets(tx, memberId, { source: 'vip', amount: TICKETS.vipMonthly, key }, now)).fresh;
@@ -176,7 +176,7 @@ async function hasTicketLotsToExpire(memberId: number, now: Date): Promise<boole
  * `vipActive` lets a caller that already knows the member's VIP state skip that read.
  */
 export async function grantVipTicketsIfDue(memberId: number, now = new Date(), vipActive?: boolean): Promise<void> {
-  if (vipActive === false || (await movementExists(getDb(), 'ticket_grant', vipGrantKey(memberId, monthOf(now))))) return;
+  if (vipActive === false || (await movementExists(getDb(), 'ticket_grant', vipGrantKey(memberId, businessMonthOf(now))))) return;
   if (vipActive || (await getPeriodState(memberId, 'vip', getDb(), now)).active)
     await getDb().transaction((tx) => grantVipTicketsIn(tx as unknown as Tx, memberId, now));
 }
@@ -206,7 +206,7 @@ export async function getMyTickets(memberId: number, now = new Date()): Promise<
         and(eq(ticketLots.memberId, memberId), gt(ticketLots.remaining, 0), gt(ticketLots.expiresAt, now), isNull(ticketLots.expiredAt)),
       )
       .orderBy(asc(ticketLots.expiresAt), asc(ticketLots.id)),
-    monthCoinsSpent(getDb(), memberId, monthOf(now)),
+    monthCoinsSpent(getDb(), memberId, businessMonthOf(now)),
   ]);
   return {
     tickets,

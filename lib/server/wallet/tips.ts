@@ -12,7 +12,7 @@ import { invalidateNow } from '../cache';
 import { fansTag, getFanStanding } from '../social/fans';
 import { tipsTag } from '../social/tips-queries';
 import { getBalances } from './balances';
-import { businessDayOf } from './business-month';
+import { businessDayOf } from '@/lib/shared/business-time';
 import { addFanValue } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 

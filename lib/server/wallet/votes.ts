@@ -9,7 +9,7 @@ import { authors, competitions, members, novels, orders, votes } from '../db/sch
 import { ApiError, notFound } from '../http/errors';
 import { invalidateNow } from '../cache';
 import { fansTag } from '../social/fans';
-import { monthBounds, monthOf } from './business-month';
+import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { addFanValue } from './fan-values';
 import { movementExists, postMovement } from './ledger';
 import { lockMemberWallet } from './spend';
@@ -58,7 +58,7 @@ async function novelStanding(db: DbOrTx, competitionId: number, novelId: number)
 
 /** Tickets this member cast for this novel in the calendar month of `now` (the per-novel cap counts these). */
 async function castThisMonth(db: DbOrTx, memberId: number, novelId: number, now: Date): Promise<number> {
-  const { start, end } = monthBounds(monthOf(now));
+  const { start, end } = businessMonthBounds(businessMonthOf(now));
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${votes.amount}), 0)`.mapWith(Number) })
     .from(votes)

@@ -1,5 +1,6 @@
 import './zod-locale';
 import { z } from 'zod';
+import { parseBusinessDay } from '../business-time';
 import { CONSOLE_TEXT as T } from '../console-text';
 import { MEMBER_TEXT } from '../member-text';
 
@@ -44,10 +45,7 @@ export const appealForm = z.object({
   back,
 });
 
-/** The Shanghai midnight that starts a YYYY-MM-DD day; Invalid Date for a day that does not exist. */
+/** The business midnight that starts a YYYY-MM-DD day; Invalid Date for a day that does not exist (2026-02-31). */
 export function shanghaiMidnight(day: string): Date {
-  const d = new Date(`${day}T00:00:00+08:00`);
-  // 2026-02-31 parses to a date in March: refuse days that do not round-trip.
-  const back = new Date(d.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-  return back === day ? d : new Date(NaN);
+  return parseBusinessDay(day) ?? new Date(NaN);
 }

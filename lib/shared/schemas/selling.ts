@@ -1,6 +1,7 @@
 import './zod-locale';
 import { z } from 'zod';
 import { adImage } from '../ad-destination';
+import { parseBusinessTime } from '../business-time';
 import { SELLING_TEXT } from '../selling-text';
 
 const E = SELLING_TEXT.err;
@@ -83,19 +84,12 @@ const color = z
   });
 
 /**
- * 'YYYY-MM-DD HH:mm' (or the browser's 'YYYY-MM-DDTHH:mm') in Asia/Shanghai, which has had no daylight saving
- * since 1991, so UTC+8 holds; '' is null. A date that does not exist (02-30) is refused, not rolled over.
+ * 'YYYY-MM-DD HH:mm' (or the browser's 'YYYY-MM-DDTHH:mm') in business time; '' is null. A date that does not exist
+ * (02-30) is refused, not rolled over.
  */
 export function shanghaiTime(value: string): Date | null | undefined {
   const v = value.trim();
-  if (!v) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(v);
-  if (!m) return undefined;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d || t.getUTCHours() !== h || t.getUTCMinutes() !== mi)
-    return undefined;
-  return new Date(t.getTime() - 8 * 3_600_000);
+  return v ? parseBusinessTime(v) : null;
 }
 
 const time = z

@@ -12,7 +12,7 @@ import {
 } from '@/lib/server/staff/money-report';
 import { providerName } from '@/lib/server/staff/money-report-csv';
 import { requireStaff } from '@/lib/server/staff/page-session';
-import { businessDayOf, monthOf, shiftPeriod } from '@/lib/server/wallet/business-month';
+import { businessDayOf, businessMonthOf, shiftPeriod } from '@/lib/shared/business-time';
 import { ConsoleShell, formatTime, one, type SearchParams } from '../../_components/shell';
 import { FinanceTabs } from '../finance-tabs';
 
@@ -144,7 +144,7 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
   const link = (k: string) => `/admin/finance/money?${param}=${k}`;
   const previous = shiftPeriod(period, -1);
   const next = shiftPeriod(period, 1);
-  const current = isDay ? businessDayOf(now) : monthOf(now);
+  const current = isDay ? businessDayOf(now) : businessMonthOf(now);
   const linked = staff.can('orders');
   const orderLink = (params: Record<string, string>) => (linked ? ordersHref(params) : null);
   const { total, coins: c } = report;
@@ -178,7 +178,7 @@ export default async function MoneyReportPage({ searchParams }: { searchParams: 
       <form method="get" action="/admin/finance/money" className="filters">
         <label>
           {R.month}
-          <input type="month" name="month" defaultValue={monthOfPeriod} max={monthOf(now)} required />
+          <input type="month" name="month" defaultValue={monthOfPeriod} max={businessMonthOf(now)} required />
         </label>
         <button type="submit">{R.showMonth}</button>
       </form>

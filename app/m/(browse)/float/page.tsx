@@ -7,7 +7,7 @@ import { currentMember } from '@/lib/server/accounts/session-member';
 import { floatHub } from '@/lib/server/games/float-hub';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 
 export const metadata: Metadata = { title: T.floatTitle, description: T.floatDescription };
 
@@ -59,7 +59,7 @@ export default async function FloatPage() {
                 <Link href={`/m/competitions/${c.id}`} className="f-row">
                   <span className="f-row-main">
                     <strong>{c.name}</strong>
-                    <span>{formatDateTime(c.ends_at).slice(0, 10)} 截止</span>
+                    <span>{formatBusinessTime(c.ends_at).slice(0, 10)} 截止</span>
                   </span>
                 </Link>
               </li>
@@ -95,7 +95,7 @@ export default async function FloatPage() {
                     <strong>{n.title}</strong>
                     <span>{n.author}</span>
                     <span>
-                      {T.novelTestStats(n.readers, n.continue_rate)} · {T.novelTestEnds(formatDateTime(n.ends_at).slice(5, 10))}
+                      {T.novelTestStats(n.readers, n.continue_rate)} · {T.novelTestEnds(formatBusinessTime(n.ends_at).slice(5, 10))}
                     </span>
                   </span>
                 </Link>

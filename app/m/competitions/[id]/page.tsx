@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -41,7 +41,9 @@ export default async function CompetitionPage({ params }: Props) {
       <PageBar title={T.boardTitle} parent="/m/ranks" />
       <div className="board-intro">
         <h2 className="section-title">{board.name}</h2>
-        <p className="muted small">{T.period(formatDateTime(board.starts_at).slice(0, 10), formatDateTime(board.ends_at).slice(0, 10))}</p>
+        <p className="muted small">
+          {T.period(formatBusinessTime(board.starts_at).slice(0, 10), formatBusinessTime(board.ends_at).slice(0, 10))}
+        </p>
         {board.description ? <p className="muted small">{board.description}</p> : null}
       </div>
       <CompetitionBoardList board={board} />

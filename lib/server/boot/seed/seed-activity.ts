@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { businessMonthStartOf } from '@/lib/shared/business-time';
 import { withDb, type Db } from '../../db/client';
 import { chapters, gifts, novels, products } from '../../db/schema';
 import { createMember } from '../../accounts/members';
@@ -12,7 +13,6 @@ import { buyChapter } from '../../wallet/purchases';
 import { liveTickets } from '../../wallet/tickets';
 import { sendTip } from '../../wallet/tips';
 import { castVote } from '../../wallet/votes';
-import { shanghaiMonthStart } from '../../catalog/rankings-job';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng, type Rng } from './random';
 import { SEED_ACTIVITY } from './seed-constants';
@@ -82,7 +82,7 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
     .orderBy(chapters.id);
   for (const r of paidRows) firstPaid.set(r.novelId, [...(firstPaid.get(r.novelId) ?? []), r.id]);
   // Busy days stay inside this calendar month (Asia/Shanghai), where the tickets earned by the spending belong.
-  const maxDaysAgo = Math.min(29, Math.floor((now.getTime() - shanghaiMonthStart(now).getTime()) / DAY_MS));
+  const maxDaysAgo = Math.min(29, Math.floor((now.getTime() - businessMonthStartOf(now).getTime()) / DAY_MS));
 
   const readers: SimulatedReader[] = [];
   return withDb(db, async () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { addBusinessDays, businessDayBounds, businessDayOf, businessHourOf } from '@/lib/shared/business-time';
 import { getDb, type Tx } from '../../db/client';
 import { orderRefunds, orders, paymentExceptions, paymentReconciliationLines, paymentReconciliations } from '../../db/schema';
 import { log } from '../../logger';
@@ -11,10 +12,6 @@ import { failureText } from './failure';
 /** Bills of a day are ready the next morning; before this Beijing hour the previous day is not run. */
 export const BILL_READY_HOUR = 10;
 
-/** The Beijing calendar day of an instant, YYYY-MM-DD. */
-export const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-
 /**
  * Our side of one provider's day (docs/reconciliation.md "Our side"): payments taken — paid orders (refunded ones
  * included: they were paid) by `paid_at`, and payments flagged for refund by when they came; refunds — staff refunds of
@@ -22,8 +19,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
  * bill names them but never reported missing.
  */
 async function ourRecords(t: Tx, provider: string, day: string) {
-  const from = dayStart(day);
-  const to = new Date(from.getTime() + 86_400_000);
+  const { start: from, end: to } = businessDayBounds(day);
   const paid = await t
     .select({ orderId: orders.id, amount: orders.price })
     .from(orders)
@@ -151,9 +147,8 @@ export async function runDueReconciliations(
   now = new Date(),
   providers: readonly RealProvider[] = REAL_PROVIDERS,
 ): Promise<ReconcileResult[]> {
-  const beijingHour = new Date(now.getTime() + 8 * 3600_000).getUTCHours();
-  if (beijingHour < BILL_READY_HOUR) return [];
-  const yesterday = shanghaiDay(new Date(now.getTime() - 86_400_000));
+  if (businessHourOf(now) < BILL_READY_HOUR) return [];
+  const yesterday = addBusinessDays(businessDayOf(now), -1);
   const results: ReconcileResult[] = [];
   for (const p of providers) if (p.configured()) results.push(await reconcileDay(p, yesterday, now));
   return results;

@@ -6,7 +6,7 @@ import { blockStatus } from '@/lib/server/members/appeals';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { returnPathOr } from '@/lib/shared/return-path';
 import { loginDestination } from '@/lib/shared/routes';
-import { formatDateTime } from '@/lib/shared/time';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import { detectUa } from '@/lib/shared/ua';
 import { PageBar } from '@/components/shell/page-bar';
 import { FlowShell } from '@/components/activity/flow-shell';
@@ -65,7 +65,7 @@ export default async function UnblockPage({ searchParams }: Props) {
               <dt>{T.reason}</dt>
               <dd data-testid="block-reason">{status.reason}</dd>
               <dt>{T.endsAt}</dt>
-              <dd data-testid="block-end">{status.ends_at ? formatDateTime(status.ends_at) : T.permanent}</dd>
+              <dd data-testid="block-end">{status.ends_at ? formatBusinessTime(status.ends_at) : T.permanent}</dd>
             </dl>
             {status.appeal ? (
               <section className="mb-appeal" aria-labelledby="appeal-title">

@@ -1,4 +1,5 @@
 import 'server-only';
+import { formatBusinessTime } from '@/lib/shared/business-time';
 import type { AlipayConfig } from './config';
 import { rsa2Verify, signParams } from './sign';
 
@@ -6,7 +7,7 @@ const TIMEOUT_MS = 10_000;
 
 /** Alipay's timestamp: `yyyy-MM-dd HH:mm:ss` in Beijing time. */
 export function alipayTimestamp(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return formatBusinessTime(now, { seconds: true });
 }
 
 /** The public parameters of a call, signed; `extra` carries return_url / notify_url where the method takes them. */
