@@ -4,9 +4,13 @@
  * clock, wherever the server or the browser runs and whatever its TZ.
  *
  * Asia/Shanghai has kept UTC+8 without daylight saving since 1991, so business time is the instant moved by a fixed
- * eight hours: plain arithmetic, no time-zone database and no date library (this module ships to the browser too).
- * Days are 'YYYY-MM-DD', months 'YYYY-MM', both as read in business time; a period's bounds are instants, [start, end).
+ * eight hours: plain arithmetic, no time-zone database (this module ships to the browser too); dayjs, in its utc
+ * mode, only formats the shifted instant. Days are 'YYYY-MM-DD', months 'YYYY-MM', both as read in business time; a period's bounds are instants, [start, end).
  */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
 
 /** The IANA name: the database's `at time zone` (lib/server/db/business-time-sql.ts) and the e2e browsers' zone. */
 export const BUSINESS_TIMEZONE = 'Asia/Shanghai';
@@ -107,8 +111,9 @@ export function businessWeekBounds(at: Date | number): { start: Date; end: Date 
 export function formatBusinessTime(at: Date | number | string, opts: { seconds?: boolean; sep?: ' ' | 'T' } = {}): string {
   const w = wallClock(at);
   if (Number.isNaN(w.getTime())) return 'Invalid Date';
-  const time = `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}${opts.seconds ? `:${pad(w.getUTCSeconds())}` : ''}`;
-  return `${dayKey(w)}${opts.sep ?? ' '}${time}`;
+  // The wall clock's UTC fields are business time; dayjs's utc mode formats them without the machine's zone.
+  const sep = opts.sep === 'T' ? '[T]' : ' ';
+  return dayjs.utc(w).format(`YYYY-MM-DD${sep}HH:mm${opts.seconds ? ':ss' : ''}`);
 }
 
 /** A datetime-local field's value for an instant ('YYYY-MM-DDTHH:mm', business time); '' for none. */
