@@ -61,7 +61,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 /** A voiced novel on shelf with short chapters (quick to voice). */
 async function shortNovel(title: string, n: number, languageType = 1) {
   const db = getDb();
-  const [cat] = await db.insert(categories).values({ name: `${title}类`, gender: 1, languageType }).returning();
+  const [cat] = await db
+    .insert(categories)
+    .values({ name: `${title}类`, gender: 1, languageType })
+    .returning();
   const [author] = await db
     .insert(authors)
     .values({ name: `${title}作者`, languageType })

@@ -27,9 +27,7 @@ const holder = globalThis as typeof globalThis & { __shushengBacklogStarted?: bo
 export async function rememberBacklog(chapterIds: number[]): Promise<void> {
   const queuedAt = Date.now();
   for (let at = 0; at < chapterIds.length; at += INSERT_CHUNK) {
-    const rows = chapterIds
-      .slice(at, at + INSERT_CHUNK)
-      .map((chapterId, i) => ({ chapterId, queuedAt: new Date(queuedAt + at + i) }));
+    const rows = chapterIds.slice(at, at + INSERT_CHUNK).map((chapterId, i) => ({ chapterId, queuedAt: new Date(queuedAt + at + i) }));
     await getDb().insert(audioBacklog).values(rows).onConflictDoNothing();
   }
 }
