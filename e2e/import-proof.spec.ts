@@ -256,6 +256,7 @@ test('an EPUB 3 from a publisher: cover, nav, title and copyright pages skipped;
     await expect(skipped.getByRole('listitem')).toHaveText(['渡口夜航', '版权信息', '目录']);
     await expect(staff.getByTestId('import-chapter-1').getByLabel(/章节标题/)).toHaveValue('第一章 渡口');
     await expect(staff.getByText('听书：开启')).toBeVisible();
+    await staff.screenshot({ path: info.outputPath('epub-preview-laptop.png'), fullPage: true });
   });
   await putOnShelf(staff, book.title);
   await staff.context().close();
