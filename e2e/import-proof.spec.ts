@@ -202,11 +202,15 @@ async function importBook(staff: Page, book: Book, preview?: () => Promise<void>
   return editedNovelId(staff);
 }
 
-/** The reader's side of a book on shelf: its novel page shows it, chapter 2 reads with the phrase, not mojibake. */
-async function readerSees(page: Page, novelId: number, book: Book): Promise<{ firstChapter: number }> {
+/**
+ * The reader's side of a book on shelf: its novel page shows it (`novelPage` checks more there), chapter 2 reads with
+ * the phrase, not mojibake.
+ */
+async function readerSees(page: Page, novelId: number, book: Book, novelPage?: () => Promise<void>): Promise<{ firstChapter: number }> {
   await page.goto(`/m/novels/${novelId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
   await expect(page.getByText(book.author).first()).toBeVisible();
+  await novelPage?.();
   const catalog = (await (await page.request.get(`/v1/novels/${novelId}/catalog?limit=20`)).json()) as {
     data: { data: Array<{ id: number; idx: number; title: string }> };
   };
@@ -270,11 +274,11 @@ test('an EPUB 3 from a publisher: cover, nav, title and copyright pages skipped;
 
   // The reader's novel page shows the EPUB's own cover, the image itself (240 px wide), not the drawn default.
   await signInAsGuest(page, info, 'import-proof');
-  const { firstChapter } = await readerSees(page, novelId, book);
-  await page.goto(`/m/novels/${novelId}`);
-  const cover = page.locator('.cover img').first();
-  await expect(cover).toHaveAttribute('src', new RegExp(`/covers/uploaded/${novelId}-`));
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  const { firstChapter } = await readerSees(page, novelId, book, async () => {
+    const cover = page.locator('.cover img').first();
+    await expect(cover).toHaveAttribute('src', new RegExp(`/covers/uploaded/${novelId}-`));
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  });
 
   // Voiced by default: its listen page plays chapter 1.
   await page.goto(`/m/listen/${firstChapter}`);
