@@ -211,7 +211,9 @@ async function readerSees(page: Page, novelId: number, book: Book, novelPage?: (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
   await expect(page.getByText(book.author).first()).toBeVisible();
   await novelPage?.();
-  const catalog = (await (await page.request.get(`/v1/novels/${novelId}/catalog?limit=20`)).json()) as {
+  // Asked by the page itself, as its own catalogue link would: the browser retries a request whose kept-alive
+  // connection the server had just closed, where a bare API request fails with ECONNRESET.
+  const catalog = (await page.evaluate(async (url) => (await fetch(url)).json(), `/v1/novels/${novelId}/catalog?limit=20`)) as {
     data: { data: Array<{ id: number; idx: number; title: string }> };
   };
   expect(catalog.data.data).toHaveLength(book.chapters);
