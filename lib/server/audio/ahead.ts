@@ -1,4 +1,7 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client';
+import { audioBacklog } from '../db/schema';
 import { log } from '../logger';
 import { ensureChapterAudio } from './jobs';
 import { loadAudioSource } from './source';
@@ -40,6 +43,11 @@ async function pump(q: AheadQueue): Promise<void> {
       log('warn', 'audio_ahead_failed', { chapterId: id, err });
     } finally {
       q.queued.delete(id);
+      // Its turn has come (made, found made, skipped or failed): the stored backlog forgets it (lib/server/audio/backlog.ts).
+      await getDb()
+        .delete(audioBacklog)
+        .where(eq(audioBacklog.chapterId, id))
+        .catch((err: unknown) => log('warn', 'audio_backlog_forget_failed', { chapterId: id, err }));
     }
   }
 }
@@ -99,10 +107,28 @@ export function dropBacklog(chapterIds: number[]): number {
   return removed.length;
 }
 
+/** How many whole-book chapters wait in this process's backlog (not counting the one being made). */
+export function backlogWaiting(): number {
+  return queue().backlog.length;
+}
+
 /** Chapters queued ahead and not yet started, in the order they will be taken (the console's queue). */
 export function aheadWaiting(): number[] {
   const q = queue();
   return [...q.ids, ...q.backlog];
+}
+
+/**
+ * Starts an empty queue, as a new process would (tests of the stored backlog): the old queue's waiting chapters are
+ * forgotten; a chapter it is making goes on outside the new queue.
+ */
+export function resetAheadQueue(): void {
+  const old = holder.__shushengAudioAhead;
+  if (old) {
+    old.ids = [];
+    old.backlog = [];
+  }
+  delete holder.__shushengAudioAhead;
 }
 
 /** Resolves when the queue is empty (tests; a graceful stop). */

@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { log } from '../logger';
 import { synthesizeAhead } from './ahead';
+import { startBacklogRequeue } from './backlog';
 import { chapterEngine } from './source';
 import { startAudioCap } from './storage-cap';
 import { startPeriodic } from '../periodic';
@@ -35,13 +36,15 @@ export async function queueNewChapters(afterId: number): Promise<number> {
  * since the last run (docs/operations.md "Scheduled jobs"). The cursor — the last chapter id queued — is kept in
  * `job_runs`, so whichever server runs the next tick continues where the last one stopped; before any run it is the
  * newest chapter at this server's start (the catalogue already there is synthesized when first listened to, not all
- * at once at start). Queuing a chapter twice is harmless: its audio is found stored or leased (jobs.ts).
+ * at once at start). Queuing a chapter twice is harmless: its audio is found stored or leased (jobs.ts). Also reads
+ * the stored whole-book backlog back after a restart (backlog.ts).
  */
 export async function startAudioJobs(): Promise<void> {
   if (holder.__shushengAudioSweepStarted) return;
   holder.__shushengAudioSweepStarted = true;
   chapterEngine().warm();
   startAudioCap();
+  startBacklogRequeue();
   const [last] = await getDb().select({ id: chapters.id }).from(chapters).orderBy(desc(chapters.id)).limit(1);
   const atStart = last?.id ?? 0;
   startPeriodic('audio_new_chapters', EVERY_MS, async ({ cursor }) => {

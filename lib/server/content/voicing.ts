@@ -7,6 +7,7 @@ import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
 import { aheadWaiting, dropBacklog, synthesizeBacklog } from '../audio/ahead';
+import { forgetNovelBacklog, rememberBacklog } from '../audio/backlog';
 import { chapterAudioState, runningJob, synthesisSnapshot, type ChapterAudioState } from '../audio/jobs';
 import { leasedChapterIds } from '../audio/leases';
 import { audioKey, chapterEngine } from '../audio/source';
@@ -40,8 +41,9 @@ export function voicedLanguages(): number[] {
 /**
  * Queues the published chapters of a voiced novel on shelf, in reading order, behind all other work ahead (the
  * backlog of lib/server/audio/ahead.ts): listeners' chapters and the chapters made ahead for them go first. A
- * chapter already queued is not queued twice; one already voiced is skipped when its turn comes. Returns how many
- * were queued (0 for a novel off shelf, without 听书 or without a voice).
+ * chapter already queued is not queued twice; one already voiced is skipped when its turn comes. The chapters are
+ * also stored (`audio_backlog`), so a restart does not lose them. Returns how many were queued in this process (0 for
+ * a novel off shelf, without 听书 or without a voice).
  */
 export async function queueNovelVoices(novelId: number): Promise<number> {
   const [novel] = await getDb()
@@ -54,13 +56,16 @@ export async function queueNovelVoices(novelId: number): Promise<number> {
     .from(chapters)
     .where(and(eq(chapters.novelId, novelId), chapterPublished()))
     .orderBy(asc(chapters.idx));
-  return synthesizeBacklog(rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  // Stored first, so a restart (or a backlog past its cap) finds them again (lib/server/audio/backlog.ts).
+  await rememberBacklog(ids);
+  return synthesizeBacklog(ids);
 }
 
 /**
  * The 听书 switch of a novel (audited `novel.tts`). On: refused for a language without a voice; a novel on shelf has
  * its published chapters queued (`queueNovelVoices`), one off shelf when it is put on. Off: readers are no longer
- * offered listening (every audio path asks `has_tts`), the novel's chapters leave the backlog, and the audio made so
+ * offered listening (every audio path asks `has_tts`), the novel's chapters leave the backlog (stored too), and the audio made so
  * far is kept — it is keyed by the text, so switching on again serves it at once; the storage cap removes it first
  * if nobody hears it. Asking for the state the novel is already in changes and queues nothing.
  */
@@ -93,6 +98,7 @@ export async function setNovelTts(
   if (on) return { ...result, queued: await queueNovelVoices(novelId) };
   const ids = await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.novelId, novelId));
   dropBacklog(ids.map((r) => r.id));
+  await forgetNovelBacklog(novelId);
   return { ...result, queued: 0 };
 }
 

@@ -147,3 +147,20 @@ export const audioLeases = pgTable('audio_leases', {
   startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   leaseUntil: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The whole-book backlog kept across restarts (docs/listening.md "Voicing a whole book"): one row per chapter queued
+ * to be voiced behind listeners, removed once its turn has come (made, found voiced or skipped) or its book's 听书 is
+ * switched off. The in-memory queue of lib/server/audio/ahead.ts is filled again from here after a restart.
+ */
+export const audioBacklog = pgTable(
+  'audio_backlog',
+  {
+    chapterId: integer()
+      .primaryKey()
+      // A deleted chapter takes its row along: the content tools may delete chapters.
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audio_backlog_queued_idx').on(t.queuedAt, t.chapterId)],
+);
