@@ -18,10 +18,6 @@ export const BUSINESS_TIMEZONE = 'Asia/Shanghai';
 export const QR = { canvas: 430, width: 370, logo: 90, jpegQuality: 0.5 } as const;
 
 export const VOUCHER_VALID_DAYS = 7;
-export const CHECKIN_CYCLE_DAYS = 7;
-export const REVIEW_MIN_CHARS = 1500;
-export const REVIEW_MIN_REWARD = 500;
-export const AD_REMOVAL_PRICE_CENTS = 990;
 export const LOTTERY_MAX_VIP_DAYS = 365;
 
 export const AD_RECHARGE_SCENES = { game: 10008, tbs: 10009, other: 10010, miniapp: 10011 } as const;
