@@ -11,14 +11,11 @@ import { findOrCreateAuthor, normalizeAuthorName } from './authors';
 // race-safe lookup, and the migration that added the unique key merged the twins a live database already held.
 useTestDatabase();
 
-const authorsNamed = (name: string) =>
-  getDb().select().from(authors).where(eq(authors.name, name)).orderBy(asc(authors.id));
+const authorsNamed = (name: string) => getDb().select().from(authors).where(eq(authors.name, name)).orderBy(asc(authors.id));
 
 describe('findOrCreateAuthor', () => {
   it('makes one author when ten transactions ask for the same new name at once', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => getDb().transaction((tx) => findOrCreateAuthor(tx, '并发作者', 1))),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => getDb().transaction((tx) => findOrCreateAuthor(tx, '并发作者', 1))));
     const rows = await authorsNamed('并发作者');
     expect(rows).toHaveLength(1);
     expect(new Set(results.map((r) => r.id))).toEqual(new Set([rows[0]!.id]));

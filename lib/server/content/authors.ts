@@ -18,11 +18,7 @@ export function normalizeAuthorName(name: string): string {
  * unique, the insert does nothing on a twin another transaction made first, and the select after it then finds
  * that one (each statement reads what was committed before it began).
  */
-export async function findOrCreateAuthor(
-  tx: DbOrTx,
-  rawName: string,
-  languageType: number,
-): Promise<{ id: number; created: boolean }> {
+export async function findOrCreateAuthor(tx: DbOrTx, rawName: string, languageType: number): Promise<{ id: number; created: boolean }> {
   const name = normalizeAuthorName(rawName);
   const [made] = await tx
     .insert(authors)
