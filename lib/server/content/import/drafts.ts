@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import type { ImportEncoding } from '@/lib/shared/schemas/content-import';
+import { readId } from '@/lib/shared/page-params';
 import { getDb, type Tx } from '../../db/client';
 import { categories, importDraftChapters, importDrafts, novels, novelTags, tags, type ImportDraftMeta } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
@@ -89,7 +90,7 @@ async function parseMeta(
   const title = text(form.title.trim() || fallback.title, 128, false, form.title.trim() || fallback.title ? T.titleTooLong : T.enterTitle);
   const authorName = normalizeAuthorName(form.author) || normalizeAuthorName(fallback.author);
   const author = text(authorName, 64, false, authorName ? T.authorTooLong : T.enterAuthor);
-  const categoryId = /^\d{1,9}$/.test(form.category_id) ? Number(form.category_id) : 0;
+  const categoryId = readId(form.category_id) ?? 0;
   const [category] = await getDb().select().from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!category || category.languageType !== languageType) throw invalid(T.badCategory);
   const tagList = form.tags.trim() ? tagsOf(form.tags) : (fallback.tags ?? []);
