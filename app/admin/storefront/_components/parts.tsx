@@ -175,23 +175,15 @@ export function SurfaceHeader({ surface, lang }: { surface: Exclude<Surface, 'la
   );
 }
 
+/** Which list page a form belongs to: its console action, its surface and the language shown. */
+type ListPage = { action: string; surface: Surface; lang: number };
+
 /** 删除 for a whole carousel or list; afterwards the page shows the lists of its language. */
-export function DeleteListButton({
-  action,
-  surface,
-  id,
-  lang,
-  label,
-}: {
-  action: string;
-  surface: Surface;
-  id: number;
-  lang: number;
-  label: string;
-}) {
+export function DeleteListButton({ action, surface, lang, id, label }: ListPage & { id: number; label: string }) {
+  const back = `/admin/storefront/${surface}?lang=${lang}`;
   return (
     <div className="actions">
-      <OpButton action={action} fields={{ op: 'delete', id, back: `/admin/storefront/${surface}?lang=${lang}` }} label={label} danger />
+      <OpButton action={action} fields={{ op: 'delete', id, back }} label={label} danger />
     </div>
   );
 }
@@ -204,14 +196,7 @@ export function CreateListForm({
   nameLabel = S.listName,
   submit,
   children,
-}: {
-  action: string;
-  surface: Surface;
-  lang: number;
-  nameLabel?: string;
-  submit: string;
-  children: React.ReactNode;
-}) {
+}: ListPage & { nameLabel?: string; submit: string; children: React.ReactNode }) {
   return (
     <>
       <h2>{submit}</h2>
