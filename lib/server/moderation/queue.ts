@@ -200,4 +200,3 @@ export async function reportQueue(pageNo = 1) {
     })),
   );
 }
-
