@@ -1,7 +1,8 @@
 import { NextRequest } from 'next/server';
 import { asc, count, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/server/db/client';
-import { authors, categories, chapters, novels, staffAuditLog } from '@/lib/server/db/schema';
+import { categories, chapters, novels, staffAuditLog } from '@/lib/server/db/schema';
+import { findOrCreateAuthor } from '@/lib/server/content/authors';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { refreshNovelCounts } from '@/lib/server/content/visibility';
@@ -54,7 +55,7 @@ export const auditCount = async () => (await getDb().select({ n: count() }).from
 export async function makeNovel(n: number, title = '测试新书'): Promise<{ id: number; chapterIds: number[] }> {
   const db = getDb();
   const [cat] = await db.select().from(categories).where(eq(categories.languageType, 1)).orderBy(asc(categories.id)).limit(1);
-  const [author] = await db.insert(authors).values({ name: '测试作者', languageType: 1 }).returning();
+  const author = await findOrCreateAuthor(db, '测试作者', 1);
   const [novel] = await db
     .insert(novels)
     .values({ title, authorId: author!.id, categoryId: cat!.id, thumb: '/covers/1.svg', languageType: 1, isOffShelf: true })

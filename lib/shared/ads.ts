@@ -8,7 +8,6 @@ export type AdAudience = (typeof AD_AUDIENCES)[number];
 
 /** Which brand's host shows an ad: both, the main host only, or the alternate-brand host only. */
 export const AD_BRANDS = ['all', 'main', 'alt'] as const;
-export type AdBrand = (typeof AD_BRANDS)[number];
 
 /** The only business type served (get_ads' business_type=1). */
 export const AD_BUSINESS_TYPE = 1;
@@ -22,10 +21,6 @@ export const AD_FILE_KINDS = { ads: ['home_carousel', 'custom_modal'], reader: [
   readonly AdPlacement[]
 >;
 export type AdFileKind = keyof typeof AD_FILE_KINDS;
-
-export function fileKindOf(placement: AdPlacement): AdFileKind {
-  return (AD_FILE_KINDS.ads as readonly string[]).includes(placement) ? 'ads' : 'reader';
-}
 
 /** An entry of a published static file: what the browser needs to decide whether a placement has anything for it. */
 export interface AdFileEntry {

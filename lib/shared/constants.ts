@@ -15,16 +15,10 @@ export const PAGE_SIZE = {
 export const QR = { canvas: 430, width: 370, logo: 90, jpegQuality: 0.5 } as const;
 
 export const VOUCHER_VALID_DAYS = 7;
-export const CHECKIN_CYCLE_DAYS = 7;
-export const REVIEW_MIN_CHARS = 1500;
-export const REVIEW_MIN_REWARD = 500;
-export const AD_REMOVAL_PRICE_CENTS = 990;
-export const LOTTERY_MAX_VIP_DAYS = 365;
 
 export const AD_RECHARGE_SCENES = { game: 10008, tbs: 10009, other: 10010, miniapp: 10011 } as const;
 export const AD_ERROR_THRESHOLD = 3;
 export const AD_MODAL_DELAY_MS = 1000;
-export const ARTICLE_CACHE_SIZE = 10;
 
 export const TOAST_MS = { default: 3000, long: 8000, short: 1500 } as const;
 export const LOADING_DELAY_MS = 200;

@@ -14,7 +14,3 @@ export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [Repor
 
 export const REPORT_TARGETS = ['novel', 'chapter', 'comment', 'member'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
-
-export function reportReasonLabel(value: string): string {
-  return REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
-}

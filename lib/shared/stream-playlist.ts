@@ -5,11 +5,6 @@
  * which reads them back to map stream time to (chapter, time in the chapter).
  */
 
-/** `/audio/{aid}/stream.m3u8?m&e&s&n`: the stream starting at chapter aid, signed like its index.m3u8. */
-export function streamPlaylistPath(chapterId: number): string {
-  return `/audio/${chapterId}/stream.m3u8`;
-}
-
 /** The stream address for a signed chapter playlist address (`…/index.m3u8?m&e&s`), `following` chapters after it. */
 export function streamUrlOf(signedPlaylistUrl: string, following: number): string | null {
   const match = /^(.*\/audio\/\d+\/)index\.m3u8\?(.*)$/.exec(signedPlaylistUrl);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { addBusinessDays, businessDayOf } from '@/lib/shared/business-time';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
+import { readId } from '@/lib/shared/page-params';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { loadFlags } from '@/lib/server/config/flags';
 import { blockHistory } from '@/lib/server/members/blocks';
@@ -30,7 +31,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
   const flash = readFlash(query);
   const q = (one(query.q) ?? '').slice(0, 64);
   const idRaw = one(query.id);
-  const id = idRaw && /^\d{1,10}$/.test(idRaw) ? Number(idRaw) : null;
+  const id = readId(idRaw) ?? null;
   const results = q ? await findMembers(staff.actor, q) : [];
   const selectedId = id ?? (results.length === 1 ? results[0]!.id : null);
   const member = selectedId ? await getMemberForConsole(staff.actor, selectedId) : null;

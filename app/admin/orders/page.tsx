@@ -4,6 +4,7 @@ import { DAY_PATTERN } from '@/lib/shared/schemas/console-money';
 import { shanghaiMidnight } from '@/lib/shared/schemas/console-members';
 import { formatCents, formatYuan } from '@/lib/shared/money';
 import { PAY_TEXT } from '@/lib/shared/payment-text';
+import { readId } from '@/lib/shared/page-params';
 import { readFlash } from '@/lib/server/staff/flash';
 import { REFUND_STATES, REPORT_PROVIDERS, type RefundState } from '@/lib/server/staff/money-report';
 import {
@@ -25,7 +26,6 @@ import { ProviderRefundsSection } from './provider-refunds-section';
 export const metadata: Metadata = { title: MONEY_TEXT.orders.heading };
 
 const O = MONEY_TEXT.orders;
-const idParam = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : undefined);
 const dayParam = (v: string | undefined) => {
   if (!v || !DAY_PATTERN.test(v)) return undefined;
   const d = shanghaiMidnight(v);
@@ -105,8 +105,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const staff = await requireStaff('orders');
   const query = await searchParams;
   const flash = readFlash(query);
-  const orderId = idParam(one(query.order));
-  const memberId = idParam(one(query.member));
+  const orderId = readId(one(query.order));
+  const memberId = readId(one(query.member));
   const statusRaw = one(query.status);
   const status = (ORDER_STATUSES as readonly string[]).includes(statusRaw ?? '') ? statusRaw : undefined;
   const from = dayParam(one(query.from));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { readId } from '@/lib/shared/page-params';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
@@ -14,7 +15,7 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export async function searchNovelsForStaff(actor: StaffActor, q: string, page: number) {
   assertCan(actor, 'content');
   const query = q.trim().slice(0, 64);
-  const id = /^\d{1,9}$/.test(query) ? Number(query) : null;
+  const id = readId(query) ?? null;
   const where = query
     ? or(id !== null ? eq(novels.id, id) : undefined, ilike(novels.title, like(query)), ilike(authors.name, like(query)))
     : undefined;

@@ -8,6 +8,7 @@ import { authors, categories, chapters, novelTags, novels, tags } from '../db/sc
 import { ApiError, invalid, notFound } from '../http/errors';
 import { assertCan, type StaffActor } from '../staff/actor';
 import { writeAudit } from '../staff/audit';
+import { findOrCreateAuthor, normalizeAuthorName } from './authors';
 import { chapterPublished, refreshNovelCounts } from './visibility';
 import { countChapterWords } from './word-count';
 import { afterChapterChange, afterNovelChange } from './refresh';
@@ -59,7 +60,7 @@ export interface NovelMetaInput {
 function validMeta(input: NovelMetaInput) {
   const title = input.title.trim();
   if (!title || title.length > 128) throw invalid(T.titleInvalid);
-  const author = input.author.trim();
+  const author = normalizeAuthorName(input.author);
   if (!author || author.length > 64) throw invalid(T.authorInvalid);
   if (!(LANGUAGE_TYPES as readonly number[]).includes(input.languageType)) throw invalid(T.languageInvalid);
   if (input.gender !== 1 && input.gender !== 2) throw invalid(T.genderInvalid);
@@ -75,19 +76,6 @@ function validMeta(input: NovelMetaInput) {
     editor: input.editor.trim().slice(0, 32),
     coverTag: input.coverTag.trim().slice(0, 16) || null,
   };
-}
-
-/** The author row of that name in that language, created when there is none (authors have no console of their own). */
-async function authorIdFor(tx: DbOrTx, name: string, languageType: number): Promise<number> {
-  const [found] = await tx
-    .select({ id: authors.id })
-    .from(authors)
-    .where(and(eq(authors.name, name), eq(authors.languageType, languageType)))
-    .orderBy(asc(authors.id))
-    .limit(1);
-  if (found) return found.id;
-  const [created] = await tx.insert(authors).values({ name, languageType }).returning({ id: authors.id });
-  return created!.id;
 }
 
 async function setNovelTags(tx: DbOrTx, novelId: number, names: string[]): Promise<void> {
@@ -111,7 +99,7 @@ export async function updateNovelMeta(actor: StaffActor, novelId: number, input:
     const authorId =
       oldAuthor?.name === v.author && before.languageType === input.languageType
         ? before.authorId
-        : await authorIdFor(tx, v.author, input.languageType);
+        : (await findOrCreateAuthor(tx, v.author, input.languageType)).id;
     const next = {
       title: v.title,
       summary: v.summary,

@@ -200,12 +200,3 @@ export async function reportQueue(pageNo = 1) {
     })),
   );
 }
-
-/** Recently decided reviews, for the reviews tab's history. */
-export async function recentDecisions(limit = 10) {
-  const rows = await commentQuery()
-    .where(and(eq(comments.isLongComment, true), inArray(comments.status, ['approved', 'rejected'])))
-    .orderBy(desc(comments.reviewedAt))
-    .limit(limit);
-  return (rows as Raw[]).map(shape);
-}

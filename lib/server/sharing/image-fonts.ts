@@ -75,6 +75,3 @@ export async function ensureFonts(texts: string[]): Promise<void> {
   for (const file of FIXED) await register(file);
   for (const chunk of cjkChunksFor(texts.join(''))) for (const w of [400, 700]) await register(scFile(chunk, w));
 }
-
-/** How many font files this process has registered (docs/sharing.md figures). */
-export const registeredFontCount = () => registered.size;

@@ -7,7 +7,6 @@ import { authors, bookListItems, bookLists, categories, chapters, novels } from 
 import { renderShareImage, SHARE_IMAGE_SIZES, type ShareCard, type ShareImageSize } from './image-card';
 
 export type ShareSubject = 'novel' | 'chapter' | 'booklist';
-export const SHARE_SUBJECTS: readonly ShareSubject[] = ['novel', 'chapter', 'booklist'];
 
 // Bumped when the layout changes, so every versioned address changes with it.
 const LAYOUT_VERSION = '1';

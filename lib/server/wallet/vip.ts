@@ -37,10 +37,6 @@ export async function getPeriodState(
   return { active: true, expires_at: last?.endsAt?.toISOString() ?? row.endsAt?.toISOString() ?? null };
 }
 
-export async function isPaidMember(memberId: number, db: DbOrTx = getDb()): Promise<boolean> {
-  return (await getPeriodState(memberId, 'vip', db)).active;
-}
-
 /**
  * Adds a period of `days` (null: permanent) of `kind`, starting where the member's last unfinished one ends, so
  * periods stack (docs/wallet.md "Products and VIP"). Paid orders name their order; prizes and rewards a note.

@@ -19,7 +19,6 @@ export const missionBody = z
     mission_id: idSchema.optional(),
   })
   .refine((b) => b.action_id !== undefined || b.mission_id !== undefined, { error: '请指定任务' });
-export type MissionBody = z.infer<typeof missionBody>;
 
 const keysText = 'keys 须为1到10个惊喜名称';
 
@@ -31,4 +30,3 @@ export const surpriseBody = z.object({
     .max(10, { error: keysText }),
   environment: z.string({ error: 'environment 格式不正确' }).max(32, { error: 'environment 过长' }).optional(),
 });
-export type SurpriseBody = z.infer<typeof surpriseBody>;

@@ -33,4 +33,3 @@ export const languageTypeSchema = z.coerce
   .refine((n) => n === 0 || n === 1 || n === 2, { error: '语言类型只能是 0、1 或 2' });
 
 export const nidParams = z.object({ nid: idSchema });
-export type NidParams = z.infer<typeof nidParams>;

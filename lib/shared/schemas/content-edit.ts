@@ -103,4 +103,3 @@ export const contentEditForm = z.discriminatedUnion(
   ],
   { error: CONSOLE_TEXT.invalidOp },
 );
-export type ContentEditForm = z.infer<typeof contentEditForm>;

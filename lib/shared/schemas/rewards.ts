@@ -18,7 +18,6 @@ export const tipBody = z.object({
   scene: z.string({ error: 'scene 格式不正确' }).max(32, { error: 'scene 过长' }).optional(),
   chapter_id: idSchema.nullish(),
 });
-export type TipBody = z.infer<typeof tipBody>;
 
 export const giftsQuery = z.object({ language_type: langDefault });
 

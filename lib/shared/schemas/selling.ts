@@ -22,7 +22,6 @@ export const QUOTA_MAX = 100_000;
 export const SORT_MAX = 9_999;
 export const GIFT_PRICE_MAX = 100_000;
 export const SELLABLE_TYPES = ['recharge', 'vip', 'ad_removal', 'short_drama'] as const;
-export type SellableType = (typeof SELLABLE_TYPES)[number];
 
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { formatCents } from '@/lib/shared/money';
+import { readId } from '@/lib/shared/page-params';
 import { memberDetail, revealPhone } from '@/lib/server/members/member-detail';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
@@ -27,7 +28,7 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
   const { uid } = await params;
   const query = await searchParams;
   const flash = readFlash(query);
-  const id = /^\d{1,10}$/.test(uid) && Number(uid) <= 2_147_483_647 ? Number(uid) : null;
+  const id = readId(uid);
   const ledgerPage = pageNumber(query.page);
   const view = id ? await memberDetail(staff.actor, id, { ledgerPage }) : null;
   if (!view) {

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { formatCents } from '@/lib/shared/money';
+import { readId } from '@/lib/shared/page-params';
 import { readFlash } from '@/lib/server/staff/flash';
 import { orderForConsole } from '@/lib/server/staff/orders';
 import { requireStaff } from '@/lib/server/staff/page-session';
@@ -57,7 +58,7 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
   const staff = await requireStaff('orders');
   const { id: raw } = await params;
   const flash = readFlash(await searchParams);
-  const id = /^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+  const id = readId(raw);
   const view = id ? await orderForConsole(staff.actor, id) : null;
   if (!view) {
     return (

@@ -163,3 +163,71 @@ export function NovelOrder({
     </>
   );
 }
+
+/** A per-language surface's heading: its title, the surface tabs and the language tabs. */
+export function SurfaceHeader({ surface, lang }: { surface: Exclude<Surface, 'layouts'>; lang: number }) {
+  return (
+    <>
+      <h1>{S.sections[surface].title}</h1>
+      <SurfaceTabs current={surface} />
+      <LangTabs base={`/admin/storefront/${surface}`} lang={lang} />
+    </>
+  );
+}
+
+/** Which list page a form belongs to: its console action, its surface and the language shown. */
+type ListPage = { action: string; surface: Surface; lang: number };
+
+/** 删除 for a whole carousel or list; afterwards the page shows the lists of its language. */
+export function DeleteListButton({ action, surface, lang, id, label }: ListPage & { id: number; label: string }) {
+  const back = `/admin/storefront/${surface}?lang=${lang}`;
+  return (
+    <div className="actions">
+      <OpButton action={action} fields={{ op: 'delete', id, back }} label={label} danger />
+    </div>
+  );
+}
+
+/** A new carousel or list in the page's language: its name, then what `children` adds (slug, kind, description). */
+export function CreateListForm({
+  action,
+  surface,
+  lang,
+  nameLabel = S.listName,
+  submit,
+  children,
+}: ListPage & { nameLabel?: string; submit: string; children: React.ReactNode }) {
+  return (
+    <>
+      <h2>{submit}</h2>
+      <form method="post" action={action} className="item compose">
+        <input type="hidden" name="op" value="create" />
+        <input type="hidden" name="language_type" value={lang} />
+        <input type="hidden" name="back" value={`/admin/storefront/${surface}?lang=${lang}`} />
+        <label>
+          {nameLabel} <input name="name" required maxLength={64} />
+        </label>
+        {children}
+        <button type="submit">{submit}</button>
+      </form>
+    </>
+  );
+}
+
+/** A new carousel's or list's slug (how the storefront code names it) and kind (text or audio). */
+export function SlugAndReadType() {
+  return (
+    <>
+      <label>
+        {S.listSlug} <input name="slug" required pattern="[a-z_]{2,32}" maxLength={32} autoCapitalize="none" spellCheck={false} />
+      </label>
+      <label>
+        {S.readTypeNames[1]}/{S.readTypeNames[2]}
+        <select name="read_type" defaultValue="1">
+          <option value="1">{S.readTypeNames[1]}</option>
+          <option value="2">{S.readTypeNames[2]}</option>
+        </select>
+      </label>
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleBookList, consoleBookLists, previewPick } from '@/lib/server/staff/storefront/lists';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, NovelOrder, OpButton, SurfaceTabs } from '../_components/parts';
+import { CreateListForm, DeleteListButton, NovelOrder, SurfaceHeader } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.booklists.title };
 
@@ -26,9 +26,7 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
   const back = one ? `/admin/storefront/booklists?id=${one.list.id}` : `/admin/storefront/booklists?lang=${lang}`;
   return (
     <ConsoleShell staff={staff} current="storefront" flash={flash}>
-      <h1>{S.sections.booklists.title}</h1>
-      <SurfaceTabs current="booklists" />
-      <LangTabs base="/admin/storefront/booklists" lang={lang} />
+      <SurfaceHeader surface="booklists" lang={lang} />
       {one ? (
         <section aria-labelledby="booklist-heading">
           <h2 id="booklist-heading">
@@ -47,14 +45,7 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
             <button type="submit">{S.save}</button>
           </form>
           <NovelOrder action={ACTION} page="/admin/storefront/booklists" listId={one.list.id} back={back} novels={one.novels} pick={pick} />
-          <div className="actions">
-            <OpButton
-              action={ACTION}
-              fields={{ op: 'delete', id: one.list.id, back: `/admin/storefront/booklists?lang=${lang}` }}
-              label={S.deleteBookList}
-              danger
-            />
-          </div>
+          <DeleteListButton action={ACTION} surface="booklists" id={one.list.id} lang={lang} label={S.deleteBookList} />
         </section>
       ) : null}
       <h2>{S.sections.booklists.title}</h2>
@@ -66,19 +57,11 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
           </li>
         ))}
       </ul>
-      <h2>{S.createBookList}</h2>
-      <form method="post" action={ACTION} className="item compose">
-        <input type="hidden" name="op" value="create" />
-        <input type="hidden" name="language_type" value={lang} />
-        <input type="hidden" name="back" value={`/admin/storefront/booklists?lang=${lang}`} />
-        <label>
-          {S.listName} <input name="name" required maxLength={64} />
-        </label>
+      <CreateListForm action={ACTION} surface="booklists" lang={lang} submit={S.createBookList}>
         <label>
           {S.listDescription} <textarea name="description" maxLength={500} />
         </label>
-        <button type="submit">{S.createBookList}</button>
-      </form>
+      </CreateListForm>
     </ConsoleShell>
   );
 }

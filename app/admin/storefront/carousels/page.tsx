@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleCarousel, consoleCarousels } from '@/lib/server/staff/storefront/carousels';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, OpButton, OrderActions, SurfaceTabs } from '../_components/parts';
+import { CreateListForm, DeleteListButton, OrderActions, SlugAndReadType, SurfaceHeader } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.carousels.title };
 
@@ -50,9 +50,7 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
   const back = one ? `/admin/storefront/carousels?id=${one.list.id}` : `/admin/storefront/carousels?lang=${lang}`;
   return (
     <ConsoleShell staff={staff} current="storefront" flash={flash}>
-      <h1>{S.sections.carousels.title}</h1>
-      <SurfaceTabs current="carousels" />
-      <LangTabs base="/admin/storefront/carousels" lang={lang} />
+      <SurfaceHeader surface="carousels" lang={lang} />
       {one ? (
         <section aria-labelledby="carousel-heading">
           <h2 id="carousel-heading">
@@ -98,14 +96,7 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
             <ItemFields />
             <button type="submit">{S.addItem}</button>
           </form>
-          <div className="actions">
-            <OpButton
-              action={ACTION}
-              fields={{ op: 'delete', id: one.list.id, back: `/admin/storefront/carousels?lang=${lang}` }}
-              label={S.deleteCarousel}
-              danger
-            />
-          </div>
+          <DeleteListButton action={ACTION} surface="carousels" id={one.list.id} lang={lang} label={S.deleteCarousel} />
         </section>
       ) : null}
       <h2>{S.sections.carousels.title}</h2>
@@ -117,26 +108,9 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
           </li>
         ))}
       </ul>
-      <h2>{S.createCarousel}</h2>
-      <form method="post" action={ACTION} className="item compose">
-        <input type="hidden" name="op" value="create" />
-        <input type="hidden" name="language_type" value={lang} />
-        <input type="hidden" name="back" value={`/admin/storefront/carousels?lang=${lang}`} />
-        <label>
-          {S.carouselName} <input name="name" required maxLength={64} />
-        </label>
-        <label>
-          {S.listSlug} <input name="slug" required pattern="[a-z_]{2,32}" maxLength={32} autoCapitalize="none" spellCheck={false} />
-        </label>
-        <label>
-          {S.readTypeNames[1]}/{S.readTypeNames[2]}
-          <select name="read_type" defaultValue="1">
-            <option value="1">{S.readTypeNames[1]}</option>
-            <option value="2">{S.readTypeNames[2]}</option>
-          </select>
-        </label>
-        <button type="submit">{S.createCarousel}</button>
-      </form>
+      <CreateListForm action={ACTION} surface="carousels" lang={lang} nameLabel={S.carouselName} submit={S.createCarousel}>
+        <SlugAndReadType />
+      </CreateListForm>
     </ConsoleShell>
   );
 }

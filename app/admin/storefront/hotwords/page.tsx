@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleHotWords } from '@/lib/server/staff/storefront/hot-words';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, OpButton, SurfaceTabs } from '../_components/parts';
+import { OpButton, SurfaceHeader } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.hotwords.title };
 
@@ -22,9 +22,7 @@ export default async function StorefrontHotWordsPage({ searchParams }: { searchP
   const back = `/admin/storefront/hotwords?lang=${lang}`;
   return (
     <ConsoleShell staff={staff} current="storefront" flash={flash}>
-      <h1>{S.sections.hotwords.title}</h1>
-      <SurfaceTabs current="hotwords" />
-      <LangTabs base="/admin/storefront/hotwords" lang={lang} />
+      <SurfaceHeader surface="hotwords" lang={lang} />
       <p className="meta">{S.pinnedNote}</p>
       <form method="post" action={ACTION} className="item actions">
         <input type="hidden" name="op" value="add" />

@@ -5,7 +5,7 @@ import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { consoleList, consoleLists, previewPick } from '@/lib/server/staff/storefront/lists';
 import { ConsoleShell, type SearchParams } from '../../_components/shell';
-import { LangTabs, NovelOrder, OpButton, SurfaceTabs } from '../_components/parts';
+import { CreateListForm, DeleteListButton, NovelOrder, SlugAndReadType, SurfaceHeader } from '../_components/parts';
 
 export const metadata: Metadata = { title: S.sections.lists.title };
 
@@ -25,9 +25,7 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
   const all = await consoleLists(lang);
   return (
     <ConsoleShell staff={staff} current="storefront" flash={flash}>
-      <h1>{S.sections.lists.title}</h1>
-      <SurfaceTabs current="lists" />
-      <LangTabs base="/admin/storefront/lists" lang={lang} />
+      <SurfaceHeader surface="lists" lang={lang} />
       {one ? (
         <section aria-labelledby="list-heading">
           <h2 id="list-heading">
@@ -54,14 +52,7 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
             novels={one.novels}
             pick={pick}
           />
-          <div className="actions">
-            <OpButton
-              action={ACTION}
-              fields={{ op: 'delete', id: one.list.id, back: `/admin/storefront/lists?lang=${lang}` }}
-              label={S.deleteList}
-              danger
-            />
-          </div>
+          <DeleteListButton action={ACTION} surface="lists" id={one.list.id} lang={lang} label={S.deleteList} />
         </section>
       ) : null}
       <h2>{S.sections.lists.title}</h2>
@@ -89,24 +80,8 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
           </tbody>
         </table>
       </div>
-      <h2>{S.createList}</h2>
-      <form method="post" action={ACTION} className="item compose">
-        <input type="hidden" name="op" value="create" />
-        <input type="hidden" name="language_type" value={lang} />
-        <input type="hidden" name="back" value={`/admin/storefront/lists?lang=${lang}`} />
-        <label>
-          {S.listName} <input name="name" required maxLength={64} />
-        </label>
-        <label>
-          {S.listSlug} <input name="slug" required pattern="[a-z_]{2,32}" maxLength={32} autoCapitalize="none" spellCheck={false} />
-        </label>
-        <label>
-          {S.readTypeNames[1]}/{S.readTypeNames[2]}
-          <select name="read_type" defaultValue="1">
-            <option value="1">{S.readTypeNames[1]}</option>
-            <option value="2">{S.readTypeNames[2]}</option>
-          </select>
-        </label>
+      <CreateListForm action={ACTION} surface="lists" lang={lang} submit={S.createList}>
+        <SlugAndReadType />
         <label>
           {S.genderNames[1]}/{S.genderNames[2]}
           <select name="gender" defaultValue="">
@@ -115,8 +90,7 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
             <option value="2">{S.genderNames[2]}</option>
           </select>
         </label>
-        <button type="submit">{S.createList}</button>
-      </form>
+      </CreateListForm>
     </ConsoleShell>
   );
 }

@@ -123,8 +123,13 @@ export function planCatalog(seed = SEED): CatalogPlan {
     const sameLang = authors.filter((a) => a.languageType === languageType);
     let author = sameLang.length && rng.chance(0.33) ? rng.pick(sameLang) : undefined;
     if (!author) {
-      author = { id: authors.length + 1, name: pack.penName(rng), bio: '', languageType };
-      authors.push(author);
+      const name = pack.penName(rng);
+      // A pen name drawn twice in one language is one author (docs/content.md "Authors").
+      author = sameLang.find((a) => a.name === name);
+      if (!author) {
+        author = { id: authors.length + 1, name, bio: '', languageType };
+        authors.push(author);
+      }
     }
     const cast = castFor(rng, pack);
     casts.set(id, cast);

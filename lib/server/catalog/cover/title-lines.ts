@@ -80,8 +80,3 @@ function balance(chars: string[], n: number): string[] {
 export function descent(text: string): number {
   return scriptOf(text) === 'bo' ? 0.55 : 0.25;
 }
-
-/** Estimated width in px of a line set at `size`. */
-export function lineWidth(line: string, size: number): number {
-  return width(line, scriptOf(line)) * size;
-}

@@ -5,7 +5,7 @@ import * as core from './text-decode.mjs';
 // Decoding of TXT imports (docs/content.md "Import", "Encodings"): the code is text-decode.mjs, which the parse worker
 // runs; this is its typed face for the server, refusals as their messages.
 
-export type { DecodedText, TextEncoding } from './text-decode.mjs';
+export type { DecodedText } from './text-decode.mjs';
 
 /**
  * Bytes of a TXT upload to text, or a refusal (empty, binary, mojibake, two encodings equally likely, or not in the

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import type { ImportEncoding } from '@/lib/shared/schemas/content-import';
+import { readId } from '@/lib/shared/page-params';
 import { getDb, type Tx } from '../../db/client';
 import {
-  authors,
   categories,
   importDraftChapters,
   importDrafts,
@@ -27,6 +27,7 @@ import type { SkippedPage } from './epub';
 import { countWords } from './word-count';
 import { leadLines } from './title-line';
 import { importedTts, languageHasVoice } from '../voicing';
+import { findOrCreateAuthor, normalizeAuthorName } from '../authors';
 
 /** Import drafts (docs/content.md "Import"): upload → preview and corrections → one transaction that makes the novel. */
 
@@ -97,13 +98,9 @@ async function parseMeta(
   const gender = Number(form.gender);
   if (![1, 2].includes(gender)) throw invalid(T.badCategory);
   const title = text(form.title.trim() || fallback.title, 128, false, form.title.trim() || fallback.title ? T.titleTooLong : T.enterTitle);
-  const author = text(
-    form.author.trim() || fallback.author,
-    64,
-    false,
-    form.author.trim() || fallback.author ? T.authorTooLong : T.enterAuthor,
-  );
-  const categoryId = /^\d{1,9}$/.test(form.category_id) ? Number(form.category_id) : 0;
+  const authorName = normalizeAuthorName(form.author) || normalizeAuthorName(fallback.author);
+  const author = text(authorName, 64, false, authorName ? T.authorTooLong : T.enterAuthor);
+  const categoryId = readId(form.category_id) ?? 0;
   const [category] = await getDb().select().from(categories).where(eq(categories.id, categoryId)).limit(1);
   if (!category || category.languageType !== languageType) throw invalid(T.badCategory);
   const tagList = form.tags.trim() ? tagsOf(form.tags) : (fallback.tags ?? []);
@@ -626,22 +623,6 @@ export async function discardImportDraft(actor: StaffActor, draftId: number, now
   await audioStorage().remove(draftCoverKey(draftId));
 }
 
-async function authorId(tx: Tx, name: string, languageType: number): Promise<{ id: number; created: boolean }> {
-  const [found] = await tx
-    .select({ id: authors.id })
-    .from(authors)
-    .where(and(eq(authors.name, name), eq(authors.languageType, languageType)))
-    .orderBy(asc(authors.id))
-    .limit(1);
-  if (found) return { id: found.id, created: false };
-  const [made] = await tx.insert(authors).values({ name, languageType }).returning({ id: authors.id });
-  await tx
-    .update(authors)
-    .set({ avatar: `/covers/author-${made!.id}.svg` })
-    .where(eq(authors.id, made!.id));
-  return { id: made!.id, created: true };
-}
-
 /**
  * "保存为新书": the novel, its chapters (copied inside the database, not through this process), tags and author in
  * ONE transaction, off shelf until the edit page publishes it; the draft goes with it. Chapters are all free with
@@ -658,7 +639,7 @@ export async function saveImportDraft(
     const meta = draft.meta;
     const [category] = await tx.select().from(categories).where(eq(categories.id, meta.categoryId)).limit(1);
     if (!category || category.languageType !== meta.languageType) throw invalid(T.badCategory);
-    const author = await authorId(tx, meta.author, meta.languageType);
+    const author = await findOrCreateAuthor(tx, meta.author, meta.languageType);
     const [novel] = await tx
       .insert(novels)
       .values({

@@ -6,8 +6,8 @@ import * as core from './text-split.mjs';
 // Chapter detection for TXT imports (docs/content.md "Import", "Chapter headings"): the code is text-split.mjs, which
 // the parse worker runs; this is its typed face for the server, refusals as their messages.
 
-export type { HeadingKind, SplitChapter, SplitResult } from './text-split.mjs';
-export { headingKind, MAX_CHAPTERS, MAX_INTRO, MAX_SINGLE_CHAPTER, paragraphs } from './text-split.mjs';
+export type { SplitChapter, SplitResult } from './text-split.mjs';
+export { headingKind, MAX_INTRO } from './text-split.mjs';
 
 /** Splits a decoded text into chapters; a text without headings is one chapter titled `fallbackTitle`. */
 export function splitChapters(text: string, fallbackTitle: string = T.bodyTitle): core.SplitResult {

@@ -14,14 +14,19 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-export const authors = pgTable('authors', {
-  id: serial().primaryKey(),
-  name: varchar({ length: 64 }).notNull(),
-  bio: text().notNull().default(''),
-  avatar: text(),
-  languageType: smallint().notNull().default(1),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+// One author per name and language, the name stored NFC and trimmed (docs/content.md "Authors").
+export const authors = pgTable(
+  'authors',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 64 }).notNull(),
+    bio: text().notNull().default(''),
+    avatar: text(),
+    languageType: smallint().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('authors_name_language_key').on(t.name, t.languageType)],
+);
 
 export const categories = pgTable('categories', {
   id: serial().primaryKey(),

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
+import { readId } from '@/lib/shared/page-params';
 import { MAX_CHAPTER_PRICE } from '@/lib/server/content/edit';
 import { chapterForStaff } from '@/lib/server/content/console-reads';
 import { contentTimeValue } from '@/lib/server/content/time';
@@ -23,7 +24,7 @@ export default async function ContentChapterPage({
 }) {
   const staff = await requireStaff('content');
   const raw = (await params).cid;
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const id = readId(raw);
   if (!id) notFound();
   const flash = readFlash(await searchParams);
   const row = await chapterForStaff(staff.actor, id);

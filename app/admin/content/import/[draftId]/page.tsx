@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { encodingName, IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
+import { readId } from '@/lib/shared/page-params';
 import { ApiError } from '@/lib/server/http/errors';
 import { viewImportDraft, type DraftView } from '@/lib/server/content/import/drafts';
 import { importedTts } from '@/lib/server/content/voicing';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
-import { ConsoleShell, formatTime, type SearchParams } from '../../../_components/shell';
+import { ConsoleShell, formatTime, pageNumber, type SearchParams } from '../../../_components/shell';
 
 export const metadata: Metadata = { title: T.previewTitle };
 
@@ -37,8 +38,8 @@ export default async function ImportDraftPage({
   const query = await searchParams;
   const flash = readFlash(query);
   const { draftId } = await params;
-  const id = /^\d{1,9}$/.test(draftId) ? Number(draftId) : 0;
-  const page = typeof query.page === 'string' && /^\d{1,6}$/.test(query.page) ? Number(query.page) : 1;
+  const id = readId(draftId);
+  const page = pageNumber(query.page);
   let view: DraftView | null = null;
   try {
     view = id ? await viewImportDraft(staff.actor, id, page) : null;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
+import { readId } from '@/lib/shared/page-params';
 import { MAX_CHAPTER_PRICE, MAX_WHOLE_BOOK_PRICE } from '@/lib/server/content/edit';
 import { chaptersForStaff, novelForStaff } from '@/lib/server/content/console-reads';
 import { chapterAudioStates, languageHasVoice } from '@/lib/server/content/voicing';
@@ -34,7 +35,7 @@ function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
 export default async function ContentNovelPage({ params, searchParams }: { params: Promise<{ nid: string }>; searchParams: SearchParams }) {
   const staff = await requireStaff('content');
   const raw = (await params).nid;
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const id = readId(raw);
   if (!id) notFound();
   const flash = readFlash(await searchParams);
   const data = await novelForStaff(staff.actor, id);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
+import { readId } from '@/lib/shared/page-params';
 import { getFlag } from '@/lib/server/config/flags';
 import { openReview } from '@/lib/server/moderation/actions';
 import { findQueueComment } from '@/lib/server/moderation/queue';
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: T.moderation.tabReviews };
 export default async function ReviewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: SearchParams }) {
   const staff = await requireStaff('moderation');
   const raw = (await params).id;
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const id = readId(raw);
   if (!id) notFound();
   const flash = readFlash(await searchParams);
   await openReview(staff.actor, id);

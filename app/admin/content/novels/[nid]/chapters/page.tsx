@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
+import { readId } from '@/lib/shared/page-params';
 import { chaptersForStaff, novelForStaff } from '@/lib/server/content/console-reads';
 import { chapterAudioStates } from '@/lib/server/content/voicing';
 import { readFlash } from '@/lib/server/staff/flash';
@@ -21,7 +22,7 @@ export default async function ContentChaptersPage({
 }) {
   const staff = await requireStaff('content');
   const raw = (await params).nid;
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const id = readId(raw);
   if (!id) notFound();
   const query = await searchParams;
   const flash = readFlash(query);
