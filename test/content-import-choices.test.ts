@@ -18,7 +18,7 @@ import { staffSignIn } from '@/lib/server/staff/login';
 import { createImportDraft, editImportDraft, saveImportDraft, viewImportDraft, type ImportForm } from '@/lib/server/content/import/drafts';
 import { holdForEncoding, MAX_PENDING_PER_STAFF, PENDING_TTL_MS, viewPending } from '@/lib/server/content/import/pending';
 import { parseEpub } from '@/lib/server/content/import/epub';
-import { MAX_SINGLE_CHAPTER } from '@/lib/server/content/import/split';
+import { MAX_SINGLE_CHAPTER } from '@/lib/server/content/import/text-split.mjs';
 import { decodeText, previewLines } from '@/lib/server/content/import/decode';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { POST as uploadRoute } from '@/app/admin/actions/import-upload/route';
