@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// The import direction (docs/development.md "Layout and import direction") and the one owner of business time
-// (docs/development.md "Business time") as eslint.config.mjs encodes them: each case lints a snippet as if it lived
+// The import direction (docs/development.md "Layout and import direction"), the one owner of business time
+// (docs/development.md "Business time") and server code without double casts (docs/development.md "Types without
+// casts") as eslint.config.mjs encodes them: each case lints a snippet as if it lived
 // at `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
 // its ESM config does not load inside Jest's module system.
 const root = path.resolve(__dirname, '..');
@@ -66,6 +67,10 @@ const tzPlugin = lint('lib/server/x.ts', "import timezone from 'dayjs/plugin/tim
 const zoneInOwner = lint('lib/shared/business-time.ts', "export const BUSINESS_TIMEZONE = 'Asia/Shanghai';");
 const zoneInTitle = lint('test/x.test.ts', "it('counts the day in Asia/Shanghai', () => {});");
 const S = '1:no-restricted-syntax';
+const doubleCast = lint('lib/server/x.ts', 'export const n = (x: string) => x as unknown as number;');
+const plainCasts = lint('lib/server/x.ts', "export const a = (x: unknown) => x as string;\nexport const b = 'x' as unknown;");
+const doubleCastInTest = lint('lib/server/x.test.ts', "it('mocks', () => { const f = jest.fn() as unknown as typeof fetch; void f; });");
+const doubleCastInClient = lint('components/ui/x.tsx', 'export const n = (x: string) => x as unknown as number;');
 
 describe('import boundaries', () => {
   it('keeps lib/shared free of every other layer, by alias and by relative path', () => {
@@ -111,5 +116,17 @@ describe('business time', () => {
 
   it('leaves prose that merely mentions the zone alone', () => {
     expect(zoneInTitle()).toEqual([]);
+  });
+});
+
+describe('types without casts', () => {
+  it('refuses `as unknown as` in lib/server (docs/development.md "Types without casts")', () => {
+    expect(doubleCast()).toEqual([S]);
+  });
+
+  it('leaves single casts, tests and other layers alone', () => {
+    expect(plainCasts()).toEqual([]);
+    expect(doubleCastInTest()).toEqual([]);
+    expect(doubleCastInClient()).toEqual([]);
   });
 });

@@ -21,7 +21,6 @@ import { sendLoginCode } from './sms/codes';
 import { assertMayPay, declareBirthDate, recordGuardianConsent } from './minors';
 import { ensureMemberAccount, ensureSystemAccount, getBalance } from '../wallet/accounts';
 import type { SmsProvider } from './sms/provider';
-import type { Tx } from '../db/client';
 
 const db = useTestDatabase({ seed: true });
 const codes = new Map<string, string>();
@@ -39,8 +38,7 @@ async function codeFor(phone: string) {
 
 /** Gives a member coins and a voucher lot through a balanced movement, as the wallet will. */
 async function fund(memberId: number, coins: number, vouchers: number) {
-  await db.handle().db.transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  await db.handle().db.transaction(async (t) => {
     const [movement] = await t.insert(ledgerTransactions).values({ kind: 'test_grant', memberId }).returning({ id: ledgerTransactions.id });
     for (const [currency, amount] of [
       ['welth', coins],

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { BONUS_HUNTER } from '@/lib/shared/activity';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export const BONUS_HUNTER_TAG = 'bonus_hunter';
 
@@ -18,15 +19,15 @@ const REWARD_KINDS = sql`('checkin', 'mission', 'surprise')`;
 export async function activityFlags(db: DbOrTx, memberId: number, now = new Date()): Promise<{ spinwin: boolean; bonusHunter: boolean }> {
   const since = new Date(now.getTime() - BONUS_HUNTER.days * 86_400_000).toISOString();
   const cap = BONUS_HUNTER.rewards;
-  const result = (await db.execute(sql`select
+  const [row] = await rowsOf<{ spinwin: boolean; hunter: boolean }>(
+    db,
+    sql`select
       exists (select 1 from lottery_chances where member_id = ${memberId} and used_at is null) as spinwin,
       not exists (select 1 from orders where member_id = ${memberId} and paid_at is not null)
         and (select count(*) from (select 1 from ledger_transactions where member_id = ${memberId} and kind in ${REWARD_KINDS}
               and created_at > ${since} limit ${cap}) l)
           + (select count(*) from (select 1 from prize_records where member_id = ${memberId} and reward_type <> 'none'
-              and created_at > ${since} limit ${cap}) p) >= ${cap} as hunter`)) as unknown as {
-    rows: Array<{ spinwin: boolean; hunter: boolean }>;
-  };
-  const row = result.rows[0];
+              and created_at > ${since} limit ${cap}) p) >= ${cap} as hunter`,
+  );
   return { spinwin: Boolean(row?.spinwin), bonusHunter: Boolean(row?.hunter) };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { CheckinResult } from '@/lib/shared/dto/activity';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { checkins } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { SERVER_MSG } from '../messages';
@@ -20,8 +20,7 @@ import { checkinReward, checkinStats, nextStreakDay } from './checkin-stats';
  */
 export async function checkIn(memberId: number, now = new Date()): Promise<CheckinResult> {
   const today = businessDayOf(now);
-  const paid = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  const paid = await getDb().transaction(async (t) => {
     await lockMemberWallet(t, memberId);
     const [prev] = await t
       .select({ streak: checkins.streakDay })

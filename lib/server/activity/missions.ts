@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CLIENT_REPORT_GAP_S, MISSION_ACTIONS, type RewardType } from '@/lib/shared/activity';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { MissionDto, MissionResult, MissionsList, MissionState } from '@/lib/shared/dto/activity';
-import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { getDb, type DbOrTx } from '../db/client';
 import { missionProgress as progressTable, missions } from '../db/schema';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { SERVER_MSG } from '../messages';
@@ -136,8 +136,7 @@ export async function claimMissionBonus(memberId: number, ref: MissionRef, now =
   const m = await oneMission(getDb(), ref);
   const period = periodFor(now)(m);
   const reward = { type: m.rewardType as RewardType, amount: m.rewardAmount };
-  await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  await getDb().transaction(async (t) => {
     await lockMemberWallet(t, memberId);
     const progress = (await missionProgress(t, memberId, [m], () => period)).get(m.id) ?? 0;
     const mine = and(eq(progressTable.memberId, memberId), eq(progressTable.missionId, m.id), eq(progressTable.periodKey, period.key));

@@ -36,8 +36,7 @@ export async function claimSurprises(memberId: number, keys: string[], environme
   const unknown = keys.find((k) => !isSurpriseKey(k));
   if (unknown !== undefined) throw invalid(SERVER_MSG.surpriseUnknown(unknown));
   const wanted = [...new Set(keys)] as SurpriseKey[];
-  return getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  return getDb().transaction(async (t) => {
     await lockMemberWallet(t, memberId);
     const taken = await t
       .select({ key: surpriseClaims.key })

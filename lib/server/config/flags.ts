@@ -11,11 +11,11 @@ export const FLAG_REFRESH_MS = 30_000;
 
 export async function loadFlags(): Promise<ConfigFlags> {
   const rows = await getDb().select().from(configFlags);
-  const flags: Record<string, unknown> = { ...DEFAULT_FLAGS };
-  for (const row of rows) if (row.key in DEFAULT_FLAGS) flags[row.key] = row.value;
-  const result = flags as unknown as ConfigFlags;
-  setCachedFlags(result);
-  return result;
+  const flags: ConfigFlags = { ...DEFAULT_FLAGS };
+  // A stored value replaces its default as it is (setFlag and the flag editor write only well-formed values).
+  for (const row of rows) if (row.key in DEFAULT_FLAGS) Object.assign(flags, { [row.key]: row.value });
+  setCachedFlags(flags);
+  return flags;
 }
 
 /** Staff edits land here; the cache the guard reads is refreshed at once in this process, within 30 s in others. */

@@ -115,7 +115,8 @@ export async function updateNovelMeta(actor: StaffActor, novelId: number, input:
       coverTag: v.coverTag,
       status: input.status,
     };
-    const diff = changes(before, next);
+    // Wider than the row: the author is kept in the audit as "id:name".
+    const diff: { before: Record<string, unknown>; after: Record<string, unknown> } = changes(before, next);
     if (!Object.keys(diff.after).length) return before.title;
     await tx
       .update(novels)
@@ -123,8 +124,8 @@ export async function updateNovelMeta(actor: StaffActor, novelId: number, input:
       .where(eq(novels.id, novelId));
     if ('tags' in diff.after) await setNovelTags(tx, novelId, v.tags);
     if ('authorId' in diff.after) {
-      diff.before.authorId = `${before.authorId}:${oldAuthor?.name ?? ''}` as unknown as number;
-      diff.after.authorId = `${authorId}:${v.author}` as unknown as number;
+      diff.before.authorId = `${before.authorId}:${oldAuthor?.name ?? ''}`;
+      diff.after.authorId = `${authorId}:${v.author}`;
     }
     await writeAudit(tx, { staffId: actor.id, action: 'novel.update', targetType: 'novel', targetId: novelId, detail: diff, ip: actor.ip });
     return v.title;

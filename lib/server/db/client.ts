@@ -43,6 +43,8 @@ const scope = (holder.__shushengDbScope ??= new AsyncLocalStorage<Db>());
 const pgTrgm = {
   name: 'pg_trgm',
   setup: async () => ({
+    // PGlite types bundlePath as a URL but reads a path as well; a file URL does not survive Jest's sandbox (above).
+    // eslint-disable-next-line no-restricted-syntax
     bundlePath: path.join(
       /* turbopackIgnore: true */ process.cwd(),
       'node_modules/@electric-sql/pglite/dist/pg_trgm.tar.gz',
@@ -53,6 +55,8 @@ const pgTrgm = {
 /** `load`: a dump (`dumpDataDir`) to start from instead of an empty cluster; tests copy their template this way. */
 export function createPgliteHandle(dir?: string, load?: Blob): DbHandle {
   const client = new PGlite({ dataDir: dir, loadDataDir: load, extensions: { pg_trgm: pgTrgm } });
+  // The one bridge between the drivers' types: both expose the same query API (see Db above).
+  // eslint-disable-next-line no-restricted-syntax
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
 }

@@ -9,6 +9,8 @@ export const migrationsFolder = path.join(/* turbopackIgnore: true */ process.cw
 
 export async function runMigrations(handle: DbHandle): Promise<void> {
   if (handle.driver === 'pglite') {
+    // The other side of the bridge in client.ts: a PGlite handle's db is a PgliteDatabase typed as Db.
+    // eslint-disable-next-line no-restricted-syntax
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   } else if (handle.url) {
     // A migration may rewrite a large table: it runs on its own connection without the pool's timeouts

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import {
   activityDays,
   bookEntitlements,
@@ -230,8 +230,7 @@ export async function revealPhone(actor: StaffActor, memberId: number): Promise<
 /** Signs one of the member's sessions out (a lost phone, a shared device). The session must be theirs and live. */
 export async function revokeMemberSession(actor: StaffActor, memberId: number, sessionId: number, now = new Date()): Promise<void> {
   assertCan(actor, 'members');
-  await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  await getDb().transaction(async (t) => {
     const [s] = await t
       .select({ id: sessions.id, via: sessions.via, expiresAt: sessions.expiresAt })
       .from(sessions)

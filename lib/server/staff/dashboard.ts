@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { businessDateSql } from '../db/business-time-sql';
 import { addBusinessDays, businessDayBounds, businessDayOf } from '@/lib/shared/business-time';
 import { latePaymentsBetween, refundRecordsBetween } from './money-report';
@@ -37,7 +38,9 @@ export async function dailyFigures(actor: StaffActor, now = new Date()): Promise
   const first = addBusinessDays(last, -(DASHBOARD_DAYS - 1));
   const start = businessDayBounds(first).start;
   const end = businessDayBounds(last).end;
-  const result = await getDb().execute(sql`
+  const rows = await rowsOf<Record<string, string | number>>(
+    getDb(),
+    sql`
     with days as (select d::date as day from generate_series(${first}::date, ${last}::date, interval '1 day') d),
     nm as (select ${businessDateSql(sql`created_at`)} as day, count(*) as n from members
       where created_at >= ${start.toISOString()} and not is_guest group by 1),
@@ -54,9 +57,9 @@ export async function dailyFigures(actor: StaffActor, now = new Date()): Promise
       coalesce(ad.secs, 0)::bigint as secs
     from days left join nm on nm.day = days.day left join po on po.day = days.day left join cu on cu.day = days.day
       left join ad on ad.day = days.day left join lp on lp.day = days.day left join rf on rf.day = days.day
-    order by days.day`);
+    order by days.day`,
+  );
   const money = can(actor.role, 'orders');
-  const rows = (result as unknown as { rows: Array<Record<string, string | number>> }).rows;
   return rows.map((r) => ({
     day: String(r.day),
     newMembers: Number(r.new_members),

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { RevenueReport } from '@/lib/shared/dto/rewards';
 import { getDb } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { auditLedger, type Violation } from '../wallet/audit';
 import { addBusinessMonths, MONTH_PATTERN, businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { revenueByMonth } from '../wallet/revenue';
@@ -34,15 +35,18 @@ export async function financeMonth(month: string, now = new Date()): Promise<Fin
   const { start, end } = businessMonthBounds(month);
   const [report, paid] = await Promise.all([
     revenueByMonth(month),
-    getDb().execute(sql`
+    rowsOf<{ coins: string | number }>(
+      getDb(),
+      sql`
       select coalesce(sum(-e.amount), 0)::bigint as coins
       from ledger_transactions t
       join ledger_entries e on e.tx_id = t.id and e.amount < 0
       join wallet_accounts a on a.id = e.account_id and a.member_id is not null and a.currency = 'welth'
       where t.kind in ('chapter_purchase', 'book_purchase', 'tip')
-        and t.created_at >= ${start.toISOString()} and t.created_at < ${end.toISOString()}`),
+        and t.created_at >= ${start.toISOString()} and t.created_at < ${end.toISOString()}`,
+    ),
   ]);
-  const spent = Number((paid as unknown as { rows: Array<{ coins: string | number }> }).rows[0]?.coins ?? 0);
+  const spent = Number(paid[0]?.coins ?? 0);
   const current = businessMonthOf(now);
   return {
     report,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { businessDayTextSql } from '../db/business-time-sql';
 import { orders } from '../db/schema';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
@@ -169,9 +170,8 @@ function sortKinds(c: CoinFigures): CoinFigures {
   return c;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-interface CashRow {
+// Type aliases, not interfaces: rowsOf's row type must be a plain record.
+type CashRow = {
   figure: 'paid' | 'late' | 'refund';
   provider: string;
   day: string;
@@ -179,15 +179,15 @@ interface CashRow {
   n: string | number;
   cents: string | number;
   discount: string | number;
-}
+};
 
-interface CoinRow {
+type CoinRow = {
   kind: string;
   currency: string;
   day: string;
   credited: string | number;
   debited: string | number;
-}
+};
 
 const SPENDING = ['chapter_purchase', 'book_purchase', 'tip'];
 const RECHARGE_BONUS = ['recharge_bonus', 'recharge_extra'];
@@ -218,7 +218,9 @@ export async function moneyReport(actor: StaffActor, period: BusinessPeriod, now
   const { start: from, end: to } = period;
   const db = getDb();
   const [cash, coins] = await Promise.all([
-    db.execute(sql`
+    rowsOf<CashRow>(
+      db,
+      sql`
       with paid as (
         select provider, ${businessDay(sql`paid_at`)} as day, count(*) as n, sum(price) as cents, sum(discount) as discount
         from orders where ${paidBetween(from, to)} group by 1, 2),
@@ -230,15 +232,19 @@ export async function moneyReport(actor: StaffActor, period: BusinessPeriod, now
         from (${refundRecordsBetween(from, to)}) r group by 1, 2, 3)
       select 'paid' as figure, provider, day, null as state, n, cents, discount from paid
       union all select 'late', provider, day, null, n, cents, 0 from late
-      union all select 'refund', provider, day, state, n, cents, 0 from refunds`),
-    db.execute(sql`
+      union all select 'refund', provider, day, state, n, cents, 0 from refunds`,
+    ),
+    rowsOf<CoinRow>(
+      db,
+      sql`
       select t.kind, e.currency, ${businessDay(sql`t.created_at`)} as day,
         sum(greatest(e.amount, 0)) as credited, sum(least(e.amount, 0)) as debited
       from ledger_transactions t
       join ledger_entries e on e.tx_id = t.id and e.currency in ('welth', 'welth_coupon')
       join wallet_accounts a on a.id = e.account_id and a.member_id is not null
       where t.created_at >= ${from.toISOString()} and t.created_at < ${to.toISOString()} and t.kind <> 'merge'
-      group by 1, 2, 3`),
+      group by 1, 2, 3`,
+    ),
   ]);
 
   const providersOf = () => new Map<string, ProviderMoney>(REPORT_PROVIDERS.map((p) => [p, emptyMoney(p)]));
@@ -257,7 +263,7 @@ export async function moneyReport(actor: StaffActor, period: BusinessPeriod, now
     return d;
   };
   for (const day of businessDaysOf(period, now)) dayOf(day);
-  for (const r of rowsOf<CashRow>(cash)) {
+  for (const r of cash) {
     const n = Number(r.n);
     const cents = Number(r.cents);
     const d = dayOf(r.day);
@@ -270,7 +276,7 @@ export async function moneyReport(actor: StaffActor, period: BusinessPeriod, now
     }
   }
   const coinTotals = emptyCoins();
-  for (const r of rowsOf<CoinRow>(coins)) {
+  for (const r of coins) {
     addCoins(coinTotals, r);
     addCoins(dayOf(r.day).coins, r);
   }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FAN_WEIGHTS } from '@/lib/shared/rewards';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { ACTIVITY_ACCOUNT } from './activity-rewards';
 
 export type AuditCheck =
@@ -306,11 +307,12 @@ async function run(tx: Tx, limit: number): Promise<Violation[]> {
   const branches = CHECKS.map(
     ({ check, rows }) => sql`(select ${check}::text as "check", r.* from (${rows} limit ${limit}) as r(subject, detail))`,
   );
-  const result = (await tx.execute(sql`with ${SUMS} ${sql.join(branches, sql` union all `)}`)) as unknown as {
-    rows: Array<{ check: AuditCheck; subject: string; detail: Violation['detail'] | string }>;
-  };
+  const rows = await rowsOf<{ check: AuditCheck; subject: string; detail: Violation['detail'] | string }>(
+    tx,
+    sql`with ${SUMS} ${sql.join(branches, sql` union all `)}`,
+  );
   // node-postgres parses jsonb; PGlite too, but a driver that hands back text is read the same way.
-  return result.rows.map((r) => ({
+  return rows.map((r) => ({
     check: r.check,
     subject: r.subject,
     detail: typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail,
@@ -330,5 +332,5 @@ export async function auditLedger(db: DbOrTx = getDb(), options: { limitPerCheck
   const limit = options.limitPerCheck ?? 100;
   // A caller's transaction (tests corrupt data inside one) is used as it is; otherwise a read-only one of our own.
   if ('rollback' in db) return run(db, limit);
-  return db.transaction((tx) => run(tx as unknown as Tx, limit), { accessMode: 'read only' });
+  return db.transaction((tx) => run(tx, limit), { accessMode: 'read only' });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { bookEntitlements, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
@@ -25,8 +25,7 @@ export function wholeBookPriceOf(novel: { saleMode: string; wholeBookPrice: numb
  * same book queue and the later ones find the entitlement instead of paying again; idempotent on x-sig too.
  */
 export async function buyWholeBook(memberId: number, novelId: number, idempotencyKey?: string, now = new Date()): Promise<BookBuyResult> {
-  const result = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  const result = await getDb().transaction(async (t) => {
     const [novel] = await t
       .select({ isOffShelf: novels.isOffShelf, saleMode: novels.saleMode, wholeBookPrice: novels.wholeBookPrice })
       .from(novels)

@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { MallCoupon } from '@/lib/shared/dto/activity';
 import type { CouponRecord } from '@/lib/shared/dto/wallet-records';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { coupons, memberCoupons } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { grantCoupon } from './coupons';
@@ -44,8 +44,7 @@ export async function listMallCoupons(memberId: number | null): Promise<MallCoup
  * only passes while claims are below stock; a sold-out coupon throws, which rolls the member's coupon back.
  */
 export async function claimMallCoupon(memberId: number, couponId: number, now = new Date()): Promise<CouponRecord> {
-  return getDb().transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return getDb().transaction(async (tx) => {
     const [coupon] = await tx
       .select()
       .from(coupons)

@@ -55,7 +55,7 @@ export async function expireVoucherLots(now = new Date(), memberId?: number): Pr
   let vouchers = 0;
   let lots = 0;
   for (const { id } of due) {
-    const taken = await getDb().transaction((tx) => expireLot(tx as unknown as Tx, id, now));
+    const taken = await getDb().transaction((tx) => expireLot(tx, id, now));
     vouchers += taken;
     lots += 1;
   }

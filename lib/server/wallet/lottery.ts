@@ -96,8 +96,7 @@ export function gameLog(r: { id: number; name: string; reward: number; rewardTyp
  * else the fallback slot (谢谢参与), record it and pay it. No chance: 409 and nothing written.
  */
 export async function drawPrize(memberId: number, now = new Date(), random: RandomSource = cryptoRandom): Promise<DrawResult> {
-  return getDb().transaction(async (t) => {
-    const tx = t as unknown as Tx;
+  return getDb().transaction(async (tx) => {
     const chanceId = await takeChance(tx, memberId, now);
     if (chanceId === null) throw new ApiError(CODES.conflict, SERVER_MSG.noLotteryChance);
     // Same lock order as purchases and tips (docs/wallet.md "Ledger"): the wallet, then what the draw counts.

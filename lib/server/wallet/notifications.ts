@@ -148,8 +148,7 @@ export async function creditProviderPayment(
   // keyed by the trade number, so it simply runs again.
   return retryOnConflict(
     () =>
-      getDb().transaction(async (tx) => {
-        const t = tx as unknown as Tx;
+      getDb().transaction(async (t) => {
         const row = await lockOrder(t, p.orderId);
         if (!row || row.o.provider !== providerName) throw notFound(SERVER_MSG.orderNotFound);
         if (row.o.price !== p.amount) throw new ApiError(CODES.conflict, SERVER_MSG.paymentAmountMismatch);

@@ -132,8 +132,7 @@ export async function createOrder(memberId: number, productId: number, opts: Cre
   const product = await getProductOrThrow(productId);
   if (product.productType === 'whole_book') throw new ApiError(CODES.validation, MSG.orderWholeBook, undefined, 'whole_book');
   const open = () =>
-    getDb().transaction(async (tx) => {
-      const t = tx as unknown as Tx;
+    getDb().transaction(async (t) => {
       // NO KEY UPDATE, not UPDATE: inserts that reference the member (accounts, unlocks, ledger rows) take KEY SHARE on
       // this row, and a purchase holding the wallet would deadlock against a full UPDATE lock (docs/wallet-orders.md).
       await t.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
@@ -233,7 +232,7 @@ export async function closeOrder(
 
 /** The payer cancelled on the provider's page: their pending order ends; anything else, or anyone else's, is left as it is. */
 export async function cancelOrder(orderId: number, memberId: number, now = new Date()): Promise<OrderDto> {
-  await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, orderId, 'cancelled', now, memberId));
+  await getDb().transaction((tx) => closeOrder(tx, orderId, 'cancelled', now, memberId));
   return getOrderOrThrow(orderId, memberId);
 }
 
@@ -250,7 +249,7 @@ export async function expireStaleOrders(now = new Date()): Promise<number> {
     .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now), real.length ? notInArray(orders.provider, real) : undefined))
     .limit(500);
   let expired = 0;
-  for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, id, 'expired', now))) expired += 1;
+  for (const { id } of stale) if (await getDb().transaction((tx) => closeOrder(tx, id, 'expired', now))) expired += 1;
   return expired;
 }
 

@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { retryOnConflict } from '../db/pg-errors';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
@@ -66,8 +66,7 @@ export async function buyChapter(
 ): Promise<BuyResult> {
   // A burst of one member's buys can deadlock on the wallet rows; the victim, rolled back whole, runs again.
   const result = await retryOnConflict(() =>
-    getDb().transaction(async (tx) => {
-      const t = tx as unknown as Tx;
+    getDb().transaction(async (t) => {
       const [chapter] = await t
         .select({
           id: chapters.id,

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { orderRefunds, paymentExceptions } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { assertCan, type StaffActor } from '../staff/actor';
@@ -18,8 +18,7 @@ const E = MONEY_TEXT.errors;
  */
 export async function markRefundHandled(actor: StaffActor, orderId: number, note: string, now = new Date()): Promise<void> {
   assertCan(actor, 'refunds');
-  await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  await getDb().transaction(async (t) => {
     const [refund] = await t
       .select({ id: orderRefunds.id, status: orderRefunds.providerRefundStatus })
       .from(orderRefunds)

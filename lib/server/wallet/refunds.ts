@@ -158,8 +158,7 @@ async function endOrderPeriods(t: Tx, orderId: number, now: Date): Promise<numbe
  */
 export async function refundOrder(actor: StaffActor, input: RefundInput, now = new Date()): Promise<RefundResult> {
   assertCan(actor, 'refunds');
-  const result = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  const result = await getDb().transaction(async (t) => {
     const row = await lockOrder(t, input.orderId);
     if (!row) throw notFound(E.orderMissing);
     const { o: order, p: product } = row;
@@ -302,8 +301,7 @@ export async function refundPaymentException(
   note: string,
 ): Promise<{ orderId: number; amount: number }> {
   assertCan(actor, 'refunds');
-  return getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  return getDb().transaction(async (t) => {
     const [row] = await t.select().from(paymentExceptions).where(eq(paymentExceptions.id, exceptionId)).for('update');
     if (!row) throw notFound(E.exceptionMissing);
     if (row.refundStatus !== 'due') throw new ApiError(CODES.conflict, E.exceptionDone);

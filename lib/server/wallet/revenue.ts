@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { AuthorRevenue, NovelRevenue, RevenueReport } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 
 /**
@@ -11,7 +12,9 @@ import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time
  */
 export async function revenueByMonth(month = businessMonthOf(new Date()), db: DbOrTx = getDb()): Promise<RevenueReport> {
   const { start, end } = businessMonthBounds(month);
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`
     select n.id as novel_id, n.title, au.id as author_id, au.name as author,
       sum(e.amount)::bigint as coins,
       coalesce(sum(e.amount) filter (where t.kind = 'chapter_purchase'), 0)::bigint as chapter,
@@ -24,8 +27,9 @@ export async function revenueByMonth(month = businessMonthOf(new Date()), db: Db
     join authors au on au.id = n.author_id
     where a.system_name like 'revenue:novel:%' and a.currency = 'welth'
     group by n.id, n.title, au.id, au.name
-    order by coins desc, n.id`)) as unknown as { rows: Array<Record<string, string | number>> };
-  const novels: NovelRevenue[] = result.rows.map((r) => ({
+    order by coins desc, n.id`,
+  );
+  const novels: NovelRevenue[] = rows.map((r) => ({
     novel_id: Number(r.novel_id),
     title: String(r.title),
     author_id: Number(r.author_id),

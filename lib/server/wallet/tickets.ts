@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { TICKETS } from '@/lib/shared/rewards';
 import type { TicketLotDto, TicketsDto } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { ticketLots, walletAccounts } from '../db/schema';
 import { ensureMemberAccount, ensureSystemAccount } from './accounts';
 import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
@@ -73,13 +74,16 @@ export async function grantTickets(
 
 /** Coins the member paid (never vouchers) in movements of `month`: what tickets are earned from. */
 export async function monthCoinsSpent(db: DbOrTx, memberId: number, month: string): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ coins: string | number }>(
+    db,
+    sql`
     select coalesce(sum(-e.amount), 0)::bigint as coins
     from ledger_entries e
     join wallet_accounts a on a.id = e.account_id and a.member_id = ${memberId} and a.currency = 'welth'
     join ledger_transactions t on t.id = e.tx_id
-    where e.amount < 0 and t.meta->>'coin_month' = ${month}`)) as unknown as { rows: Array<{ coins: string | number }> };
-  return Number(result.rows[0]?.coins ?? 0);
+    where e.amount < 0 and t.meta->>'coin_month' = ${month}`,
+  );
+  return Number(row?.coins ?? 0);
 }
 
 /**
@@ -158,7 +162,7 @@ export async function expireTicketLots(now = new Date(), memberId?: number): Pro
     .orderBy(asc(ticketLots.expiresAt))
     .limit(1000);
   let tickets = 0;
-  for (const lot of due) tickets += await getDb().transaction((tx) => expireTicketLot(tx as unknown as Tx, lot.id, lot.memberId, now));
+  for (const lot of due) tickets += await getDb().transaction((tx) => expireTicketLot(tx, lot.id, lot.memberId, now));
   return { lots: due.length, tickets };
 }
 
@@ -178,7 +182,7 @@ async function hasTicketLotsToExpire(memberId: number, now: Date): Promise<boole
 export async function grantVipTicketsIfDue(memberId: number, now = new Date(), vipActive?: boolean): Promise<void> {
   if (vipActive === false || (await movementExists(getDb(), 'ticket_grant', vipGrantKey(memberId, businessMonthOf(now))))) return;
   if (vipActive || (await getPeriodState(memberId, 'vip', getDb(), now)).active)
-    await getDb().transaction((tx) => grantVipTicketsIn(tx as unknown as Tx, memberId, now));
+    await getDb().transaction((tx) => grantVipTicketsIn(tx, memberId, now));
 }
 
 /**

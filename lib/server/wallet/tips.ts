@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { TipResult } from '@/lib/shared/dto/rewards';
 import { GIFTS_PAY_WITH_VOUCHERS } from '@/lib/shared/rewards';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { getDb, type Tx } from '../db/client';
+import { getDb } from '../db/client';
 import { chapters, gifts, novels, tips } from '../db/schema';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { assertMayPay } from '../accounts/minors';
@@ -31,8 +31,7 @@ export interface TipInput {
  * Idempotent on x-sig: a replay of the same key finds the first tip and charges nothing.
  */
 export async function sendTip(memberId: number, novelId: number, input: TipInput, sig?: string, now = new Date()): Promise<TipResult> {
-  const total = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  const total = await getDb().transaction(async (t) => {
     const [novel] = await t
       .select({ isOffShelf: novels.isOffShelf, languageType: novels.languageType })
       .from(novels)

@@ -5,6 +5,7 @@ import type { CompetitionBoard, CompetitionDto, VoteResult, VoteStatus } from '@
 import { TICKETS } from '@/lib/shared/rewards';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { authors, competitions, members, novels, orders, votes } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateNow } from '../cache';
@@ -47,13 +48,16 @@ export async function activeCompetition(languageType: number, now = new Date(), 
 
 /** Counted votes of one novel in one competition, and its place (null without counted votes). */
 async function novelStanding(db: DbOrTx, competitionId: number, novelId: number): Promise<{ votes: number; rank: number | null }> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ votes: string | number; ahead: string | number }>(
+    db,
+    sql`
     with totals as (select novel_id, sum(amount)::bigint as votes from votes where competition_id = ${competitionId} and counted group by novel_id),
     mine as (select coalesce((select votes from totals where novel_id = ${novelId}), 0) as votes)
     select mine.votes, (select count(*) from totals where totals.votes > mine.votes or (totals.votes = mine.votes and totals.novel_id < ${novelId})) as ahead
-    from mine`)) as unknown as { rows: Array<{ votes: string | number; ahead: string | number }> };
-  const votesNow = Number(result.rows[0]?.votes ?? 0);
-  return { votes: votesNow, rank: votesNow > 0 ? Number(result.rows[0]?.ahead ?? 0) + 1 : null };
+    from mine`,
+  );
+  const votesNow = Number(row?.votes ?? 0);
+  return { votes: votesNow, rank: votesNow > 0 ? Number(row?.ahead ?? 0) + 1 : null };
 }
 
 /** Tickets this member cast for this novel in the calendar month of `now` (the per-novel cap counts these). */
@@ -102,8 +106,7 @@ export async function castVote(memberId: number, novelId: number, amount: number
   const cap = TICKETS.perNovelMonthlyCap;
   // Before the wallet lock, so queued votes hold it as briefly as possible; the grant is idempotent by its key.
   await grantVipTicketsIfDue(memberId, now);
-  const result = await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  const result = await getDb().transaction(async (t) => {
     const [novel] = await t
       .select({ isOffShelf: novels.isOffShelf, languageType: novels.languageType })
       .from(novels)

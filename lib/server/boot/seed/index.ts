@@ -29,18 +29,18 @@ export async function seedDatabase(db: Db, log: Log = console.log, { demo }: See
   await db.transaction(async (tx) => {
     // Tens of thousands of rows in one transaction: longer than the pool's statement limit allows a request.
     await liftTimeouts(tx);
-    const plan = await seedCatalog(tx as unknown as Db, log, now, demo);
+    const plan = await seedCatalog(tx, log, now, demo);
     log('seed: lists, rankings and layouts');
-    await seedDiscovery(tx as unknown as Db, plan, demo);
+    await seedDiscovery(tx, plan, demo);
     log('seed: products, gifts, activities and config');
-    await seedCommerce(tx as unknown as Db, plan, now, demo);
-    await seedWords(tx as unknown as Db);
+    await seedCommerce(tx, plan, now, demo);
+    await seedWords(tx);
     if (!demo) return;
-    await seedGames(tx as unknown as Db, plan, now);
+    await seedGames(tx, plan, now);
     log('seed: simulated readers and the rankings they earn');
     const simulated = Date.now();
-    const readers = await seedActivity(tx as unknown as Db, plan, now);
-    await seedAdsDemo(tx as unknown as Db, now);
+    const readers = await seedActivity(tx, plan, now);
+    await seedAdsDemo(tx, now);
     const ranked = await recomputeRankings(now, tx);
     log(`seed: ${readers.length} readers in ${Date.now() - simulated - ranked.ms} ms, ${ranked.rows} ranking rows in ${ranked.ms} ms`);
   });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { businessMonthStartOf } from '@/lib/shared/business-time';
-import { withDb, type Db } from '../../db/client';
+import { withDb, type Tx } from '../../db/client';
 import { chapters, gifts, novels, products } from '../../db/schema';
 import { createMember } from '../../accounts/members';
 import { addFavorite } from '../../reading/favorites';
@@ -60,7 +60,7 @@ function chooseNovels(rng: Rng, pool: NovelPlan[], count: number): NovelPlan[] {
  * that follow are earned from these rows, not written by the seed. Deterministic: the same seed gives the same
  * readers and the same choices.
  */
-export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promise<SimulatedReader[]> {
+export async function seedActivity(db: Tx, plan: CatalogPlan, now: Date): Promise<SimulatedReader[]> {
   const rng = createRng(SEED_ACTIVITY);
   const shelf = plan.novels.filter((n) => !n.isOffShelf && n.id >= FIRST_SIMULATED_NOVEL);
   const byLang = (lt: number) => shelf.filter((n) => n.languageType === lt).sort((a, b) => b.popularity - a.popularity);
@@ -136,7 +136,7 @@ export async function seedActivity(db: Db, plan: CatalogPlan, now: Date): Promis
  * their ledger movements move back to the reader's busy day (within this month), so the 7-day and 30-day rankings
  * differ as they would. Votes and ticket movements keep their time: 月票 count this month anyway.
  */
-async function backdate(db: Db, readers: SimulatedReader[]): Promise<void> {
+async function backdate(db: Tx, readers: SimulatedReader[]): Promise<void> {
   if (!readers.length) return;
   const shifts = sql.join(
     readers.map((r) => sql`(${r.memberId}::int, ${r.daysAgo}::int)`),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { BONUS_HUNTER } from '@/lib/shared/activity';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { createMember } from '../../accounts/members';
 import { grantReward } from '../../wallet/activity-rewards';
 
@@ -11,15 +11,9 @@ import { grantReward } from '../../wallet/activity-rewards';
  */
 export const DEMO_BONUS_HUNTER_PHONE = '13900000017';
 
-export async function seedAdsDemo(db: Db, now: Date): Promise<void> {
+export async function seedAdsDemo(db: Tx, now: Date): Promise<void> {
   const member = await createMember(db, { phone: DEMO_BONUS_HUNTER_PHONE, nickname: 'demo_bonus_hunter', createdAt: now });
   for (let i = 0; i < BONUS_HUNTER.rewards; i++) {
-    await grantReward(
-      db as unknown as Tx,
-      member.id,
-      { type: 'welth_coupon', amount: 1 },
-      { kind: 'mission', key: `seed-hunter-${i}` },
-      now,
-    );
+    await grantReward(db, member.id, { type: 'welth_coupon', amount: 1 }, { kind: 'mission', key: `seed-hunter-${i}` }, now);
   }
 }

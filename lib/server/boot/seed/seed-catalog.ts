@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { authors, categories, chapters, novels, novelTags, tags } from '../../db/schema';
 import { planCatalog, planChapters, type CatalogPlan } from './catalog-plan';
 
@@ -16,7 +16,7 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 const isNewRelease = (id: number, status: number) => id > 6 && id % 15 === 0 && status === 0;
 
 /** The categories always; the demo's authors, novels, tags and chapters only with `demo` (docs/deploy.md "First start"). */
-export async function seedCatalog(db: Db, log: Log, now: Date, demo = true): Promise<CatalogPlan> {
+export async function seedCatalog(db: Tx, log: Log, now: Date, demo = true): Promise<CatalogPlan> {
   const full = planCatalog();
   const plan: CatalogPlan = demo ? full : { ...full, authors: [], novels: [] };
   await db

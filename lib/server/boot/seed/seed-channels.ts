@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { listItems, lists, richListItems, richLists, webLayoutBlocks, webLayoutPages } from '../../db/schema';
 import type { NovelPlan } from './catalog-plan';
 import { createRng } from './random';
@@ -16,13 +16,13 @@ const CHANNELS = [
 
 type Channel = (typeof CHANNELS)[number];
 
-async function insertList(db: Db, slug: string, name: string, languageType: number, gender: number, picks: NovelPlan[]): Promise<number> {
+async function insertList(db: Tx, slug: string, name: string, languageType: number, gender: number, picks: NovelPlan[]): Promise<number> {
   const [row] = await db.insert(lists).values({ name, slug, languageType, gender }).returning({ id: lists.id });
   if (picks.length) await db.insert(listItems).values(picks.map((n, position) => ({ listId: row!.id, novelId: n.id, position })));
   return row!.id;
 }
 
-async function insertCarousel(db: Db, channel: Channel, languageType: number, picks: NovelPlan[]): Promise<number> {
+async function insertCarousel(db: Tx, channel: Channel, languageType: number, picks: NovelPlan[]): Promise<number> {
   const [rich] = await db
     .insert(richLists)
     .values({ name: `${channel.title}轮播`, slug: `carousel_${channel.key}`, languageType, readType: 1 })
@@ -49,7 +49,7 @@ async function insertCarousel(db: Db, channel: Channel, languageType: number, pi
  * categories; only 限时免费 is shared. The layout editor's data is these rows, so staff can rearrange them later.
  */
 export async function seedChannels(
-  db: Db,
+  db: Tx,
   shelf: NovelPlan[],
   listIds: Map<string, number>,
   rankingIds: Map<string, number>,

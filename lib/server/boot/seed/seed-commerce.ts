@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { ads, competitions, configFlags, coupons, gifts, missions, prizes, products, promotions } from '../../db/schema';
 import type { CatalogPlan } from './catalog-plan';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
@@ -12,7 +12,7 @@ const DAY = 86_400_000;
  * `demo` (a deployment's first start, docs/deploy.md "First start") the shop, gifts, prizes, missions, coupons and
  * flags are written, but not the demo's promotion, competition and ads, which staff set up in the console.
  */
-export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date, demo = true): Promise<void> {
+export async function seedCommerce(db: Tx, plan: CatalogPlan, now: Date, demo = true): Promise<void> {
   const recharge = [
     // name, price (cents), coins, bonus coins, bonus vouchers, daily quota
     ['600书币', 600, 600, 0, 0, null],
@@ -203,7 +203,7 @@ export async function seedCommerce(db: Db, plan: CatalogPlan, now: Date, demo = 
 
 /** The demo's recharge promotion (the popup on home), on its 5000书币 pack; the flag that points the popup at it. */
 async function seedPromotion(
-  db: Db,
+  db: Tx,
   inserted: Array<{ id: number; name: string }>,
   now: Date,
 ): Promise<{ product_id: number; promotion_id: number }> {
@@ -227,7 +227,7 @@ async function seedPromotion(
 }
 
 /** The demo's competition and its ads: events and campaigns a deployment's staff run themselves. */
-async function seedDemoEvents(db: Db, now: Date): Promise<void> {
+async function seedDemoEvents(db: Tx, now: Date): Promise<void> {
   // Runs from before now well into the coming months, for novels of every language (docs/gifts-votes.md "Competitions").
   await db.insert(competitions).values({
     name: '年度人气作品评选',

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { bookListItems, bookLists, hotWords, listItems, lists, rankings, richListItems, richLists } from '../../db/schema';
 import type { CatalogPlan, NovelPlan } from './catalog-plan';
 import { createRng } from './random';
@@ -54,7 +54,7 @@ function pickFor(slug: string, pool: NovelPlan[]): NovelPlan[] {
   }
 }
 
-export async function seedDiscovery(db: Db, plan: CatalogPlan, demo = true): Promise<void> {
+export async function seedDiscovery(db: Tx, plan: CatalogPlan, demo = true): Promise<void> {
   const rng = createRng(SEED_DISCOVERY);
   const shelf = plan.novels.filter((n) => !n.isOffShelf);
   const listIds = new Map<string, number>();

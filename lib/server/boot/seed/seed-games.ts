@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { experiments, games, novelTests } from '../../db/schema';
 import type { CatalogPlan } from './catalog-plan';
 
@@ -17,7 +17,7 @@ export const SEED_GAMES = [
 
 export const SEED_GAME_HOST = 'https://h5.shusheng-games.cn';
 
-export async function seedGames(db: Db, plan: CatalogPlan, now: Date): Promise<void> {
+export async function seedGames(db: Tx, plan: CatalogPlan, now: Date): Promise<void> {
   await db.insert(games).values(
     SEED_GAMES.map((g) => ({
       name: g.name,

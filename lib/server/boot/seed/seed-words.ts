@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { sensitiveWords } from '../../db/schema';
 import { normalizeText } from '../../moderation/filter';
 import { WORD_CATEGORIES, type WordCategory } from '../../moderation/categories';
@@ -18,7 +18,7 @@ const STARTER: Record<WordCategory, string[]> = {
   politics: ['测试政治词'],
 };
 
-export async function seedWords(db: Db): Promise<void> {
+export async function seedWords(db: Tx): Promise<void> {
   const rows = Object.entries(STARTER).flatMap(([category, words]) =>
     words.map((word) => ({ word: normalizeText(word), category, action: WORD_CATEGORIES[category as WordCategory].defaultAction })),
   );

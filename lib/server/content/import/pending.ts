@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { IMPORT_ENCODINGS, type ImportEncoding } from '@/lib/shared/schemas/content-import';
+import { IMPORT_ENCODINGS, importUploadFields, type ImportEncoding } from '@/lib/shared/schemas/content-import';
 import { getDb } from '../../db/client';
 import { importPending, type PendingCandidate } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
@@ -153,7 +153,8 @@ export async function importWithEncoding(
     const file = await audioStorage().read(pendingKey(pendingId), FILE);
     if (!file) throw notFound(T.pendingMissing);
     const cover = row.hasCover ? await audioStorage().read(pendingKey(pendingId), COVER) : null;
-    const form = { ...(row.form as unknown as ImportForm), encoding };
+    // The stored fields passed importUploadFields on upload; parsing them again types them (absent 听书 reads as '').
+    const form: ImportForm = { ...importUploadFields.parse(row.form), encoding };
     draft = await createImportDraft(actor, { fileName: row.fileName, file, cover, form }, now);
   } catch (err) {
     await getDb().update(importPending).set({ claimedAt: null }).where(eq(importPending.id, pendingId));

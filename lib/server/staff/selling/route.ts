@@ -13,14 +13,16 @@ type Toggle = (actor: StaffActor, id: number, active: boolean) => Promise<string
 export function sellingHandler(create: Save, update: Edit, toggle: Toggle) {
   return async ({ form, actor }: { form: SellingConsoleForm; actor: StaffActor }): Promise<string> => {
     const T = SELLING_TEXT;
-    const fields = form as unknown as SellingForm;
+    // The id is the dispatch's (a number once parsed); every other field is a string, as SellingForm says.
+    const { id, ...rest } = form;
+    const fields: SellingForm = rest;
     if (form.op === 'create') return T.created(await create(actor, fields));
-    if (form.id === undefined) throw invalid(T.err.notFound);
-    if (form.op === 'update') return T.saved(await update(actor, form.id, fields));
+    if (id === undefined) throw invalid(T.err.notFound);
+    if (form.op === 'update') return T.saved(await update(actor, id, fields));
     if (form.op === 'toggle') {
       const active = fields.active === '1';
       if (!active && fields.active !== '0') throw invalid(T.err.invalidChoice);
-      return T.toggled(await toggle(actor, form.id, active), active);
+      return T.toggled(await toggle(actor, id, active), active);
     }
     throw invalid(T.err.invalidChoice);
   };

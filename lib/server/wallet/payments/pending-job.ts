@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import { getDb, type Tx } from '../../db/client';
+import { getDb } from '../../db/client';
 import { orders } from '../../db/schema';
 import { log } from '../../logger';
 import { creditProviderPayment } from '../notifications';
@@ -59,7 +59,7 @@ export async function sweepPendingProviderOrders(now = new Date()): Promise<Pend
       }
       if (order.expiresAt > now) continue;
       if (state.state === 'unpaid') await provider.close(order.id);
-      if (await getDb().transaction((tx) => closeOrder(tx as unknown as Tx, order.id, 'expired', now))) result.closed += 1;
+      if (await getDb().transaction((tx) => closeOrder(tx, order.id, 'expired', now))) result.closed += 1;
     } catch (err) {
       result.failed += 1;
       log('warn', 'provider_pending_check_failed', {

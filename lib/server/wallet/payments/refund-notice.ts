@@ -64,8 +64,7 @@ export async function applyRefundNotice(
   now = new Date(),
   source: 'notification' | 'query' = 'notification',
 ): Promise<RefundNoticeResult> {
-  return getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  return getDb().transaction(async (t) => {
     // The order's lock first: a refund being written holds it (refundOrder locks the order, asks the provider, then
     // commits), and the provider may notify before that commit. Waiting here, the notice sees the refund row.
     const [order] = await t.select({ provider: orders.provider }).from(orders).where(eq(orders.id, notice.orderId)).for('no key update');

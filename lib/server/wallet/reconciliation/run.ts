@@ -105,8 +105,7 @@ export async function reconcileDay(provider: RealProvider, day: string, now = ne
     log('warn', 'reconciliation_failed', { provider: provider.name, day, error });
     return { provider: provider.name, day, status: 'failed', differences: 0 };
   }
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  return db.transaction(async (t) => {
     const oursOfDay = await ourRecords(t, provider.name, day);
     const oursAnyDay = await ourRecordsOf(t, provider.name, [...new Set(bill.map((l) => l.orderId))]);
     const diffs = compareBill(bill, oursOfDay, oursAnyDay);

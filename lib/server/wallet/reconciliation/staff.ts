@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { RECONCILIATION_TEXT } from '@/lib/shared/reconciliation-text';
-import { getDb, type Tx } from '../../db/client';
+import { getDb } from '../../db/client';
 import { paymentReconciliationLines, paymentReconciliations } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { assertCan, type StaffActor } from '../../staff/actor';
@@ -39,8 +39,7 @@ export async function latestReconciliations(actor: StaffActor, limit = 10) {
  */
 export async function resolveDifference(actor: StaffActor, lineId: number, note: string, now = new Date()): Promise<void> {
   assertCan(actor, 'refunds');
-  await getDb().transaction(async (tx) => {
-    const t = tx as unknown as Tx;
+  await getDb().transaction(async (t) => {
     const [line] = await t
       .update(paymentReconciliationLines)
       .set({ resolvedAt: now, resolvedBy: actor.id, resolutionNote: note })
