@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from './helpers/test';
+import { expect, onOnePhone, test, type Page, type Request } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 
 // The first screen (issue 13, docs/operations.md "First screen"): what home and sign-in load before the reader
@@ -34,7 +34,8 @@ test('/favicon.ico is the logo, not a 404', async ({ request }) => {
 test.describe('a first visit to home', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
   test.beforeEach(({}, info) => {
-    test.skip(info.project.name === 'wechat', 'home forces sign-in inside the messaging app');
+    // Home forces sign-in inside the messaging app; the first visit is the same on every other phone.
+    onOnePhone(info);
   });
 
   test('shows the promotion popup only after the first scroll', async ({ page }) => {
@@ -84,7 +85,7 @@ test.describe('a first visit to home', () => {
 });
 
 test('a signed-in reader has 书架 and 我的 prefetched', async ({ page }, info) => {
-  test.skip(info.project.name === 'wechat', 'one browser is enough');
+  onOnePhone(info);
   await signIn(page, info.workerIndex);
   const shelf = rscRequestsFor(page, '/m/shelf');
   await page.goto('/m/library');
@@ -92,7 +93,7 @@ test('a signed-in reader has 书架 and 我的 prefetched', async ({ page }, inf
 });
 
 test('the sign-in page loads no zod', async ({ page }) => {
-  test.skip(test.info().project.name === 'wechat', 'the same bundle in every browser');
+  onOnePhone(test.info()); // the same bundle in every browser
   const bodies: Promise<string>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));

@@ -79,7 +79,7 @@ const KNOWN: Record<string, string> = {};
  * and the link prefetches keep requests open long after the page is done.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
+  await page.waitForLoadState('load'); // page.goto waits for it already; a test that routes the page may not
   await page.waitForFunction(() => Object.keys(document.documentElement).some((k) => k.startsWith('__react')));
   for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3_000 })));
 }
@@ -105,23 +105,39 @@ function memberCookies(baseURL: string, salt: number): Promise<Cookie[]> {
 // on the iPhone, signed in on the Pixel halves the sweep (docs/development.md "Hydration guard").
 const SWEEP_PHONE = { signedOut: 'iphone-13', signedIn: 'pixel-7' };
 
+// Pages per test: each test opens its pages one after the other in one browser context, as a reader moving through
+// the site does, so the sweep pays for a context and a worker hand-off once per group instead of once per page.
+// Each page is a step of its own: a failure names the page, and the other pages of the group are still checked.
+const GROUP = 7;
+
 for (const signedIn of [false, true]) {
   test.describe(signedIn ? 'signed in' : 'signed out', () => {
     const phone = signedIn ? SWEEP_PHONE.signedIn : SWEEP_PHONE.signedOut;
     test.beforeEach(({}, info) => test.skip(info.project.name !== phone, `one phone is enough for a server-rendered sweep (${phone})`));
 
-    for (const [name, url, membersOnly] of PAGES) {
-      if (membersOnly && !signedIn) continue;
-      const title = `${signedIn ? 'signed in' : 'signed out'}: ${name}`;
-      test(`${title} hydrates without errors (${url})`, async ({ page, baseURL }, info) => {
-        if (KNOWN[title]) test.fixme(true, KNOWN[title]);
+    const pages = PAGES.filter(([, , membersOnly]) => signedIn || !membersOnly);
+    for (let from = 0; from < pages.length; from += GROUP) {
+      const group = pages.slice(from, from + GROUP);
+      const state = signedIn ? 'signed in' : 'signed out';
+      test(`${state}: ${group.map(([name]) => name).join(', ')} hydrate without errors`, async ({
+        page,
+        baseURL,
+        hydrationErrors,
+      }, info) => {
         if (signedIn) await page.context().addCookies(await memberCookies(baseURL!, info.workerIndex));
         const uncaught: string[] = [];
         page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message}`));
-        const response = await page.goto(url);
-        expect(response?.status(), 'the page answers').toBeLessThan(400);
-        await settle(page);
-        expect(uncaught, `uncaught errors on ${page.url()}`).toEqual([]);
+        for (const [name, url] of group) {
+          const title = `${state}: ${name}`;
+          await test.step(`${title} (${url})`, async () => {
+            if (KNOWN[title]) return test.info().annotations.push({ type: 'fixme', description: `${title}: ${KNOWN[title]}` });
+            const response = await page.goto(url);
+            expect.soft(response?.status(), `${url} answers`).toBeLessThan(400);
+            await settle(page);
+            expect.soft(uncaught.splice(0), `uncaught errors on ${url}`).toEqual([]);
+            expect.soft(hydrationErrors.splice(0), `hydration errors on ${url}`).toEqual([]);
+          });
+        }
       });
     }
   });

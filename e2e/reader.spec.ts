@@ -1,4 +1,4 @@
-import { expect, test } from './helpers/test';
+import { expect, onOnePhone, test } from './helpers/test';
 import { expectSandboxPage, freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import type { Page } from './helpers/test';
@@ -28,7 +28,8 @@ const storeSettings = (s: Record<string, unknown>) => localStorage.setItem('sett
 // signing in from it, recharging in the sandbox, buying, the text appearing, the catalogue, settings that
 // survive a reload, and the novel on the shelf and in the history.
 test('read to the paywall, sign in, recharge, buy, and find the novel on the shelf and in the history', async ({ page }, info) => {
-  test.skip(info.project.name === 'wechat', 'the messaging app signs in through OAuth (covered in accounts.spec.ts)');
+  // The messaging app signs in through OAuth (covered in accounts.spec.ts); the paywall is the same on every phone.
+  onOnePhone(info);
   test.setTimeout(120_000);
   await page.goto('/m/read/1?nid=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^第1章/);
@@ -153,7 +154,7 @@ test('paged mode turns by tap zones, swipes and keys, keeps the place across a f
 });
 
 test('night skin leaves no light surface: page, bars, settings, catalogue and paywall', async ({ page }, info) => {
-  test.skip(info.project.name === 'wechat', 'the same reader as Pixel 7');
+  onOnePhone(info);
   await page.addInitScript(storeSettings, { skin: 'night' });
   /** Every visible element with an opaque background lighter than mid grey (relative luminance > 0.3). */
   const lightSurfaces = () =>

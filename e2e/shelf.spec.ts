@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, onOnePhone, test, type Page } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 
@@ -13,7 +13,8 @@ async function chapterId(page: Page, novelId: number, idx: number): Promise<numb
 }
 
 test('shelf, history, continue reading and /m/show for a signed-in reader', async ({ page }, info) => {
-  // A guest session: the cookies land in the page's context, in the messaging app as elsewhere.
+  onOnePhone(info);
+  // A guest session: the cookies land in the page's context.
   await signInAsGuest(page, info, 'shelf');
 
   await page.goto('/m/novels/1');
@@ -70,7 +71,7 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
 });
 
 test("a reader who is not signed in continues from this browser's history", async ({ page }, info) => {
-  test.skip(info.project.name === 'wechat', 'the messaging app forces sign-in on the novel page');
+  onOnePhone(info); // the messaging app forces sign-in on the novel page
   const c4 = await chapterId(page, 1, 4);
   await page.goto('/m/questions');
   await page.evaluate((aid) => {

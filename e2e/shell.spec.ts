@@ -47,7 +47,8 @@ test.describe('the /m shell on a phone', () => {
     await expect(body).toHaveAttribute('lang', 'ug');
   });
 
-  test('a location change scrolls to top and records a page view; back returns to where the reader was', async ({ page }) => {
+  test('a location change scrolls to top and records a page view; back returns to where the reader was', async ({ page }, info) => {
+    onOnePhone(info);
     // The first page view is sent once the shell has hydrated: from then on links navigate client-side.
     const firstView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views'));
     await page.goto('/m');
