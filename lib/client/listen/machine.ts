@@ -384,7 +384,7 @@ export function transition(s: ListenMachine, e: ListenEvent): Step {
       const effects: Effect[] = [];
       if (e.counter > 0) effects.push({ type: 'countDown', counter: e.counter - 1 });
       effects.push({ type: 'pauseElement' }, { type: 'record' });
-      if (e.counter !== 0) return step({ ...s, wantPlay: false }, [...effects, { type: 'next' }]);
+      if (e.counter !== 0) return step(s, [...effects, { type: 'next' }]);
       const asked = prompt(s);
       return step(asked.state, [...effects, ...asked.effects, { type: 'openPlaySetting', settingType: e.settingType }]);
     }
