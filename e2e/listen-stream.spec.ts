@@ -33,8 +33,18 @@ test('unlimited continuous play crosses into chapter 2 while the page is frozen;
   const paragraphs = page.locator('.listen-p');
   const last = paragraphs.nth((await paragraphs.count()) - 1);
   await expect(last).toHaveAttribute('data-seekable', 'true', { timeout: 60_000 });
-  const track = (await (await page.request.get('/v1/articles/1/tts_time_track')).json()) as { data: { duration: number } };
-  const chapterOneEnd = track.data.duration;
+  // The last paragraph's start is known before the chapter is complete (its length null until then): asked until it is.
+  let chapterOneEnd = 0;
+  await expect
+    .poll(
+      async () => {
+        const track = (await (await page.request.get('/v1/articles/1/tts_time_track')).json()) as { data: { duration: number | null } };
+        chapterOneEnd = track.data.duration ?? 0;
+        return chapterOneEnd;
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBeGreaterThan(0);
   await last.click();
   await ensurePlaying(page);
 

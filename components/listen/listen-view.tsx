@@ -7,6 +7,7 @@ import { WxShare } from '@/components/share/wx-share';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Cover } from '@/components/novel/cover';
+import { OptionalIsland } from '@/components/ui/optional-island';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import { requestListenHost, useListenController } from '@/lib/client/listen/registry';
 import { paragraphAt } from '@/lib/client/listen/time-track';
@@ -205,6 +206,8 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
               className="listen-play"
               aria-label={current && s.playing ? '暂停' : '播放'}
               aria-busy={s.loading}
+              // Until the visit's player is there (its code loads after the page's) a tap would do nothing.
+              disabled={!controller}
               onClick={() =>
                 current ? controller?.toggle() : void controller?.open(chapter, { readType, position: time, autoplay: true, author })
               }
@@ -295,8 +298,11 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
         </p>
       ) : null}
       {/* Once this chapter has been heard: the spoken paragraph is known, and the page's first load is long over. */}
+      {/* Offline its chunk may not be there: the comments are left out, never the player (docs/offline.md "Offline"). */}
       {!chapter.locked && current && active >= 0 && (s.playing || s.currentTime > 0) ? (
-        <ListenExtras chapter={chapter} active={active} />
+        <OptionalIsland>
+          <ListenExtras chapter={chapter} active={active} />
+        </OptionalIsland>
       ) : null}
       {chapter.locked ? null : (
         <ListenText chapter={chapter} track={track} active={active} follow={current && s.playing} onSeek={onSeekText} />

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
+import { OptionalIsland } from '@/components/ui/optional-island';
 import { useNearScreen } from '@/components/ui/use-near-screen';
 
 // The list, its tiles and its call load only when the listener scrolls near the end of the chapter: the listen
@@ -12,5 +13,12 @@ const SimilarAudio = dynamic(() => import('./similar-audio'), { ssr: false });
 export function SimilarAudioSlot({ novelId }: { novelId: number }) {
   const marker = useRef<HTMLDivElement>(null);
   const near = useNearScreen(marker);
-  return near ? <SimilarAudio novelId={novelId} /> : <div ref={marker} className="near-marker" aria-hidden="true" />;
+  // Offline its chunk may not be there: the list is left out, never the page (docs/offline.md "Offline").
+  return near ? (
+    <OptionalIsland>
+      <SimilarAudio novelId={novelId} />
+    </OptionalIsland>
+  ) : (
+    <div ref={marker} className="near-marker" aria-hidden="true" />
+  );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { OptionalIsland } from '@/components/ui/optional-island';
 import type { ComponentType } from 'react';
 import { useModalStore, type ModalName, type ModalProps } from '@/lib/client/stores/modal-store';
 
@@ -29,5 +30,11 @@ export function ModalHost() {
   const current = useModalStore((s) => s.current);
   if (!current) return null;
   const Component = registry[current.name] as ComponentType<typeof current.props> | undefined;
-  return Component ? <Component {...current.props} /> : null;
+  // A modal whose chunk cannot be fetched (offline: the keep-listening setting at a chapter's end) is not shown,
+  // rather than taking the page and the player in the layout with it (docs/offline.md "Offline").
+  return Component ? (
+    <OptionalIsland key={current.name}>
+      <Component {...current.props} />
+    </OptionalIsland>
+  ) : null;
 }

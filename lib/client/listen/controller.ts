@@ -4,6 +4,17 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { useListenStore, type ListenNovel } from '../stores/listen-store';
 import type { ListenDeps, OpenOptions, ProgressReport } from './listen-deps';
+import {
+  INITIAL,
+  isAttached,
+  sourceOf,
+  transition,
+  type Effect,
+  type ListenEvent,
+  type ListenMachine,
+  type Source,
+  type Step,
+} from './machine';
 import type { Detach } from './media';
 import { MediaClock } from './media-clock';
 import type { StreamFollower, StreamHost } from './stream-follow';
@@ -28,18 +39,14 @@ function signedExpiry(url: string): number | null {
 /**
  * Drives the one audio element by the rules of docs/listening.md "Player rules" and keeps the listen state in step with
  * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
- * page both call it.
+ * page both call it. What the player is doing is one state of ./machine.ts (docs/listening.md "Player state
+ * machine"): every call and every element event is an event of that machine, and this class carries out the
+ * effects its transition names — the element, hls.js, the network, timers and the listen state.
  */
 export class ListenController extends MediaClock {
-  private source: string | null = null;
-  private sourceSet = false;
-  private attached = false;
+  private state: ListenMachine = INITIAL;
   private detachStream: Detach | null = null;
-  private generation = 0;
-  private readyHandled = false;
   private readyTimer: ReturnType<typeof setTimeout> | undefined;
-  private wantPlay = false;
-  private prompting = false;
   private progressTimer: ReturnType<typeof setInterval> | undefined;
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private lastReport = '';
@@ -48,36 +55,45 @@ export class ListenController extends MediaClock {
   private track: { articleId: number; starts: readonly number[] } | null = null;
   /** A chapter's length from its time track, for a growing stream whose element reports no finite duration. */
   private trackDuration: { articleId: number; seconds: number } | null = null;
-  private opening = 0;
   /** The continuous stream's follower, once loaded for the source attached. */
   private follower: StreamFollower | null = null;
-  /** The source is a download this controller chose itself (offline, or signing failed). */
-  private fellBack = false;
   private readonly listeners: [string, () => void][];
 
   constructor(private readonly deps: ListenDeps) {
     super(deps.media);
     store().hydrate();
     this.listeners = [
-      ['play', this.onPlay],
-      ['playing', this.onPlaying],
-      ['pause', this.onPause],
-      ['canplay', this.onReady],
+      ['play', () => this.send({ type: 'MEDIA_PLAY' })],
+      ['playing', () => this.send({ type: 'MEDIA_PLAYING' })],
+      ['pause', () => this.send({ type: 'MEDIA_PAUSE' })],
+      ['canplay', () => this.send({ type: 'READY', gen: this.state.gen, paused: this.media.paused })],
       ['ended', this.onEnded],
-      ['error', this.onMediaError],
+      ['error', () => this.send({ type: 'MEDIA_ERROR', hasError: Boolean(this.media.error), playing: store().playing })],
       ['timeupdate', this.onTimeUpdate],
-      ['progress', this.onProgress],
-      ['durationchange', this.onDurationChange],
+      ['progress', () => this.send({ type: 'BUFFERED' })],
+      ['durationchange', () => this.send({ type: 'DURATION' })],
     ];
     for (const [type, fn] of this.listeners) this.media.addEventListener(type, fn);
   }
 
   dispose(): void {
     for (const [type, fn] of this.listeners) this.media.removeEventListener(type, fn);
-    this.stopProgressTimer();
-    clearTimeout(this.readyTimer);
     clearTimeout(this.sleepTimer);
-    this.detach();
+    this.send({ type: 'DISPOSE' });
+  }
+
+  /** The machine's state now (docs/listening.md "Player state machine"). */
+  machine(): ListenMachine {
+    return this.state;
+  }
+
+  // The stream follower reads these two (./stream-follow.ts StreamHost).
+  private get source(): string | null {
+    return sourceOf(this.state)?.url ?? null;
+  }
+
+  private get generation(): number {
+    return this.state.gen;
   }
 
   private now(): number {
@@ -94,23 +110,19 @@ export class ListenController extends MediaClock {
    * The mini player calls this on every update; only the first qualifying call does anything.
    */
   sync(): void {
+    if (this.state.kind !== 'empty') return;
     const s = store();
-    if (this.sourceSet || !s.visible || !s.article || !s.m3u8Url) return;
-    this.setSource(s.m3u8Url);
+    this.send({ type: 'SYNC', url: s.visible && s.article && s.m3u8Url ? this.streamSource(s.m3u8Url) : null });
   }
 
-  private setSource(url: string): void {
-    this.detach();
-    // The continuous stream where it can be played: as many following chapters as the counter allows (-1 all).
-    this.source = this.deps.loadStreamFollower ? url.replace(/\/index\.m3u8\?(.*)$/, `/stream.m3u8?$1&n=${store().continuousPlay}`) : url;
-    this.sourceSet = true;
-    patch({ isCreated: true });
+  /** The continuous stream where it can be played: as many following chapters as the counter allows (-1 all). */
+  private streamSource(url: string): string {
+    return this.deps.loadStreamFollower ? url.replace(/\/index\.m3u8\?(.*)$/, `/stream.m3u8?$1&n=${store().continuousPlay}`) : url;
   }
 
   /** Shows a chapter in the player: a locked one is never played, an open one is signed, stored and started. */
   async open(chapter: ReadChapter, options: OpenOptions): Promise<void> {
     const s = store();
-    const ticket = ++this.opening;
     const author = options.author ?? (s.novel?.id === chapter.novel_id ? s.novel.author : '');
     const novel: ListenNovel = {
       id: chapter.novel_id,
@@ -119,49 +131,20 @@ export class ListenController extends MediaClock {
       ctype: chapter.novel.ctype,
       author,
     };
-    const article = { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id };
     this.chapter = chapter;
     if (chapter.time_track) this.track = { articleId: chapter.id, starts: chapter.time_track };
+    const current = sourceOf(this.state);
+    this.send({
+      type: 'OPEN',
+      chapter,
+      options,
+      novel,
+      loadedArticleId: s.article?.id ?? null,
+      sourceExpired: current !== null && this.expired(current),
+    });
+    const ticket = this.state.opening;
+    if (ticket === null || !chapter.m3u8_url) return;
 
-    if (chapter.locked) {
-      // needMoney: the purchase shows in the player and nothing plays (spec issue 7).
-      this.wantPlay = false;
-      this.media.pause();
-      this.detach();
-      this.source = null;
-      patch({
-        needMoney: true,
-        novel,
-        article,
-        chapterTitle: chapter.title,
-        read_type: options.readType,
-        m3u8Url: null,
-        currentTime: 0,
-        duration: 0,
-        buffered: 0,
-      });
-      return;
-    }
-
-    const sameLoaded = !options.force && s.article?.id === chapter.id && !s.needMoney && this.source !== null && !this.expired(this.source);
-    patch({ needMoney: false, chapterTitle: chapter.title, read_type: options.readType, novel });
-    if (sameLoaded) {
-      if (options.position !== undefined && options.position !== null) {
-        if (!this.attached) patch({ savedPosition: options.position, currentTime: options.position });
-        else if (!options.positionIsHint && Math.abs(options.position - this.media.currentTime) > 2) this.seek(options.position);
-      }
-      if (!s.visible) store().setVisible(true);
-      // The chapter already loaded keeps its state: opening its page from a paused mini player does not start it.
-      return;
-    }
-
-    if (!chapter.m3u8_url) {
-      this.deps.notify(chapter.novel.has_tts ? MSG.audioLoadFailed : MSG.ttsUnavailable);
-      return;
-    }
-    this.wantPlay = false;
-    this.media.pause();
-    patch({ loading: true, ...(options.position != null ? { currentTime: options.position } : {}) });
     let url: string;
     try {
       url = (await this.downloaded(chapter.id, false)) ?? (await this.deps.signUrl(chapter.m3u8_url));
@@ -169,34 +152,30 @@ export class ListenController extends MediaClock {
       // No network after all: the download, if any (the API client has already shown the server's message).
       const kept = await this.downloaded(chapter.id, true);
       if (!kept) {
-        if (ticket === this.opening) patch({ loading: false });
+        this.send({ type: 'SIGN_FAILED', ticket });
         return;
       }
       url = kept;
     }
-    this.fellBack = url.startsWith(DOWNLOADED_PREFIX);
-    if (ticket !== this.opening) return;
-    // The outgoing chapter's position is recorded before the stored article changes.
-    this.detach();
-    store().setNowPlaying({ novel, article, m3u8Url: url });
-    this.setSource(url);
-    const position = options.position ?? 0;
-    // A new chapter may report its own first error; a forced re-initialisation keeps the flag (no error loop).
-    patch({
-      loading: false,
-      savedPosition: position,
-      currentTime: position,
-      duration: 0,
-      buffered: 0,
-      ...(options.force ? {} : { error: false }),
+    const source: Source = { url: this.streamSource(url), fellBack: url.startsWith(DOWNLOADED_PREFIX) };
+    this.send({
+      type: 'SIGNED',
+      ticket,
+      url,
+      source,
+      expired: this.expired(source),
+      novel,
+      article: { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id },
+      position: options.position ?? 0,
+      force: Boolean(options.force),
+      autoplay: options.autoplay && this.mayStartUnasked(),
     });
-    if (options.autoplay && this.mayStartUnasked()) this.play();
   }
 
   /**
    * A page opened without a tap (a listen address loaded directly) would be refused sound anyway, except by the
    * messaging app: nothing is attached then (no playlist, no hls.js, no follower) until the listener taps play —
-   * docs/listening.md "Player rules", "Player rules".
+   * docs/listening.md "Player rules".
    */
   private mayStartUnasked(): boolean {
     const activation = typeof navigator === 'undefined' ? undefined : navigator.userActivation;
@@ -229,35 +208,17 @@ export class ListenController extends MediaClock {
   }
 
   play(): void {
+    const source = sourceOf(this.state);
     const s = store();
-    if (s.needMoney || !this.source) return;
-    this.wantPlay = true;
-    if (this.prompting) this.detach();
-    if (!this.attached && this.expired(this.source)) {
-      if (s.article) void this.init(s.article.id, s.read_type, { position: s.savedPosition ?? s.currentTime, autoplay: true, force: true });
-      return;
-    }
-    if (this.attached) return this.safePlay();
-    if (s.savedPosition === null && s.article) {
-      // Restored after a reload: resume where the member's listening log says, then start.
-      const { article } = s;
-      const gen = this.generation;
-      void this.deps
-        .savedPosition(article.novel_id, article.id)
-        .catch(() => null)
-        .then((p) => {
-          if (gen !== this.generation || this.attached || !this.wantPlay) return;
-          patch({ savedPosition: p ?? 0, currentTime: p ?? 0 });
-          this.attachAndPlay();
-        });
-      return;
-    }
-    this.attachAndPlay();
+    this.send({
+      type: 'PLAY',
+      sourceExpired: source !== null && !isAttached(this.state) && this.expired(source),
+      resume: s.savedPosition === null && s.article !== null,
+    });
   }
 
   pause(): void {
-    this.wantPlay = false;
-    this.media.pause();
+    this.send({ type: 'PAUSE' });
   }
 
   toggle(): void {
@@ -277,7 +238,7 @@ export class ListenController extends MediaClock {
     const s = store();
     const duration = s.duration > 0 ? s.duration : Number.POSITIVE_INFINITY;
     const t = Math.min(Math.max(0, seconds), duration);
-    if (!this.attached) {
+    if (!isAttached(this.state)) {
       patch({ savedPosition: t, currentTime: t });
       return;
     }
@@ -289,7 +250,7 @@ export class ListenController extends MediaClock {
 
   skip(deltaSeconds: number): void {
     if (this.follower?.ready) return this.follower.seek(store().currentTime + deltaSeconds);
-    this.seek((this.attached ? this.position() : store().currentTime) + deltaSeconds);
+    this.seek((isAttached(this.state) ? this.position() : store().currentTime) + deltaSeconds);
   }
 
   setRate(rate: number): void {
@@ -303,13 +264,13 @@ export class ListenController extends MediaClock {
     if (duration && duration > 0) {
       if (this.trackDuration?.articleId !== articleId) this.follower?.finished();
       this.trackDuration = { articleId, seconds: duration };
-      if (this.attached && store().article?.id === articleId) this.onDurationChange();
+      if (store().article?.id === articleId) this.send({ type: 'DURATION' });
     }
   }
 
   async next(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article || this.follower?.jump(1)) return;
+    if (!s.article || this.send({ type: 'STEP', by: 1 }).ignored || this.follower?.jump(1)) return;
     if (!s.article.next_id) {
       this.deps.notify(MSG.lastChapter);
       return;
@@ -319,7 +280,7 @@ export class ListenController extends MediaClock {
 
   async previous(autoplay = true): Promise<void> {
     const s = store();
-    if (!s.article || this.follower?.jump(-1)) return;
+    if (!s.article || this.send({ type: 'STEP', by: -1 }).ignored || this.follower?.jump(-1)) return;
     let chapter = this.chapter?.id === s.article.id ? this.chapter : null;
     if (!chapter) chapter = await this.deps.fetchChapter(s.article.id, s.article.novel_id).catch(() => null);
     if (!chapter) return;
@@ -346,87 +307,228 @@ export class ListenController extends MediaClock {
 
   /** Records the position now (the page is being hidden or left). */
   flushProgress(): void {
-    this.recordProgress();
+    this.send({ type: 'HIDE' });
+  }
+
+  // --- the machine ---------------------------------------------------------------------------------------
+
+  /** One event: the machine's next state, then its effects in order (an effect may send further events). */
+  private send(event: ListenEvent): Step {
+    const result = transition(this.state, event);
+    this.state = result.state;
+    for (const effect of result.effects) this.run(effect);
+    return result;
+  }
+
+  private run(effect: Effect): void {
+    switch (effect.type) {
+      case 'detach':
+        if (effect.record) this.report();
+        this.follower = null;
+        this.pendingTime = null;
+        clearTimeout(this.readyTimer);
+        this.stopProgressTimer();
+        this.detachStream?.();
+        this.detachStream = null;
+        return;
+      case 'created':
+        patch({ isCreated: true });
+        return;
+      case 'showLocked': {
+        const { chapter, options, novel } = effect;
+        patch({
+          needMoney: true,
+          novel,
+          article: { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id },
+          chapterTitle: chapter.title,
+          read_type: options.readType,
+          m3u8Url: null,
+          currentTime: 0,
+          duration: 0,
+          buffered: 0,
+        });
+        return;
+      }
+      case 'showChapter':
+        patch({ needMoney: false, chapterTitle: effect.chapter.title, read_type: effect.options.readType, novel: effect.novel });
+        return;
+      case 'keepLoaded': {
+        const { position, positionIsHint } = effect.options;
+        if (position !== undefined && position !== null) {
+          if (!isAttached(this.state)) patch({ savedPosition: position, currentTime: position });
+          else if (!positionIsHint && Math.abs(position - this.media.currentTime) > 2) this.seek(position);
+        }
+        if (!store().visible) store().setVisible(true);
+        // The chapter already loaded keeps its state: opening its page from a paused mini player does not start it.
+        return;
+      }
+      case 'noAudio':
+        this.deps.notify(effect.chapter.novel.has_tts ? MSG.audioLoadFailed : MSG.ttsUnavailable);
+        return;
+      case 'loading':
+        patch({ loading: true, ...(effect.position != null ? { currentTime: effect.position } : {}) });
+        return;
+      case 'loadingDone':
+        patch({ loading: false });
+        return;
+      case 'nowPlaying':
+        store().setNowPlaying({ novel: effect.novel, article: effect.article, m3u8Url: effect.url });
+        return;
+      case 'loaded':
+        patch({
+          loading: false,
+          savedPosition: effect.position,
+          currentTime: effect.position,
+          duration: 0,
+          buffered: 0,
+          ...(effect.force ? {} : { error: false }),
+        });
+        return;
+      case 'pauseElement':
+        this.media.pause();
+        return;
+      case 'renew': {
+        const s = store();
+        if (s.article)
+          void this.init(s.article.id, s.read_type, { position: s.savedPosition ?? s.currentTime, autoplay: true, force: true });
+        return;
+      }
+      case 'lookupPosition': {
+        // Restored after a reload: resume where the member's listening log says, then start.
+        const { article } = store();
+        if (!article) return;
+        void this.deps
+          .savedPosition(article.novel_id, article.id)
+          .catch(() => null)
+          .then((p) => this.send({ type: 'RESUMED', gen: effect.gen, position: p ?? 0 }));
+        return;
+      }
+      case 'savedPosition':
+        patch({ savedPosition: effect.position, currentTime: effect.position });
+        return;
+      case 'attach':
+        return this.attach(effect.gen, effect.url);
+      case 'keepStream':
+        this.detachStream = effect.stream;
+        return;
+      case 'dropStream':
+        effect.stream();
+        return;
+      case 'follow': {
+        // The follower works on this controller's own members (it is the controller's part loaded on demand).
+        const { gen } = effect;
+        void this.deps.loadStreamFollower?.().then((F) => {
+          if (gen === this.state.gen) (this.follower = new F(this as unknown as StreamHost, gen)).read();
+        });
+        return;
+      }
+      case 'readyTimer': {
+        // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
+        const { gen } = effect;
+        clearTimeout(this.readyTimer);
+        this.readyTimer = setTimeout(() => this.send({ type: 'READY', gen, paused: this.media.paused }), WECHAT_AUDIO_READY_FALLBACK_MS);
+        return;
+      }
+      case 'safePlay': {
+        const { gen } = effect;
+        this.media.play().catch((err: unknown) => {
+          if ((err as { name?: string })?.name === 'NotAllowedError') this.send({ type: 'PLAY_REFUSED', gen });
+        });
+        return;
+      }
+      case 'applyReady':
+        this.media.playbackRate = store().playbackRate;
+        this.applyPendingTime();
+        this.mirrorDuration();
+        return;
+      case 'firstReady': {
+        clearTimeout(this.readyTimer);
+        const saved = store().savedPosition;
+        if (saved && saved > 0 && this.media.currentTime === 0) this.media.currentTime = saved;
+        return;
+      }
+      case 'mirror':
+        patch({ playing: effect.playing, ...(effect.clearError ? { error: false } : {}) });
+        return;
+      case 'progressTimer':
+        if (effect.on) this.startProgressTimer();
+        else this.stopProgressTimer();
+        return;
+      case 'record':
+        this.report();
+        return;
+      case 'countDown':
+        store().setContinuousPlay(effect.counter);
+        return;
+      case 'playPrompt':
+        // The spoken "keep listening?" on the same element (the one mobile browsers let play without a tap).
+        patch({ savedPosition: 0, currentTime: 0, playing: false });
+        this.media.src = KEEP_LISTENING_PROMPT_URL;
+        this.media.play().catch(() => undefined);
+        return;
+      case 'openPlaySetting':
+        this.deps.openPlaySetting(effect.settingType);
+        return;
+      case 'next':
+        void this.next(true);
+        return;
+      case 'flagError':
+        patch({ error: true });
+        return;
+      case 'reinit': {
+        // docs/listening.md "Player rules": the same article and read_type, at the current position.
+        const s = store();
+        if (!s.article) return;
+        const position = this.media.currentTime > 0 ? this.media.currentTime : s.savedPosition;
+        void this.init(s.article.id, s.read_type, { position, autoplay: true, force: true });
+        return;
+      }
+      case 'time':
+        return this.mirrorTime();
+      case 'buffered':
+        this.applyPendingTime();
+        patch({ buffered: this.bufferedEnd(this.media.currentTime) });
+        return;
+      case 'duration':
+        return this.mirrorDuration();
+    }
   }
 
   // --- the element -------------------------------------------------------------------------------------
 
-  private expired(url: string): boolean {
+  private expired(source: Source): boolean {
     // A download restored after a reload is signed again when online (the server decides again, the stream plays
     // on); one this controller fell back to because signing failed is kept, or every play would try again.
-    if (url.startsWith(DOWNLOADED_PREFIX)) return this.isOnline() && !this.fellBack;
-    const expiry = signedExpiry(url);
+    if (source.url.startsWith(DOWNLOADED_PREFIX)) return this.isOnline() && !source.fellBack;
+    const expiry = signedExpiry(source.url);
     return expiry !== null && expiry - EXPIRY_MARGIN_MS <= this.now();
   }
 
-  private attachAndPlay(): void {
-    if (!this.source) return;
-    const gen = ++this.generation;
-    this.attached = true;
-    this.readyHandled = false;
-    const result = this.deps.attach(this.media, this.source, {
-      startPosition: store().savedPosition ?? 0,
-      onFatal: () => {
-        if (gen === this.generation) this.onError();
-      },
-    });
-    const attached = (detach: Detach) => {
-      if (gen !== this.generation) return detach();
-      this.detachStream = detach;
-      // The follower works on this controller's own members (it is the controller's part loaded on demand); a
-      // download is one chapter, with nothing to follow.
-      if (this.source?.includes('/stream.m3u8?'))
-        void this.deps.loadStreamFollower?.().then((F) => {
-          if (gen === this.generation) (this.follower = new F(this as unknown as StreamHost, gen)).read();
-        });
-      if (this.deps.messagingApp) {
-        // The messaging app's browser may never say canplay: after 300 ms treat the audio as ready (docs/listening.md "Player rules").
-        clearTimeout(this.readyTimer);
-        this.readyTimer = setTimeout(() => {
-          if (gen === this.generation) this.onReady();
-        }, WECHAT_AUDIO_READY_FALLBACK_MS);
-      }
-      // Started inside the tap that asked for it where possible (native HLS): mobile browsers require that.
-      if (this.wantPlay) this.safePlay();
-    };
-    if (result instanceof Promise) {
-      result.then(attached, () => {
-        if (gen === this.generation) this.onError();
-      });
-    } else attached(result);
+  private attach(gen: number, url: string): void {
+    const failed = () => this.send({ type: 'STREAM_FAILED', gen, playing: store().playing });
+    const result = this.deps.attach(this.media, url, { startPosition: store().savedPosition ?? 0, onFatal: failed });
+    const attached = (stream: Detach) => this.send({ type: 'ATTACHED', gen, stream, messagingApp: this.deps.messagingApp });
+    if (result instanceof Promise) result.then(attached, failed);
+    else attached(result);
   }
 
-  private detach(): void {
-    this.recordProgress();
-    this.follower = null;
-    this.pendingTime = null;
-    this.generation++;
-    clearTimeout(this.readyTimer);
-    this.stopProgressTimer();
-    this.detachStream?.();
-    this.detachStream = null;
-    this.attached = false;
-    this.prompting = false;
+  /** The spoken prompt when the stream crosses a boundary with no episode left (./stream-follow.ts). */
+  private playPrompt(): void {
+    this.send({ type: 'PROMPT' });
   }
 
-  private safePlay(): void {
-    const gen = this.generation;
-    this.media.play().catch((err: unknown) => {
-      // Autoplay refused (no tap yet): the player shows paused and waits for one. A pause or a new source
-      // aborting this play is not a refusal.
-      if (gen !== this.generation || (err as { name?: string })?.name !== 'NotAllowedError') return;
-      this.wantPlay = false;
-      if (!this.prompting) patch({ playing: false });
-    });
+  /** For the stream follower: a report while the element holds the stream. */
+  private recordProgress(at?: { articleId: number; seconds: number } | null): void {
+    if (isAttached(this.state)) this.report(at);
   }
 
-  private recordProgress(at = this.follower?.place()): void {
+  private report(at: { articleId: number; seconds: number } | null | undefined = this.follower?.place()): void {
     const s = store();
     // In the stream, the chapter and the seconds into it that the stream time maps to.
     const seconds = at ? at.seconds : this.media.currentTime;
     const articleId = at ? at.articleId : s.article?.id;
     // docs/listening.md "Player rules": a read log only when the audio time is above 0.
-    if (this.prompting || !this.attached || !articleId || s.needMoney || !(seconds > 0)) return;
+    if (!articleId || s.needMoney || !(seconds > 0)) return;
     const report: ProgressReport = { article_id: articleId, read_type: s.read_type, time_track: Math.floor(seconds) };
     const idx = this.track?.articleId === articleId ? paragraphAt(this.track.starts, seconds) : -1;
     if (idx >= 0) report.idx = idx;
@@ -449,84 +551,16 @@ export class ListenController extends MediaClock {
     this.progressTimer = undefined;
   }
 
-  private readonly onPlay = () => {
-    if (this.prompting) return;
-    patch({ playing: true });
-    this.startProgressTimer();
-  };
-
-  private readonly onPlaying = () => {
-    if (this.prompting) return;
-    // Sound is coming out: the next error may re-initialise again.
-    patch({ playing: true, error: false });
-  };
-
-  private readonly onPause = () => {
-    if (this.prompting) return;
-    patch({ playing: false });
-    this.stopProgressTimer();
-    this.recordProgress();
-  };
-
-  /** canplay (or the messaging-app fallback): rate, duration, the saved position, then play — once per source. */
-  private readonly onReady = () => {
-    if (this.prompting || !this.attached) return;
-    const s = store();
-    this.media.playbackRate = s.playbackRate;
-    this.applyPendingTime();
-    this.onDurationChange();
-    if (this.readyHandled) return;
-    this.readyHandled = true;
-    clearTimeout(this.readyTimer);
-    if (s.savedPosition && s.savedPosition > 0 && this.media.currentTime === 0) this.media.currentTime = s.savedPosition;
-    if (this.wantPlay) this.safePlay();
-  };
-
   private readonly onEnded = () => {
-    if (this.prompting) {
-      this.prompting = false;
-      return;
-    }
     const s = store();
-    const counter = s.continuousPlay;
-    if (counter > 0) store().setContinuousPlay(counter - 1);
-    this.media.pause();
-    this.recordProgress();
-    if (counter === 0) {
-      this.playPrompt();
-      this.deps.openPlaySetting(s.continuousPlayType);
-    } else void this.next(true);
+    this.send({ type: 'MEDIA_ENDED', counter: s.continuousPlay, settingType: s.continuousPlayType });
   };
-
-  /** The spoken "keep listening?" on the same element (the one mobile browsers let play without a tap). */
-  private playPrompt(): void {
-    this.wantPlay = false;
-    this.detach();
-    patch({ savedPosition: 0, currentTime: 0, playing: false });
-    this.prompting = true;
-    this.media.src = KEEP_LISTENING_PROMPT_URL;
-    this.media.play().catch(() => undefined);
-  }
-
-  private readonly onMediaError = () => {
-    // An element emptied on purpose (a detach) has no error: nothing to handle.
-    if (this.prompting || !this.media.error) return;
-    this.onError();
-  };
-
-  /** docs/listening.md "Player rules": the first error sets the flag and, when playing, re-initialises the same article and read_type. */
-  private onError(): void {
-    const s = store();
-    if (s.error) return;
-    patch({ error: true });
-    if (s.playing && s.article) {
-      const position = this.media.currentTime > 0 ? this.media.currentTime : s.savedPosition;
-      void this.init(s.article.id, s.read_type, { position, autoplay: true, force: true });
-    }
-  }
 
   private readonly onTimeUpdate = () => {
-    if (this.prompting || !this.attached) return;
+    this.send({ type: 'TIME' });
+  };
+
+  private mirrorTime(): void {
     this.applyPendingTime();
     const t = this.position();
     if (!this.follower?.update(t)) patch({ currentTime: t, buffered: this.bufferedEnd(t), duration: this.displayDuration() });
@@ -535,19 +569,12 @@ export class ListenController extends MediaClock {
     const end = this.mediaDuration();
     // An open stream waits at its end for the chapter being voiced instead.
     if (end > 0 && t >= end && !this.media.paused && !this.follower?.open) this.pause();
-  };
+  }
 
-  private readonly onProgress = () => {
-    if (this.prompting || !this.attached) return;
-    this.applyPendingTime();
-    patch({ buffered: this.bufferedEnd(this.media.currentTime) });
-  };
-
-  private readonly onDurationChange = () => {
-    if (this.prompting || !this.attached) return;
-    if (this.follower?.ready) return this.onTimeUpdate();
+  private mirrorDuration(): void {
+    if (this.follower?.ready) return this.mirrorTime();
     patch({ duration: this.displayDuration() });
-  };
+  }
 
   /** The element's duration; while a first listen streams (infinite), the length its time track announces. */
   private displayDuration(): number {
