@@ -75,7 +75,10 @@ const doubleCastInClient = lint('components/ui/x.tsx', 'export const n = (x: str
 const v1InComponent = lint('components/ui/x.tsx', "'use client';\nexport const path = '/v1/my/settings';");
 const v1TemplateInIsland = lint('app/m/x/_components/y.tsx', "'use client';\nexport const path = (id: number) => `/v1/novels/${id}/buy`;");
 const v1InServerPage = lint('app/m/x/page.tsx', "export const path = '/v1/novels/library';");
-const v1InLibClient = lint('lib/client/actions/x.ts', "export const path = (id: number) => `/v1/novels/${id}/buy`;\nexport const p = '/v1/my/settings';");
+const v1InLibClient = lint(
+  'lib/client/actions/x.ts',
+  "export const path = (id: number) => `/v1/novels/${id}/buy`;\nexport const p = '/v1/my/settings';",
+);
 const v1InRoutes = lint('app/v1/x/route.ts', "export const next = '/v1/x/y';");
 const v1InRouteHandler = lint('app/robots.txt/route.ts', "export const rule = 'Disallow: /v1/';");
 const v1InTest = lint('components/ui/x.test.tsx', "it('posts', () => { const route = 'POST /v1/my/settings'; void route; });");
@@ -90,7 +93,10 @@ const fetcherInComponent = lint(
     'export const a = [api, ApiClientError, createSignature, quietFetcher];',
   ].join('\n'),
 );
-const errorClassInComponent = lint('app/m/x/_components/y.tsx', "'use client';\nimport { ApiClientError } from '@/lib/client/api';\nexport const e = ApiClientError;");
+const errorClassInComponent = lint(
+  'app/m/x/_components/y.tsx',
+  "'use client';\nimport { ApiClientError } from '@/lib/client/api';\nexport const e = ApiClientError;",
+);
 const fetcherInLibClient = lint('lib/client/actions/x.ts', "import { api } from '../api';\nexport const a = api;");
 const fetcherInTest = lint('components/ui/x.test.tsx', "import { api } from '@/lib/client/api';\nvoid api;");
 

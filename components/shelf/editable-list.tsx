@@ -36,18 +36,7 @@ export interface EditableListProps<T> {
  * The shelf's and the history's list: a server-rendered first page, "加载更多", and an edit mode whose bar
  * (select all, delete) takes the tab bar's place. Deleting asks first, through the one confirm modal.
  */
-export function EditableList<T>({
-  initial,
-  kind,
-  readType,
-  limit,
-  removeHint,
-  keyOf,
-  view,
-  tabs,
-  empty,
-  onRemoved,
-}: EditableListProps<T>) {
+export function EditableList<T>({ initial, kind, readType, limit, removeHint, keyOf, view, tabs, empty, onRemoved }: EditableListProps<T>) {
   const [items, setItems] = useState(initial.data);
   const [hasmore, setHasmore] = useState(initial.hasmore);
   const [loading, setLoading] = useState(false);

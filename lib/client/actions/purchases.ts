@@ -7,17 +7,21 @@ import { api } from '../api';
  */
 
 /** POST /v1/novels/{nid}/buy: one chapter. */
-export const buyChapter = (novelId: number, articleId: number) => api(`/v1/novels/${novelId}/buy`, { method: 'POST', body: { aid: articleId } });
+export const buyChapter = (novelId: number, articleId: number) =>
+  api(`/v1/novels/${novelId}/buy`, { method: 'POST', body: { aid: articleId } });
 
 /** POST /v1/novels/{nid}/buy_book: the whole book. */
 export const buyBook = (novelId: number) => api(`/v1/novels/${novelId}/buy_book`, { method: 'POST', body: {} });
 
 /** POST /v1/novels/{nid}/auto_buy: buy the next chapters on opening them. */
-export const saveAutoBuy = (novelId: number, enabled: boolean) => api(`/v1/novels/${novelId}/auto_buy`, { method: 'POST', body: { enabled } });
+export const saveAutoBuy = (novelId: number, enabled: boolean) =>
+  api(`/v1/novels/${novelId}/auto_buy`, { method: 'POST', body: { enabled } });
 
 /** POST /v1/novels/{nid}/tips: a gift to the novel. */
-export const sendTip = (novelId: number, body: { amount: number; gift_id: number; scene: 'novel' | 'reader' | 'listen' | 'rewards'; chapter_id?: number }) =>
-  api<TipResult>(`/v1/novels/${novelId}/tips`, { method: 'POST', body });
+export const sendTip = (
+  novelId: number,
+  body: { amount: number; gift_id: number; scene: 'novel' | 'reader' | 'listen' | 'rewards'; chapter_id?: number },
+) => api<TipResult>(`/v1/novels/${novelId}/tips`, { method: 'POST', body });
 
 /** POST /v1/competitions/novel/{nid}/votes: monthly tickets for the novel. */
 export const sendVotes = (novelId: number, amount: number) =>

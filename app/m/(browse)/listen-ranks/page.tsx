@@ -53,7 +53,15 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
         ))}
       </nav>
       <LanguageChips current={languageType} href={(lt) => `/m/listen-ranks?tab=${current.slug}&lang=${lt}`} />
-      <MoreList key={`${current.slug}-${languageType}`} initial={first} source={source} query={query} limit={PAGE_SIZE.list} ranked listen />
+      <MoreList
+        key={`${current.slug}-${languageType}`}
+        initial={first}
+        source={source}
+        query={query}
+        limit={PAGE_SIZE.list}
+        ranked
+        listen
+      />
     </div>
   );
 }
