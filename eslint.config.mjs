@@ -1,6 +1,6 @@
 // ESLint: Next's rules (core web vitals + TypeScript, react-hooks included), the one-way imports
-// (docs/development.md "Layout and import direction") and the SWR convention (docs/development.md "Server data in
-// the browser: SWR hooks"). `npm run lint` allows no warnings.
+// (docs/development.md "Layout and import direction"), the SWR convention (docs/development.md "Server data in
+// the browser: SWR hooks") and the one home for client data (docs/development.md "One home for client data"). `npm run lint` allows no warnings.
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import path from 'node:path';
