@@ -1,6 +1,6 @@
 // ESLint: Next's rules (core web vitals + TypeScript, react-hooks included), the one-way imports
-// (docs/development.md "Layout and import direction") and the SWR convention (docs/development.md "Server data in
-// the browser: SWR hooks"). `npm run lint` allows no warnings.
+// (docs/development.md "Layout and import direction"), the SWR convention (docs/development.md "Server data in
+// the browser: SWR hooks") and the one home for client data (docs/development.md "One home for client data"). `npm run lint` allows no warnings.
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import path from 'node:path';
@@ -52,24 +52,59 @@ const doubleCastRule = {
   message: DOUBLE_CAST_MESSAGE,
 };
 
+// One home for client data (docs/development.md "One home for client data"): the browser reaches /v1 only through
+// lib/client — reads are its SWR hooks, writes its action functions — so no other browser code spells a /v1 path.
+// Covered: components/** and app/** (pages and their client islands; a server page that hands a path to a client
+// list names it through lib/client too). Not covered, each for a reason: app/v1/** and every route.ts (the API and
+// other route handlers mention their own paths: redirects, robots.txt), tests (they mock /v1 answers by path),
+// lib/client (the home itself), lib/server and lib/shared (server code; lib/shared only names /v1 in doc comments,
+// which the rule does not read), lib/sw (the service worker is its own bundle and cannot load lib/client's fetcher).
+// Only string and template literals are read: comments and JSX text (an admin page documenting a URL) stay free.
+const V1_MESSAGE =
+  'No /v1 paths outside lib/client: read through a hook in lib/client/swr/use-<resource>.ts, write through a function in lib/client/actions/<domain>.ts (docs/development.md "One home for client data").';
+const V1_FILES = ['components/**/*.ts', 'components/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx'];
+const V1_IGNORES = ['app/v1/**', '**/route.ts', ...TESTS];
+const v1Rule = [
+  'error',
+  ...['Literal[value=/\\/v1\\//]', 'TemplateElement[value.raw=/\\/v1\\//]'].map((selector) => ({ selector, message: V1_MESSAGE })),
+];
+
 // Server data comes through one hook per resource in lib/client/swr (tests may still wrap renders in SWRConfig).
 const SWR_MESSAGE = 'Use (or add) a hook in lib/client/swr/use-<resource>.ts instead of calling SWR here.';
 
-/** One layer's import rule, per depth, for its source files (SWR restricted unless allowed) and its tests (SWR allowed). */
-function layer(base, forbidden, { ignores = [], swr = false } = {}) {
+// The fetcher itself stays inside lib/client too: pages and components call a hook or an action function, never
+// api() with a path of their own, nor a raw fetch with a hand-made signature (docs/development.md "One home for
+// client data"). ApiClientError (to tell a refusal from a bug) and the types remain importable.
+const FETCHER_MESSAGE =
+  'Call a hook (lib/client/swr) or an action function (lib/client/actions) instead of the fetcher; see docs/development.md "One home for client data".';
+const FETCHER_PATHS = [
+  { name: '@/lib/client/api', importNames: ['api', 'swrFetcher', 'buildUrl', 'requestHeaders'], message: FETCHER_MESSAGE },
+  { name: '@/lib/client/signature', message: FETCHER_MESSAGE },
+  { name: '@/lib/client/swr/quiet-fetcher', message: FETCHER_MESSAGE },
+];
+
+/**
+ * One layer's import rule, per depth, for its source files (SWR restricted unless allowed; `fetcher` false keeps
+ * lib/client's fetcher out) and its tests (both allowed).
+ */
+function layer(base, forbidden, { ignores = [], swr = false, fetcher = true } = {}) {
   const configs = [];
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     const files = `${base}/${'*/'.repeat(depth - 1)}*`;
     const patterns = forbidden.map((to) => pattern(base, depth, to));
-    const rule = (noSwr) => [
+    const rule = (noSwr, noFetcher) => [
       'error',
       {
-        paths: noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : [],
+        paths: [...(noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : []), ...(noFetcher ? FETCHER_PATHS : [])],
         patterns: noSwr ? [...patterns, { regex: '^swr/', message: SWR_MESSAGE }] : patterns,
       },
     ];
-    configs.push({ files: [files], ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr) } });
-    configs.push({ files: TESTS.map((t) => files.slice(0, -1) + t.slice(3)), ignores, rules: { 'no-restricted-imports': rule(false) } });
+    configs.push({ files: [files], ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr, !fetcher) } });
+    configs.push({
+      files: TESTS.map((t) => files.slice(0, -1) + t.slice(3)),
+      ignores,
+      rules: { 'no-restricted-imports': rule(false, false) },
+    });
   }
   return configs;
 }
@@ -124,6 +159,13 @@ const config = [
     rules: { 'no-restricted-syntax': businessTimeRule },
   },
   {
+    // One no-restricted-syntax per file wins, so this list repeats the business-time selectors.
+    name: 'client-data',
+    files: V1_FILES,
+    ignores: V1_IGNORES,
+    rules: { 'no-restricted-syntax': [...businessTimeRule, ...v1Rule.slice(1)] },
+  },
+  {
     // One no-restricted-syntax per file wins, so lib/server's list repeats the business-time selectors.
     name: 'server-types',
     files: ['lib/server/**/*.ts', 'lib/server/**/*.tsx'],
@@ -150,9 +192,9 @@ const config = [
   ...layer('lib/client/swr', ['lib/server', 'components', 'app'], { swr: true }),
   ...layer('lib/server', ['lib/client', 'components', 'app']),
   ...layer('lib/tts', ['lib/client', 'components', 'app']),
-  ...layer('components', ['app']),
+  ...layer('components', ['app'], { fetcher: false }),
   ...layer('app/v1', ['components']),
-  ...layer('app', [], { ignores: ['app/v1/**'] }),
+  ...layer('app', [], { ignores: ['app/v1/**'], fetcher: false }),
 ];
 
 export default config;

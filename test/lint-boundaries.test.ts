@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 // The import direction (docs/development.md "Layout and import direction"), the one owner of business time
-// (docs/development.md "Business time") and server code without double casts (docs/development.md "Types without
-// casts") as eslint.config.mjs encodes them: each case lints a snippet as if it lived
+// (docs/development.md "Business time"), server code without double casts (docs/development.md "Types without
+// casts") and the one home for client data (docs/development.md "One home for client data") as eslint.config.mjs
+// encodes them: each case lints a snippet as if it lived
 // at `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
 // its ESM config does not load inside Jest's module system.
 const root = path.resolve(__dirname, '..');
@@ -71,6 +72,33 @@ const doubleCast = lint('lib/server/x.ts', 'export const n = (x: string) => x as
 const plainCasts = lint('lib/server/x.ts', "export const a = (x: unknown) => x as string;\nexport const b = 'x' as unknown;");
 const doubleCastInTest = lint('lib/server/x.test.ts', "it('mocks', () => { const f = jest.fn() as unknown as typeof fetch; void f; });");
 const doubleCastInClient = lint('components/ui/x.tsx', 'export const n = (x: string) => x as unknown as number;');
+const v1InComponent = lint('components/ui/x.tsx', "'use client';\nexport const path = '/v1/my/settings';");
+const v1TemplateInIsland = lint('app/m/x/_components/y.tsx', "'use client';\nexport const path = (id: number) => `/v1/novels/${id}/buy`;");
+const v1InServerPage = lint('app/m/x/page.tsx', "export const path = '/v1/novels/library';");
+const v1InLibClient = lint(
+  'lib/client/actions/x.ts',
+  "export const path = (id: number) => `/v1/novels/${id}/buy`;\nexport const p = '/v1/my/settings';",
+);
+const v1InRoutes = lint('app/v1/x/route.ts', "export const next = '/v1/x/y';");
+const v1InRouteHandler = lint('app/robots.txt/route.ts', "export const rule = 'Disallow: /v1/';");
+const v1InTest = lint('components/ui/x.test.tsx', "it('posts', () => { const route = 'POST /v1/my/settings'; void route; });");
+const v1InComment = lint('components/ui/x.tsx', '/** GET /v1/games, through useSlotGames. */\nexport const a = 1;');
+const v1AndZone = lint('components/ui/x.tsx', "export const p = '/v1/x';\nexport const z = 'Asia/Shanghai';");
+const fetcherInComponent = lint(
+  'components/ui/x.tsx',
+  [
+    "import { api, ApiClientError } from '@/lib/client/api';",
+    "import { createSignature } from '@/lib/client/signature';",
+    "import { quietFetcher } from '@/lib/client/swr/quiet-fetcher';",
+    'export const a = [api, ApiClientError, createSignature, quietFetcher];',
+  ].join('\n'),
+);
+const errorClassInComponent = lint(
+  'app/m/x/_components/y.tsx',
+  "'use client';\nimport { ApiClientError } from '@/lib/client/api';\nexport const e = ApiClientError;",
+);
+const fetcherInLibClient = lint('lib/client/actions/x.ts', "import { api } from '../api';\nexport const a = api;");
+const fetcherInTest = lint('components/ui/x.test.tsx', "import { api } from '@/lib/client/api';\nvoid api;");
 
 describe('import boundaries', () => {
   it('keeps lib/shared free of every other layer, by alias and by relative path', () => {
@@ -128,5 +156,32 @@ describe('types without casts', () => {
     expect(plainCasts()).toEqual([]);
     expect(doubleCastInTest()).toEqual([]);
     expect(doubleCastInClient()).toEqual([]);
+  });
+});
+
+describe('one home for client data', () => {
+  it('refuses a /v1 path in a component, a client island or a page, as a string or a template', () => {
+    expect(v1InComponent()).toEqual(['2:no-restricted-syntax']);
+    expect(v1TemplateInIsland()).toEqual(['2:no-restricted-syntax']);
+    expect(v1InServerPage()).toEqual([S]);
+  });
+
+  it('lets lib/client, route handlers and tests name /v1 paths, and leaves comments alone', () => {
+    expect(v1InLibClient()).toEqual([]);
+    expect(v1InRoutes()).toEqual([]);
+    expect(v1InRouteHandler()).toEqual([]);
+    expect(v1InTest()).toEqual([]);
+    expect(v1InComment()).toEqual([]);
+  });
+
+  it('keeps the business-time selectors in the same list', () => {
+    expect(v1AndZone()).toEqual([S, '2:no-restricted-syntax']);
+  });
+
+  it('keeps the fetcher and the signature inside lib/client; ApiClientError stays importable', () => {
+    expect(fetcherInComponent()).toEqual([R, '2:no-restricted-imports', '3:no-restricted-imports']);
+    expect(errorClassInComponent()).toEqual([]);
+    expect(fetcherInLibClient()).toEqual([]);
+    expect(fetcherInTest()).toEqual([]);
   });
 });

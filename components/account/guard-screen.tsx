@@ -1,21 +1,17 @@
 'use client';
 
 import { useEffect } from 'react';
-import { clearMember } from '@/lib/client/identity';
-import { createSignature } from '@/lib/client/signature';
-import { HEADER } from '@/lib/shared/cookies';
+import { signOut } from '@/lib/client/actions/accounts';
 import { MSG } from '@/lib/shared/messages';
 
 /**
  * Shown on a login-required page when the session turned out to be gone (docs/accounts.md "Route guard"):
- * clears the stale session cookies, then goes to the sign-in page for this browser.
+ * signs out (the one signOut: the server's session and this browser's stale member cookies), then goes to the
+ * sign-in page for this browser.
  */
 export function GuardScreen({ loginUrl }: { loginUrl: string }) {
   useEffect(() => {
-    clearMember();
-    void fetch('/v1/logout', { method: 'POST', headers: { [HEADER.sig]: createSignature() } })
-      .catch(() => undefined)
-      .finally(() => window.location.replace(loginUrl));
+    void signOut().then(() => window.location.replace(loginUrl));
   }, [loginUrl]);
   return (
     <div className="page center-page" role="status">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/client/api';
+import { sendSmsCode } from '@/lib/client/actions/accounts';
 import { toast } from '@/lib/client/stores/toast-store';
 import { secondsUntilResend, useSmsStore } from '@/lib/client/stores/sms-store';
 import { MSG } from '@/lib/shared/messages';
@@ -28,7 +28,7 @@ export function useSmsCode() {
     }
     setSending(true);
     try {
-      await api('/v1/sms/code', { method: 'POST', body: { phone: parsed.value } });
+      await sendSmsCode(parsed.value);
       markSent();
       setNow(Date.now());
       toast(MSG.smsSent, { length: 'short' });

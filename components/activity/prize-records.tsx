@@ -3,10 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameLogDto, PrizeRecordDto } from '@/lib/shared/dto/activity';
 import type { Paged } from '@/lib/shared/dto/wallet-records';
-import { PRIZES_LIMIT } from '@/lib/shared/activity';
 import { ACTIVITY_MSG as T, prizeRewardText } from '@/lib/shared/activity-text';
 import { formatBusinessTime } from '@/lib/shared/business-time';
-import { api } from '@/lib/client/api';
+import { fetchRecordsPage } from '@/lib/client/reads/activity';
 import { EmptyState } from '../wallet/empty-state';
 import { Pager } from '../wallet/pager';
 import { WHEEL_PATH } from './wheel-path';
@@ -14,8 +13,8 @@ import { WHEEL_PATH } from './wheel-path';
 type Row = PrizeRecordDto | GameLogDto;
 
 const KINDS = {
-  prizes: { path: '/v1/mall/prizes', empty: T.prizesEmpty, label: T.prizesTitle },
-  gamelogs: { path: '/v1/activity/gamelogs', empty: T.gamelogsEmpty, label: T.gamelogsTitle },
+  prizes: { empty: T.prizesEmpty, label: T.prizesTitle },
+  gamelogs: { empty: T.gamelogsEmpty, label: T.gamelogsTitle },
 } as const;
 
 /**
@@ -24,7 +23,7 @@ const KINDS = {
  * the wheel. The first page comes from the server render (`initial`) or loads in the browser behind placeholder rows.
  */
 export function PrizeRecords({ kind, initial }: { kind: keyof typeof KINDS; initial?: Paged<Row> }) {
-  const { path, empty, label } = KINDS[kind];
+  const { empty, label } = KINDS[kind];
   const [items, setItems] = useState<Row[] | null>(initial?.data ?? null);
   const [hasmore, setHasmore] = useState(initial?.hasmore ?? false);
   const [loading, setLoading] = useState(false);
@@ -35,7 +34,7 @@ export function PrizeRecords({ kind, initial }: { kind: keyof typeof KINDS; init
     setLoading(true);
     setFailed(false);
     try {
-      const page = await api<Paged<Row>>(path, { query: { start, limit: PRIZES_LIMIT }, fresh: true });
+      const page = await fetchRecordsPage(kind, start);
       setItems((prev) => (start === 0 ? page.data : [...(prev ?? []), ...page.data]));
       setHasmore(page.hasmore);
     } catch {

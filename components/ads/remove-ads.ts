@@ -1,10 +1,9 @@
 import { ADS_MSG } from '@/lib/shared/ads-text';
 import { AD_RECHARGE_SCENES } from '@/lib/shared/constants';
 import { formatCents } from '@/lib/shared/money';
-import type { InteractAdInfoDto } from '@/lib/shared/dto/ads';
 import { orderFields } from '@/lib/shared/recharge';
 import { detectUa } from '@/lib/shared/ua';
-import { api } from '@/lib/client/api';
+import { fetchAdRemovalInfo } from '@/lib/client/reads/shop';
 import { memberId } from '@/lib/client/identity';
 import { loginUrlHere } from '@/lib/client/login-here';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -38,7 +37,7 @@ export async function startAdRemoval(scene: number = AD_RECHARGE_SCENES.other): 
     window.location.assign(loginUrlHere());
     return;
   }
-  const info = await api<InteractAdInfoDto>('/v1/ads/interact_ad_info', { silent: true }).catch(() => null);
+  const info = await fetchAdRemovalInfo();
   const offer = info?.offer;
   if (!offer) return;
   const miniapp = detectUa(navigator.userAgent).miniProgram;

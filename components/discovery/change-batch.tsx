@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { api } from '@/lib/client/api';
+import { fetchRandomNovels } from '@/lib/client/reads/catalogue';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { NovelTile } from '../novel/novel-tile';
 
@@ -25,7 +25,7 @@ export function ChangeBatch({
   async function refresh() {
     setBusy(true);
     try {
-      setNovels(await api<NovelSummary[]>('/v1/novels/random', { query: { language_type: languageType, limit: count || 8 } }));
+      setNovels(await fetchRandomNovels(languageType, count || 8));
     } finally {
       setBusy(false);
     }

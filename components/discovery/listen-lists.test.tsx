@@ -30,7 +30,7 @@ describe('MoreList in listen mode (/m/listen-ranks)', () => {
     render(
       <MoreList
         initial={{ data: [novel(1), novel(2, { first_article_id: null })], hasmore: true }}
-        path="/v1/lists/weekly"
+        source={{ kind: 'list', id: 'weekly' }}
         query={{ language_type: 1, read_type: 2 }}
         limit={2}
         ranked
@@ -49,7 +49,7 @@ describe('MoreList in listen mode (/m/listen-ranks)', () => {
   });
 
   it('without listen mode the novel page stays the target', () => {
-    render(<MoreList initial={{ data: [novel(1)], hasmore: false }} path="/v1/rankings/popular" query={{}} limit={20} />);
+    render(<MoreList initial={{ data: [novel(1)], hasmore: false }} source={{ kind: 'ranking', slug: 'popular' }} query={{}} limit={20} />);
     expect(screen.getByRole('link')).toHaveAttribute('href', '/m/novels/1');
   });
 });

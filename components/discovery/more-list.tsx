@@ -1,5 +1,6 @@
 'use client';
 
+import type { MoreSource } from '@/lib/client/reads/catalogue';
 import { useMore } from '@/lib/client/use-more';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { MSG } from '@/lib/shared/messages';
@@ -14,12 +15,12 @@ interface PageShape {
 
 /**
  * A server-rendered first page plus "more" (docs/catalogue.md "Lists and home layouts": init replaces, more appends; hasmore when a page
- * comes back full). Later pages come from the same /v1 call the server answered. `listen` lists open each
+ * comes back full). Later pages come from the same /v1 call the server answered, named by `source`. `listen` lists open each
  * novel on the listen page instead of its own page.
  */
 export function MoreList({
   initial,
-  path,
+  source,
   query,
   limit,
   ranked = false,
@@ -27,14 +28,14 @@ export function MoreList({
   listen = false,
 }: {
   initial: PageShape;
-  path: string;
+  source: MoreSource;
   query: Record<string, string | number>;
   limit: number;
   ranked?: boolean;
   highlight?: string;
   listen?: boolean;
 }) {
-  const { items, hasmore, loading, more } = useMore(initial, path, query, limit);
+  const { items, hasmore, loading, more } = useMore(initial, source, query, limit);
 
   if (!items.length) return <p className="empty">{MSG.empty}</p>;
   return (

@@ -1,14 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/client/api';
-import type { GamesPage } from '@/lib/shared/dto/games';
+import { useSlotGames } from '@/lib/client/swr/use-games';
 import { adRemovalHref } from '@/lib/shared/game-links';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { GameStrip } from './game-strip';
 import { HideGamesChoice } from './hide-games-choice';
-
-const SLOT_SIZE = 4;
 
 export interface GameSlotBodyProps {
   languageType: number;
@@ -19,24 +16,20 @@ export interface GameSlotBodyProps {
 
 /** The slot's games, the paid member's one question and the 9.9 offer (docs/games.md "Slots"); loaded on demand. */
 export function GameSlotBody({ languageType, returnPath, onEmpty }: GameSlotBodyProps) {
-  const [page, setPage] = useState<GamesPage | null>(null);
+  const { data: page, error } = useSlotGames(languageType);
+  // The member answered 留着 (keep them): the question goes, the games stay.
+  const [answered, setAnswered] = useState(false);
+  const empty = Boolean(error) || (page !== undefined && (page.hidden || !page.list.length));
   useEffect(() => {
-    let live = true;
-    api<GamesPage>('/v1/games', { query: { language_type: languageType, limit: SLOT_SIZE }, silent: true }).then(
-      (p) => live && (p.hidden || !p.list.length ? onEmpty() : setPage(p)),
-      () => live && onEmpty(),
-    );
-    return () => {
-      live = false;
-    };
-    // onEmpty is the frame's setter wrapper; the list is asked for once per language.
+    if (empty) onEmpty();
+    // onEmpty is the frame's setter wrapper; the slot folds once when its answer is empty or failed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [languageType]);
-  if (!page) return null;
+  }, [empty]);
+  if (!page || empty) return null;
   return (
     <>
       <GameStrip games={page.list} />
-      {page.ask_hide ? <HideGamesChoice onAnswered={(hide) => (hide ? onEmpty() : setPage({ ...page, ask_hide: false }))} /> : null}
+      {page.ask_hide && !answered ? <HideGamesChoice onAnswered={(hide) => (hide ? onEmpty() : setAnswered(true))} /> : null}
       {page.ad_removal_pid ? (
         <p className="g-offer">
           {T.offer}

@@ -1,9 +1,15 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
 import { GameSlot } from './game-slot';
 import { GamesSetting } from './games-setting';
 import { adRemovalHref } from '@/lib/shared/game-links';
 import { mockFetch } from '@/test/mock-fetch';
 import type { GamesPage } from '@/lib/shared/dto/games';
+import type { ReactElement, ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+
+// Each render starts from an empty SWR cache (docs/development.md "Server data in the browser: SWR hooks").
+const FreshCache = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: FreshCache });
 
 // The game slot and the hide choice (docs/games.md "Slots", "Closing game recommendations").
 const GAME = (id: number) => ({

@@ -2,8 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
-import type { MySettingsDto } from '@/lib/shared/dto/games';
+import { saveHideGames } from '@/lib/client/actions/accounts';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { HideGamesChoice } from './hide-games-choice';
 
@@ -24,7 +23,7 @@ export function GamesReopen() {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        api<MySettingsDto>('/v1/my/settings', { method: 'POST', body: { hide_games: false } }).then(
+        saveHideGames(false).then(
           () => router.refresh(),
           () => setBusy(false),
         );

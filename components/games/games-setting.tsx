@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
-import type { MySettingsDto } from '@/lib/shared/dto/games';
+import { saveHideGames } from '@/lib/client/actions/accounts';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 
 /** 我的: a paid member's game recommendation switch (docs/games.md "Closing game recommendations"), kept on the member. */
@@ -11,7 +10,7 @@ export function GamesSetting({ initialHidden }: { initialHidden: boolean }) {
   const [busy, setBusy] = useState(false);
   const flip = () => {
     setBusy(true);
-    api<MySettingsDto>('/v1/my/settings', { method: 'POST', body: { hide_games: !hidden } }).then(
+    saveHideGames(!hidden).then(
       (r) => {
         setHidden(r.hide_games);
         setBusy(false);

@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
-import type { MySettingsDto } from '@/lib/shared/dto/games';
+import { saveHideGames } from '@/lib/client/actions/accounts';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 
 /**
@@ -14,7 +13,7 @@ export function HideGamesChoice({ onAnswered }: { onAnswered: (hide: boolean) =>
   const answer = async (hide: boolean) => {
     setBusy(true);
     try {
-      const res = await api<MySettingsDto>('/v1/my/settings', { method: 'POST', body: { hide_games: hide } });
+      const res = await saveHideGames(hide);
       onAnswered(res.hide_games);
     } catch {
       setBusy(false);

@@ -1,40 +1,35 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { api, ApiClientError } from '@/lib/client/api';
+import { setAudioShelf } from '@/lib/client/actions/shelf';
+import { ApiClientError } from '@/lib/client/api';
+import { useFavoriteTtsStatus } from '@/lib/client/swr/use-favorite-status';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
 
 /**
- * The audio shelf (favorites_tts): GET /v1/novels/{nid}/favorite_tts_status, then POST /v1/favorites_tts or
- * DELETE /v1/favorites?nid&read_type=2. The answer is the listen state's is_favorited flag.
+ * The audio shelf (favorites_tts): its state from useFavoriteTtsStatus, toggled by setAudioShelf. The answer is the
+ * listen state's is_favorited flag (false until the status is known).
  */
 export function FavoriteTtsButton({ novelId }: { novelId: number }) {
   const favorited = useListenStore((s) => s.is_favorited);
   const [busy, setBusy] = useState(false);
 
+  const { data, mutate } = useFavoriteTtsStatus(novelId);
+  const known = data?.is_favorited;
+
   useEffect(() => {
-    let live = true;
-    useListenStore.getState().patch({ is_favorited: false });
-    api<{ is_favorited: boolean }>(`/v1/novels/${novelId}/favorite_tts_status`, { silent: true }).then(
-      (r) => {
-        if (live) useListenStore.getState().patch({ is_favorited: r.is_favorited });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [novelId]);
+    useListenStore.getState().patch({ is_favorited: known ?? false });
+  }, [novelId, known]);
 
   async function toggle() {
     const next = !favorited;
     setBusy(true);
     try {
-      if (next) await api('/v1/favorites_tts', { method: 'POST', body: { nid: novelId, read_type: 2 } });
-      else await api('/v1/favorites', { method: 'DELETE', query: { nid: novelId, read_type: 2 } });
+      await setAudioShelf(novelId, next);
       useListenStore.getState().patch({ is_favorited: next });
+      void mutate({ is_favorited: next }, { revalidate: false });
       if (next) toast(MSG.added, { length: 'short' });
     } catch (err) {
       if (!(err instanceof ApiClientError)) throw err;

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { api, ApiClientError } from '@/lib/client/api';
+import { refreshFollow } from '@/lib/client/actions/members';
+import { ApiClientError } from '@/lib/client/api';
 import { useFollowQrcodeImage } from '@/lib/client/swr/use-follow-qrcode';
-import type { FollowStatus } from '@/lib/shared/dto/member-block';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 
 const T = MEMBER_TEXT.follow;
@@ -35,7 +35,7 @@ export function FollowPanel({ articleId, returnTo, signedIn, followed: initialFo
     setBusy(true);
     setStatus(T.rechecking);
     try {
-      const answer = await api<FollowStatus>('/v1/my/follow/refresh', { method: 'POST', body: {}, silent: true });
+      const answer = await refreshFollow();
       setFollowed(answer.followed);
       setStatus(answer.followed ? T.followed : answer.can_check ? T.notYet : T.staffConfirms);
     } catch (err) {

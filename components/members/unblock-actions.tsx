@@ -1,8 +1,9 @@
 'use client';
 
 import { useState } from 'react';
-import { api, ApiClientError } from '@/lib/client/api';
-import { clearMember } from '@/lib/client/identity';
+import { signOut } from '@/lib/client/actions/accounts';
+import { sendAppeal } from '@/lib/client/actions/members';
+import { ApiClientError } from '@/lib/client/api';
 import { navigate } from '@/lib/client/navigate';
 import type { BlockStatus } from '@/lib/shared/dto/member-block';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
@@ -40,7 +41,7 @@ export function AppealForm() {
     setBusy(true);
     setError('');
     try {
-      const status = await api<BlockStatus>('/v1/my/block/appeal', { method: 'POST', body: { content: text }, silent: true });
+      const status = await sendAppeal(text);
       setSent(status.appeal ?? { status: 'pending', text, reply: null, created_at: new Date().toISOString() });
     } catch (err) {
       setError(err instanceof ApiClientError ? err.message : MEMBER_TEXT.api.appealTooShort);
@@ -77,17 +78,16 @@ export function AppealForm() {
   );
 }
 
-/** Sign-out, which a blocked member can still do: POST /v1/logout, then home. */
+/** Sign-out, which a blocked member can still do (signOut), then home. */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
-  async function signOut() {
+  async function leave() {
     setBusy(true);
-    await api('/v1/logout', { method: 'POST', body: {}, silent: true }).catch(() => undefined);
-    clearMember();
+    await signOut();
     navigate.assign('/m');
   }
   return (
-    <button type="button" className="button button-block" onClick={signOut} disabled={busy}>
+    <button type="button" className="button button-block" onClick={leave} disabled={busy}>
       {T.signOut}
     </button>
   );

@@ -2,12 +2,12 @@
 
 import { useState } from 'react';
 import { CODES } from '@/lib/shared/dto/envelope';
-import type { TipResult } from '@/lib/shared/dto/rewards';
 import { MSG } from '@/lib/shared/messages';
 import { GIFTS_PAY_WITH_VOUCHERS, TIP_AMOUNT } from '@/lib/shared/rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import { loginUrlHere } from '@/lib/client/login-here';
-import { api, ApiClientError } from '@/lib/client/api';
+import { sendTip } from '@/lib/client/actions/purchases';
+import { ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
 import { useNovel } from '@/lib/client/swr/use-novel';
@@ -54,10 +54,7 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
     setBusy(true);
     const processing = toast(MSG.processing, { mask: true });
     try {
-      await api<TipResult>(`/v1/novels/${novelId}/tips`, {
-        method: 'POST',
-        body: { amount: count, gift_id: gift.id, scene, chapter_id: chapterId },
-      });
+      await sendTip(novelId, { amount: count, gift_id: gift.id, scene, chapter_id: chapterId });
       useToastStore.getState().dismiss(processing);
       toast(T.thanks, { length: 'short' });
       close();

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { loginUrlHere } from '@/lib/client/login-here';
-import { api, ApiClientError } from '@/lib/client/api';
+import { buyBook } from '@/lib/client/actions/purchases';
+import { ApiClientError } from '@/lib/client/api';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { useNovel } from '@/lib/client/swr/use-novel';
 import { useBalance, useHasMemberToken } from '@/lib/client/swr/use-shop';
@@ -34,7 +35,7 @@ export function NovelBuyModal({ novelId, price, onDone }: ModalProps['novel-buy'
     setBusy(true);
     const processing = toast(MSG.processing, { mask: true });
     try {
-      await api(`/v1/novels/${novelId}/buy_book`, { method: 'POST', body: {} });
+      await buyBook(novelId);
       useToastStore.getState().dismiss(processing);
       toast(MSG.buyBookOk, { length: 'short' });
       void refreshBalance();

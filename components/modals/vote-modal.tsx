@@ -2,11 +2,10 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import type { VoteResult } from '@/lib/shared/dto/rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import { loginUrlHere } from '@/lib/client/login-here';
 import { formatBusinessTime } from '@/lib/shared/business-time';
-import { api } from '@/lib/client/api';
+import { sendVotes } from '@/lib/client/actions/purchases';
 import { goRechargeFromHere } from '@/lib/client/error-catalogue';
 import { memberId } from '@/lib/client/identity';
 import { useRewardRefresh, useVoteStatus } from '@/lib/client/swr/use-rewards';
@@ -40,7 +39,7 @@ export function VoteModal({ novelId }: ModalProps['vote']) {
   const vote = async () => {
     setBusy(true);
     try {
-      const r = await api<VoteResult>(`/v1/competitions/novel/${novelId}/votes`, { method: 'POST', body: { amount: count } });
+      const r = await sendVotes(novelId, count);
       toast(T.voted, { length: 'short' });
       setHeld(!r.counted);
       setAmount(1);

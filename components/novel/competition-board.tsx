@@ -13,7 +13,7 @@ import './competition-board.css';
  * votes, 20 a page with more. The first page is rendered on the server; more appends from GET /v1/competitions/{id}.
  */
 export function CompetitionBoardList({ board }: { board: CompetitionBoard }) {
-  const { items, hasmore, loading, more } = useMore<LeaderboardEntry>(board, `/v1/competitions/${board.id}`, {}, PAGE_SIZE.list);
+  const { items, hasmore, loading, more } = useMore<LeaderboardEntry>(board, { kind: 'competition', id: board.id }, {}, PAGE_SIZE.list);
   if (!items.length) return <p className="empty">{T.noEntries}</p>;
   return (
     <>

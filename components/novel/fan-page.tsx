@@ -1,11 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
+import { fetchFansPage } from '@/lib/client/reads/rewards';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { useFanMe, useFans, useRecentTips, useTipsSum, useTopTippers } from '@/lib/client/swr/use-rewards';
 import { useSignedIn } from '@/lib/client/use-signed-in';
-import { PAGE_SIZE } from '@/lib/shared/constants';
 import type { FanEntry, RewardPage, TipRecordDto, TipsSum, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import { FanTitle } from './fan-title';
@@ -106,10 +105,7 @@ function FanList({ novelId, initial }: { novelId: number; initial: RewardPage<Fa
   async function more() {
     setLoading(true);
     try {
-      const next = await api<RewardPage<FanEntry>>(`/v1/novels/${novelId}/fans`, {
-        query: { start: items.length, limit: PAGE_SIZE.rewards },
-        fresh: true,
-      });
+      const next = await fetchFansPage(novelId, items.length);
       setAppended({ after: first, page: { data: [...(extra?.data ?? []), ...next.data], hasmore: next.hasmore } });
     } catch {
       // The error catalogue has told the reader; the button stays for a retry.

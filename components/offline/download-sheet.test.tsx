@@ -1,8 +1,14 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
 import { fetchRoutes } from '@/test/fetch-routes';
 import { DownloadSheet } from './download-sheet';
+import type { ReactElement, ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+
+// Each render starts from an empty SWR cache (docs/development.md "Server data in the browser: SWR hooks").
+const FreshCache = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: FreshCache });
 
 jest.mock('@/lib/client/offline/downloads', () => ({
   downloadManifest: jest.fn(async (_env: unknown, _id: number, manifest: OfflineManifest, progress: (d: number, t: number) => void) => {

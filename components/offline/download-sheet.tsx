@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { api, ApiClientError } from '@/lib/client/api';
+import { useState } from 'react';
+import { ApiClientError } from '@/lib/client/api';
 import { memberId } from '@/lib/client/identity';
 import { requestListenHost } from '@/lib/client/listen/registry';
+import { useOfflineManifest } from '@/lib/client/swr/use-offline-manifest';
 import { downloadManifest, indexBytes, readIndex } from '@/lib/client/offline/downloads';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
 import { formatBytes, OFFLINE_TEXT } from '@/lib/shared/offline-text';
@@ -21,12 +22,10 @@ export interface DownloadSheetProps {
 
 const COUNTS = [3, 10, 20, 50] as const;
 
-type Phase =
-  | { kind: 'sizing' }
-  | { kind: 'ready'; manifest: OfflineManifest }
-  | { kind: 'downloading'; done: number; total: number }
-  | { kind: 'done'; bytes: number; failed: number; used: number }
-  | { kind: 'error'; message: string };
+/** After 开始下载: the download's own progress, then its result. */
+type Run = { kind: 'downloading'; done: number; total: number } | { kind: 'done'; bytes: number; failed: number; used: number };
+
+type Phase = { kind: 'sizing' } | { kind: 'ready'; manifest: OfflineManifest } | Run | { kind: 'error'; message: string };
 
 const supported = () => typeof caches !== 'undefined' && 'serviceWorker' in navigator;
 
@@ -36,32 +35,28 @@ const supported = () => typeof caches !== 'undefined' && 'serviceWorker' in navi
  */
 export function DownloadSheet({ novelId, startId, onClose }: DownloadSheetProps) {
   const [count, setCount] = useState<number>(10);
-  const [phase, setPhase] = useState<Phase>({ kind: 'sizing' });
-
-  useEffect(() => {
-    if (!supported()) return;
-    let live = true;
-    setPhase({ kind: 'sizing' });
-    api<OfflineManifest>('/v1/offline/manifest', { query: { novel_id: novelId, start: startId, count } })
-      .then((manifest) => live && setPhase({ kind: 'ready', manifest }))
-      .catch((err: unknown) => live && setPhase({ kind: 'error', message: err instanceof ApiClientError ? err.message : MSG.serverBusy }));
-    return () => {
-      live = false;
-    };
-  }, [novelId, startId, count]);
+  const [run, setRun] = useState<Run | null>(null);
+  const sized = useOfflineManifest(novelId, startId, count, supported());
+  const phase: Phase =
+    run ??
+    (sized.data
+      ? { kind: 'ready', manifest: sized.data }
+      : sized.error
+        ? { kind: 'error', message: sized.error instanceof ApiClientError ? sized.error.message : MSG.serverBusy }
+        : { kind: 'sizing' });
 
   async function start(manifest: OfflineManifest) {
     const id = Number(memberId());
     if (!id) return;
     const env = { caches, fetch: window.fetch.bind(window) };
-    setPhase({ kind: 'downloading', done: 0, total: manifest.chapters.length });
-    const result = await downloadManifest(env, id, manifest, (done, total) => setPhase({ kind: 'downloading', done, total }));
+    setRun({ kind: 'downloading', done: 0, total: manifest.chapters.length });
+    const result = await downloadManifest(env, id, manifest, (done, total) => setRun({ kind: 'downloading', done, total }));
     // The players' code, loaded on demand, fetched now through the worker into its cache (offline it could not
     // be fetched): hls.js, and the listen host the /m layout mounts — mounted here by the layout's own import, so
     // the same build files the listen page loads (another import site may be split into other files).
     requestListenHost();
     await import('hls.js/light').catch(() => undefined);
-    setPhase({ kind: 'done', bytes: result.bytes, failed: result.failed.length, used: indexBytes(await readIndex(env, id)) });
+    setRun({ kind: 'done', bytes: result.bytes, failed: result.failed.length, used: indexBytes(await readIndex(env, id)) });
   }
 
   const busy = phase.kind === 'downloading';

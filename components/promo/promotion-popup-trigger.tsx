@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import type { Promotion } from '@/lib/shared/dto/shop';
 import { paymentAvailability } from '@/lib/shared/payment-availability';
-import { api } from '@/lib/client/api';
+import { fetchPromotions } from '@/lib/client/reads/shop';
 import { loadConfig } from '@/lib/client/config';
 import { afterFirstInteraction, claimDailyShow, pickPromotion, promoCopyVariant } from '@/lib/client/promotion-popup';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -24,7 +23,7 @@ export function PromotionPopupTrigger() {
       if (aborted.signal.aborted || !flags?.promotion_popup) return;
       const { canPay, showRechargeNav } = paymentAvailability(navigator.userAgent, flags);
       if (!canPay || !showRechargeNav || useModalStore.getState().current) return;
-      const list = await api<Promotion[]>('/v1/promotions', { silent: true }).catch(() => []);
+      const list = await fetchPromotions();
       const promotion = pickPromotion(list, flags.promotion_popup);
       if (!promotion) return;
       await interacted;

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { api } from '@/lib/client/api';
+import { fetchCatalogPage } from '@/lib/client/reads/catalogue';
 import { mergeChapterList } from '@/lib/client/reader/chapter-list';
-import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
+import type { CatalogEntry } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { listenHref } from '@/lib/shared/reader-links';
 import './chapters-modal.css';
@@ -40,7 +40,7 @@ export function ChaptersModal({
     if (start < 0) return;
     setBusy(true);
     try {
-      const page = await api<CatalogPage>(`/v1/novels/${novelId}/catalog`, { query: { start, limit: PAGE_SIZE.catalog, order: ord } });
+      const page = await fetchCatalogPage(novelId, start, ord);
       setList((current) => mergeChapterList(current, page.data, next));
       setRange((r) => ({
         total: page.total,

@@ -2,7 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
-import { api, ApiClientError } from '@/lib/client/api';
+import { buyChapter, saveAutoBuy } from '@/lib/client/actions/purchases';
+import { ApiClientError } from '@/lib/client/api';
+import { fetchChapter } from '@/lib/client/reads/reader';
 import { rememberBuyIntent, takeBuyIntent } from '@/lib/client/reader/buy-intent';
 import { toast } from '@/lib/client/stores/toast-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -40,13 +42,13 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
     if (!wholeBook) rememberBuyIntent(chapter.id);
     setBusy(true);
     try {
-      const reread = async () => onUnlocked(await api<ReadChapter>(`/v1/read/${chapter.id}`, { query: { nid: chapter.novel_id } }));
+      const reread = async () => onUnlocked(await fetchChapter(chapter.id, chapter.novel_id));
       if (wholeBook) {
         // The whole-book modal buys; afterwards this chapter (and every other) opens in place.
         useModalStore.getState().open('novel-buy', { novelId: chapter.novel_id, price: wall.price, onDone: () => void reread() });
         return;
       }
-      await api(`/v1/novels/${chapter.novel_id}/buy`, { method: 'POST', body: { aid: chapter.id } });
+      await buyChapter(chapter.novel_id, chapter.id);
       // Bought: nothing left to resume after a recharge.
       takeBuyIntent(chapter.id);
       await reread();
@@ -64,7 +66,7 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
 
   async function toggleAutoBuy(enabled: boolean) {
     setAutoBuy(enabled);
-    await api(`/v1/novels/${chapter.novel_id}/auto_buy`, { method: 'POST', body: { enabled } }).catch(() => setAutoBuy(!enabled));
+    await saveAutoBuy(chapter.novel_id, enabled).catch(() => setAutoBuy(!enabled));
   }
 
   return (

@@ -5,9 +5,10 @@ import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { api, ApiClientError } from '@/lib/client/api';
+import { ApiClientError } from '@/lib/client/api';
 import { navigate } from '@/lib/client/navigate';
 import { cachedArticle, rememberArticle } from '@/lib/client/reader/article-cache';
+import { openChapter, prefetchChapter } from '@/lib/client/reads/reader';
 import { reportPosition } from '@/lib/client/reader/position';
 import { startReadingHeartbeat } from '@/lib/client/reader/heartbeat';
 import { applySettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
@@ -33,26 +34,6 @@ const LONG_PRESS_MS = 550;
 
 const readUrl = (c: { id: number; novel_id: number }) => `/m/read/${c.id}?nid=${c.novel_id}`;
 const positionOf = (c: ReadChapter, idx: number) => ({ articleId: c.id, idx, novel: c.novel, article: { title: c.title, idx: c.idx } });
-
-async function fetchChapter(id: number, nid: number): Promise<ReadChapter> {
-  const hit = cachedArticle(id);
-  if (hit) return hit;
-  const chapter = await api<ReadChapter>(`/v1/read/${id}`, { query: { nid, auto_buy: 1 } });
-  // Locked views are not kept: after a purchase the same id must be fetched again.
-  if (!chapter.locked) rememberArticle(chapter);
-  return chapter;
-}
-
-/** Warms the next chapter so the tap on 下一章 shows it at once. */
-function prefetch(id: number, nid: number): void {
-  if (!id || cachedArticle(id)) return;
-  void api<ReadChapter>(`/v1/read/${id}`, { query: { nid }, silent: true }).then(
-    (c) => {
-      if (!c.locked) rememberArticle(c);
-    },
-    () => undefined,
-  );
-}
 
 /**
  * The reader: the chapter rendered by the server on first load, then chapter to chapter in the browser —
@@ -97,7 +78,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
       if (kept && kept.redirect_to_id === kept.id) return show(kept, push);
       setLoading(true);
       try {
-        const next = await fetchChapter(id, chapter.novel_id);
+        const next = await openChapter(id, chapter.novel_id);
         // docs/reading.md "Reader": a chapter that now lives elsewhere sends the reader there.
         if (next.redirect_to_id && next.redirect_to_id !== next.id) return void (await go(next.redirect_to_id, push));
         show(next, push);
@@ -133,7 +114,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
   // A chapter opened: keep it, warm the next one, record the position (or jump to the saved paragraph).
   useEffect(() => {
     if (!chapter.locked) rememberArticle(chapter);
-    prefetch(chapter.next_id, chapter.novel_id);
+    prefetchChapter(chapter.next_id, chapter.novel_id);
     const hash = /^#p(\d+)$/.exec(window.location.hash);
     if (hash && document.documentElement.dataset.reader !== 'p') document.getElementById(`p${hash[1]}`)?.scrollIntoView();
     if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);

@@ -2,11 +2,12 @@
 
 import Link from 'next/link';
 import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '@/lib/client/api';
+import { removeFromList, type ShelfListKind } from '@/lib/client/actions/shelf';
+import { fetchShelfPage } from '@/lib/client/reads/shelf';
 import { syncLocalHistory } from '@/lib/client/local-history';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
-import type { ListPage } from '@/lib/shared/dto/shelf';
+import type { ListPage, ReadType } from '@/lib/shared/dto/shelf';
 import { MSG } from '@/lib/shared/messages';
 
 export interface RowView {
@@ -18,13 +19,10 @@ export interface RowView {
 
 export interface EditableListProps<T> {
   initial: ListPage<T>;
-  /** The list call and its query (paging by start, limit: docs/catalogue.md "Lists and home layouts"). */
-  path: string;
-  query: Record<string, string | number>;
+  /** The shelf or the history of one read type: what it pages (by start, limit: docs/catalogue.md "Lists and home layouts") and removes from. */
+  kind: ShelfListKind;
+  readType: ReadType;
   limit: number;
-  /** The batch removal call and the name of its id list parameter. */
-  removePath: string;
-  removeParam: 'nids' | 'novel_ids';
   removeHint: string;
   keyOf: (item: T) => number;
   view: (item: T) => RowView;
@@ -34,27 +32,11 @@ export interface EditableListProps<T> {
   onRemoved?: (ids: number[]) => void;
 }
 
-// The batch calls take at most 100 ids (lib/shared/schemas/reading.ts).
-const BATCH = 100;
-
 /**
  * The shelf's and the history's list: a server-rendered first page, "加载更多", and an edit mode whose bar
  * (select all, delete) takes the tab bar's place. Deleting asks first, through the one confirm modal.
  */
-export function EditableList<T>({
-  initial,
-  path,
-  query,
-  limit,
-  removePath,
-  removeParam,
-  removeHint,
-  keyOf,
-  view,
-  tabs,
-  empty,
-  onRemoved,
-}: EditableListProps<T>) {
+export function EditableList<T>({ initial, kind, readType, limit, removeHint, keyOf, view, tabs, empty, onRemoved }: EditableListProps<T>) {
   const [items, setItems] = useState(initial.data);
   const [hasmore, setHasmore] = useState(initial.hasmore);
   const [loading, setLoading] = useState(false);
@@ -64,7 +46,7 @@ export function EditableList<T>({
   async function load(start: number) {
     setLoading(true);
     try {
-      const page = await api<ListPage<T>>(path, { query: { ...query, start, limit } });
+      const page = await fetchShelfPage<T>(kind, readType, start, limit);
       // docs/reading.md "Shelf": the first page replaces, later pages append.
       setItems((prev) => (start === 0 ? page.data : [...prev, ...page.data]));
       setHasmore(page.hasmore);
@@ -94,9 +76,7 @@ export function EditableList<T>({
   };
 
   async function removeSelected(ids: number[]) {
-    for (let i = 0; i < ids.length; i += BATCH) {
-      await api(removePath, { method: 'DELETE', query: { [removeParam]: ids.slice(i, i + BATCH).join(',') } });
-    }
+    await removeFromList(kind, readType, ids);
     const gone = new Set(ids);
     const left = items.filter((item) => !gone.has(keyOf(item)));
     setItems(left);

@@ -44,11 +44,9 @@ export function HistoryList({ initial, readType, tabs }: { initial: ListPage<Rea
   return (
     <EditableList
       initial={initial}
-      path="/v1/my/readlogs"
-      query={{ read_type: readType }}
+      kind="readlogs"
+      readType={readType}
       limit={PAGE_SIZE.list}
-      removePath={readType === 2 ? '/v1/my/readlogs_tts/batch' : '/v1/my/readlogs/batch'}
-      removeParam="novel_ids"
       removeHint={MSG.historyRemoveHint}
       keyOf={(item) => item.nid}
       view={view}

@@ -52,11 +52,9 @@ export function ShelfList({ initial, readType, tabs }: { initial: ListPage<Favor
   return (
     <EditableList
       initial={initial}
-      path="/v1/favorites"
-      query={{ read_type: readType }}
+      kind="favorites"
+      readType={readType}
       limit={PAGE_SIZE.list}
-      removePath={readType === 2 ? '/v1/tts/favorites_tts/batch' : '/v1/favorites/batch'}
-      removeParam="nids"
       removeHint={MSG.shelfRemoveHint}
       keyOf={(item) => item.id}
       view={view}

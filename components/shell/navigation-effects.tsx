@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { installErrorCatalogue } from '@/lib/client/error-catalogue';
 import { referralLinkId, trackingId } from '@/lib/client/identity';
-import { postLog } from '@/lib/client/post-log';
+import { postPageView } from '@/lib/client/post-log';
 import { recordLocation } from '@/lib/client/in-app-history';
 
 /**
@@ -45,7 +45,7 @@ export function NavigationEffects() {
         previous_duration_ms: Math.round(performance.now() - previous.current.since),
         visitor_id: trackingId(),
       };
-      postLog('/v1/logs/page_views', body, { keepalive: true });
+      postPageView(body, { keepalive: true });
       previous.current = { path: previous.current.path, since: performance.now() };
     };
     document.addEventListener('visibilitychange', onHide);
@@ -87,7 +87,7 @@ export function NavigationEffects() {
       ...(prev ? { previous_path: loggable(prev.path), previous_duration_ms: Math.round(now - prev.since) } : {}),
       visitor_id: trackingId(),
     };
-    postLog('/v1/logs/page_views', body);
+    postPageView(body);
   }, [location]);
 
   return null;

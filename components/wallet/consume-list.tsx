@@ -22,7 +22,7 @@ function recordHref(r: ConsumeRecord): string | null {
 
 /** /m/expenses: what the coins and vouchers went on (GET /v1/my/consumes). A record about a book links to it. */
 export function ConsumeList({ initial, limit }: { initial: Paged<ConsumeRecord>; limit: number }) {
-  const { items, hasmore, loading, more } = useMore(initial, '/v1/my/consumes', {}, limit);
+  const { items, hasmore, loading, more } = useMore(initial, { kind: 'consumes' }, {}, limit);
   if (!items.length) return <EmptyState text="还没有消费记录" action={{ href: '/m/library', label: '去书库看看' }} />;
   return (
     <>

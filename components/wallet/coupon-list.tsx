@@ -30,7 +30,7 @@ export function CouponList({
   useHref: string;
   emptyAction?: { href: string; label: string };
 }) {
-  const { items, hasmore, loading, more } = useMore(initial, '/v1/my/coupons', { status }, limit);
+  const { items, hasmore, loading, more } = useMore(initial, { kind: 'coupons' }, { status }, limit);
   if (!items.length) return <EmptyState text={EMPTY[status]} action={status === 'usable' ? emptyAction : undefined} />;
   return (
     <>

@@ -30,7 +30,7 @@ export function OrderList({
   limit: number;
   emptyAction: { href: string; label: string };
 }) {
-  const { items, hasmore, loading, more } = useMore(initial, '/v1/my/orders', {}, limit);
+  const { items, hasmore, loading, more } = useMore(initial, { kind: 'orders' }, {}, limit);
   if (!items.length) return <EmptyState text="还没有充值记录" action={emptyAction} />;
   return (
     <>

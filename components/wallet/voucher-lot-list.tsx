@@ -35,7 +35,7 @@ export function VoucherLotList({
   now: number;
   emptyAction?: { href: string; label: string };
 }) {
-  const { items, hasmore, loading, more } = useMore(initial, '/v1/my/voucher_lots', { status }, limit);
+  const { items, hasmore, loading, more } = useMore(initial, { kind: 'voucher-lots' }, { status }, limit);
   if (!items.length) return <EmptyState text={EMPTY[status]} action={status === 'active' ? emptyAction : undefined} />;
   return (
     <>

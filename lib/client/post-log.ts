@@ -16,3 +16,6 @@ export function postLog(path: '/v1/logs/error_log' | '/v1/logs/page_views', body
     keepalive: options.keepalive,
   }).catch(() => undefined);
 }
+
+/** POST /v1/logs/page_views: a location the reader opened, and the time spent on the one before (fire-and-forget). */
+export const postPageView = (body: unknown, options: { keepalive?: boolean } = {}) => postLog('/v1/logs/page_views', body, options);

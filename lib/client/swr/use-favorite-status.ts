@@ -12,3 +12,11 @@ export interface FavoriteStatus {
 export function useFavoriteStatus(novelId: number, signedIn: boolean) {
   return useSWR<FavoriteStatus>(signedIn ? `/v1/novels/${novelId}/favorite_status` : null, quietFetcher);
 }
+
+/**
+ * GET /v1/novels/{nid}/favorite_tts_status (the audio shelf); silent, the button shows "not on the shelf" until it
+ * knows. The listen page keeps the answer in the listen store (FavoriteTtsButton).
+ */
+export function useFavoriteTtsStatus(novelId: number) {
+  return useSWR<FavoriteStatus>(`/v1/novels/${novelId}/favorite_tts_status`, quietFetcher, { revalidateOnFocus: false });
+}

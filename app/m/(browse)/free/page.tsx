@@ -27,11 +27,11 @@ export default async function FreePage({ searchParams }: { searchParams: SearchP
       <LanguageChips current={languageType} href={(lt) => `/m/free?lang=${lt}`} />
       <section className="section">
         <h2 className="section-title">限时免费</h2>
-        <MoreList initial={trials} path="/v1/novels/free_trials" query={{ language_type: languageType }} limit={PAGE_SIZE.list} />
+        <MoreList initial={trials} source={{ kind: 'free-trials' }} query={{ language_type: languageType }} limit={PAGE_SIZE.list} />
       </section>
       <section className="section">
         <h2 className="section-title">免费好书</h2>
-        <MoreList initial={free} path={`/v1/lists/${free.id}`} query={{}} limit={PAGE_SIZE.list} />
+        <MoreList initial={free} source={{ kind: 'list', id: free.id }} query={{}} limit={PAGE_SIZE.list} />
       </section>
     </div>
   );

@@ -101,7 +101,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
       <MoreList
         key={href({})}
         initial={first}
-        path="/v1/novels/library"
+        source={{ kind: 'library' }}
         query={{
           language_type: state.lang,
           sort: state.sort,

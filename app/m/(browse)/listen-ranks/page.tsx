@@ -35,7 +35,7 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
   const first = current.ranking
     ? await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list)
     : await getListenList(current.slug as ListenListSlug, { language_type: languageType, read_type: 2, start: 0, limit: PAGE_SIZE.list });
-  const path = current.ranking ? `/v1/rankings/${current.slug}` : `/v1/lists/${current.slug}`;
+  const source = current.ranking ? ({ kind: 'ranking', slug: current.slug } as const) : ({ kind: 'list', id: current.slug } as const);
   const query: Record<string, number> = current.ranking ? { language_type: languageType } : { language_type: languageType, read_type: 2 };
   return (
     <div className="page">
@@ -53,7 +53,15 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
         ))}
       </nav>
       <LanguageChips current={languageType} href={(lt) => `/m/listen-ranks?tab=${current.slug}&lang=${lt}`} />
-      <MoreList key={`${current.slug}-${languageType}`} initial={first} path={path} query={query} limit={PAGE_SIZE.list} ranked listen />
+      <MoreList
+        key={`${current.slug}-${languageType}`}
+        initial={first}
+        source={source}
+        query={query}
+        limit={PAGE_SIZE.list}
+        ranked
+        listen
+      />
     </div>
   );
 }

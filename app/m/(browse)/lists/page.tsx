@@ -28,7 +28,7 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
     return (
       <div className="page">
         <PageBar title={one.name} parent="/m/lists" />
-        <MoreList initial={one} path={`/v1/lists/${one.id}`} query={{}} limit={PAGE_SIZE.list} />
+        <MoreList initial={one} source={{ kind: 'list', id: one.id }} query={{}} limit={PAGE_SIZE.list} />
       </div>
     );
   }

@@ -48,7 +48,7 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
       <MoreList
         key={`${current.slug}-${languageType}`}
         initial={ranking}
-        path={`/v1/rankings/${current.slug}`}
+        source={{ kind: 'ranking', slug: current.slug }}
         query={{ language_type: languageType }}
         limit={PAGE_SIZE.list}
         ranked

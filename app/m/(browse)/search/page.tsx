@@ -35,7 +35,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           <MoreList
             key={`${keyword}-${languageType}`}
             initial={results}
-            path="/v1/search"
+            source={{ kind: 'search' }}
             query={{ keyword, language_type: languageType }}
             limit={PAGE_SIZE.list}
             highlight={keyword}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { smsLogin, touristLogin } from '@/lib/client/actions/accounts';
 import { deviceId } from '@/lib/client/device';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';
@@ -28,7 +28,7 @@ export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailab
     }
     setBusy(true);
     try {
-      await api('/v1/sms/login', { method: 'POST', body: parsed.value });
+      await smsLogin(parsed.value);
       toast(MSG.loginOk, { length: 'short' });
       done();
     } catch {
@@ -39,7 +39,7 @@ export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailab
   async function guest() {
     setBusy(true);
     try {
-      await api('/v1/tourist/login', { method: 'POST', body: { device_id: deviceId() } });
+      await touristLogin(deviceId());
       done();
     } catch {
       setBusy(false);

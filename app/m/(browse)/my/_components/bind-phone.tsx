@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { bindPhone } from '@/lib/client/actions/accounts';
 import { toast } from '@/lib/client/stores/toast-store';
 import { checkPhoneAndCode } from '@/lib/shared/schemas/phone-code';
 import { PhoneCodeFields } from '@/components/account/phone-code-fields';
@@ -14,7 +14,7 @@ export function BindPhone() {
     e.preventDefault();
     const parsed = checkPhoneAndCode({ phone, code });
     if (!parsed.ok) return toast(parsed.message, { length: 'short' });
-    const result = await api<{ merged: boolean }>('/v1/binding', { method: 'POST', body: parsed.value }).catch(() => null);
+    const result = await bindPhone(parsed.value).catch(() => null);
     if (!result) return;
     toast(result.merged ? '已绑定，书架与余额已合并到该手机号账号' : '绑定成功');
     window.location.reload();

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
+import { saveLanguage } from '@/lib/client/actions/accounts';
 import { toast } from '@/lib/client/stores/toast-store';
 import { LANGUAGE_META, LANGUAGE_TYPES, type LanguageType } from '@/lib/shared/constants';
 import { MSG } from '@/lib/shared/messages';
@@ -12,7 +12,7 @@ export function LanguageSwitch({ current }: { current: number }) {
   const [value, setValue] = useState(current);
   async function choose(languageType: LanguageType) {
     if (languageType === value) return;
-    await api('/v1/members/language', { method: 'POST', body: { language_type: languageType } });
+    await saveLanguage(languageType);
     setValue(languageType);
     toast(MSG.languageSaved, { length: 'short' });
     router.refresh();

@@ -1,13 +1,11 @@
 'use client';
 
-import { api } from '@/lib/client/api';
-import { clearMember } from '@/lib/client/identity';
+import { signOut } from '@/lib/client/actions/accounts';
 import { navigate } from '@/lib/client/navigate';
 
 export function LogoutButton() {
   async function logout() {
-    await api('/v1/logout', { method: 'POST' }).catch(() => undefined);
-    clearMember();
+    await signOut();
     navigate.assign('/m');
   }
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { saveBirthDate as postBirthDate, saveGuardianConsent as postGuardianConsent } from '@/lib/client/actions/accounts';
 import { toast } from '@/lib/client/stores/toast-store';
 
 /** docs/accounts.md "Minors": a member may declare a birth date; under 18, paid actions need a guardian's recorded consent. */
@@ -11,17 +11,15 @@ export function MinorProtection({ birthDate, isMinor, consented }: { birthDate: 
 
   async function saveBirthDate(e: FormEvent) {
     e.preventDefault();
-    const r = await api<{ birth_date: string; is_minor: boolean }>('/v1/my/birth_date', {
-      method: 'POST',
-      body: { birth_date: form.birth_date },
-    }).catch(() => null);
+    const r = await postBirthDate(form.birth_date).catch(() => null);
     if (r) setState((s) => ({ ...s, birthDate: r.birth_date, isMinor: r.is_minor }));
   }
   async function saveConsent(e: FormEvent) {
     e.preventDefault();
-    const ok = await api('/v1/my/guardian_consent', {
-      method: 'POST',
-      body: { guardian_name: form.guardian_name, guardian_phone: form.guardian_phone, relation: form.relation },
+    const ok = await postGuardianConsent({
+      guardian_name: form.guardian_name,
+      guardian_phone: form.guardian_phone,
+      relation: form.relation,
     }).then(
       () => true,
       () => false,

@@ -1,6 +1,6 @@
 'use client';
 
-import { api } from '@/lib/client/api';
+import { addToShelf } from '@/lib/client/actions/shelf';
 import { memberId } from '@/lib/client/identity';
 import { navigate } from '@/lib/client/navigate';
 import { toast } from '@/lib/client/stores/toast-store';
@@ -21,7 +21,7 @@ export function ShelfButton({ novelId }: { novelId: number }) {
       navigate.assign(`/m/login?next=${encodeURIComponent(`/m/novels/${novelId}`)}`);
       return;
     }
-    await api('/v1/favorites', { method: 'POST', body: { nid: novelId, read_type: 1 } });
+    await addToShelf(novelId);
     await mutate({ is_favorited: true }, { revalidate: false });
     toast(MSG.added, { length: 'short' });
   }

@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { fetchCatalogPage } from '@/lib/client/reads/catalogue';
 import type { CatalogPage } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 
 /**
  * The catalogue, 100 chapters a page: order toggle, page ranges and jump-to-number. The view lives in the URL
- * (start, order) so a shared link lands on the same page; pages after the first come from /v1/…/catalog.
+ * (start, order) so a shared link lands on the same page; pages after the first come from fetchCatalogPage.
  */
 export function CatalogBrowser({
   novelId,
@@ -38,7 +38,7 @@ export function CatalogBrowser({
   async function load(start: number, order: 'asc' | 'desc', highlight?: number) {
     setBusy(true);
     try {
-      const next = await api<CatalogPage>(`/v1/novels/${novelId}/catalog`, { query: { start, limit: PAGE_SIZE.catalog, order } });
+      const next = await fetchCatalogPage(novelId, start, order);
       setPage(next);
       // Record the view in the URL without a server round-trip (Next keeps useSearchParams in step).
       window.history.replaceState(null, '', `${pathname}?start=${start}&order=${order}`);
