@@ -12,7 +12,7 @@ import { POST as refreshRoute } from '@/app/v1/my/follow/refresh/route';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { chapters, memberFollows, novels, oauthIdentities, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { setFollowGate } from '@/lib/server/members/follow-gate-config';
 import { setFollowByStaff, isFollowing } from '@/lib/server/members/follows';
 import { setFollowCheckerForTests, wechatFollowChecker } from '@/lib/server/members/follow-checker';

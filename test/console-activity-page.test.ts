@@ -5,7 +5,7 @@ import { useTestDatabase } from '@/test/db';
 import { peerHeaders } from '@/test/peer';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { configFlags, coupons, prizes, staffAuditLog } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { setLotteryBudget, setMallStock, updatePrize } from '@/lib/server/staff/activity';

@@ -6,7 +6,7 @@ import { POST as approveRoute } from '@/app/(flows)/oauth/local/approve/route';
 import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
 import { findMemberByToken } from '@/lib/server/accounts/current-member';
-import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/http/peer';
+import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/core/peer';
 import { peerHeaders } from './peer';
 
 useTestDatabase();

@@ -52,7 +52,7 @@ import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
 import { sweepPendingProviderOrders } from '@/lib/server/wallet/payments/pending-job';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
 import { useWechatPayStandIn, wechatTradeNo } from './wechatpay-stand-in';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 
 const db = useTestDatabase({ seed: true });
 const wechat = useWechatPayStandIn();

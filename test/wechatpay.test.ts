@@ -19,7 +19,7 @@ import { oauthIdentities, orderRefunds, orders, paymentExceptions, paymentNotifi
 import { setCachedFlags } from '@/lib/server/config/flags-cache';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { cancelOrder, createOrder } from '@/lib/server/wallet/orders';

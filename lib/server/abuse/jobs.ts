@@ -1,6 +1,6 @@
 import 'server-only';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { purgeRateCounters } from './rate-limit';
 import { purgeExpiredStaffSessions } from '../staff/sessions';

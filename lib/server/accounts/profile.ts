@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
 import { members } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
 import { liveTickets } from '../wallet/tickets';

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { audioBacklog, chapters, novels } from '../db/schema';
 import { isPublished } from '../content/visibility';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { backlogWaiting, synthesizeBacklog } from './ahead';
 import { chapterAudioState } from './jobs';
 import { audioKey, chapterEngine } from './source';

@@ -5,9 +5,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { toNovelDetail } from './novel-dto';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { publishVersion } from '../content/version';
 
 const getNovelCached = cachedRead(

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
 import type { Access } from '../wallet/entitlement';
 import { isFollowing } from './follows';

@@ -8,7 +8,7 @@ import { OFFLINE_MSG } from '@/lib/shared/schemas/offline';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { chapterPublished } from '../content/visibility';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { chapterAccess } from '../wallet/entitlement';
 import { assertFollowGateById } from '../members/follow-gate';
 import { chapterAudioState } from '../audio/jobs';

@@ -7,7 +7,7 @@ import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
 import { chapterPublished } from '../content/visibility';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { chapterAccess, isFreeToAll } from '../wallet/entitlement';
 import { addActivityTime } from '../activity/activity-time';
 

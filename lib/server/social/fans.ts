@@ -7,7 +7,7 @@ import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
 export type { FanEntry };
 import { getDb, type DbOrTx } from '../db/client';
 import { fanValues, members } from '../db/schema';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 import { GUEST_NAME } from './tips-queries';
 

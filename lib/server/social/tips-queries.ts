@@ -6,7 +6,7 @@ import type { TipRecordDto, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { formatBusinessTime } from '@/lib/shared/business-time';
 import { getDb } from '../db/client';
 import { fanValues, gifts, members, tips } from '../db/schema';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { DEFAULT_AVATAR } from '../accounts/profile';
 
 /** A tipper without a nickname shows a generic guest name, without an avatar the default image. */

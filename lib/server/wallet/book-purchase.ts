@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { bookEntitlements, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
 import type { BuyResult } from './purchases';

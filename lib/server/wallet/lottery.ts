@@ -6,7 +6,7 @@ import type { DrawResult, GameLogDto } from '@/lib/shared/dto/activity';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { lotteryChances, lotteryDays, prizeDays, prizeRecords, prizes } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { grantReward } from './activity-rewards';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { lotteryBudget } from './lottery-budget';

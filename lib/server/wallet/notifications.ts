@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb, type Tx } from '../db/client';
 import { members, orders, paymentNotifications, products } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { log } from '../logger';
 import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';

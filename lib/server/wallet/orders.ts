@@ -7,7 +7,7 @@ import { getDb, type Tx } from '../db/client';
 import { MSG } from '@/lib/shared/messages';
 import { PAY_TEXT } from '@/lib/shared/payment-text';
 import { members, orders, products, type OrderProductTerms } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { SERVER_MSG } from '../messages';
 import { assertMayPay } from '../accounts/minors';
 import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';

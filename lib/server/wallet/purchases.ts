@@ -6,7 +6,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { retryOnConflict } from '../db/pg-errors';
 import { getDb } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { assertMayPay } from '../accounts/minors';
 import { getBalances } from './balances';
 import { chapterAccess } from './entitlement';

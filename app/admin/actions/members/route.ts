@@ -1,7 +1,7 @@
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { membersForm, shanghaiMidnight } from '@/lib/shared/schemas/console-members';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { invalid } from '@/lib/server/http/errors';
+import { invalid } from '@/lib/server/core/errors';
 import { blockMember, liftBlock } from '@/lib/server/members/blocks';
 import { setFollowByStaff } from '@/lib/server/members/follows';
 import { setFollowGate } from '@/lib/server/members/follow-gate-config';

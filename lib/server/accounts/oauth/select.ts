@@ -3,7 +3,7 @@ import { detectUa } from '@/lib/shared/ua';
 import type { OAuthProvider } from './provider';
 import { localProvider } from './local';
 import { wechatProvider } from './wechat';
-import { demoAllowed } from '../../abuse/demo-switches';
+import { demoAllowed } from '../../core/demo-switches';
 
 /**
  * Which sign-in /oauth/start and /oauth/callback use (docs/accounts.md "Third-party sign-in (OAuth)"). The messaging app's OAuth when

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
 import { listTopTippers } from '@/lib/server/social/tips-queries';
 import { topTippersParams } from '@/lib/shared/schemas/catalog';
