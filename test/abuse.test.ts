@@ -16,7 +16,7 @@ import { POST as adminBirthDate } from '@/app/v1/admin/members/[id]/birth_date/r
 import { clientIp } from '@/lib/server/core/client-ip';
 import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/core/peer';
 import { demoSwitchRefusal } from '@/lib/server/core/demo-switches';
-import { runAbuseSweep } from '@/lib/server/abuse/jobs';
+import { runAbuseSweep } from '@/lib/server/boot/abuse-sweep';
 import { errorLogs, idempotencyKeys, members, pageViews as pageViewRows, rateCounters, smsCodes } from '@/lib/server/db/schema';
 
 const db = useTestDatabase();

@@ -14,8 +14,8 @@ import { chapters, memberFollows, novels, oauthIdentities, staffAuditLog } from 
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import type { StaffActor } from '@/lib/server/core/actor';
 import { setFollowGate } from '@/lib/server/members/follow-gate-config';
-import { setFollowByStaff, isFollowing } from '@/lib/server/members/follows';
-import { setFollowCheckerForTests, wechatFollowChecker } from '@/lib/server/members/follow-checker';
+import { setFollowByStaff, isFollowing } from '@/lib/server/accounts/follows';
+import { setFollowCheckerForTests, wechatFollowChecker } from '@/lib/server/accounts/follow-checker';
 import { loginWithIdentity } from '@/lib/server/accounts/login';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { getDb } from '../db/client';
 import { audioBacklog, chapters, novels } from '../db/schema';
-import { isPublished } from '../content/visibility';
+import { isPublished } from '../catalog/visibility';
 import { log } from '../logger';
 import { startPeriodic } from '../jobs/periodic';
 import { backlogWaiting, synthesizeBacklog } from './ahead';

@@ -6,8 +6,8 @@ import { chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { cachedRead } from '../core/cache';
-import { chapterPublished } from '../content/visibility';
-import { publishVersion } from '../content/version';
+import { chapterPublished } from './visibility';
+import { publishVersion } from './version';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
 export type { CatalogEntry, CatalogPage };

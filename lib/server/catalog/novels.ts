@@ -8,7 +8,7 @@ import { authors, categories, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../core/cache';
-import { publishVersion } from '../content/version';
+import { publishVersion } from './version';
 
 const getNovelCached = cachedRead(
   'novel',

@@ -9,7 +9,7 @@ import { ApiError, invalid, notFound } from '../core/errors';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';
 import { findOrCreateAuthor, normalizeAuthorName } from './authors';
-import { chapterPublished, refreshNovelCounts } from './visibility';
+import { chapterPublished, refreshNovelCounts } from '../catalog/visibility';
 import { countChapterWords } from './word-count';
 import { afterChapterChange, afterNovelChange } from './refresh';
 import { languageHasVoice, queueNovelVoices } from './voicing';

@@ -7,9 +7,9 @@ import { startPeriodic } from '../jobs/periodic';
 import { writeAudit } from '../core/audit';
 import { synthesizeAhead } from '../audio/ahead';
 import { chapterEngine } from '../audio/source';
-import { refreshNovelCounts } from './visibility';
+import { refreshNovelCounts } from '../catalog/visibility';
 import { afterChapterChange } from './refresh';
-import { bumpPublishVersion } from './version';
+import { bumpPublishVersion } from '../catalog/version';
 
 /** How often the server looks for scheduled chapters whose time has come. */
 export const PUBLISH_EVERY_MS = 30_000;

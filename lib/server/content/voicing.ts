@@ -14,7 +14,7 @@ import { audioKey, chapterEngine } from '../audio/source';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';
 import { afterNovelChange } from './refresh';
-import { chapterPublished } from './visibility';
+import { chapterPublished } from '../catalog/visibility';
 
 // A publisher's own books heard (docs/content.md "Listening", docs/listening.md "Voicing a whole book"): the 听书
 // switch of a novel (`novels.has_tts`), the queueing of its published chapters behind listeners, and each chapter's

@@ -6,7 +6,7 @@ import { chapters } from '../db/schema';
 import { ApiError } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
 import type { Access } from '../wallet/entitlement';
-import { isFollowing } from './follows';
+import { isFollowing } from '../accounts/follows';
 
 /**
  * The follow gate (docs/members.md "Follow gate"): with config `follow_gate: { after_chapter: N }`, a reader inside

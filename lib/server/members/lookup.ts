@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { members } from '../db/schema';
 import { activeBlock } from '../accounts/current-member';
 import { assertCan, type StaffActor } from '../core/actor';
-import { followState } from './follows';
+import { followState } from '../accounts/follows';
 
 /** The console's member lookup (docs/members.md "Console"): by id, full phone number or nickname; phones masked. */
 

@@ -22,7 +22,7 @@ import {
   walletAccounts,
 } from '../db/schema';
 import { activeBlock } from '../accounts/current-member';
-import { ADULT_AGE, ageOn } from '../accounts/minors';
+import { ADULT_AGE, ageOn } from '../wallet/minors';
 import { ApiError, notFound } from '../core/errors';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';

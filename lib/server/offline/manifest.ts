@@ -7,7 +7,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { OFFLINE_MSG } from '@/lib/shared/schemas/offline';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { chapterAccess } from '../wallet/entitlement';
 import { assertFollowGateById } from '../members/follow-gate';

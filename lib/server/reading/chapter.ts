@@ -15,7 +15,7 @@ import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
 import { cachedFlags } from '../config/flags-cache';
 import { assertFollowGate } from '../members/follow-gate';
-import { chapterPublished, isPublished } from '../content/visibility';
+import { chapterPublished, isPublished } from '../catalog/visibility';
 
 interface ChapterMeta {
   id: number;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 import { notFound } from '../core/errors';
 import { chapterAccess } from '../wallet/entitlement';
 

@@ -6,8 +6,8 @@ import { getDb } from '../db/client';
 import { configFlags, coupons, lotteryDays, prizeDays, prizes } from '../db/schema';
 import { invalid, notFound } from '../core/errors';
 import { businessDayOf } from '@/lib/shared/business-time';
-import { lotteryBudget } from '../wallet/lottery-budget';
-import { publishedOdds } from '../wallet/lottery-odds';
+import { lotteryBudget } from '../activity/lottery-budget';
+import { publishedOdds } from '../activity/lottery-odds';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';
 

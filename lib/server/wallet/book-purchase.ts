@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { bookEntitlements, novels } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
-import { assertMayPay } from '../accounts/minors';
+import { assertMayPay } from './minors';
 import { getBalances } from './balances';
 import type { BuyResult } from './purchases';
 import { addFanValue } from './fan-values';

@@ -6,7 +6,7 @@ import { members, orders, paymentNotifications, products } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { log } from '../logger';
 import { SERVER_MSG } from '../messages';
-import { assertMayPay } from '../accounts/minors';
+import { assertMayPay } from './minors';
 import { couponStillReserved, spendCoupon } from './coupons';
 import { credit } from './credit';
 import { retryOnConflict } from '../db/pg-errors';

@@ -9,7 +9,7 @@ import { PAY_TEXT } from '@/lib/shared/payment-text';
 import { members, orders, products, type OrderProductTerms } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { SERVER_MSG } from '../messages';
-import { assertMayPay } from '../accounts/minors';
+import { assertMayPay } from './minors';
 import { attachCoupon, releaseCoupon, reserveCoupon } from './coupons';
 import { getProductOrThrow } from './products';
 import { providerNamed, realProviders } from './payments/provider';

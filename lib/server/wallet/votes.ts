@@ -9,7 +9,7 @@ import { rowsOf } from '../db/rows';
 import { authors, competitions, members, novels, orders, votes } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { invalidateNow } from '../core/cache';
-import { fansTag } from '../social/fans';
+import { fansTag } from './fans';
 import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { addFanValue } from './fan-values';
 import { movementExists, postMovement } from './ledger';

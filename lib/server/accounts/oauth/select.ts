@@ -2,7 +2,7 @@ import 'server-only';
 import { detectUa } from '@/lib/shared/ua';
 import type { OAuthProvider } from './provider';
 import { localProvider } from './local';
-import { wechatProvider } from './wechat';
+import { wechatOAuthProvider } from './wechat';
 import { demoAllowed } from '../../core/demo-switches';
 
 /**
@@ -16,7 +16,7 @@ import { demoAllowed } from '../../core/demo-switches';
  */
 export function oauthProvider(headers: Headers): OAuthProvider | null {
   const { WECHAT_APP_ID, WECHAT_APP_SECRET } = process.env;
-  const app = WECHAT_APP_ID && WECHAT_APP_SECRET ? wechatProvider(WECHAT_APP_ID, WECHAT_APP_SECRET) : null;
+  const app = WECHAT_APP_ID && WECHAT_APP_SECRET ? wechatOAuthProvider(WECHAT_APP_ID, WECHAT_APP_SECRET) : null;
   const local = demoAllowed(headers, 'oauthLocal') ? localProvider : null;
   return detectUa(headers.get('user-agent')).wechat ? (app ?? local) : (local ?? app);
 }

@@ -6,7 +6,7 @@ import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { getDb, type DbOrTx } from '../db/client';
 import { chapters, memberFollows, members, oauthIdentities } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 import { log } from '../logger';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';
