@@ -22,7 +22,8 @@ function* walk(dir) {
 }
 
 // `import … from 'x'`, `import 'x'`, `export … from 'x'`, `import('x')`; comments are stripped first.
-const SPEC = /(?:\bimport\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s*)?|\bexport\s*(?:type\s+)?[\w*{}\s,$]+?\s+from\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
+const SPEC =
+  /(?:\bimport\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s*)?|\bexport\s*(?:type\s+)?[\w*{}\s,$]+?\s+from\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
 const stripComments = (s) => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
 /** The lib/server folder a file belongs to: its first path segment under lib/server, or `(root)`. */
@@ -50,7 +51,7 @@ export function graph() {
     for (const m of text.matchAll(SPEC)) {
       const abs = resolve(m[1], file);
       if (!abs) continue;
-      const to = folderOf(abs.endsWith('server') && path.relative(SERVER, abs) === '' ? abs + '/x' : abs);
+      const to = folderOf(abs);
       if (to === from) continue;
       const key = `${from} ${to}`;
       edges.set(key, (edges.get(key) ?? 0) + 1);
@@ -115,21 +116,40 @@ function main() {
     return !allowed(a, b);
   });
   if (process.argv.includes('--json')) {
-    process.stdout.write(JSON.stringify({ edges: Object.fromEntries(sorted), cycles: comps, backward: backward.map(([k]) => k) }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify({ edges: Object.fromEntries(sorted), cycles: comps, backward: backward.map(([k]) => k) }, null, 2) + '\n',
+    );
     return;
   }
   const lines = [];
-  lines.push(`layers (bottom → top): ${LAYERS.map((l) => (Array.isArray(l) ? `{${l.join(' ')}}` : l)).join(' < ')}`);
+  lines.push('layers, bottom → top (a folder imports only folders of lower layers):');
+  LAYERS.forEach((l, i) => lines.push(`  ${String(i).padStart(2)}  ${Array.isArray(l) ? l.join(', ') : l}`));
   lines.push('');
-  lines.push(`edges (${sorted.length}, folder → folder: imports):`);
+  lines.push(`edges (${sorted.length}; folder → folder imports, in layer order):`);
   const byFrom = new Map();
   for (const [k, n] of sorted) {
     const [a, b] = k.split(' ');
     if (!byFrom.has(a)) byFrom.set(a, []);
-    byFrom.get(a).push(`${b} ${n}`);
+    byFrom.get(a).push([b, n]);
   }
-  const froms = [...byFrom.keys()].sort((a, b) => layerOf(a) - layerOf(b) || a.localeCompare(b));
-  for (const a of froms) lines.push(`  ${a.padEnd(12)} → ${byFrom.get(a).join(', ')}`);
+  const rank = (f) => (layerOf(f) < 0 ? Infinity : layerOf(f));
+  const froms = [...byFrom.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const a of froms) {
+    const targets = byFrom
+      .get(a)
+      .sort(([x], [y]) => rank(x) - rank(y) || x.localeCompare(y))
+      .map(([b, n]) => `${b} ${n}`);
+    let line = `  ${a.padEnd(11)} →`;
+    for (const [i, t] of targets.entries()) {
+      const piece = ` ${t}${i < targets.length - 1 ? ',' : ''}`;
+      if (line.length + piece.length > 110) {
+        lines.push(line);
+        line = ' '.repeat(15);
+      }
+      line += piece;
+    }
+    lines.push(line);
+  }
   lines.push('');
   lines.push(`two-way pairs: ${pairs.length}${pairs.length ? ' — ' + pairs.map(([k]) => k.replace(' ', ' ↔ ')).join(', ') : ''}`);
   lines.push(`cycles (strongly connected folder groups): ${comps.length}`);

@@ -14,7 +14,7 @@ export type { CatalogEntry, CatalogPage };
 
 const listCatalogCached = cachedRead(
   'catalog',
-  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/catalog/version.ts).
   async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[], _version: number): Promise<CatalogPage> => {
     const db = getDb();
     const [novel] = await db

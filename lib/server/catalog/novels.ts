@@ -12,7 +12,7 @@ import { publishVersion } from './version';
 
 const getNovelCached = cachedRead(
   'novel',
-  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/catalog/version.ts).
   async (id: number, _version: number): Promise<NovelDetail> => {
     const db = getDb();
     const [row] = await db
