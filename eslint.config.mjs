@@ -5,6 +5,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import path from 'node:path';
 import noServerInClient from './eslint-rules/no-server-in-client.mjs';
+import serverLayers from './eslint-rules/server-layers.mjs';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
@@ -129,7 +130,7 @@ const config = [
   ...nextTs,
   {
     name: 'project',
-    plugins: { local: { rules: { 'no-server-in-client': noServerInClient } } },
+    plugins: { local: { rules: { 'no-server-in-client': noServerInClient, 'server-layers': serverLayers } } },
     rules: {
       'local/no-server-in-client': 'error',
       // A leading underscore marks a deliberately unused binding (an omitted field, a positional callback argument).
@@ -178,6 +179,15 @@ const config = [
     name: 'tests',
     files: [...TESTS, 'test/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // The domains of lib/server import one way, down the layer order of eslint-rules/server-layers.mjs
+    // (docs/development.md "Layout and import direction"); `npm run graph:server` prints the graph. Tests set up
+    // fixtures across domains and are left out.
+    name: 'server-layers',
+    files: ['lib/server/**/*.ts', 'lib/server/**/*.tsx', 'lib/server/**/*.mts', 'lib/server/**/*.mjs'],
+    ignores: TESTS,
+    rules: { 'local/server-layers': 'error' },
   },
   {
     // Jest 30 wants a CommonJS config file.

@@ -3,9 +3,9 @@
 // open the database, apply migrations, seed an empty catalogue.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { refuseDeployedDemo } = await import('./lib/server/abuse/demo-switches');
+  const { refuseDeployedDemo } = await import('./lib/server/core/demo-switches');
   refuseDeployedDemo();
-  const { refuseBadSiteUrl } = await import('./lib/server/site-url');
+  const { refuseBadSiteUrl } = await import('./lib/server/core/site-url');
   refuseBadSiteUrl();
   const { refuseInsecureWechatHosts } = await import('./lib/server/wechat/hosts');
   refuseInsecureWechatHosts();

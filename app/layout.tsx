@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import './styles.css';
-import { siteUrl } from '@/lib/server/catalog/seo';
+import { siteUrl } from '@/lib/server/core/site-url';
 
 export const metadata: Metadata = {
   // Absolute URLs for canonical links and Open Graph images follow SITE_URL.

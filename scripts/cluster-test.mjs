@@ -267,7 +267,7 @@ try {
     `cluster test: shared cache holds ${cacheStats.entries} entries, ${(cacheStats.bytes / 1024).toFixed(0)} kB in all, the largest ${(cacheStats.largest / 1024).toFixed(1)} kB`,
   );
 
-  // Both servers first try their cluster jobs 15 s after they start (lib/server/periodic.ts). On a quiet machine the
+  // Both servers first try their cluster jobs 15 s after they start (lib/server/jobs/periodic.ts). On a quiet machine the
   // checks above take less, so wait (up to 45 s) for that first tick: B is still alive then, and the two race for it
   // (check 16). No job_runs table in this build: nothing to wait for.
   const jobsBy = Date.now() + 45_000;

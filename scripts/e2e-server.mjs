@@ -6,7 +6,7 @@ import { tsImport } from 'tsx/esm/api';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
 fs.rmSync(dataDir, { recursive: true, force: true });
-// Next's data cache (cached reads, lib/server/cache.ts) outlives a run in .next/cache; a fresh database must not be
+// Next's data cache (cached reads, lib/server/core/cache.ts) outlives a run in .next/cache; a fresh database must not be
 // shown through reads cached from the previous run's.
 fs.rmSync('.next/cache/fetch-cache', { recursive: true, force: true });
 // Alipay's gateway, cashier, notifications and bill, stood in for on 127.0.0.1 with key pairs made now

@@ -1,7 +1,7 @@
 // The production server: Next's request handler behind our own node:http listener, so the app can know the socket
 // address of each client (docs/abuse.md "Client addresses"). Route handlers never see the socket; this process
 // writes it into a private header on every request, next to a random secret of this process that the app checks
-// (lib/server/http/peer.ts). Whatever a client sent under those names is deleted first.
+// (lib/server/core/peer.ts). Whatever a client sent under those names is deleted first.
 // Usage: node scripts/server.mjs [-p PORT] [--dev]. Started by npm start, the e2e server, the crash test and benches.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { dbHandle } from '../lib/server/db/client';
 import { runMigrations } from '../lib/server/db/migrate';
 import { createStaffFromCommand } from '../lib/server/staff/accounts';
-import { STAFF_ROLES } from '../lib/server/staff/roles';
+import { STAFF_ROLES } from '../lib/server/core/roles';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -13,10 +13,10 @@ import { POST as richMsgClick } from '@/app/v1/products/rich_msg_manually_send_c
 import { POST as bridgeCode } from '@/app/v1/bridge/code/route';
 import { POST as birthDate } from '@/app/v1/my/birth_date/route';
 import { POST as adminBirthDate } from '@/app/v1/admin/members/[id]/birth_date/route';
-import { clientIp } from '@/lib/server/http/client-ip';
-import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/http/peer';
-import { demoSwitchRefusal } from '@/lib/server/abuse/demo-switches';
-import { runAbuseSweep } from '@/lib/server/abuse/jobs';
+import { clientIp } from '@/lib/server/core/client-ip';
+import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/core/peer';
+import { demoSwitchRefusal } from '@/lib/server/core/demo-switches';
+import { runAbuseSweep } from '@/lib/server/boot/abuse-sweep';
 import { errorLogs, idempotencyKeys, members, pageViews as pageViewRows, rateCounters, smsCodes } from '@/lib/server/db/schema';
 
 const db = useTestDatabase();

@@ -5,7 +5,7 @@ import { act, chapterAt, countOf, established, list, post, qs, replies, reply, s
 import { chapterUnlocks, chapters, messages, novels } from '@/lib/server/db/schema';
 import { paragraphHash } from '@/lib/shared/paragraph-hash';
 import { shareCardFor } from '@/lib/server/sharing/share-images';
-import { takeDown } from '@/lib/server/moderation/actions';
+import { takeDown } from '@/lib/server/staff/moderation';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { GET as topsRoute } from '@/app/v1/novels/comments/paragraph_tops/route';
 import { POST as reportRoute } from '@/app/v1/reports/route';

@@ -4,7 +4,7 @@ import { established, post, reply, text, useRules, type Member } from './communi
 import type { CallResult } from './route';
 import { comments, rateCounters } from '@/lib/server/db/schema';
 import { postComment } from '@/lib/server/social/comment-write';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 
 /**
  * Comment limits under bursts of parallel writes (docs/community.md "Limits", "Parallel writes"). Run on PostgreSQL

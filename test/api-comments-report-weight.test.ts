@@ -5,7 +5,7 @@ import { useTestDatabase } from './db';
 import { act, commentRow, established, list, post, signedInMember, text, useRules, type Member } from './community';
 import { memberBlocks, messages, reports } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import { restore, takeDown } from '@/lib/server/moderation/actions';
+import { restore, takeDown } from '@/lib/server/staff/moderation';
 import { commentQueue, queueCounts, reportQueue } from '@/lib/server/moderation/queue';
 import { CommentItem, ReportItem } from '@/app/admin/_components/moderation-items';
 

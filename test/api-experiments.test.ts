@@ -15,7 +15,7 @@ import { experimentConversions, experimentExposures, experiments, games, promoti
 import { bucketOf, variantFor } from '@/lib/server/experiments/bucket';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { parseVariants } from '@/lib/server/staff/experiments';
 import type { AbCheckDto } from '@/lib/shared/dto/games';
 

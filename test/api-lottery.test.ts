@@ -11,7 +11,7 @@ import { configFlags, ledgerTransactions, lotteryChances, lotteryDays, prizeDays
 import type { Tx } from '@/lib/server/db/client';
 import { grantReward } from '@/lib/server/wallet/activity-rewards';
 import { auditLedger } from '@/lib/server/wallet/audit';
-import { drawPrize } from '@/lib/server/wallet/lottery';
+import { drawPrize } from '@/lib/server/activity/lottery';
 import { LOTTERY_BUDGET_CONFIG_KEY, PRIZES_LIMIT } from '@/lib/shared/activity';
 import type { DrawResult, GameLogDto, PrizeRecordDto, WheelDto } from '@/lib/shared/dto/activity';
 import type { Paged } from '@/lib/shared/dto/wallet-records';

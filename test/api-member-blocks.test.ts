@@ -18,7 +18,7 @@ import { GET as createOrderFlow } from '@/app/(flows)/orders/create/route';
 import { getDb } from '@/lib/server/db/client';
 import { favorites, memberBlocks, members, messages, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { blockHistory, blockMember, liftBlock } from '@/lib/server/members/blocks';
 import { answerAppeal, appealQueue, pendingAppealCount } from '@/lib/server/members/appeals';
 import { findMembers, maskPhone } from '@/lib/server/members/lookup';

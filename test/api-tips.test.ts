@@ -19,7 +19,7 @@ import { systemBalance } from '@/lib/server/wallet/accounts';
 import { fanTitle, TIP_AMOUNT } from '@/lib/shared/rewards';
 import type { FanStanding, GiftDto, TipResult } from '@/lib/shared/dto/rewards';
 import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
-import type { TipRecord, TopTipper } from '@/lib/server/social/tips-queries';
+import type { TipRecord, TopTipper } from '@/lib/server/wallet/tips-queries';
 
 const db = useTestDatabase({ seed: true });
 type Auth = Record<string, string>;

@@ -7,7 +7,7 @@ import { callRoute } from '@/test/route';
 import { getDb } from '@/lib/server/db/client';
 import { adDailyStats, ads, configFlags, staffAuditLog } from '@/lib/server/db/schema';
 import { loadFlags } from '@/lib/server/config/flags';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createAd } from '@/lib/server/staff/ads';

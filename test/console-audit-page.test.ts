@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useTestDatabase } from '@/test/db';
 import { getDb } from '@/lib/server/db/client';
 import { createStaff, createStaffFromCommand } from '@/lib/server/staff/accounts';
-import { auditArea, auditScope, canSeeAuditAction, listAudit, writeAudit } from '@/lib/server/staff/audit';
-import { can, PERMISSIONS, type StaffRole } from '@/lib/server/staff/roles';
+import { auditArea, auditScope, canSeeAuditAction, listAudit, writeAudit } from '@/lib/server/core/audit';
+import { can, PERMISSIONS, type StaffRole } from '@/lib/server/core/roles';
 import { addWord } from '@/lib/server/moderation/words';
 import AuditPage from '@/app/admin/audit/page';
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useTestDatabase } from '@/test/db';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { authors, categories, chapters, members, novels } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { financeMonthParam } from '@/lib/server/staff/finance';
 import { ensureSystemAccount } from '@/lib/server/wallet/accounts';
 import { businessMonthOf } from '@/lib/shared/business-time';

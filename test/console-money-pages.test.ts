@@ -7,7 +7,7 @@ import { signedInMember } from './members';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { activityDays, chapters, guardianConsents, members, novels, orderRefunds, products, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { revealPhone } from '@/lib/server/members/member-detail';
 import { dailyFigures } from '@/lib/server/staff/dashboard';
 import { businessDayOf } from '@/lib/shared/business-time';

@@ -24,11 +24,11 @@ import {
   walletAccounts,
 } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { dailyFigures } from '@/lib/server/staff/dashboard';
 import { financeMonth } from '@/lib/server/staff/finance';
 import { moneyReport, reportPeriod } from '@/lib/server/staff/money-report';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { businessDayOf, businessPeriod, businessMonthOf } from '@/lib/shared/business-time';
 import { grantSignupCoupons } from '@/lib/server/wallet/coupons';

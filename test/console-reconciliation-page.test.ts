@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useTestDatabase } from './db';
 import { getDb } from '@/lib/server/db/client';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import type { RealProvider } from '@/lib/server/wallet/payments/contract';
 import { reconcileDay } from '@/lib/server/wallet/reconciliation/run';
 import { openDifferences, resolveDifference } from '@/lib/server/wallet/reconciliation/staff';

@@ -9,7 +9,7 @@ import { coupons, memberCoupons, orders, products, staffAuditLog } from '@/lib/s
 import { createMember } from '@/lib/server/accounts/members';
 import { signedInMember } from '@/test/members';
 import { POST as createOrderRoute } from '@/app/(flows)/orders/create/route';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createProduct, updateProduct } from '@/lib/server/staff/selling/products';

@@ -12,7 +12,7 @@ import { createMember } from '@/lib/server/accounts/members';
 import { credit } from '@/lib/server/wallet/credit';
 import { sendTip } from '@/lib/server/wallet/tips';
 import { listActivePromotions } from '@/lib/server/wallet/promotions';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createGift } from '@/lib/server/staff/selling/gifts';

@@ -4,7 +4,7 @@ import { and, asc, count, eq, notInArray } from 'drizzle-orm';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/route';
 import { bookListItems, bookLists, hotWords, listItems, lists, novels } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { editListNovels } from '@/lib/server/staff/storefront/lists';
 import { addHotWord } from '@/lib/server/staff/storefront/hot-words';
 import { GET as getList } from '@/app/v1/lists/[id]/route';

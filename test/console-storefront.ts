@@ -6,7 +6,7 @@ import { getDb } from '@/lib/server/db/client';
 import { novels, staffAuditLog } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 
 /**
  * Shared steps of the storefront console tests (test/console-storefront-*.test.ts): staff of every role signed in,

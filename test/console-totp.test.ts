@@ -17,7 +17,7 @@ import { POST as accountRoute } from '@/app/admin/actions/account/route';
 import { POST as staffTotpRoute } from '@/app/admin/actions/staff-totp/route';
 
 import { renderToStaticMarkup } from 'react-dom/server';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import AccountPage from '@/app/admin/account/page';
 import LoginPage from '@/app/admin/login/page';
 

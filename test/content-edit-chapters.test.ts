@@ -29,8 +29,8 @@ jest.mock('@/lib/server/staff/page-session', () =>
     .pageSessionAs({ username: 'ed', displayName: '编辑小王', role: 'editor' }),
 );
 const mockInvalidated: string[] = [];
-jest.mock('@/lib/server/cache', () => {
-  const actual = jest.requireActual('@/lib/server/cache');
+jest.mock('@/lib/server/core/cache', () => {
+  const actual = jest.requireActual('@/lib/server/core/cache');
   return { ...actual, invalidateNow: (...tags: string[]) => mockInvalidated.push(...tags) };
 });
 

@@ -5,7 +5,7 @@ import { categories, chapters, novels, staffAuditLog } from '@/lib/server/db/sch
 import { findOrCreateAuthor } from '@/lib/server/content/authors';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import { refreshNovelCounts } from '@/lib/server/content/visibility';
+import { refreshNovelCounts } from '@/lib/server/catalog/visibility';
 import { POST as contentRoute } from '@/app/admin/actions/content-edit/route';
 import { peerHeaders } from './peer';
 

@@ -5,7 +5,7 @@ import { callRoute } from '@/test/route';
 import { signedInMember } from '@/test/members';
 import { getDb, type Tx } from '@/lib/server/db/client';
 import { chapters, novelTags, tags } from '@/lib/server/db/schema';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { priceChapterRange, setNovelShelf } from '@/lib/server/content/edit';
 import { credit } from '@/lib/server/wallet/credit';
 import { GET as novelRoute } from '@/app/v1/novels/[nid]/route';

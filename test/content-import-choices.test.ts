@@ -11,8 +11,8 @@ import { AMBIGUOUS_BYTES, metaEpub, pngHeader, randomHighBytes, TRADITIONAL_NOVE
 import { getDb } from '@/lib/server/db/client';
 import { importDraftChapters, importDrafts, importPending, staffAuditLog, categories } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
-import { can } from '@/lib/server/staff/roles';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import { can } from '@/lib/server/core/roles';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createImportDraft, editImportDraft, saveImportDraft, viewImportDraft, type ImportForm } from '@/lib/server/content/import/drafts';

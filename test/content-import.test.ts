@@ -26,8 +26,8 @@ import {
 import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, importDraftChapters, importDrafts, novels, novelTags, staffAuditLog } from '@/lib/server/db/schema';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
-import { can } from '@/lib/server/staff/roles';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import { can } from '@/lib/server/core/roles';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { createImportDraft, editImportDraft, saveImportDraft, viewImportDraft, type ImportForm } from '@/lib/server/content/import/drafts';

@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { isDatabaseUnavailable } from '@/lib/server/db/pg-errors';
-import { dbUnavailable } from '@/lib/server/http/errors';
+import { dbUnavailable } from '@/lib/server/core/errors';
 import { GET as health } from '@/app/v1/health/route';
 import { GET as balance } from '@/app/v1/my/balance/route';
 import { callRoute } from './route';

@@ -13,7 +13,7 @@ import { GET as rechargeProducts } from '@/app/v1/products/route';
 // The background jobs are not part of a first start's outcome, and their timers would outlive the test file.
 jest.mock('@/lib/server/audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
 jest.mock('@/lib/server/wallet/jobs', () => ({ startWalletJobs: () => undefined }));
-jest.mock('@/lib/server/abuse/jobs', () => ({ startAbuseJobs: () => undefined }));
+jest.mock('@/lib/server/boot/abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
 jest.mock('@/lib/server/content/jobs', () => ({ startContentJobs: () => undefined }));
 jest.mock('@/lib/server/catalog/rankings-job', () => ({
   ...jest.requireActual<object>('@/lib/server/catalog/rankings-job'),

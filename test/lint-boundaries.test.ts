@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// The import direction (docs/development.md "Layout and import direction"), the one owner of business time
-// (docs/development.md "Business time"), server code without double casts (docs/development.md "Types without
-// casts") and the one home for client data (docs/development.md "One home for client data") as eslint.config.mjs
-// encodes them: each case lints a snippet as if it lived
+// The import direction (docs/development.md "Layout and import direction", the layer order of lib/server's domains
+// included), the one owner of business time (docs/development.md "Business time"), server code without double casts
+// (docs/development.md "Types without casts") and the one home for client data (docs/development.md "One home for
+// client data") as eslint.config.mjs encodes them: each case lints a snippet as if it lived
 // at `file` and lists the boundary rules that fire (line:rule). ESLint runs in a child process, once for all cases:
 // its ESM config does not load inside Jest's module system.
 const root = path.resolve(__dirname, '..');
@@ -20,7 +20,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
   const out = [];
   for (const c of cases) {
     const [r] = await eslint.lintText(c.code, { filePath: path.join(process.cwd(), c.file) });
-    out.push(r.messages.filter((m) => ['no-restricted-imports', 'local/no-server-in-client', 'no-restricted-syntax'].includes(m.ruleId)).map((m) => m.line + ':' + m.ruleId));
+    out.push(r.messages.filter((m) => ['no-restricted-imports', 'local/no-server-in-client', 'local/server-layers', 'no-restricted-syntax'].includes(m.ruleId)).map((m) => m.line + ':' + m.ruleId));
   }
   process.stdout.write(JSON.stringify(out));
 })();
@@ -67,6 +67,18 @@ const zoneInClient = lint('components/ui/x.tsx', "export const f = new Intl.Date
 const tzPlugin = lint('lib/server/x.ts', "import timezone from 'dayjs/plugin/timezone';\nexport const tz = timezone;");
 const zoneInOwner = lint('lib/shared/business-time.ts', "export const BUSINESS_TIMEZONE = 'Asia/Shanghai';");
 const zoneInTitle = lint('test/x.test.ts', "it('counts the day in Asia/Shanghai', () => {});");
+const L = '1:local/server-layers';
+const walletToStaff = lint('lib/server/wallet/x.ts', "import { orderTotals } from '../staff/orders';\nexport const f = orderTotals;");
+const dbToWallet = lint('lib/server/db/schema/x.ts', "import '@/lib/server/wallet/spend';");
+const peerToPeer = lint('lib/server/activity/x.ts', "import '../sharing/share-metadata';");
+const looseToDomain = lint('lib/server/x.ts', "import './jobs/job-runs';");
+const newFolder = lint('lib/server/newdomain/x.ts', "import '../wallet/spend';");
+const staffToWallet = lint(
+  'lib/server/staff/x.ts',
+  "import { spend } from '../wallet/spend';\nimport { ApiError } from '@/lib/server/core/errors';\nimport { log } from '../logger';\nexport const f = [spend, ApiError, log];",
+);
+const bootToAll = lint('lib/server/boot/seed/x.ts', "import '../../staff/orders';\nimport '@/lib/server/wallet/spend';");
+const backwardInTest = lint('lib/server/wallet/x.test.ts', "import '../staff/orders';");
 const S = '1:no-restricted-syntax';
 const doubleCast = lint('lib/server/x.ts', 'export const n = (x: string) => x as unknown as number;');
 const plainCasts = lint('lib/server/x.ts', "export const a = (x: unknown) => x as string;\nexport const b = 'x' as unknown;");
@@ -130,6 +142,28 @@ describe('import boundaries', () => {
     expect(swrInComponent()).toEqual([R, '2:no-restricted-imports']);
     expect(swrInHook()).toEqual([]);
     expect(swrInTest()).toEqual([]);
+  });
+});
+
+describe('server layers', () => {
+  it('refuses an import against the layer order of eslint-rules/server-layers.mjs, by relative path and by alias', () => {
+    expect(walletToStaff()).toEqual([L]);
+    expect(dbToWallet()).toEqual([L]);
+    expect(looseToDomain()).toEqual([L]);
+  });
+
+  it('keeps the peers of one layer apart and asks a new folder to take its place in the order', () => {
+    expect(peerToPeer()).toEqual([L]);
+    expect(newFolder()).toEqual([L]);
+  });
+
+  it('lets a domain import lower layers (wallet, core, the loose files) and the composition root import any', () => {
+    expect(staffToWallet()).toEqual([]);
+    expect(bootToAll()).toEqual([]);
+  });
+
+  it('leaves tests alone', () => {
+    expect(backwardInTest()).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useTestDatabase } from './db';
 import { chiSquare, chiSquareCritical, chiSquarePValue } from '@/bench/lib/chi-square';
 import { simulateDraws } from '@/bench/lib/lottery-sim';
-import { cryptoRandom, pickByWeight } from '@/lib/server/wallet/lottery-odds';
+import { cryptoRandom, pickByWeight } from '@/lib/server/activity/lottery-odds';
 
 // The wheel's draws follow its published weights (docs/activity-wheel.md "Randomness"): Pearson's χ² of the counts
 // against the weights, below the p = 1e-6 critical value, so a fair wheel fails about once in a million runs and a

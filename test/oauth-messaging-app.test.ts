@@ -9,7 +9,7 @@ import { peerHeaders } from './peer';
 import { GET as startRoute } from '@/app/(flows)/oauth/start/route';
 import { GET as callbackRoute } from '@/app/(flows)/oauth/callback/route';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
-import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
+import { wechatOAuthProvider } from '@/lib/server/accounts/oauth/wechat';
 import { getDb } from '@/lib/server/db/client';
 import { oauthIdentities } from '@/lib/server/db/schema';
 import { wechatApp } from '@/lib/server/sharing/wechat-api';
@@ -73,7 +73,7 @@ describe('the messaging app’s hosts', () => {
     expect(wechatApiBase({})).toBe('https://api.weixin.qq.com');
     expect(wechatOpenBase({ WECHAT_OPEN_BASE: 'https://wx-stand-in.example/' })).toBe('https://wx-stand-in.example');
     expect(wechatApp()?.apiBase).toBe(standIn.base);
-    const url = new URL(wechatProvider(APP_ID, SECRET).authorizeUrl({ state: 'S', redirectUri: CALLBACK, origin: ORIGIN }));
+    const url = new URL(wechatOAuthProvider(APP_ID, SECRET).authorizeUrl({ state: 'S', redirectUri: CALLBACK, origin: ORIGIN }));
     expect(url.origin).toBe(standIn.base);
     expect(url.pathname).toBe('/connect/oauth2/authorize');
   });

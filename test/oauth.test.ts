@@ -4,9 +4,9 @@ import { GET as startRoute } from '@/app/(flows)/oauth/start/route';
 import { GET as callbackRoute } from '@/app/(flows)/oauth/callback/route';
 import { POST as approveRoute } from '@/app/(flows)/oauth/local/approve/route';
 import { createOAuthState, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
-import { wechatProvider } from '@/lib/server/accounts/oauth/wechat';
+import { wechatOAuthProvider } from '@/lib/server/accounts/oauth/wechat';
 import { findMemberByToken } from '@/lib/server/accounts/current-member';
-import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/http/peer';
+import { PEER_HEADER, PEER_KEY_HEADER } from '@/lib/server/core/peer';
 import { peerHeaders } from './peer';
 
 useTestDatabase();
@@ -149,7 +149,7 @@ describe('the messaging app provider', () => {
         : { nickname: '微信昵称', headimgurl: 'https://img/x.png' };
       return new Response(JSON.stringify(body), { status: 200 });
     }) as unknown as typeof fetch;
-    const provider = wechatProvider('wxapp', 'secret', fakeFetch);
+    const provider = wechatOAuthProvider('wxapp', 'secret', fakeFetch);
     const url = new URL(provider.authorizeUrl({ state: 'S', redirectUri: `${ORIGIN}/oauth/callback`, origin: ORIGIN }));
     expect(url.host).toBe('open.weixin.qq.com');
     expect(url.searchParams.get('scope')).toBe('snsapi_userinfo');
@@ -166,6 +166,6 @@ describe('the messaging app provider', () => {
 
   it('turns an error answer into a failure', async () => {
     const fakeFetch = (async () => new Response(JSON.stringify({ errcode: 40029, errmsg: 'invalid code' }))) as unknown as typeof fetch;
-    await expect(wechatProvider('a', 'b', fakeFetch).exchange({ code: 'bad', redirectUri: '' })).rejects.toThrow('40029');
+    await expect(wechatOAuthProvider('a', 'b', fakeFetch).exchange({ code: 'bad', redirectUri: '' })).rejects.toThrow('40029');
   });
 });

@@ -1,4 +1,4 @@
-import { PEER_HEADER, PEER_KEY_HEADER, peerHeaderValue } from '@/lib/server/http/peer';
+import { PEER_HEADER, PEER_KEY_HEADER, peerHeaderValue } from '@/lib/server/core/peer';
 
 const holder = globalThis as typeof globalThis & { __shushengPeerSecret?: string };
 

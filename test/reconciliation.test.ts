@@ -17,7 +17,7 @@ import {
 } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { cancelOrder, createOrder } from '@/lib/server/wallet/orders';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';

@@ -46,7 +46,7 @@ function handlerOn(url: string, keyPrefix: string) {
   }
 }
 
-/** A cached read as unstable_cache stores it (lib/server/cache.ts: revalidate 300, tags catalog + novel:N). */
+/** A cached read as unstable_cache stores it (lib/server/core/cache.ts: revalidate 300, tags catalog + novel:N). */
 const fetchEntry = (title: string) => ({
   kind: 'FETCH',
   data: { headers: {}, body: JSON.stringify({ title }), status: 200 },

@@ -15,7 +15,7 @@ import { POST as notifyRoute } from '@/app/v1/pay/notify/[provider]/route';
 import { getDb } from '@/lib/server/db/client';
 import { ledgerTransactions, orderRefunds, orders, paymentExceptions, paymentNotifications, products } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { providerRefundsToCheck } from '@/lib/server/staff/orders';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { auditLedger } from '@/lib/server/wallet/audit';

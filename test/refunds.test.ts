@@ -17,7 +17,7 @@ import {
   voucherLots,
 } from '@/lib/server/db/schema';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';

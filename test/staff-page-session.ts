@@ -1,4 +1,4 @@
-import { can, type Permission, type StaffRole } from '@/lib/server/staff/roles';
+import { can, type Permission, type StaffRole } from '@/lib/server/core/roles';
 
 /**
  * A stand-in for `lib/server/staff/page-session` in page tests: the console page renders for one member of staff

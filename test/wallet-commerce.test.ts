@@ -29,7 +29,7 @@ import { autoBuyIfEnabled, setAutoBuy } from '@/lib/server/wallet/auto-buy';
 import { createOrder } from '@/lib/server/wallet/orders';
 import { runWalletSweep } from '@/lib/server/wallet/jobs';
 import { signSandboxNotification } from '@/lib/server/wallet/payments/sandbox';
-import { declareBirthDate, recordGuardianConsent } from '@/lib/server/accounts/minors';
+import { declareBirthDate, recordGuardianConsent } from '@/lib/server/wallet/minors';
 import type { Tx } from '@/lib/server/db/client';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';

@@ -43,7 +43,7 @@ import { checkIn } from '@/lib/server/activity/checkin';
 import { claimMissionBonus, reportMission } from '@/lib/server/activity/missions';
 import { CHECKIN_CYCLE_DAYS, CHECKIN_REWARDS, type Reward } from '@/lib/shared/activity';
 import { grantReward } from '@/lib/server/wallet/activity-rewards';
-import { drawPrize } from '@/lib/server/wallet/lottery';
+import { drawPrize } from '@/lib/server/activity/lottery';
 import { claimMallCoupon } from '@/lib/server/wallet/coupon-mall';
 import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
 import { refundOrderOnce } from '@/lib/server/wallet/refunds';
@@ -52,7 +52,7 @@ import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
 import { sweepPendingProviderOrders } from '@/lib/server/wallet/payments/pending-job';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
 import { useWechatPayStandIn, wechatTradeNo } from './wechatpay-stand-in';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 
 const db = useTestDatabase({ seed: true });
 const wechat = useWechatPayStandIn();

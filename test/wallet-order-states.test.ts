@@ -14,7 +14,7 @@ import { getPeriodState } from '@/lib/server/wallet/vip';
 import { grantSignupCoupons } from '@/lib/server/wallet/coupons';
 import { quotaStates } from '@/lib/server/wallet/quota';
 import { auditLedger } from '@/lib/server/wallet/audit';
-import { declareBirthDate, recordGuardianConsent } from '@/lib/server/accounts/minors';
+import { declareBirthDate, recordGuardianConsent } from '@/lib/server/wallet/minors';
 import { guardianConsents, memberCoupons, orders, paymentExceptions, productQuotaDays, products } from '@/lib/server/db/schema';
 import { MSG } from '@/lib/shared/messages';
 

@@ -7,7 +7,7 @@ import { GET as afford } from '@/app/v1/articles/[id]/afford/route';
 import { chapterUnlocks, chapters, ledgerTransactions, voucherLots, vipPeriods, novels } from '@/lib/server/db/schema';
 import { credit } from '@/lib/server/wallet/credit';
 import { getBalance } from '@/lib/server/wallet/accounts';
-import { declareBirthDate } from '@/lib/server/accounts/minors';
+import { declareBirthDate } from '@/lib/server/wallet/minors';
 import type { Tx } from '@/lib/server/db/client';
 
 const db = useTestDatabase({ seed: true });

@@ -19,7 +19,7 @@ import { oauthIdentities, orderRefunds, orders, paymentExceptions, paymentNotifi
 import { setCachedFlags } from '@/lib/server/config/flags-cache';
 import { DEFAULT_FLAGS } from '@/lib/shared/config-flags';
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
-import type { StaffActor } from '@/lib/server/staff/actor';
+import type { StaffActor } from '@/lib/server/core/actor';
 import { auditLedger } from '@/lib/server/wallet/audit';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { cancelOrder, createOrder } from '@/lib/server/wallet/orders';
@@ -28,7 +28,7 @@ import type { PayContext } from '@/lib/server/wallet/payments/contract';
 import { offeredProviders, realProviders } from '@/lib/server/wallet/payments/provider';
 import { sweepPendingProviderOrders } from '@/lib/server/wallet/payments/pending-job';
 import { cancelProviderOrder, settlePendingOrder, startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
-import { wechatProvider } from '@/lib/server/wallet/payments/wechat';
+import { wechatPayProvider } from '@/lib/server/wallet/payments/wechat';
 import { resetWechatPayConfig } from '@/lib/server/wallet/payments/wechat/config';
 import { authorization, jsapiPayParams, signatureMessage } from '@/lib/server/wallet/payments/wechat/signer';
 import { decryptResource, PlatformKeys, platformKeyFromCertificate } from '@/lib/server/wallet/payments/wechat/verifier';
@@ -526,7 +526,7 @@ describe('refunds and the bill', () => {
   });
 
   it('the day’s bill lists our paid and refunded orders in cents', async () => {
-    const lines = await wechatProvider.bill('2026-01-01');
+    const lines = await wechatPayProvider.bill('2026-01-01');
     const paid = await db
       .handle()
       .db.select()

@@ -1,4 +1,4 @@
-import { siteUrl } from '@/lib/server/catalog/seo';
+import { siteUrl } from '@/lib/server/core/site-url';
 
 // Rendered per request: nothing may read the database (or bake SITE_URL) at build time.
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Tx } from '../../lib/server/db/client';
 import { configFlags, members, prizes } from '../../lib/server/db/schema';
 import { grantReward } from '../../lib/server/wallet/activity-rewards';
-import { drawPrize } from '../../lib/server/wallet/lottery';
+import { drawPrize } from '../../lib/server/activity/lottery';
 import { LOTTERY_BUDGET_CONFIG_KEY } from '../../lib/shared/activity';
 import { chiSquare, chiSquareCritical, chiSquarePValue } from './chi-square';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
-import { clientIp } from '@/lib/server/http/client-ip';
+import { clientIp } from '@/lib/server/core/client-ip';
 import { ApiReply } from '@/lib/server/http/reply';
 import { returnPathOr } from '@/lib/shared/return-path';
 import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';

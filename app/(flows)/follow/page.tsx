@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
-import { followReturnChapter, followStatus } from '@/lib/server/members/follows';
+import { followReturnChapter, followStatus } from '@/lib/server/accounts/follows';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { followPath } from '@/lib/shared/member-paths';
 import { readId } from '@/lib/shared/page-params';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { addBusinessDays, businessDayStart } from '@/lib/shared/business-time';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
-import { auditScope, listAudit } from '@/lib/server/staff/audit';
+import { auditScope, listAudit } from '@/lib/server/core/audit';
 import { staffNames } from '@/lib/server/staff/accounts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';

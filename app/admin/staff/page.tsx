@@ -4,7 +4,7 @@ import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { listStaff } from '@/lib/server/staff/accounts';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
-import { STAFF_ROLES } from '@/lib/server/staff/roles';
+import { STAFF_ROLES } from '@/lib/server/core/roles';
 import { ConsoleShell, formatTime, type SearchParams } from '../_components/shell';
 
 export const metadata: Metadata = { title: T.nav.staff };

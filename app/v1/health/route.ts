@@ -1,6 +1,6 @@
 import { CODES } from '@/lib/shared/dto/envelope';
 import { withApi } from '@/lib/server/http/with-api';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { getHealth } from '@/lib/server/ops/health';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

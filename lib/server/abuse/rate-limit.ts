@@ -5,9 +5,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { rateCounters } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { businessDayStart } from '@/lib/shared/business-time';
-import { exemptFromIpLimits } from './demo-switches';
+import { exemptFromIpLimits } from '../core/demo-switches';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

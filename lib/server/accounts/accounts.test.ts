@@ -18,7 +18,7 @@ import { createSession, revokeSession, SESSION_MS } from './sessions';
 import { loginAsGuest, loginWithIdentity, loginWithSms } from './login';
 import { bindPhone } from './binding';
 import { sendLoginCode } from './sms/codes';
-import { assertMayPay, declareBirthDate, recordGuardianConsent } from './minors';
+import { assertMayPay, declareBirthDate, recordGuardianConsent } from '../wallet/minors';
 import { ensureMemberAccount, ensureSystemAccount, getBalance } from '../wallet/accounts';
 import type { SmsProvider } from './sms/provider';
 

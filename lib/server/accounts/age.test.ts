@@ -1,4 +1,4 @@
-import { ageOn } from './minors';
+import { ageOn } from '../wallet/minors';
 
 // A year of age completes on the birthday as a business day (docs/development.md "Business time"), wherever the
 // server's clock is set: midnight in Shanghai is 16:00 UTC the day before.

@@ -5,7 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { members } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { consumeLoginCode } from './sms/codes';
 import { findMemberByPhone } from './members';
 import { mergeMembers } from './merge';

@@ -4,7 +4,7 @@ import { grantSignupCoupons } from '../wallet/coupons';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, oauthIdentities } from '../db/schema';
-import { recordAppFollow } from '../members/follows';
+import { recordAppFollow } from './follows';
 import { consumeLoginCode } from './sms/codes';
 import { createMember, findMemberByPhone } from './members';
 import { createSession } from './sessions';

@@ -4,7 +4,7 @@ import type { FollowQrcode } from '@/lib/shared/dto/shop';
 import { MSG } from '@/lib/shared/messages';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 
 /** Drawn in the middle of the follow QR code (90×90 on a 430×430 canvas, docs/shell.md "Modals"). */
 export const LOGO_PATH = '/brand/logo.svg';

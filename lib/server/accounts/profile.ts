@@ -5,13 +5,14 @@ import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
 import { members } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { memberBalance } from '../wallet/balances';
 import { getPeriodState } from '../wallet/vip';
 import { liveTickets } from '../wallet/tickets';
 import { activityFlags, BONUS_HUNTER_TAG } from './activity-flags';
-import { ageOn, ADULT_AGE } from './minors';
+import { ageOn, ADULT_AGE } from '../wallet/minors';
 import { gameVisibility } from '../games/visibility';
+import { DEFAULT_AVATAR } from '../core/display';
 
 export const EXTRA_FIELDS = ['phone', 'birth_date', 'guardian', 'created_at', 'short_drama'] as const;
 type Extra = (typeof EXTRA_FIELDS)[number];
@@ -41,8 +42,6 @@ export interface Profile {
   /** A paid member still to be asked whether to close them. */
   ask_hide_games: boolean;
 }
-
-export const DEFAULT_AVATAR = '/avatars/default.svg';
 
 export function parseExtraFields(raw: string | undefined): Extra[] {
   return (raw ?? '')

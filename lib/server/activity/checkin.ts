@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { CheckinResult } from '@/lib/shared/dto/activity';
 import { getDb } from '../db/client';
 import { checkins } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { SERVER_MSG } from '../messages';
 import { grantReward } from '../wallet/activity-rewards';
 import { businessDayOf } from '@/lib/shared/business-time';

@@ -5,7 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { MissionDto, MissionResult, MissionsList, MissionState } from '@/lib/shared/dto/activity';
 import { getDb, type DbOrTx } from '../db/client';
 import { missionProgress as progressTable, missions } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { SERVER_MSG } from '../messages';
 import { grantReward } from '../wallet/activity-rewards';
 import { lockMemberWallet } from '../wallet/spend';

@@ -4,7 +4,7 @@ import { SURPRISES, SURPRISE_THRESHOLDS, type SurpriseKey } from '@/lib/shared/a
 import type { SurpriseResult } from '@/lib/shared/dto/activity';
 import { getDb, type Tx } from '../db/client';
 import { surpriseClaims } from '../db/schema';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 import { SERVER_MSG } from '../messages';
 import { grantReward } from '../wallet/activity-rewards';
 import { lockMemberWallet } from '../wallet/spend';

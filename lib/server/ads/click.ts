@@ -5,7 +5,7 @@ import type { AdClickDto } from '@/lib/shared/dto/ads';
 import { firstHitOfDay } from '../abuse/rate-limit';
 import { getDb, withDb } from '../db/client';
 import { adDailyStats, adImpressions, ads } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 
 /** How long a served token can be clicked: a page left open longer asks for its ads again (docs/ads.md). */
 export const AD_TOKEN_TTL_MS = 24 * 60 * 60_000;

@@ -4,7 +4,7 @@ import { COOKIE } from '@/lib/shared/cookies';
 import type { AdClickDto, AdListDto } from '@/lib/shared/dto/ads';
 import type { CurrentMember } from '../accounts/current-member';
 import { withinIpLimit } from '../abuse/rate-limit';
-import { hostFrom } from '../http/own-hosts';
+import { hostFrom } from '../core/own-hosts';
 import { clickAd } from './click';
 import { serveAds, type AdWhere } from './serve';
 import { adViewer, memberViewerKey, visitorKey } from './viewer';

@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { withSegmentQuery } from '@/lib/tts/playlist';
 import { requestMember } from '../accounts/current-member';
-import { ERROR_TABLE, type ErrorCode } from '../http/errors';
+import { ERROR_TABLE, type ErrorCode } from '../core/errors';
 import { synthesizeAhead } from './ahead';
 import { ensureChapterAudio, PLAYLIST } from './jobs';
 import { verifyAudioSignature } from './signed-url';

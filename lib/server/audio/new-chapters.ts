@@ -7,7 +7,7 @@ import { synthesizeAhead } from './ahead';
 import { startBacklogRequeue } from './backlog';
 import { chapterEngine } from './source';
 import { startAudioCap } from './storage-cap';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 
 const holder = globalThis as typeof globalThis & { __shushengAudioSweepStarted?: boolean };
 

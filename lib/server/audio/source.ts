@@ -8,7 +8,7 @@ import { AAC_BITRATE, SEGMENT_SECONDS } from '@/lib/tts/hls-encoder';
 import { CHAPTER_EDGES_LAYOUT, PARAGRAPH_PAUSE_SECONDS } from '@/lib/tts/render-chapter';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 
 /** What the audio pipeline needs of a chapter: its paragraphs, its voice and where its audio is stored. */
 export interface AudioSource {

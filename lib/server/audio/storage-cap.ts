@@ -3,7 +3,7 @@ import { inArray, lt } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { audioChapterHeard } from '../db/schema';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { busyChapterIds, busyChapterIdsInCluster, setAfterSynthesis } from './jobs';
 import { audioStorage } from './storage';
 

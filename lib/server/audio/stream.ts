@@ -3,7 +3,7 @@ import { SEGMENT_SECONDS } from '@/lib/tts/hls-encoder';
 import type { PlaylistSegment } from '@/lib/tts/playlist';
 import { STREAM_CHAPTER_CLASS, STREAM_EPOCH_MS, STREAM_MAX_FOLLOWING } from '@/lib/shared/stream-playlist';
 import { getDb } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { assertFollowGateById } from '../members/follow-gate';
 import { chapterAccess } from '../wallet/entitlement';
 import { synthesizeAhead } from './ahead';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { deployedLook } from '../abuse/demo-switches';
+import { deployedLook } from '../core/demo-switches';
 
 /**
  * Whether an empty database gets the demo catalogue at start-up (docs/deploy.md "First start"). The 211 demo novels

@@ -6,7 +6,7 @@ import { describePgliteOnly } from '@/test/pglite-only';
 // timers would outlive the test and touch a closed database after Jest tears the file down.
 jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
 jest.mock('../wallet/jobs', () => ({ startWalletJobs: () => undefined }));
-jest.mock('../abuse/jobs', () => ({ startAbuseJobs: () => undefined }));
+jest.mock('./abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
 jest.mock('../catalog/rankings-job', () => ({
   ...jest.requireActual<object>('../catalog/rankings-job'),
   startRankingJobs: () => undefined,

@@ -7,7 +7,7 @@ import { demoCatalogueWanted } from './demo-catalogue';
 import { startFlagRefresh } from '../config/flags';
 import { startWalletJobs } from '../wallet/jobs';
 import { startAudioJobs } from '../audio/new-chapters';
-import { startAbuseJobs } from '../abuse/jobs';
+import { startAbuseJobs } from './abuse-sweep';
 import { startRankingJobs } from '../catalog/rankings-job';
 import { startContentJobs } from '../content/jobs';
 import { log } from '../logger';

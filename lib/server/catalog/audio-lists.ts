@@ -6,7 +6,7 @@ import { LISTEN_LIST_NAMES, type ListenListSlug } from '@/lib/shared/listen-list
 import type { ListenListQuery } from '@/lib/shared/schemas/audio-lists';
 import { getDb } from '../db/client';
 import { favorites, listItems, lists, novels, readLogs } from '../db/schema';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
 
 /**

@@ -3,18 +3,18 @@ import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { cachedRead } from '../cache';
-import { chapterPublished } from '../content/visibility';
-import { publishVersion } from '../content/version';
+import { cachedRead } from '../core/cache';
+import { chapterPublished } from './visibility';
+import { publishVersion } from './version';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
 export type { CatalogEntry, CatalogPage };
 
 const listCatalogCached = cachedRead(
   'catalog',
-  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/catalog/version.ts).
   async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[], _version: number): Promise<CatalogPage> => {
     const db = getDb();
     const [novel] = await db

@@ -4,8 +4,8 @@ import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, categories, novels } from '../db/schema';
-import { notFound } from '../http/errors';
-import { cachedRead } from '../cache';
+import { notFound } from '../core/errors';
+import { cachedRead } from '../core/cache';
 import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
 import { getListBySlug } from './lists';
 

@@ -3,10 +3,10 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { LISTEN_LIST_NAMES, type ListenListSlug } from '@/lib/shared/listen-lists';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { getDb } from '../db/client';
 import { novels, readLogs } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { getListenList } from './audio-lists';
 import { getRichListOrThrow, type RichItemDto } from './lists';
 

@@ -5,14 +5,14 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { toNovelDetail } from './novel-dto';
-import { cachedRead } from '../cache';
-import { publishVersion } from '../content/version';
+import { cachedRead } from '../core/cache';
+import { publishVersion } from './version';
 
 const getNovelCached = cachedRead(
   'novel',
-  // `_version`: the novel's publish version, part of the cache key only (lib/server/content/version.ts).
+  // `_version`: the novel's publish version, part of the cache key only (lib/server/catalog/version.ts).
   async (id: number, _version: number): Promise<NovelDetail> => {
     const db = getDb();
     const [row] = await db

@@ -4,9 +4,9 @@ import { businessMonthStartOf } from '@/lib/shared/business-time';
 import type { RankingMetric } from '@/lib/shared/ranking-text';
 import { getDb, type DbOrTx } from '../db/client';
 import { rankings } from '../db/schema';
-import { invalidate } from '../cache';
+import { invalidate } from '../core/cache';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 
 /** How often the server recomputes every ranking (docs/rankings.md "The job"). */
 export const RANKINGS_EVERY_MS = 10 * 60_000;

@@ -4,8 +4,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { NovelSummary, Page } from '@/lib/shared/dto/novel';
 import { getDb } from '../db/client';
 import { novels, rankingItems, rankings } from '../db/schema';
-import { notFound } from '../http/errors';
-import { cachedRead } from '../cache';
+import { notFound } from '../core/errors';
+import { cachedRead } from '../core/cache';
 import { onShelf, page, selectSummaries, toSummaries } from './summary-query';
 
 export interface RankingDto {

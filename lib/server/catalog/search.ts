@@ -4,7 +4,7 @@ import type { NovelSummary } from '@/lib/shared/dto/novel';
 import { highlightHtml } from '@/lib/shared/highlight';
 import { getDb } from '../db/client';
 import { authors, hotWords, novels, searchLogs } from '../db/schema';
-import { afterResponse, cachedRead } from '../cache';
+import { afterResponse, cachedRead } from '../core/cache';
 import { onShelf, toSummaries } from './summary-query';
 
 export interface SearchHit extends NovelSummary {

@@ -2,11 +2,7 @@ import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { NovelDetail } from '@/lib/shared/dto/novel';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
-
-/** The public origin for canonical URLs and structured data (SITE_URL in production). */
-export function siteUrl(): string {
-  return (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
-}
+import { siteUrl } from '../core/site-url';
 
 /** schema.org Book and BreadcrumbList for a novel page. */
 export function novelJsonLd(novel: NovelDetail): object[] {

@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, count, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { authors, bookLists, novels } from '../db/schema';
-import { siteUrl } from './seo';
+import { siteUrl } from '../core/site-url';
 
 /** Novels per sitemap file; the protocol allows 50,000 URLs, smaller files are friendlier to crawlers. */
 export const NOVELS_PER_SITEMAP = 5000;

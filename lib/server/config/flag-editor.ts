@@ -5,9 +5,9 @@ import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { returnPath } from '@/lib/shared/return-path';
 import { getDb } from '../db/client';
 import { configFlags } from '../db/schema';
-import { invalid } from '../http/errors';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { invalid } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { FLAG_REFRESH_MS, loadFlags } from './flags';
 import { isSafePattern } from './regex-safety';
 

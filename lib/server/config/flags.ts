@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_FLAGS, type ConfigFlags } from '@/lib/shared/config-flags';
 import { getDb } from '../db/client';
 import { configFlags } from '../db/schema';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { setCachedFlags } from './flags-cache';
 
 /** How often every server process reloads the flags (docs/config-flags.md "When a change takes effect"). */

@@ -3,7 +3,7 @@ import { readId } from '@/lib/shared/page-params';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { authors, categories, chapters, novels } from '../db/schema';
-import { assertCan, type StaffActor } from '../staff/actor';
+import { assertCan, type StaffActor } from '../core/actor';
 
 export const NOVELS_PAGE = 20;
 export const CHAPTERS_PAGE = 50;

@@ -3,13 +3,13 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
-import { writeAudit } from '../staff/audit';
+import { startPeriodic } from '../jobs/periodic';
+import { writeAudit } from '../core/audit';
 import { synthesizeAhead } from '../audio/ahead';
 import { chapterEngine } from '../audio/source';
-import { refreshNovelCounts } from './visibility';
+import { refreshNovelCounts } from '../catalog/visibility';
 import { afterChapterChange } from './refresh';
-import { bumpPublishVersion } from './version';
+import { bumpPublishVersion } from '../catalog/version';
 
 /** How often the server looks for scheduled chapters whose time has come. */
 export const PUBLISH_EVERY_MS = 30_000;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { afterResponse, invalidateNow } from '../cache';
+import { afterResponse, invalidateNow } from '../core/cache';
 import { log } from '../logger';
 import { synthesizeAhead } from '../audio/ahead';
 import { loadAudioSource } from '../audio/source';

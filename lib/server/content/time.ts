@@ -1,7 +1,7 @@
 import 'server-only';
 import { parseBusinessTime, businessDateTimeLocal } from '@/lib/shared/business-time';
 import { CONTENT_EDIT_TEXT as T } from '@/lib/shared/content-edit-text';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 
 /** A console time typed as "YYYY-MM-DD HH:mm" (or a datetime-local value) in business time; empty is null. */
 export function contentTime(value: string | undefined): Date | null {

@@ -5,16 +5,16 @@ import { CONTENT_EDIT_TEXT as T } from '@/lib/shared/content-edit-text';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { aheadWaiting, dropBacklog, synthesizeBacklog } from '../audio/ahead';
 import { forgetNovelBacklog, rememberBacklog } from '../audio/backlog';
 import { chapterAudioState, runningJob, synthesisSnapshot, type ChapterAudioState } from '../audio/jobs';
 import { leasedChapterIds } from '../audio/leases';
 import { audioKey, chapterEngine } from '../audio/source';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { afterNovelChange } from './refresh';
-import { chapterPublished } from './visibility';
+import { chapterPublished } from '../catalog/visibility';
 
 // A publisher's own books heard (docs/content.md "Listening", docs/listening.md "Voicing a whole book"): the 听书
 // switch of a novel (`novels.has_tts`), the queueing of its published chapters behind listeners, and each chapter's

@@ -6,7 +6,7 @@ import type { AbCheckDto } from '@/lib/shared/dto/games';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { experimentConversions, experimentExposures, experiments } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { bucketOf, variantFor } from './bucket';
 
 const TRACKING_ID = /^[A-Za-z0-9_-]{8,64}$/;

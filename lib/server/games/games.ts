@@ -5,7 +5,7 @@ import type { GameDto, GamesPage } from '@/lib/shared/dto/games';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { gameClicksDaily, games, products } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { gameVisibility } from './visibility';
 import { isGameUrl } from './url';

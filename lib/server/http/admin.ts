@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 import { envelopeResponse, failureBody } from './reply';
 
 export const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

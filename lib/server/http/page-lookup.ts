@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { readId } from '@/lib/shared/page-params';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 
 /** A page's subject by its path id: a malformed id or a 404 from the loader shows the not-found page. */
 export async function loadForPage<T>(rawId: string, load: (id: number) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import type { ApiFailure } from '@/lib/shared/dto/envelope';
 import { HEADER } from '@/lib/shared/cookies';
-import type { ApiError } from './errors';
+import type { ApiError } from '../core/errors';
 
 export interface CookieToSet {
   name: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { count, eq } from 'drizzle-orm';
 import { withApi } from './with-api';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 import { callRoute } from '@/test/route';
 import { useTestDatabase } from '@/test/db';
 import { idempotencyKeys, members, sessions } from '../db/schema';

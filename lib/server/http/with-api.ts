@@ -10,12 +10,12 @@ import { env } from '../env';
 import { log } from '../logger';
 import { findMemberByToken, readToken, type CurrentMember, type PresentedToken } from '../accounts/current-member';
 import { clearedSessionCookies } from './session-cookies';
-import { ApiError, ERROR_TABLE, dbUnavailable } from './errors';
+import { ApiError, ERROR_TABLE, dbUnavailable } from '../core/errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
-import { clientIp } from './client-ip';
+import { clientIp } from '../core/client-ip';
 import { assertAdminToken } from './admin';
-import { readJsonBody, readParams, readQuery } from './request-input';
+import { readJsonBody, readParams, readQuery } from '../core/request-input';
 import { isBlockedToken } from '../members/blocked-tokens';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

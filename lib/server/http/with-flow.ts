@@ -8,9 +8,9 @@ import { absoluteUrl } from '@/lib/shared/request-origin';
 import { log } from '../logger';
 import { unblockPath } from '@/lib/shared/member-paths';
 import { findMemberByToken, readToken, type CurrentMember } from '../accounts/current-member';
-import { ApiError, dbUnavailable, invalid } from './errors';
+import { ApiError, dbUnavailable, invalid } from '../core/errors';
 import { envelopeResponse, failureBody } from './reply';
-import { readBodyText, readQuery, readParams, isStorableText } from './request-input';
+import { readBodyText, readQuery, readParams, isStorableText } from '../core/request-input';
 import { isSameOrigin, parseInput, type RouteHandler } from './with-api';
 
 /**

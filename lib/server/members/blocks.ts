@@ -4,9 +4,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { getDb, type Tx } from '../db/client';
 import { memberBlocks, members, staffUsers } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { ApiError, invalid, notFound } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { activeBlock } from '../accounts/current-member';
 import { blockedTokensChanged } from './blocked-tokens';
 

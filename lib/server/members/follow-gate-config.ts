@@ -4,10 +4,10 @@ import type { ConfigFlags } from '@/lib/shared/config-flags';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { getDb } from '../db/client';
 import { configFlags } from '../db/schema';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 import { loadFlags } from '../config/flags';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 export const GATE_MAX = 100_000;
 

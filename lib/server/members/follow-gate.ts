@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
 import type { Access } from '../wallet/entitlement';
-import { isFollowing } from './follows';
+import { isFollowing } from '../accounts/follows';
 
 /**
  * The follow gate (docs/members.md "Follow gate"): with config `follow_gate: { after_chapter: N }`, a reader inside

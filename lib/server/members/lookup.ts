@@ -3,8 +3,8 @@ import { desc, eq, ilike } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members } from '../db/schema';
 import { activeBlock } from '../accounts/current-member';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { followState } from './follows';
+import { assertCan, type StaffActor } from '../core/actor';
+import { followState } from '../accounts/follows';
 
 /** The console's member lookup (docs/members.md "Console"): by id, full phone number or nickname; phones masked. */
 

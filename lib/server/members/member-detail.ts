@@ -22,10 +22,10 @@ import {
   walletAccounts,
 } from '../db/schema';
 import { activeBlock } from '../accounts/current-member';
-import { ADULT_AGE, ageOn } from '../accounts/minors';
-import { ApiError, notFound } from '../http/errors';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { ADULT_AGE, ageOn } from '../wallet/minors';
+import { ApiError, notFound } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { getBalance } from '../wallet/accounts';
 import { getPeriodState } from '../wallet/vip';
 import { maskPhone } from './lookup';

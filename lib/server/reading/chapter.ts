@@ -6,8 +6,8 @@ import type { NovelDetail } from '@/lib/shared/dto/novel';
 import type { ReadChapter, Paywall } from '@/lib/shared/dto/reading';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { notFound } from '../http/errors';
-import { cachedRead } from '../cache';
+import { notFound } from '../core/errors';
+import { cachedRead } from '../core/cache';
 import { getNovelOrThrow } from '../catalog/novels';
 import { chapterAccess, isFreeToAll, type Access } from '../wallet/entitlement';
 import { getAfford } from '../wallet/purchases';
@@ -15,7 +15,7 @@ import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
 import { cachedFlags } from '../config/flags-cache';
 import { assertFollowGate } from '../members/follow-gate';
-import { chapterPublished, isPublished } from '../content/visibility';
+import { chapterPublished, isPublished } from '../catalog/visibility';
 
 interface ChapterMeta {
   id: number;

@@ -4,7 +4,7 @@ import type { ListenGuide } from '@/lib/shared/dto/listen-guide';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { getListenList } from '../catalog/audio-lists';
 import { listLibrary } from '../catalog/discovery';
 

@@ -6,8 +6,8 @@ import { formatBusinessTime } from '@/lib/shared/business-time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
 import { chapters, novels, readLogs } from '../db/schema';
-import { chapterPublished } from '../content/visibility';
-import { notFound } from '../http/errors';
+import { chapterPublished } from '../catalog/visibility';
+import { notFound } from '../core/errors';
 import { chapterAccess, isFreeToAll } from '../wallet/entitlement';
 import { addActivityTime } from '../activity/activity-time';
 

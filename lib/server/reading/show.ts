@@ -1,6 +1,6 @@
 import 'server-only';
 import { getNovelOrThrow } from '../catalog/novels';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readerHref } from '@/lib/shared/reader-links';
 import { getNovelReadLog } from './readlogs';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { JsSdkConfig } from '@/lib/shared/dto/sharing';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 import { jsapiTicket } from './token-cache';
 import { requireWechatApp } from './wechat-api';
 

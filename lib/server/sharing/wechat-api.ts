@@ -1,7 +1,7 @@
 import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { log } from '../logger';
 import { wechatApiBase } from '../wechat/hosts';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { chapterParagraphHashes } from '@/lib/shared/paragraph-hash';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 
 /**
  * Paragraph anchoring (docs/community.md "Anchoring"). A paragraph comment stores the hash of its paragraph's

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
 import { getDb } from '../db/client';
 import { chapters } from '../db/schema';
-import { chapterPublished } from '../content/visibility';
-import { notFound } from '../http/errors';
+import { chapterPublished } from '../catalog/visibility';
+import { notFound } from '../core/errors';
 import { chapterAccess } from '../wallet/entitlement';
 
 /** The chapter, which must belong to the novel (a comment never names another novel's chapter). */

@@ -5,7 +5,7 @@ import type { ReportReason } from '@/lib/shared/report-reasons';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { commentActions, comments } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { getNovelOrThrow } from '../catalog/novels';
 import { mayReadChapter } from './chapter-scope';
 import { reportableComment, reportComment } from './reports';

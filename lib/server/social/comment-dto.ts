@@ -5,8 +5,7 @@ import { fanTitle } from '@/lib/shared/rewards';
 import type { Comment, CommentStatus, CommentType } from '@/lib/shared/dto/community';
 import { getDb, type DbOrTx } from '../db/client';
 import { commentActions, comments, fanValues, members } from '../db/schema';
-import { DEFAULT_AVATAR } from '../accounts/profile';
-import { GUEST_NAME } from './tips-queries';
+import { DEFAULT_AVATAR, GUEST_NAME } from '../core/display';
 import { resolveAnchor } from './anchors';
 
 export type CommentRow = typeof comments.$inferSelect;

@@ -6,7 +6,7 @@ import type { DoCommentBody, DoReplyBody } from '@/lib/shared/schemas/community'
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { comments } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { getNovelOrThrow } from '../catalog/novels';
 import { currentParagraphHashes, hashPositions, resolveAnchor } from './anchors';
 import { chapterOfNovel, mayReadChapter } from './chapter-scope';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Comment } from '@/lib/shared/dto/community';
 import { getDb } from '../db/client';
 import { comments, members } from '../db/schema';
-import { cachedRead, invalidate } from '../cache';
+import { cachedRead, invalidate } from '../core/cache';
 import { toComments, withAuthor } from './comment-dto';
 import { publicOnly } from './visibility';
 

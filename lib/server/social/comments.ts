@@ -5,7 +5,7 @@ import type { CommentListQuery } from '@/lib/shared/schemas/community';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { comments, members } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { getNovelOrThrow } from '../catalog/novels';
 import { hashPositions, currentParagraphHashes, resolveAnchor } from './anchors';
 import { chapterOfNovel, mayReadChapter } from './chapter-scope';

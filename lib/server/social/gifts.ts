@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { GiftDto } from '@/lib/shared/dto/rewards';
-import { cachedRead } from '../cache';
+import { cachedRead } from '../core/cache';
 import { getDb } from '../db/client';
 import { gifts, tips } from '../db/schema';
 import { businessDayOf } from '@/lib/shared/business-time';

@@ -7,7 +7,7 @@ import { DEFAULT_FLAGS, type CommunityRules } from '@/lib/shared/config-flags';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
 import { comments, members, rateCounters } from '../db/schema';
-import { ApiError, invalid } from '../http/errors';
+import { ApiError, invalid } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
 import { normalizeText } from '../moderation/filter';
 

@@ -6,7 +6,7 @@ import { formatBusinessTime } from '@/lib/shared/business-time';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { announcementReads, members, messages } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 
 /**
  * Messages (docs/community.md "Messages"): announcements (memberId null) anyone may read, and personal

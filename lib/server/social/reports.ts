@@ -5,7 +5,7 @@ import type { ReportReason, ReportTarget } from '@/lib/shared/report-reasons';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
 import { chapters, commentActions, comments, members, novels, reports } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { communityRules, enforceReportLimit } from './limits';
 import { commentsChanged } from './comments-queries';
 import { visibleTo } from './visibility';

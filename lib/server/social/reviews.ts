@@ -6,7 +6,7 @@ import { formatBusinessTime } from '@/lib/shared/business-time';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { comments } from '../db/schema';
-import { ApiError, invalid } from '../http/errors';
+import { ApiError, invalid } from '../core/errors';
 import { getNovelOrThrow } from '../catalog/novels';
 import { credit } from '../wallet/credit';
 import { memberBalance } from '../wallet/balances';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { invalid } from '../http/errors';
+import { invalid } from '../core/errors';
 import { checkText } from '../moderation/filter';
 
 /**

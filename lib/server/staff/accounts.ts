@@ -4,11 +4,11 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { staffUsers } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { ApiError, invalid, notFound } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from './password';
-import { isStaffRole, type StaffRole } from './roles';
+import { isStaffRole, type StaffRole } from '../core/roles';
 import { revokeAllStaffSessions } from './sessions';
 
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{2,31}$/;

@@ -4,12 +4,12 @@ import { LOTTERY_BUDGET_CONFIG_KEY } from '@/lib/shared/activity';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { configFlags, coupons, lotteryDays, prizeDays, prizes } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { businessDayOf } from '@/lib/shared/business-time';
-import { lotteryBudget } from '../wallet/lottery-budget';
-import { publishedOdds } from '../wallet/lottery-odds';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { lotteryBudget } from '../activity/lottery-budget';
+import { publishedOdds } from '../activity/lottery-odds';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /**
  * The console's activity page (docs/activity-wheel.md "Console"): today's draws and spend per prize against the

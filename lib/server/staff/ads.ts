@@ -7,10 +7,10 @@ import { addBusinessDays, businessDayOf, parseBusinessTime } from '@/lib/shared/
 import { loadFlags } from '../config/flags';
 import { getDb } from '../db/client';
 import { adDailyStats, ads, orders, products } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { publishAdFiles } from '../ads/files';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /** The console's ads page (docs/ads.md "Console"): every ad with its last 14 days, and the staff's edits, audited. */
 

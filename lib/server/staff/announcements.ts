@@ -5,9 +5,9 @@ import { returnPath } from '@/lib/shared/return-path';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { messages, staffAuditLog, staffUsers } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { ApiError, invalid, notFound } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /**
  * Announcements (docs/console.md "Announcements"): `messages` rows with memberId null, which every reader sees in

@@ -3,9 +3,9 @@ import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { STAFF_COOKIE } from '@/lib/shared/cookies';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { assertAdminToken } from '../http/admin';
-import { can, type Permission } from './roles';
+import { can, type Permission } from '../core/roles';
 import { findStaffByToken } from './sessions';
 
 /**

@@ -7,14 +7,14 @@ import { MSG } from '@/lib/shared/messages';
 import { absoluteUrl } from '@/lib/shared/request-origin';
 import { log } from '../logger';
 import { CODES } from '@/lib/shared/dto/envelope';
-import { ApiError } from '../http/errors';
-import { clientIp } from '../http/client-ip';
-import { MAX_BODY_BYTES, readBodyBytes, readBodyText, isStorableText } from '../http/request-input';
+import { ApiError } from '../core/errors';
+import { clientIp } from '../core/client-ip';
+import { MAX_BODY_BYTES, readBodyBytes, readBodyText, isStorableText } from '../core/request-input';
 import { isSameOrigin } from '../http/with-api';
 import { flowPage } from '../http/with-flow';
-import type { StaffActor } from './actor';
+import type { StaffActor } from '../core/actor';
 import { withFlash, type Flash } from './flash';
-import { can, type Permission } from './roles';
+import { can, type Permission } from '../core/roles';
 import { findStaffByToken, type SignedInStaff } from './sessions';
 
 /** Where a console form may send the browser back to: a console path, nothing else. */

@@ -5,8 +5,8 @@ import { rowsOf } from '../db/rows';
 import { businessDateSql } from '../db/business-time-sql';
 import { addBusinessDays, businessDayBounds, businessDayOf } from '@/lib/shared/business-time';
 import { latePaymentsBetween, refundRecordsBetween } from './money-report';
-import { can } from './roles';
-import type { StaffActor } from './actor';
+import { can } from '../core/roles';
+import type { StaffActor } from '../core/actor';
 
 /** The dashboard's daily figures (docs/dashboard.md): the last 30 Shanghai days, today included. */
 export const DASHBOARD_DAYS = 30;

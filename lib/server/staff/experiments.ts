@@ -4,10 +4,10 @@ import { EXPERIMENT_KEY } from '@/lib/shared/schemas/games';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { experimentConversions, experimentExposures, experiments, type ExperimentVariant } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { BUCKETS } from '../experiments/bucket';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 const VARIANT_KEY = /^[a-z][a-z0-9_]{0,23}$/;
 

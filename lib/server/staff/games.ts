@@ -4,11 +4,11 @@ import { LANGUAGE_TYPES } from '@/lib/shared/constants';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { gameClicksDaily, games } from '../db/schema';
-import { invalid, notFound } from '../http/errors';
+import { invalid, notFound } from '../core/errors';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { isGameUrl, isImageRef } from '../games/url';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /** Days of clicks the console shows per game. */
 export const CLICK_DAYS = 7;

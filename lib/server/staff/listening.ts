@@ -4,14 +4,14 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { aheadWaiting, synthesizeAhead } from '../audio/ahead';
 import { busyChapterIdsInCluster, clearSynthesisFailure, synthesisFailure, synthesisSnapshot, type JobPriority } from '../audio/jobs';
 import { voiceForNovel } from '../audio/source';
 import { capBytes, chapterUsage, evictOverCap, lastEviction, type EvictionResult } from '../audio/storage-cap';
 import { audioStorage } from '../audio/storage';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 const L = OPS_TEXT.listening;
 

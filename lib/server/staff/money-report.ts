@@ -6,7 +6,7 @@ import { businessDayTextSql } from '../db/business-time-sql';
 import { orders } from '../db/schema';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { businessDaysOf, businessPeriod, businessMonthOf, type BusinessPeriod } from '@/lib/shared/business-time';
-import { assertCan, type StaffActor } from './actor';
+import { assertCan, type StaffActor } from '../core/actor';
 
 /**
  * The money report (docs/console.md "Money report"): what came in and went out per business day or month

@@ -4,7 +4,7 @@ import { getDb } from '../db/client';
 import { members, orderRefunds, orders, paymentExceptions, paymentNotifications, products, staffUsers } from '../db/schema';
 import { maskPhone } from '../members/lookup';
 import { NON_REFUNDABLE_KINDS } from '../wallet/refunds';
-import { assertCan, type StaffActor } from './actor';
+import { assertCan, type StaffActor } from '../core/actor';
 import { latePaymentsBetween, paidBetween, refundRecordsBetween, type RefundState } from './money-report';
 
 /** The console's order search and order page (docs/wallet.md "Refunds"): finance and admin. */

@@ -3,10 +3,10 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { STAFF_COOKIE } from '@/lib/shared/cookies';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { clientIp } from '../http/client-ip';
-import type { StaffActor } from './actor';
+import { clientIp } from '../core/client-ip';
+import type { StaffActor } from '../core/actor';
 import { withFlash } from './flash';
-import { can, type Permission } from './roles';
+import { can, type Permission } from '../core/roles';
 import { findStaffByToken, type SignedInStaff } from './sessions';
 
 export interface PageStaff extends SignedInStaff {

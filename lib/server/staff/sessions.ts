@@ -51,7 +51,7 @@ export async function revokeAllStaffSessions(tx: DbOrTx, staffId: number): Promi
   await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
 }
 
-/** Expired sessions no longer open anything; the abuse sweep (lib/server/abuse/jobs.ts) deletes them. */
+/** Expired sessions no longer open anything; the abuse sweep (lib/server/boot/abuse-sweep.ts) deletes them. */
 export async function purgeExpiredStaffSessions(now = new Date()): Promise<number> {
   await getDb().delete(staffLoginChallenges).where(lt(staffLoginChallenges.expiresAt, now));
   const rows = await getDb().delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ staffId: staffSessions.staffId });

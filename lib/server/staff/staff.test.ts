@@ -6,7 +6,7 @@ import { hashToken } from '../accounts/tokens';
 import { changeStaffRole, createStaff, createStaffFromCommand, resetStaffPassword, setStaffDisabled } from './accounts';
 import { LOCK_MS, MAX_FAILURES, staffSignIn } from './login';
 import { hashPassword, scryptN, verifyPassword } from './password';
-import { can } from './roles';
+import { can } from '../core/roles';
 import { findStaffByToken, purgeExpiredStaffSessions, STAFF_SESSION_MS } from './sessions';
 
 useTestDatabase();

@@ -8,10 +8,10 @@ import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx } from '../db/client';
 import { staffUsers } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { hmac } from '../secret';
-import { assertCan, type StaffActor } from './actor';
-import { writeAudit } from './audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /** RFC 6238 defaults every authenticator app reads: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_S = 30;

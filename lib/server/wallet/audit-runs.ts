@@ -3,8 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { ledgerAuditRuns } from '../db/schema';
 import { log } from '../logger';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { auditLedger, type Violation } from './audit';
 
 /** How many violations a run keeps for the console to show (the count is always whole). */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { autoBuySettings, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { chapterAccess } from './entitlement';
 import { buyChapter, type BuyResult } from './purchases';
 

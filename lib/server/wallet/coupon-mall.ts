@@ -6,7 +6,7 @@ import type { CouponRecord } from '@/lib/shared/dto/wallet-records';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
 import { coupons, memberCoupons } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { grantCoupon } from './coupons';
 
 /** The grant key of a mall claim: one per member and coupon (docs/activity-wheel.md "Coupon mall"). */

@@ -5,7 +5,7 @@ import { MSG } from '@/lib/shared/messages';
 import type { DbOrTx, Tx } from '../db/client';
 import { getDb } from '../db/client';
 import { coupons, memberCoupons } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import type { CouponRecord, CouponStatus } from '@/lib/shared/dto/wallet-records';
 
 // A coupon held by a pending order counts as used: it cannot go on a second order meanwhile.

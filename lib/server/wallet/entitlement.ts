@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { bookEntitlements, chapterUnlocks, chapters, novels } from '../db/schema';
 import { getPeriodState } from './vip';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 
 export type Access = 'free' | 'unlocked' | 'whole_book' | 'vip_free' | 'locked';
 

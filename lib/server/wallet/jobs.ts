@@ -1,6 +1,6 @@
 import 'server-only';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { expireVoucherLots } from './expiry';
 import { expireStaleOrders } from './orders';
 import { expireTicketLots } from './tickets';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '../messages';
 import { MSG } from '@/lib/shared/messages';

@@ -3,7 +3,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { products, promotionEvents, promotions, richMsgClicks } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { quotaStates } from './quota';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import { toProductDto } from './products';

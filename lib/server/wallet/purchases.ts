@@ -6,11 +6,11 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { retryOnConflict } from '../db/pg-errors';
 import { getDb } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
-import { assertMayPay } from '../accounts/minors';
+import { ApiError, notFound } from '../core/errors';
+import { assertMayPay } from './minors';
 import { getBalances } from './balances';
 import { chapterAccess } from './entitlement';
-import { chapterPublished } from '../content/visibility';
+import { chapterPublished } from '../catalog/visibility';
 import { addFanValue } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 

@@ -4,9 +4,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { MONEY_TEXT } from '@/lib/shared/money-console-text';
 import { getDb } from '../db/client';
 import { orderRefunds, paymentExceptions } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { ApiError } from '../core/errors';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 const E = MONEY_TEXT.errors;
 

@@ -13,10 +13,10 @@ import {
   voucherLots,
   walletAccounts,
 } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { log } from '../logger';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { postMovement, type Leg } from './ledger';
 import { lockOrder } from './notifications';
 import { lockMemberWallet } from './spend';

@@ -4,7 +4,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { ensureMemberAccount, ensureSystemAccount, revenueAccountName } from './accounts';
 import { businessMonthOf } from '@/lib/shared/business-time';
 import { movementExists, postMovement, type Leg } from './ledger';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { deployedLook, refuseToStart } from '../abuse/demo-switches';
+import { deployedLook, refuseToStart } from '../core/demo-switches';
 
 /**
  * The messaging app's two hosts (docs/accounts.md "Third-party sign-in (OAuth)", docs/sharing.md): the page where a reader authorizes our

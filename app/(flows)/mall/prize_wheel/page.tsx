@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
-import { getWheel } from '@/lib/server/wallet/lottery-queries';
+import { getWheel } from '@/lib/server/activity/lottery-queries';
 import { loginDestination } from '@/lib/shared/routes';
 import { detectUa } from '@/lib/shared/ua';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';

@@ -3,7 +3,7 @@ import { loginWithIdentity } from '@/lib/server/accounts/login';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
 import { sessionCookies } from '@/lib/server/http/session-cookies';
-import { clientIp } from '@/lib/server/http/client-ip';
+import { clientIp } from '@/lib/server/core/client-ip';
 import { ApiReply } from '@/lib/server/http/reply';
 import { log } from '@/lib/server/logger';
 import { requestOrigin } from '@/lib/shared/request-origin';

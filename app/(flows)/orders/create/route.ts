@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { createOrder } from '@/lib/server/wallet/orders';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { readId } from '@/lib/shared/page-params';
 import { returnPathOr } from '@/lib/shared/return-path';
 import { orderFailureFor } from '@/lib/shared/order-failure';
-import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
+import { hostFrom, ownHosts } from '@/lib/server/core/own-hosts';
 import { escapeHtml, flowPage, flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { payContextFor } from '@/lib/server/wallet/payments/context';

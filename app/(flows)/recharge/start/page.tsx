@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
-import { hostFrom, ownHosts } from '@/lib/server/http/own-hosts';
+import { hostFrom, ownHosts } from '@/lib/server/core/own-hosts';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { listProducts } from '@/lib/server/wallet/products';
 import type { ShopProduct } from '@/lib/shared/dto/shop';

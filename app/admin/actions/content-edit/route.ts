@@ -13,7 +13,7 @@ import {
 } from '@/lib/server/content/edit';
 import { removeNovelCover, replaceNovelCover } from '@/lib/server/content/cover-edit';
 import { MAX_COVER_BYTES } from '@/lib/server/content/import/cover';
-import { invalid } from '@/lib/server/http/errors';
+import { invalid } from '@/lib/server/core/errors';
 import { MSG } from '@/lib/shared/messages';
 import { contentTime } from '@/lib/server/content/time';
 import { setNovelTts } from '@/lib/server/content/voicing';

@@ -2,12 +2,12 @@ import type { NextRequest } from 'next/server';
 import { STAFF_COOKIE } from '@/lib/shared/cookies';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '@/lib/server/db/client';
-import { clientIp } from '@/lib/server/http/client-ip';
+import { clientIp } from '@/lib/server/core/client-ip';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { secureCookies } from '@/lib/server/http/session-cookies';
 import { isSameOrigin } from '@/lib/server/http/with-api';
 import { flowPage } from '@/lib/server/http/with-flow';
-import { writeAudit } from '@/lib/server/staff/audit';
+import { writeAudit } from '@/lib/server/core/audit';
 import { consoleRedirect } from '@/lib/server/staff/console-form';
 import { findStaffByToken, revokeStaffSession } from '@/lib/server/staff/sessions';
 

@@ -1,9 +1,9 @@
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { membersForm, shanghaiMidnight } from '@/lib/shared/schemas/console-members';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { invalid } from '@/lib/server/http/errors';
+import { invalid } from '@/lib/server/core/errors';
 import { blockMember, liftBlock } from '@/lib/server/members/blocks';
-import { setFollowByStaff } from '@/lib/server/members/follows';
+import { setFollowByStaff } from '@/lib/server/accounts/follows';
 import { setFollowGate } from '@/lib/server/members/follow-gate-config';
 import { withConsoleForm } from '@/lib/server/staff/console-form';
 

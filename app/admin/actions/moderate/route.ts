@@ -1,7 +1,7 @@
 import { CONSOLE_TEXT } from '@/lib/shared/console-text';
 import { moderateForm } from '@/lib/shared/schemas/console';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { approveReview, dismissReport, handleReport, rejectReview, restore, takeDown } from '@/lib/server/moderation/actions';
+import { approveReview, dismissReport, handleReport, rejectReview, restore, takeDown } from '@/lib/server/staff/moderation';
 import { withConsoleForm } from '@/lib/server/staff/console-form';
 
 // POST /admin/actions/moderate {op, id, reason?, back}: the moderation queue's buttons (docs/console.md

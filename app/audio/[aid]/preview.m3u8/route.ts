@@ -4,7 +4,7 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { log } from '@/lib/server/logger';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { requestMember } from '@/lib/server/accounts/current-member';
 import { forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
 import { previewPlaylist, verifyPreviewSignature } from '@/lib/server/audio/preview';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { headers } from 'next/headers';
-import { hostFrom } from '@/lib/server/http/own-hosts';
+import { hostFrom } from '@/lib/server/core/own-hosts';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { safeBridgeUrl } from '@/lib/shared/recharge';
 import { returnPath } from '@/lib/shared/return-path';

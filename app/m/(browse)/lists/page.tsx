@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { getListOrThrow, listAllLists, listBookLists } from '@/lib/server/catalog/lists';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readId, readLang, type SearchParams } from '@/lib/shared/page-params';
 import { PageBar } from '@/components/shell/page-bar';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { listGameLogs } from '@/lib/server/wallet/lottery-queries';
+import { listGameLogs } from '@/lib/server/activity/lottery-queries';
 import { PRIZES_LIMIT } from '@/lib/shared/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { PrizeRecords } from '@/components/activity/prize-records';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { CompetitionBoardList } from '@/components/novel/competition-board';
 import { PageBar } from '@/components/shell/page-bar';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { getCompetitionBoard } from '@/lib/server/wallet/votes';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { CODES } from '@/lib/shared/dto/envelope';

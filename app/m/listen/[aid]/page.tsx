@@ -7,7 +7,7 @@ import { ListenView } from '@/components/listen/listen-view';
 import { TtsUnavailable } from '@/components/listen/tts-unavailable';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { getNovelReadLog } from '@/lib/server/reading/readlogs';
 import { CODES } from '@/lib/shared/dto/envelope';

@@ -1,6 +1,6 @@
 import { notFound, redirect } from 'next/navigation';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
 

@@ -9,7 +9,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { listCatalog } from '@/lib/server/catalog/chapters';
 import { novelJsonLd } from '@/lib/server/catalog/seo';
-import { listTopTippers } from '@/lib/server/social/tips-queries';
+import { listTopTippers } from '@/lib/server/wallet/tips-queries';
 import { getCommentPreview } from '@/lib/server/social/comments-queries';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { formatWordCount } from '@/lib/shared/money';

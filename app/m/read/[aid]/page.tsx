@@ -7,7 +7,7 @@ import { ReaderView } from '@/components/reader/reader-view';
 import { SettingsScript } from '@/components/reader/settings-script';
 import { ReadingSurprises } from '@/components/reader/reading-surprises';
 import { currentMember } from '@/lib/server/accounts/session-member';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { drawPrize } from '@/lib/server/wallet/lottery';
+import { drawPrize } from '@/lib/server/activity/lottery';
 
 // POST /v1/activity/draw — spend one lottery chance on the prize wheel; 40900 没有抽奖机会了 when none is left; a
 // replayed x-sig answers the first draw again (docs/activity-wheel.md "Prize wheel").

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { hostFrom } from '@/lib/server/http/own-hosts';
+import { hostFrom } from '@/lib/server/core/own-hosts';
 import { interactAdInfo } from '@/lib/server/ads/interact';
 import { adViewer } from '@/lib/server/ads/viewer';
 import { interactQuery } from '@/lib/shared/schemas/ads';

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { audioSimilarQuery } from '@/lib/shared/schemas/audio-lists';

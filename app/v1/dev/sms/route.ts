@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { readDevInbox } from '@/lib/server/accounts/sms/provider';
-import { demoAllowed } from '@/lib/server/abuse/demo-switches';
+import { demoAllowed } from '@/lib/server/core/demo-switches';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { devSmsQuery } from '@/lib/shared/schemas/accounts';

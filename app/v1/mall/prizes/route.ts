@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { listPrizeRecords } from '@/lib/server/wallet/lottery-queries';
+import { listPrizeRecords } from '@/lib/server/activity/lottery-queries';
 import { prizesQuery } from '@/lib/shared/schemas/prize-wheel';
 
 // GET /v1/mall/prizes?start&limit — the prizes the member won (not 谢谢参与), newest first: {data, hasmore}.

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { getFollowQrcode } from '@/lib/server/accounts/official-account';
-import { siteUrl } from '@/lib/server/catalog/seo';
+import { siteUrl } from '@/lib/server/core/site-url';
 import { requestOrigin } from '@/lib/shared/request-origin';
 import { mpQrcodeQuery } from '@/lib/shared/schemas/mp';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { recordGuardianConsent } from '@/lib/server/accounts/minors';
+import { recordGuardianConsent } from '@/lib/server/wallet/minors';
 import { guardianConsentBody } from '@/lib/shared/schemas/accounts';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

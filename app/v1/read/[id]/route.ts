@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { ApiReply } from '@/lib/server/http/reply';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { articleParams, readQuery } from '@/lib/shared/schemas/reading';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

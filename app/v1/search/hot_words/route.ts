@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { listHotWords } from '@/lib/server/catalog/search';
 import { hotWordsQuery } from '@/lib/shared/schemas/catalog';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { publicFlags } from '@/lib/server/config/public-flags';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { hostFrom } from '@/lib/server/http/own-hosts';
+import { hostFrom } from '@/lib/server/core/own-hosts';
 import { adFilesFor } from '@/lib/server/ads/files';
 
 // GET /v1/spa/config — the runtime flags the pages act on (promotion popup, ads, payment availability, tts…), and the

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { listLayoutPages } from '@/lib/server/catalog/layouts';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

@@ -2,8 +2,8 @@ import 'server-only';
 import { detectUa } from '@/lib/shared/ua';
 import type { OAuthProvider } from './provider';
 import { localProvider } from './local';
-import { wechatProvider } from './wechat';
-import { demoAllowed } from '../../abuse/demo-switches';
+import { wechatOAuthProvider } from './wechat';
+import { demoAllowed } from '../../core/demo-switches';
 
 /**
  * Which sign-in /oauth/start and /oauth/callback use (docs/accounts.md "Third-party sign-in (OAuth)"). The messaging app's OAuth when
@@ -16,7 +16,7 @@ import { demoAllowed } from '../../abuse/demo-switches';
  */
 export function oauthProvider(headers: Headers): OAuthProvider | null {
   const { WECHAT_APP_ID, WECHAT_APP_SECRET } = process.env;
-  const app = WECHAT_APP_ID && WECHAT_APP_SECRET ? wechatProvider(WECHAT_APP_ID, WECHAT_APP_SECRET) : null;
+  const app = WECHAT_APP_ID && WECHAT_APP_SECRET ? wechatOAuthProvider(WECHAT_APP_ID, WECHAT_APP_SECRET) : null;
   const local = demoAllowed(headers, 'oauthLocal') ? localProvider : null;
   return detectUa(headers.get('user-agent')).wechat ? (app ?? local) : (local ?? app);
 }

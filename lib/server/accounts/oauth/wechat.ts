@@ -11,7 +11,7 @@ interface WechatError {
  * The messaging app's web OAuth (snsapi_userinfo): code → access token + openid → user info. The hosts are the real
  * ones unless WECHAT_OPEN_BASE / WECHAT_API_BASE point at a stand-in (lib/server/wechat/hosts.ts).
  */
-export function wechatProvider(
+export function wechatOAuthProvider(
   appId: string,
   appSecret: string,
   fetchImpl: typeof fetch = fetch,

@@ -5,7 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../../db/client';
 import { smsCodes } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import { hmac } from '../../secret';
 import { log } from '../../logger';
 import { CODE_TTL_MS, LONGEST_WINDOW_MS, MAX_CODE_ATTEMPTS, SMS_LIMITS } from './limits';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 const MIN_SIDE = 100;

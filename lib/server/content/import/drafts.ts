@@ -15,10 +15,10 @@ import {
   tags,
   type ImportDraftMeta,
 } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../core/errors';
 import { audioStorage } from '../../audio/storage';
-import { assertCan, type StaffActor } from '../../staff/actor';
-import { writeAudit } from '../../staff/audit';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { checkCover, type CoverExt } from './cover';
 import { parseEpub } from './epub';
 import { parseTxtInWorker, type ParseOptions } from './parse-in-worker';

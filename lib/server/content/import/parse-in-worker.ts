@@ -2,7 +2,7 @@ import 'server-only';
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 import { MAX_COVER_BYTES } from './cover';
 import { refusalError } from './refusal-message';
 import type { RefusalArg, RefusalCode } from './refusal.mjs';

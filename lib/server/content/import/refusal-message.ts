@@ -1,6 +1,6 @@
 import 'server-only';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { ApiError, invalid } from '../../http/errors';
+import { ApiError, invalid } from '../../core/errors';
 import { isRefusal, type RefusalArg, type RefusalCode } from './refusal.mjs';
 
 type EncodingKey = keyof typeof T.encodings;

@@ -2,8 +2,8 @@ import 'server-only';
 import { IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { importUploadFields } from '@/lib/shared/schemas/content-import';
 import { MSG } from '@/lib/shared/messages';
-import { invalid } from '../../http/errors';
-import { isStorableText } from '../../http/request-input';
+import { invalid } from '../../core/errors';
+import { isStorableText } from '../../core/request-input';
 import { MAX_COVER_BYTES } from './cover';
 import { MAX_IMPORT_BYTES, type ImportUpload } from './drafts';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ZodType } from 'zod';
 import { SELLING_TEXT } from '@/lib/shared/selling-text';
-import { invalid } from '../../http/errors';
+import { invalid } from '../../core/errors';
 
 /** A console form as posted: every field a string, a checkbox present only when ticked. */
 export type SellingForm = Record<string, string | undefined>;

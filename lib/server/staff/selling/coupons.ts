@@ -4,9 +4,9 @@ import { couponInput, type CouponInput } from '@/lib/shared/schemas/selling';
 import { SELLING_TEXT } from '@/lib/shared/selling-text';
 import { getDb } from '../../db/client';
 import { coupons, memberCoupons } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { auditView, parseSelling, type SellingForm } from './common';
 
 const E = SELLING_TEXT.err;

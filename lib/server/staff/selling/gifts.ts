@@ -2,13 +2,13 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { giftInput, type GiftInput } from '@/lib/shared/schemas/selling';
 import { SELLING_TEXT } from '@/lib/shared/selling-text';
-import { invalidateNow } from '../../cache';
+import { invalidateNow } from '../../core/cache';
 import { getDb } from '../../db/client';
 import { gifts } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../core/errors';
 import { GIFTS_TAG } from '../../social/gifts';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { auditView, parseSelling, type SellingForm } from './common';
 
 const E = SELLING_TEXT.err;

@@ -6,9 +6,9 @@ import { SELLING_TEXT } from '@/lib/shared/selling-text';
 import { loadFlags } from '../../config/flags';
 import { getDb, type DbOrTx } from '../../db/client';
 import { configFlags, products, promotions } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { auditView, parseSelling, type SellingForm } from './common';
 
 const E = SELLING_TEXT.err;

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { SellingConsoleForm } from '@/lib/shared/schemas/selling';
 import { SELLING_TEXT } from '@/lib/shared/selling-text';
-import { invalid } from '../../http/errors';
-import type { StaffActor } from '../actor';
+import { invalid } from '../../core/errors';
+import type { StaffActor } from '../../core/actor';
 import type { SellingForm } from './common';
 
 type Save = (actor: StaffActor, form: SellingForm) => Promise<string>;

@@ -4,9 +4,9 @@ import { adDestination, adImage } from '@/lib/shared/ad-destination';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
 import { novels, richListItems, richLists, webLayoutBlocks } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { checkLanguage, checkName, checkReadType, moved, PERMISSION, pickNovel, refresh, TAGS } from './common';
 
 const E = STOREFRONT_TEXT.err;

@@ -4,8 +4,8 @@ import { LANGUAGE_TYPES } from '@/lib/shared/constants';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import type { DbOrTx } from '../../db/client';
 import { novels } from '../../db/schema';
-import { invalidateNow } from '../../cache';
-import { invalid } from '../../http/errors';
+import { invalidateNow } from '../../core/cache';
+import { invalid } from '../../core/errors';
 
 const E = STOREFRONT_TEXT.err;
 

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb } from '../../db/client';
 import { hotWords } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { checkLanguage, PERMISSION, refresh, TAGS } from './common';
 
 const E = STOREFRONT_TEXT.err;

@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
 import { lists, rankings, richLists, webLayoutBlocks, webLayoutPages } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { checkLanguage, checkName, moved, PERMISSION, refresh, TAGS } from './common';
 
 const E = STOREFRONT_TEXT.err;

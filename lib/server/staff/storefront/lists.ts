@@ -4,9 +4,9 @@ import { LISTEN_LIST_SLUGS } from '@/lib/shared/listen-lists';
 import { STOREFRONT_TEXT } from '@/lib/shared/storefront-text';
 import { getDb, type DbOrTx } from '../../db/client';
 import { bookListItems, bookLists, listItems, lists, novels, webLayoutBlocks } from '../../db/schema';
-import { ApiError, invalid, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../actor';
-import { writeAudit } from '../audit';
+import { ApiError, invalid, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { checkLanguage, checkName, checkReadType, moved, PERMISSION, pickNovel, refresh, TAGS } from './common';
 
 const E = STOREFRONT_TEXT.err;

@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { detectUa } from '@/lib/shared/ua';
 import { getDb } from '../../db/client';
 import { oauthIdentities } from '../../db/schema';
-import { clientIp } from '../../http/client-ip';
-import { hostFrom } from '../../http/own-hosts';
+import { clientIp } from '../../core/client-ip';
+import { hostFrom } from '../../core/own-hosts';
 import type { PayContext } from './contract';
 
 /** The member's OpenID from their messaging-app sign-in (`oauth:wechat`, docs/accounts.md "Third-party sign-in (OAuth)"), if they used it. */

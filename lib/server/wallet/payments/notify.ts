@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import { log } from '../../logger';
 import { creditProviderPayment, type PaymentOutcome } from '../notifications';
 import type { NotifyReply, NotifyRequest } from './contract';

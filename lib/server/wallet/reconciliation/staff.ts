@@ -4,9 +4,9 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { RECONCILIATION_TEXT } from '@/lib/shared/reconciliation-text';
 import { getDb } from '../../db/client';
 import { paymentReconciliationLines, paymentReconciliations } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
-import { assertCan, type StaffActor } from '../../staff/actor';
-import { writeAudit } from '../../staff/audit';
+import { ApiError, notFound } from '../../core/errors';
+import { assertCan, type StaffActor } from '../../core/actor';
+import { writeAudit } from '../../core/audit';
 import { parseFailure } from './failure';
 
 const E = RECONCILIATION_TEXT.errors;

@@ -2,7 +2,7 @@ import { firstHitOfDay, withinIpLimit } from '@/lib/server/abuse/rate-limit';
 import { visitorKey } from '@/lib/server/ads/viewer';
 import { COOKIE } from '@/lib/shared/cookies';
 import { clickGame } from '@/lib/server/games/games';
-import { clientIp } from '@/lib/server/http/client-ip';
+import { clientIp } from '@/lib/server/core/client-ip';
 import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { gameIdParams } from '@/lib/shared/schemas/games';

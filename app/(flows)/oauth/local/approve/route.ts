@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { issueLocalCode } from '@/lib/server/accounts/oauth/local';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { invalid } from '@/lib/server/http/errors';
+import { invalid } from '@/lib/server/core/errors';
 import { requestOrigin } from '@/lib/shared/request-origin';
 import { withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

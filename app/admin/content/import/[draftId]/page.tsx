@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { encodingName, IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
 import { readId } from '@/lib/shared/page-params';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { viewImportDraft, type DraftView } from '@/lib/server/content/import/drafts';
 import { importedTts } from '@/lib/server/content/voicing';
 import { readFlash } from '@/lib/server/staff/flash';

@@ -5,10 +5,10 @@ import { moneyReport, reportPeriod } from '@/lib/server/staff/money-report';
 import { moneyReportCsv } from '@/lib/server/staff/money-report-csv';
 import { STAFF_COOKIE } from '@/lib/shared/cookies';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { clientIp } from '@/lib/server/http/client-ip';
+import { clientIp } from '@/lib/server/core/client-ip';
 import { consoleRedirect } from '@/lib/server/staff/console-form';
 import { withFlash } from '@/lib/server/staff/flash';
-import { can } from '@/lib/server/staff/roles';
+import { can } from '@/lib/server/core/roles';
 import { findStaffByToken } from '@/lib/server/staff/sessions';
 
 const NO_STORE = 'private, no-store';

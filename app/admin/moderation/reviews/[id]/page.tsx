@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CONSOLE_TEXT as T } from '@/lib/shared/console-text';
 import { readId } from '@/lib/shared/page-params';
 import { getFlag } from '@/lib/server/config/flags';
-import { openReview } from '@/lib/server/moderation/actions';
+import { openReview } from '@/lib/server/staff/moderation';
 import { findQueueComment } from '@/lib/server/moderation/queue';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { getTipsSum, listTips, listTopTippers } from '@/lib/server/social/tips-queries';
-import { listFans } from '@/lib/server/social/fans';
+import { getTipsSum, listTips, listTopTippers } from '@/lib/server/wallet/tips-queries';
+import { listFans } from '@/lib/server/wallet/fans';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { FanPage } from '@/components/novel/fan-page';
 import { novelForPage } from '../novel-page-data';

@@ -3,9 +3,9 @@ import { callRoute } from '@/test/route';
 import { useTestDatabase } from '@/test/db';
 
 // Only invalidate is watched: the test database's seed reads through the real cached reads.
-jest.mock('@/lib/server/cache', () => ({ ...jest.requireActual('@/lib/server/cache'), invalidate: jest.fn() }));
+jest.mock('@/lib/server/core/cache', () => ({ ...jest.requireActual('@/lib/server/core/cache'), invalidate: jest.fn() }));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { invalidate } = require('@/lib/server/cache') as { invalidate: jest.Mock };
+const { invalidate } = require('@/lib/server/core/cache') as { invalidate: jest.Mock };
 
 const call = (body: unknown, token?: string) =>
   callRoute(POST, { method: 'POST', url: '/v1/admin/cache/invalidate', body, headers: token ? { 'x-admin-token': token } : {} });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withApi } from '@/lib/server/http/with-api';
-import { invalidate } from '@/lib/server/cache';
+import { invalidate } from '@/lib/server/core/cache';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 const body = z.object({

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
-import { notFound } from '@/lib/server/http/errors';
+import { notFound } from '@/lib/server/core/errors';
 import { AD_FILE_CACHE, readAdFile } from '@/lib/server/ads/files';
 import { ADS_MSG } from '@/lib/shared/ads-text';
 import type { AdFile } from '@/lib/shared/ads';

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { hostFrom } from '@/lib/server/http/own-hosts';
+import { hostFrom } from '@/lib/server/core/own-hosts';
 import { getPrivateAudioUrl } from '@/lib/server/audio/listen';
 import { privateUrlBody } from '@/lib/shared/schemas/audio';
 import { detectUa } from '@/lib/shared/ua';

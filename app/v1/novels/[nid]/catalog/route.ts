@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { listCatalog } from '@/lib/server/catalog/chapters';
 import { nidParams } from '@/lib/shared/schemas/common';
 import { catalogQuery } from '@/lib/shared/schemas/catalog';

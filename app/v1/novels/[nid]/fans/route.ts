@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { listFans } from '@/lib/server/social/fans';
+import { listFans } from '@/lib/server/wallet/fans';
 import { nidParams } from '@/lib/shared/schemas/common';
 import { fansQuery } from '@/lib/shared/schemas/rewards';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

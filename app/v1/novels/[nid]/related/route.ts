@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { nidParams } from '@/lib/shared/schemas/common';

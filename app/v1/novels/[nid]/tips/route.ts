@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { listTips } from '@/lib/server/social/tips-queries';
+import { listTips } from '@/lib/server/wallet/tips-queries';
 import { sendTip } from '@/lib/server/wallet/tips';
 import { nidParams } from '@/lib/shared/schemas/common';
 import { tipsQuery } from '@/lib/shared/schemas/catalog';

@@ -1,10 +1,10 @@
 import type { NextRequest } from 'next/server';
 import { log } from '@/lib/server/logger';
-import { readBodyText } from '@/lib/server/http/request-input';
+import { readBodyText } from '@/lib/server/core/request-input';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { takeProviderNotification } from '@/lib/server/wallet/payments/notify';
 import { realProviderNamed } from '@/lib/server/wallet/payments/provider';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { envelopeResponse, failureBody } from '@/lib/server/http/reply';
 import { CODES } from '@/lib/shared/dto/envelope';
 

@@ -43,7 +43,7 @@ function paymentOf(config: WechatPayConfig, t: Transaction): ProviderPayment | n
  * WeChat Pay API v3 (docs/payments.md "WeChat Pay"): JSAPI inside the messaging app with the payer's OpenID, H5 in
  * other mobile browsers. Offered only when configured by environment (WECHATPAY_*).
  */
-export const wechatProvider: RealProvider = {
+export const wechatPayProvider: RealProvider = {
   name: 'wechat',
   label: PAY_TEXT.providerLabel.wechat!,
   configured: () => wechatPayConfig() !== null,

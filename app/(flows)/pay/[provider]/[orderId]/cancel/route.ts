@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { orderIdParams } from '@/lib/server/http/flow-schemas';
 import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';

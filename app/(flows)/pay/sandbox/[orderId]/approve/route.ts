@@ -4,7 +4,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { orderIdParams } from '@/lib/server/http/flow-schemas';
 import { handlePaymentNotification } from '@/lib/server/wallet/notifications';
 import { log } from '@/lib/server/logger';
-import { ApiError, dbUnavailable } from '@/lib/server/http/errors';
+import { ApiError, dbUnavailable } from '@/lib/server/core/errors';
 import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

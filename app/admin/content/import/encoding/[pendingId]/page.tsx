@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { encodingName, IMPORT_TEXT as T } from '@/lib/shared/content-import-text';
-import { ApiError } from '@/lib/server/http/errors';
+import { ApiError } from '@/lib/server/core/errors';
 import { viewPending, type PendingRow } from '@/lib/server/content/import/pending';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';

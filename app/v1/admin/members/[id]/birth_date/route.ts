@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { correctBirthDate } from '@/lib/server/accounts/minors';
+import { correctBirthDate } from '@/lib/server/wallet/minors';
 import { birthDateBody, memberIdParams } from '@/lib/shared/schemas/accounts';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

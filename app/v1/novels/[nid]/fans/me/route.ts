@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/server/http/with-api';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { getFanStanding } from '@/lib/server/social/fans';
+import { getFanStanding } from '@/lib/server/wallet/fans';
 import { nidParams } from '@/lib/shared/schemas/common';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

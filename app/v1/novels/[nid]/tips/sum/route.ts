@@ -1,7 +1,7 @@
 import { withApi } from '@/lib/server/http/with-api';
-import { PUBLIC_CACHE } from '@/lib/server/cache';
+import { PUBLIC_CACHE } from '@/lib/server/core/cache';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
-import { getTipsSum } from '@/lib/server/social/tips-queries';
+import { getTipsSum } from '@/lib/server/wallet/tips-queries';
 import { nidParams } from '@/lib/shared/schemas/common';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import { can, type Permission } from './roles';
 
 /** Who is acting in the console, and from where: every service that changes something takes one. */

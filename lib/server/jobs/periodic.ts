@@ -1,6 +1,6 @@
 import 'server-only';
-import { log } from './logger';
-import { runOncePerTick, type JobWork } from './jobs/job-runs';
+import { log } from '../logger';
+import { runOncePerTick, type JobWork } from './job-runs';
 
 const holder = globalThis as typeof globalThis & { __shushengPeriodic?: Map<string, NodeJS.Timeout> };
 

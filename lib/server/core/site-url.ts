@@ -1,5 +1,10 @@
 import 'server-only';
-import { isDeployment, refuseToStart } from './abuse/demo-switches';
+import { isDeployment, refuseToStart } from './demo-switches';
+
+/** The public origin for canonical URLs and structured data (SITE_URL in production). */
+export function siteUrl(): string {
+  return (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+}
 
 /**
  * Why this server must not start with SITE_URL as it is, or null (docs/deploy.md "Environment"). A deployment

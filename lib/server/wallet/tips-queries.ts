@@ -1,16 +1,12 @@
 import 'server-only';
-import { SERVER_MSG } from '@/lib/server/messages';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { fanTitle } from '@/lib/shared/rewards';
 import type { TipRecordDto, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { formatBusinessTime } from '@/lib/shared/business-time';
 import { getDb } from '../db/client';
 import { fanValues, gifts, members, tips } from '../db/schema';
-import { cachedRead } from '../cache';
-import { DEFAULT_AVATAR } from '../accounts/profile';
-
-/** A tipper without a nickname shows a generic guest name, without an avatar the default image. */
-export const GUEST_NAME = SERVER_MSG.readerName;
+import { cachedRead } from '../core/cache';
+import { DEFAULT_AVATAR, GUEST_NAME } from '../core/display';
 
 /**
  * The shapes the browser reads (lib/shared/dto/fans-page.ts), with the tipper's fan title for this novel always

@@ -4,12 +4,12 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type Tx } from '../db/client';
 import { comments, reports } from '../db/schema';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { commentsChanged } from '../social/comments-queries';
 import { getFlag } from '../config/flags';
 import { notify } from '../social/notify';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 
 /**
  * The moderators' actions (docs/console.md "Moderation actions"). Each one: the role check, a state check done

@@ -9,7 +9,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { guardianConsents, members, orders } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 
 export const ADULT_AGE = 18;
 

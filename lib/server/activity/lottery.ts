@@ -6,12 +6,12 @@ import type { DrawResult, GameLogDto } from '@/lib/shared/dto/activity';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { lotteryChances, lotteryDays, prizeDays, prizeRecords, prizes } from '../db/schema';
-import { ApiError } from '../http/errors';
-import { grantReward } from './activity-rewards';
+import { ApiError } from '../core/errors';
+import { grantReward } from '../wallet/activity-rewards';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { lotteryBudget } from './lottery-budget';
 import { cryptoRandom, pickByWeight, type RandomSource } from './lottery-odds';
-import { lockMemberWallet } from './spend';
+import { lockMemberWallet } from '../wallet/spend';
 
 type PrizeRow = typeof prizes.$inferSelect;
 

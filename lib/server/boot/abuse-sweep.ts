@@ -1,8 +1,8 @@
 import 'server-only';
 import { log } from '../logger';
-import { startPeriodic } from '../periodic';
+import { startPeriodic } from '../jobs/periodic';
 import { purgeIdempotencyKeys } from '../http/idempotency';
-import { purgeRateCounters } from './rate-limit';
+import { purgeRateCounters } from '../abuse/rate-limit';
 import { purgeExpiredStaffSessions } from '../staff/sessions';
 
 const EVERY_MS = 60_000;

@@ -5,11 +5,11 @@ import type { FollowStatus } from '@/lib/shared/dto/member-block';
 import { MEMBER_TEXT } from '@/lib/shared/member-text';
 import { getDb, type DbOrTx } from '../db/client';
 import { chapters, memberFollows, members, oauthIdentities } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
-import { chapterPublished } from '../content/visibility';
+import { ApiError, notFound } from '../core/errors';
+import { chapterPublished } from '../catalog/visibility';
 import { log } from '../logger';
-import { assertCan, type StaffActor } from '../staff/actor';
-import { writeAudit } from '../staff/audit';
+import { assertCan, type StaffActor } from '../core/actor';
+import { writeAudit } from '../core/audit';
 import { followChecker } from './follow-checker';
 
 /** Whether members follow the official account (docs/members.md "Follow state"). */

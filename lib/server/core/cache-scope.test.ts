@@ -1,5 +1,5 @@
 import { cachedRead, invalidate, invalidateNow } from './cache';
-import { withDb, type Db } from './db/client';
+import { withDb, type Db } from '../db/client';
 
 // Inside a Next server but outside a request (instrumentation seeding the demo: docs/rankings.md "The seed's
 // readers"), Next's cache refuses to work. Cached reads inside withDb() must read through, and invalidation must not

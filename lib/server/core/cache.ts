@@ -1,8 +1,8 @@
 import 'server-only';
 import { revalidateTag, unstable_cache } from 'next/cache';
 import { after } from 'next/server';
-import { log } from './logger';
-import { inDbScope } from './db/client';
+import { log } from '../logger';
+import { inDbScope } from '../db/client';
 
 /** Seconds public discovery data may be served from the cache before it is refreshed in the background. */
 export const DISCOVERY_TTL_S = 300;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isLocalClient } from '../http/peer';
+import { isLocalClient } from './peer';
 
 /**
  * The two demo switches (docs/abuse.md "Demo switches"): SMS_DEV_INBOX shows any phone's login code and OAUTH_LOCAL

@@ -3,9 +3,9 @@ import { useTestDatabase } from '@/test/db';
 import { getDb } from '../db/client';
 import { comments, messages, reports, staffAuditLog } from '../db/schema';
 import { createMember } from '../accounts/members';
-import { createStaffFromCommand } from '../staff/accounts';
-import { approveReview, dismissReport, handleReport, openReview, rejectReview, restore, takeDown } from './actions';
-import { commentQueue, queueCounts, reportQueue, reviewQueue } from './queue';
+import { createStaffFromCommand } from './accounts';
+import { approveReview, dismissReport, handleReport, openReview, rejectReview, restore, takeDown } from './moderation';
+import { commentQueue, queueCounts, reportQueue, reviewQueue } from '../moderation/queue';
 
 useTestDatabase({ seed: true });
 const mod = { id: 0, role: 'moderator', ip: '10.0.0.9' };

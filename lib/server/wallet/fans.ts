@@ -7,9 +7,8 @@ import type { FanEntry, RewardPage } from '@/lib/shared/dto/fans-page';
 export type { FanEntry };
 import { getDb, type DbOrTx } from '../db/client';
 import { fanValues, members } from '../db/schema';
-import { cachedRead } from '../cache';
-import { DEFAULT_AVATAR } from '../accounts/profile';
-import { GUEST_NAME } from './tips-queries';
+import { cachedRead } from '../core/cache';
+import { DEFAULT_AVATAR, GUEST_NAME } from '../core/display';
 
 /** The cache tag of a novel's fan list; tips and votes drop it. */
 export const fansTag = (novelId: number) => `novel:${novelId}:fans`;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { siteUrl } from '../catalog/seo';
+import { siteUrl } from './site-url';
 
 /** The host the browser used, from Host or a reverse proxy's X-Forwarded-Host. */
 export function hostFrom(headers: Headers): { host: string; protocol: string } {
