@@ -5,7 +5,7 @@ import { securityHeaders } from './lib/server/http/security-headers';
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time, not bundled; so do eSpeak
   // (its voice data, loaded by the synthesis worker) and the ffmpeg installer (it finds its binary beside itself).
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten', '@ffmpeg-installer/ffmpeg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten'],
   poweredByHeader: false,
   // With REDIS_URL every server shares one data and page cache, invalidations included (docs/deploy.md "Shared
   // cache"); without it Next's own in-process cache stays. No in-memory layer in front of Redis: a copy kept in one

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { resolveFfmpeg } from '../lib/tts/ffmpeg-path.mjs';
 import { call } from './lib/member.mjs';
 import { SAMPLE_RATE, seam } from './lib/seam.mjs';
 import { startServer } from './lib/server.mjs';
@@ -90,7 +90,7 @@ async function decodeChapters(playlist, dir) {
     const joined = path.join(dir, `${c.id}.ts`);
     fs.writeFileSync(joined, Buffer.concat(c.files.map((f) => fs.readFileSync(f))));
     const raw = execFileSync(
-      ffmpeg.path,
+      resolveFfmpeg(),
       ['-hide_banner', '-loglevel', 'error', '-i', joined, '-f', 's16le', '-ac', '1', '-ar', String(SAMPLE_RATE), 'pipe:1'],
       {
         maxBuffer: 1 << 28,

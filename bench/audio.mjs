@@ -15,7 +15,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { resolveFfmpeg } from '../lib/tts/ffmpeg-path.mjs';
 import { call } from './lib/member.mjs';
 import { startServer } from './lib/server.mjs';
 import { assertPortFree, benchPort, busyWarning, explainFailure, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
@@ -154,7 +154,7 @@ async function trackErrors(aid, dir) {
   const m3u8 = path.join(dir, `${aid}.m3u8`);
   fs.writeFileSync(m3u8, local.join('\n'));
   const raw = execFileSync(
-    ffmpeg.path,
+    resolveFfmpeg(),
     ['-hide_banner', '-loglevel', 'error', '-i', m3u8, '-f', 's16le', '-ac', '1', '-ar', String(SAMPLE_RATE), 'pipe:1'],
     { maxBuffer: 1 << 28 },
   );

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { resolveFfmpeg } from '../lib/tts/ffmpeg-path.mjs';
 import { planCatalog, planChapters } from '../lib/server/boot/seed/catalog-plan.ts';
 import { splitParagraphs } from '../lib/shared/paragraphs.ts';
 import { closeEspeakEngine, espeakEngine } from '../lib/tts/espeak-engine.ts';
@@ -38,7 +38,7 @@ try {
     });
     const joined = Buffer.concat(rendered.segments.map((s) => fs.readFileSync(s.file)));
     const raw = execFileSync(
-      ffmpeg.path,
+      resolveFfmpeg(),
       [
         '-hide_banner',
         '-loglevel',

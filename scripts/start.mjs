@@ -2,8 +2,14 @@
 import { spawn } from 'node:child_process';
 import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run } from './lib/run.mjs';
+import { ensureFfmpeg, FFMPEG_MISSING } from './lib/ffmpeg.mjs';
 
 const port = process.env.PORT ?? '3000';
+
+// Chapter audio is encoded by ffmpeg: Debian's, installed here when missing and we may (docs/deploy.md "ffmpeg").
+// Without it the site runs and only listening fails, so this warns rather than stops.
+const ffmpeg = ensureFfmpeg({ log: (line) => console.log(`start: ${line}`) });
+if (!ffmpeg) console.warn(`start: ${FFMPEG_MISSING}`);
 
 const build = buildState();
 if (build.needed) {

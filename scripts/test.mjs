@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildState, recordBuild } from './lib/build-state.mjs';
 import { bin, run, runCollected } from './lib/run.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { ensureFfmpeg, FFMPEG_MISSING } from './lib/ffmpeg.mjs';
 
 const out = '.test-results';
 fs.rmSync(out, { recursive: true, force: true });
@@ -26,6 +27,10 @@ function stage(name) {
   stageStart = Date.now();
   if (name) console.log(`\n▶ ${name}`);
 }
+
+// The audio tests and the e2e listening journey encode with ffmpeg: Debian's, installed here when missing and we run as
+// root with apt-get (docs/deploy.md "ffmpeg").
+if (!ensureFfmpeg({ log: (line) => console.log(`test: ${line}`) })) console.warn(`test: ${FFMPEG_MISSING}`);
 
 // PGlite loads its WASM through dynamic import, which Jest runs only with VM modules enabled.
 const jestEnv = (extra) => ({

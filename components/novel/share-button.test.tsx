@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useToastStore } from '@/lib/client/stores/toast-store';
 import { mockFetch } from '@/test/mock-fetch';
 import { ShareButton } from './share-button';
@@ -41,10 +41,15 @@ describe('ShareButton (novel page)', () => {
 
   it('reports nothing when the reader closes the share sheet or the copy fails', async () => {
     const fetch = mockFetch({ 'POST /v1/activity/missionComplete': { data: { mission: {} } } });
-    setShare(jest.fn().mockRejectedValue(new DOMException('closed', 'AbortError')));
+    const closed = jest.fn().mockRejectedValue(new DOMException('closed', 'AbortError'));
+    setShare(closed);
     const { unmount } = render(<ShareButton novelId={7} title="青云浮生" />);
     fireEvent.click(screen.getByRole('button', { name: '分享' }));
-    await new Promise((r) => setTimeout(r, 10));
+    // The share sheet's answer (closed) has come back and the button has handled it: no toast, nothing reported.
+    expect(closed).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await (closed.mock.results[0]!.value as Promise<unknown>).catch(() => undefined);
+    });
     expect(useToastStore.getState().toasts).toHaveLength(0);
     unmount();
     setShare(undefined);

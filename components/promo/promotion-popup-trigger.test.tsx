@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { PromotionPopupTrigger } from './promotion-popup-trigger';
+import { PromotionPopupTrigger, type PromotionPopupStep } from './promotion-popup-trigger';
 import { ModalHost } from '../modals/modal-host';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { resetConfigForTests } from '@/lib/client/config';
@@ -29,21 +30,39 @@ function scrollPage() {
 }
 
 /**
- * Lets the trigger run as far as it can: the config and the promotions (mockFetch answers them in promises, no
- * timers), the copy experiment's check and the store's open all resolve in microtasks, and one task later they are
- * all done. A popup that was going to open is in the store by then (the first test shows it), so absence asserted
- * after it is absence at a moment the popup could have been there, not a race against a wall-clock wait.
+ * Renders the trigger (after `before`, beside the modal host) and follows the steps it reports: `next()` resolves
+ * with the next one — `waiting` for the reader's first interaction, then where it stopped. An absence is asserted
+ * once the trigger has said why it did not open, never after a guessed wait: a trigger that wrongly opens reports
+ * `opened` and the test fails.
  */
-async function settle() {
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
+function mount(before: ReactNode = null) {
+  const steps: PromotionPopupStep[] = [];
+  const onStep = (step: PromotionPopupStep) => void steps.push(step);
+  const view = render(
+    <>
+      {before}
+      <PromotionPopupTrigger onStep={onStep} />
+      <ModalHost />
+    </>,
+  );
+  let taken = 0;
+  const next = async () => {
+    await waitFor(() => expect(steps.length).toBeGreaterThan(taken));
+    return steps[taken++];
+  };
+  return { view, steps, next };
 }
 
-/** The page scrolled (the popup's last wait) and the trigger settled, and no popup: not in the store, not on the screen. */
-async function expectNoPopupAfterScroll() {
+/** The trigger's final word, scrolling the page when it waits for it (the popup's last wait). */
+async function outcome(t: ReturnType<typeof mount>) {
+  const first = await t.next();
+  if (first !== 'waiting') return first;
   scrollPage();
-  await settle();
+  return t.next();
+}
+
+/** No popup: not in the store, not on the screen. */
+function expectNoPopup() {
   expect(useModalStore.getState().current).toBeNull();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 }
@@ -58,72 +77,58 @@ describe('promotion popup on home', () => {
 
   it('opens once a day per device when the flag is set, and tracks the open', async () => {
     const fetch = mockFetch(routes());
-    const first = render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    scrollPage();
-    await settle();
-    // Opened by the moment the absence checks below look: settle() is long enough for a popup that is due.
+    const first = mount();
+    expect(await outcome(first)).toBe('opened');
     expect(useModalStore.getState().current).toMatchObject({ name: 'promotion-popup' });
     expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetch.calls.some((c) => c.path === '/v1/promotions/track' && (c.body as { act_name: number }).act_name === 1)).toBe(true),
     );
-    first.unmount();
+    first.view.unmount();
     useModalStore.setState({ current: null });
 
     resetConfigForTests();
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    await expectNoPopupAfterScroll();
+    const again = mount();
+    expect(await outcome(again)).toBe('shown_today');
+    expectNoPopup();
   });
 
   it('waits for the first scroll or tap outside a link before opening, and claims the day only then', async () => {
     const fetch = mockFetch(routes());
-    render(
+    const t = mount(
       <>
         <a href="#chapter-1">一本书</a>
         <p>正文</p>
-        <PromotionPopupTrigger />
-        <ModalHost />
       </>,
     );
-    await settle();
     // Loaded and ready, but the page is untouched: no popup, the day not used up, nothing tracked.
+    expect(await t.next()).toBe('waiting');
     expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(true);
-    expect(useModalStore.getState().current).toBeNull();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expectNoPopup();
     expect(localStorage.getItem('promotion_popup.shown_on')).toBeNull();
     expect(fetch.calls.some((c) => c.path === '/v1/promotions/track')).toBe(false);
 
-    // A tap on a link starts a navigation: the popup must not jump over it.
-    act(() => {
+    // A tap on a link starts a navigation: the popup must not jump over it. An interaction the trigger took would
+    // claim the day synchronously after its promise resolves, so the microtasks act() drains are enough to see it.
+    await act(async () => {
       fireEvent.pointerDown(screen.getByRole('link', { name: '一本书' }));
     });
-    await settle();
-    expect(useModalStore.getState().current).toBeNull();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(t.steps).toEqual(['waiting']);
+    expect(localStorage.getItem('promotion_popup.shown_on')).toBeNull();
+    expectNoPopup();
 
     // The banner strip turning by itself scrolls an element, not the page: no sign of a reader.
-    act(() => {
+    await act(async () => {
       fireEvent.scroll(screen.getByText('正文'));
     });
-    await settle();
-    expect(useModalStore.getState().current).toBeNull();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(t.steps).toEqual(['waiting']);
+    expect(localStorage.getItem('promotion_popup.shown_on')).toBeNull();
+    expectNoPopup();
 
     act(() => {
       fireEvent.pointerDown(screen.getByText('正文'));
     });
+    expect(await t.next()).toBe('opened');
     expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
     expect(localStorage.getItem('promotion_popup.shown_on')).toBe(businessDate(new Date()));
   });
@@ -132,12 +137,9 @@ describe('promotion popup on home', () => {
     mockFetch(routes());
     window.scrollY = 300;
     try {
-      render(
-        <>
-          <PromotionPopupTrigger />
-          <ModalHost />
-        </>,
-      );
+      const t = mount();
+      expect(await t.next()).toBe('waiting');
+      expect(await t.next()).toBe('opened');
       expect(await screen.findByRole('dialog', { name: '限时充值礼包' })).toBeInTheDocument();
     } finally {
       window.scrollY = 0;
@@ -146,43 +148,23 @@ describe('promotion popup on home', () => {
 
   it('does not open without the flag', async () => {
     mockFetch(routes({ promotion_popup: null }));
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    await expectNoPopupAfterScroll();
+    expect(await outcome(mount())).toBe('no_config');
+    expectNoPopup();
     expect(localStorage.length).toBe(0);
   });
 
   it('does not open where payment is unavailable (iOS messaging app, recharge off)', async () => {
     jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_IOS);
     const fetch = mockFetch(routes({ ios_recharge_disabled: true }));
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    await expectNoPopupAfterScroll();
+    expect(await outcome(mount())).toBe('cannot_pay');
+    expectNoPopup();
     expect(fetch.calls.some((c) => c.path === '/v1/promotions')).toBe(false);
   });
 
   it('does not open over another modal', async () => {
     mockFetch(routes());
     useModalStore.getState().open('confirm', { title: '别的弹窗' });
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    scrollPage();
-    await settle();
+    expect(await outcome(mount())).toBe('other_modal');
     expect(useModalStore.getState().current).toMatchObject({ name: 'confirm' });
     expect(screen.getByRole('dialog', { name: '别的弹窗' })).toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
@@ -192,14 +174,8 @@ describe('promotion popup on home', () => {
     // The promotions answer: only the missing config keeps the popup away.
     const { 'GET /v1/spa/config': _config, ...rest } = routes();
     mockFetch(rest);
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    await expectNoPopupAfterScroll();
+    expect(await outcome(mount())).toBe('no_config');
+    expectNoPopup();
   });
 
   it('counts days in Asia/Shanghai', () => {
@@ -225,15 +201,11 @@ describe('the popup copy experiment on home (docs/experiments.md)', () => {
       ...routes(),
       'GET /v1/laboratory/ab_tests/check': { data: { key: 'promotion_popup_copy', variant: 'bonus', running: true } },
     });
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
+    const t = mount();
+    expect(await t.next()).toBe('waiting');
     expect(fetch.calls.some((c) => c.path === '/v1/laboratory/ab_tests/check')).toBe(false);
     scrollPage();
+    expect(await t.next()).toBe('opened');
     await screen.findByRole('dialog', { name: '限时充值礼包' });
     expect(fetch.calls.filter((c) => c.path === '/v1/laboratory/ab_tests/check').map((c) => c.url)).toEqual([
       '/v1/laboratory/ab_tests/check?key=promotion_popup_copy',
@@ -243,14 +215,7 @@ describe('the popup copy experiment on home (docs/experiments.md)', () => {
 
   it('falls back to the control copy when the check fails', async () => {
     mockFetch({ ...routes(), 'GET /v1/laboratory/ab_tests/check': { status: 404, message: '实验不存在' } });
-    render(
-      <>
-        <PromotionPopupTrigger />
-        <ModalHost />
-      </>,
-    );
-    await settle();
-    scrollPage();
+    expect(await outcome(mount())).toBe('opened');
     await screen.findByRole('dialog', { name: '限时充值礼包' });
     expect(useModalStore.getState().current).toMatchObject({ props: { copy: 'control' } });
   });

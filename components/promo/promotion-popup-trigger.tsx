@@ -14,27 +14,41 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
  * the page's largest paint). Renders nothing; the popup itself is the modal host's lazily loaded chunk. Uses the
  * config loader, not SWR, to keep home's first load small.
  */
-export function PromotionPopupTrigger() {
+/**
+ * Where the trigger stopped: `waiting` for the reader's first interaction, then one of the outcomes. Reported to
+ * `onStep` (tests await it, so an absence is asserted once the trigger has decided, not after a guessed wait).
+ */
+export type PromotionPopupStep =
+  'waiting' | 'opened' | 'no_config' | 'cannot_pay' | 'other_modal' | 'no_promotion' | 'shown_today' | 'aborted';
+
+export function PromotionPopupTrigger({ onStep }: { onStep?: (step: PromotionPopupStep) => void } = {}) {
   useEffect(() => {
     const aborted = new AbortController();
     const interacted = afterFirstInteraction(aborted.signal);
-    void (async () => {
+    const run = async (): Promise<PromotionPopupStep> => {
       const flags = await loadConfig().catch(() => null);
-      if (aborted.signal.aborted || !flags?.promotion_popup) return;
+      if (aborted.signal.aborted) return 'aborted';
+      if (!flags?.promotion_popup) return 'no_config';
       const { canPay, showRechargeNav } = paymentAvailability(navigator.userAgent, flags);
-      if (!canPay || !showRechargeNav || useModalStore.getState().current) return;
+      if (!canPay || !showRechargeNav) return 'cannot_pay';
+      if (useModalStore.getState().current) return 'other_modal';
       const list = await fetchPromotions();
       const promotion = pickPromotion(list, flags.promotion_popup);
-      if (!promotion) return;
+      if (!promotion) return 'no_promotion';
+      onStep?.('waiting');
       await interacted;
-      if (aborted.signal.aborted || useModalStore.getState().current) return;
-      if (!claimDailyShow()) return;
+      if (aborted.signal.aborted) return 'aborted';
+      if (useModalStore.getState().current) return 'other_modal';
+      if (!claimDailyShow()) return 'shown_today';
       // The copy experiment's exposure is this call, made only when the popup is about to show.
       const copy = await promoCopyVariant();
-      if (aborted.signal.aborted || useModalStore.getState().current) return;
+      if (aborted.signal.aborted) return 'aborted';
+      if (useModalStore.getState().current) return 'other_modal';
       useModalStore.getState().open('promotion-popup', { promotion, copy });
-    })();
+      return 'opened';
+    };
+    void run().then((step) => onStep?.(step));
     return () => aborted.abort();
-  }, []);
+  }, [onStep]);
   return null;
 }

@@ -148,8 +148,20 @@ describe('reader comments', () => {
       signed_in: false,
       teaser: null,
     };
-    render(<ReaderView initial={chapter({ locked: true, access: 'locked', paragraphs: [], paywall })} />);
-    await act(async () => new Promise((r) => setTimeout(r, 30)));
+    // Counts are asked a frame and a task after the paint, by a module loaded then: the clock run past both, and that
+    // module's import awaited, an unlocked chapter would have asked by now.
+    jest.useFakeTimers();
+    try {
+      render(<ReaderView initial={chapter({ locked: true, access: 'locked', paragraphs: [], paywall })} />);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    await act(async () => {
+      await import('@/lib/client/reader/comment-counts');
+    });
     expect(calls.filter((c) => c.path === '/v1/novels/comments/count')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /本章说/ })).toBeNull();
   });

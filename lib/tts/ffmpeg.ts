@@ -2,15 +2,15 @@ import 'server-only';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { resolveFfmpeg } from './ffmpeg-path.mjs';
 import { AUDIO_WORK_NICE } from './priority';
 
 /**
- * The ffmpeg binary: FFMPEG_PATH when set (a system ffmpeg), else the static build that @ffmpeg-installer ships
- * inside its npm package for this platform (nothing is downloaded at install or run time).
+ * The ffmpeg binary (ffmpeg-path.mjs, docs/deploy.md "ffmpeg"): FFMPEG_PATH when set, else `ffmpeg` on PATH — Debian's
+ * package, which npm start and npm test install when missing. Throws, in Chinese and English, when there is none.
  */
 export function ffmpegPath(): string {
-  return process.env.FFMPEG_PATH || ffmpegInstaller.path;
+  return resolveFfmpeg();
 }
 
 export interface FfmpegRun {

@@ -16,12 +16,23 @@ it('ticks are the same instant on every server: multiples of the interval', () =
 
 it('four servers trying the same tick at once: the work runs once, the run is recorded with its server', async () => {
   let ran = 0;
+  // The work is held open until the three others have been turned away, so they all try while it runs.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
   const work = async () => {
     ran++;
-    await new Promise((r) => setTimeout(r, 20));
+    await held;
   };
   const now = at('2026-01-01T10:00:05Z');
-  const outcomes = await Promise.all(['a', 'b', 'c', 'd'].map((server) => runOncePerTick('race', MINUTE, work, { now, server })));
+  let skipped = 0;
+  const outcomes = await Promise.all(
+    ['a', 'b', 'c', 'd'].map((server) =>
+      runOncePerTick('race', MINUTE, work, { now, server }).then((o) => {
+        if (o === 'skipped' && ++skipped === 3) release();
+        return o;
+      }),
+    ),
+  );
   expect(ran).toBe(1);
   expect(outcomes.filter((o) => o === 'ran')).toHaveLength(1);
   expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(3);
@@ -78,8 +89,20 @@ it('a run whose server died (unfinished, heartbeat stale) is taken over; a live 
 it('the stalled server finishing late does not overwrite the run of the server that took over', async () => {
   const tick = at('2026-01-01T13:00:00Z');
   let release!: () => void;
-  const slow = runOncePerTick('stall', MINUTE, () => new Promise<void>((r) => (release = r)), { now: tick, server: 'slow' });
-  await new Promise((r) => setTimeout(r, 30));
+  let started!: () => void;
+  const working = new Promise<void>((r) => (started = r));
+  const slow = runOncePerTick(
+    'stall',
+    MINUTE,
+    () =>
+      new Promise<void>((r) => {
+        release = r;
+        started();
+      }),
+    { now: tick, server: 'slow' },
+  );
+  // The slow server has claimed the tick and is working.
+  await working;
   await db
     .handle()
     .db.update(jobRuns)

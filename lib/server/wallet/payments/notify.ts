@@ -5,6 +5,8 @@ import { creditProviderPayment, type PaymentOutcome } from '../notifications';
 import type { NotifyReply, NotifyRequest } from './contract';
 import { realProviderNamed } from './provider';
 import { applyRefundNotice, RefundNoticeRefused } from './refund-notice';
+import { AlipayNotifyRefused } from './alipay/notify';
+import { WechatVerifyError } from './wechat/verifier';
 
 export interface NotifyHandled {
   reply: NotifyReply;
@@ -26,8 +28,14 @@ export async function takeProviderNotification(providerName: string, req: Notify
   try {
     parsed = await provider.parseNotify(req);
   } catch (err) {
-    // The reason only: never the body or headers, which carry the payer's data.
-    log('warn', 'pay_notify_refused', { provider: providerName, reason: err instanceof Error ? err.message : 'unknown' });
+    // One line with the reason, and for a body of the wrong shape the names of the fields that did not fit: never the
+    // body or headers, which carry the payer's data.
+    const fields = err instanceof AlipayNotifyRefused || err instanceof WechatVerifyError ? err.fields : [];
+    log('warn', 'pay_notify_refused', {
+      provider: providerName,
+      reason: err instanceof Error ? err.message : 'unknown',
+      ...(fields.length ? { fields } : {}),
+    });
     return { reply: provider.reply(false), outcome: null };
   }
   let outcome: PaymentOutcome | null = null;

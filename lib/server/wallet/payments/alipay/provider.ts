@@ -159,7 +159,11 @@ async function bill(day: string): Promise<BillLine[]> {
   return lines;
 }
 
-const reply = (ok: boolean): NotifyReply => ({ status: 200, contentType: 'text/plain; charset=utf-8', body: ok ? 'success' : 'failure' });
+/** `success` stops Alipay's retries; anything else (we send `failure`, with a 400) has it notify again later. */
+const reply = (ok: boolean): NotifyReply =>
+  ok
+    ? { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' }
+    : { status: 400, contentType: 'text/plain; charset=utf-8', body: 'failure' };
 
 export const alipayProvider: RealProvider = {
   name: 'alipay',

@@ -6,22 +6,23 @@ import { clientFor, WechatPayError } from './client';
 import { wechatPayConfig, type WechatPayConfig } from './config';
 import { jsapiPayParams } from './signer';
 import { orderIdOf, outTradeNo } from './trade-no';
-import { decryptResource, WechatVerifyError, type EncryptedResource } from './verifier';
+import {
+  fieldsOf,
+  notifyEnvelope,
+  paidTransactionSchema,
+  refundResourceSchema,
+  transactionSchema,
+  type Transaction,
+} from './notify-schema';
+import { decryptResource, WechatVerifyError } from './verifier';
 
-interface Transaction {
-  mchid?: string;
-  appid?: string;
-  out_trade_no?: string;
-  transaction_id?: string;
-  trade_state?: string;
-  amount?: { total?: number; currency?: string };
-}
-
-interface RefundResource {
-  mchid?: string;
-  out_trade_no?: string;
-  refund_id?: string;
-  refund_status?: string;
+/** The JSON of a signed body or decrypted resource; not JSON is a body of the wrong shape. */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new WechatVerifyError('body', ['(json)']);
+  }
 }
 
 function configOrThrow(): WechatPayConfig {
@@ -34,9 +35,8 @@ function configOrThrow(): WechatPayConfig {
 function paymentOf(config: WechatPayConfig, t: Transaction): ProviderPayment | null {
   const orderId = orderIdOf(config.tradePrefix, t.out_trade_no);
   if (!orderId || t.mchid !== config.mchId || t.appid !== config.appId || t.trade_state !== 'SUCCESS') return null;
-  if (typeof t.transaction_id !== 'string' || !t.transaction_id || !Number.isSafeInteger(t.amount?.total)) return null;
-  if ((t.amount?.currency ?? 'CNY') !== 'CNY') return null;
-  return { orderId, amount: t.amount!.total!, tradeNo: t.transaction_id };
+  if (!t.transaction_id || !t.amount) return null;
+  return { orderId, amount: t.amount.total, tradeNo: t.transaction_id };
 }
 
 /**
@@ -86,29 +86,24 @@ export const wechatPayProvider: RealProvider = {
   async parseNotify({ headers, rawBody }): Promise<NotifyResult> {
     const config = configOrThrow();
     await clientFor(config).keys.verify(headers, rawBody);
-    let event: { event_type?: string; resource?: EncryptedResource };
-    try {
-      event = JSON.parse(rawBody) as typeof event;
-    } catch {
-      throw new WechatVerifyError('body');
-    }
-    const kind = event.event_type ?? '';
+    // Signed by the provider: now its shape (notify-schema.ts), the envelope first, then the decrypted resource.
+    const event = notifyEnvelope.safeParse(jsonOf(rawBody));
+    if (!event.success) throw new WechatVerifyError('body', fieldsOf(event.error));
+    const kind = event.data.event_type;
     if (kind !== 'TRANSACTION.SUCCESS' && !kind.startsWith('REFUND.')) return { payment: null, refund: null };
-    let resource: unknown;
-    try {
-      resource = JSON.parse(decryptResource(event.resource!, config.apiV3Key));
-    } catch (err) {
-      throw err instanceof WechatVerifyError ? err : new WechatVerifyError('body');
-    }
+    const resource = jsonOf(decryptResource(event.data.resource, config.apiV3Key));
     if (kind === 'TRANSACTION.SUCCESS') {
-      const payment = paymentOf(config, resource as Transaction);
+      const t = paidTransactionSchema.safeParse(resource);
+      if (!t.success) throw new WechatVerifyError('body', fieldsOf(t.error));
+      const payment = paymentOf(config, t.data);
       if (!payment) throw new WechatVerifyError('body');
       return { payment, refund: null };
     }
-    const r = resource as RefundResource;
-    const orderId = orderIdOf(config.tradePrefix, r.out_trade_no);
-    if (!orderId || r.mchid !== config.mchId || typeof r.refund_id !== 'string') throw new WechatVerifyError('body');
-    return { payment: null, refund: { orderId, ref: r.refund_id, ok: r.refund_status === 'SUCCESS' } };
+    const r = refundResourceSchema.safeParse(resource);
+    if (!r.success) throw new WechatVerifyError('body', fieldsOf(r.error));
+    const orderId = orderIdOf(config.tradePrefix, r.data.out_trade_no);
+    if (!orderId || r.data.mchid !== config.mchId) throw new WechatVerifyError('body');
+    return { payment: null, refund: { orderId, ref: r.data.refund_id, ok: r.data.refund_status === 'SUCCESS' } };
   },
 
   reply: (ok) =>
@@ -118,9 +113,9 @@ export const wechatPayProvider: RealProvider = {
 
   async query(orderId) {
     const config = configOrThrow();
-    let t: Transaction | null;
+    let answer: unknown;
     try {
-      t = await clientFor(config).call<Transaction>(
+      answer = await clientFor(config).call<unknown>(
         'GET',
         `/v3/pay/transactions/out-trade-no/${outTradeNo(config.tradePrefix, orderId)}?mchid=${encodeURIComponent(config.mchId)}`,
       );
@@ -129,7 +124,11 @@ export const wechatPayProvider: RealProvider = {
       if (err instanceof WechatPayError && err.status === 404) return { state: 'closed' };
       throw err;
     }
-    const state = t?.trade_state;
+    // A signed answer, but read like a notification: of the transaction's shape, or not believed.
+    const parsed = transactionSchema.safeParse(answer);
+    if (!parsed.success) throw new WechatPayError(200, 'BAD_TRANSACTION');
+    const t = parsed.data;
+    const state = t.trade_state;
     if (state === 'SUCCESS' || state === 'REFUND') {
       const payment = paymentOf(config, { ...t, trade_state: 'SUCCESS' });
       if (!payment || payment.orderId !== orderId) throw new WechatPayError(200, 'BAD_TRANSACTION');

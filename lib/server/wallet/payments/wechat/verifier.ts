@@ -25,7 +25,11 @@ export function platformKeyFromCertificate(pem: string): PlatformKey {
 }
 
 export class WechatVerifyError extends Error {
-  constructor(readonly reason: 'headers' | 'clock' | 'serial' | 'expired' | 'signature' | 'decrypt' | 'body') {
+  constructor(
+    readonly reason: 'headers' | 'clock' | 'serial' | 'expired' | 'signature' | 'decrypt' | 'body',
+    /** For a body of the wrong shape: the fields that did not fit (names only). */
+    readonly fields: string[] = [],
+  ) {
     super(`wechatpay ${reason}`);
     this.name = 'WechatVerifyError';
   }
