@@ -54,6 +54,13 @@ export function useTestDatabase(options: { seed?: boolean } = {}): { handle: () 
     setDbHandle(handle);
   }, 120_000);
   afterAll(async () => {
+    // Audio the file's requests set going in the background writes to this database: it ends first. Jest runs a
+    // file's afterAll hooks in the order they were declared, and this one comes before useTempAudioStorage's, so
+    // without this the pump's next step found no database installed and opened the default data directory.
+    // Loaded only by files that used audio (their queues live on globalThis), so the others do not pay for them.
+    const loaded = globalThis as { __shushengAudioAhead?: unknown; __shushengAudioJobs?: unknown };
+    if (loaded.__shushengAudioAhead) await (await import('@/lib/server/audio/ahead')).stopAhead();
+    if (loaded.__shushengAudioJobs) await (await import('@/lib/server/audio/jobs')).jobsIdle();
     setDbHandle(undefined);
     await handle?.close();
   });

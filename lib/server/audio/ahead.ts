@@ -131,6 +131,18 @@ export function resetAheadQueue(): void {
   delete holder.__shushengAudioAhead;
 }
 
+/**
+ * Forgets the chapters waiting and resolves when the one being made is done: the end of a test file, whose database
+ * goes next (the pump's next step would otherwise ask for a database that is not there any more).
+ */
+export async function stopAhead(): Promise<void> {
+  const q = queue();
+  for (const id of [...q.ids, ...q.backlog]) q.queued.delete(id);
+  q.ids = [];
+  q.backlog = [];
+  await q.pumping;
+}
+
 /** Resolves when the queue is empty (tests; a graceful stop). */
 export async function aheadIdle(): Promise<void> {
   while (queue().pumping) await queue().pumping;
