@@ -49,6 +49,22 @@ describe('console form posts', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('counts sign-ins per address, except a browser on the machine of a demo server', async () => {
+    const signIn = (headers: Record<string, string>) =>
+      loginRoute(post('/admin/actions/login', form({ username: 'root', password: 'root-password-1' }), headers));
+    // The demo switch OAUTH_LOCAL is on outside production (Jest included): 127.0.0.1 is exempt, as in the e2e run.
+    for (let i = 0; i < 21; i++) expect((await signIn(peerHeaders('127.0.0.1'))).headers.get('location')).toBe('http://localhost/admin');
+    // Through a proxy, or from another machine, the 21st sign-in within 15 minutes is refused.
+    const address = '10.19.9.9';
+    for (let i = 0; i < 20; i++) expect((await signIn(peerHeaders(address))).headers.get('location')).toBe('http://localhost/admin');
+    const refused = await signIn(peerHeaders(address));
+    expect(refused.headers.get('location')).toMatch(/\/admin\/login\?err=/);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    const proxied = peerHeaders('127.0.0.1', true);
+    for (let i = 0; i < 20; i++) await signIn(proxied);
+    expect((await signIn(proxied)).headers.get('location')).toMatch(/\/admin\/login\?err=/);
+  }, 60_000);
+
   it('refuses cross-site posts before reading anything', async () => {
     const res = await loginRoute(
       post('/admin/actions/login', form({ username: 'root', password: 'root-password-1' }), { 'sec-fetch-site': 'cross-site' }),

@@ -30,6 +30,11 @@ export interface LoginInput {
   username: string;
   password: string;
   ip: string;
+  /**
+   * A browser on the machine of a demo server (exemptFromIpLimits, docs/abuse.md "Demo switches"): not counted against
+   * the per-address limit, as no per-address limit counts it; the per-account lock still holds.
+   */
+  localDemoClient?: boolean;
 }
 
 /** A password step's outcome: a session, or (second factor on) a challenge the code step must answer. */
@@ -48,7 +53,7 @@ export async function staffSignIn(input: LoginInput, now = new Date()): Promise<
  * "Second factor"). Every attempt, good or bad, leaves an audit row.
  */
 export async function staffPasswordStep(input: LoginInput, now = new Date()): Promise<PasswordStep> {
-  await hitRateLimits('staff_login', input.ip, STAFF_LOGIN_IP_LIMITS, now);
+  if (!input.localDemoClient) await hitRateLimits('staff_login', input.ip, STAFF_LOGIN_IP_LIMITS, now);
   const username = input.username.trim().toLowerCase();
   const [user] = await getDb().select().from(staffUsers).where(eq(staffUsers.username, username));
   // Unknown usernames cost the same scrypt as known ones, so timing does not tell which exist.
@@ -94,6 +99,8 @@ export interface CodeInput {
   challenge: string | undefined;
   code: string;
   ip: string;
+  /** As in LoginInput. */
+  localDemoClient?: boolean;
 }
 
 /**
@@ -101,7 +108,7 @@ export interface CodeInput {
  * Wrong codes count with wrong passwords: the MAX_FAILURES-th locks the account (and drops the challenge).
  */
 export async function staffCodeStep(input: CodeInput, now = new Date()): Promise<{ staffId: number; session: StaffSession }> {
-  await hitRateLimits('staff_login', input.ip, STAFF_LOGIN_IP_LIMITS, now);
+  if (!input.localDemoClient) await hitRateLimits('staff_login', input.ip, STAFF_LOGIN_IP_LIMITS, now);
   const expired = () => new ApiError(CODES.forbidden, OPS_TEXT.totp.challengeExpired);
   if (!input.challenge || input.challenge.length > 100) throw expired();
   const [found] = await getDb()

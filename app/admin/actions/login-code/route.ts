@@ -5,6 +5,7 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { ApiError } from '@/lib/server/core/errors';
 import { clientIp } from '@/lib/server/core/client-ip';
+import { exemptFromIpLimits } from '@/lib/server/core/demo-switches';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { secureCookies } from '@/lib/server/http/session-cookies';
 import { isSameOrigin } from '@/lib/server/http/with-api';
@@ -40,6 +41,7 @@ export async function POST(req: NextRequest): Promise<Response> {
       challenge: req.cookies.get(STAFF_CHALLENGE_COOKIE)?.value,
       code: parsed.data.code,
       ip: clientIp(req),
+      localDemoClient: exemptFromIpLimits(req.headers),
     });
     const res = consoleRedirect(req, back);
     res.cookies.set(STAFF_COOKIE, session.token, {

@@ -5,6 +5,7 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { ApiError } from '@/lib/server/core/errors';
 import { clientIp } from '@/lib/server/core/client-ip';
+import { exemptFromIpLimits } from '@/lib/server/core/demo-switches';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 import { secureCookies } from '@/lib/server/http/session-cookies';
 import { isSameOrigin } from '@/lib/server/http/with-api';
@@ -30,7 +31,12 @@ export async function POST(req: NextRequest): Promise<Response> {
   const parsed = consoleLoginForm.safeParse(fields);
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? MSG.invalidParams);
   try {
-    const step = await staffPasswordStep({ username: parsed.data.username, password: parsed.data.password, ip: clientIp(req) });
+    const step = await staffPasswordStep({
+      username: parsed.data.username,
+      password: parsed.data.password,
+      ip: clientIp(req),
+      localDemoClient: exemptFromIpLimits(req.headers),
+    });
     if (!step.session) {
       // Second factor on (docs/console.md "Second factor"): the code form, holding the challenge in its own cookie.
       const back = consoleBack(parsed.data.back);
