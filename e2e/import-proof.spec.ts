@@ -226,14 +226,18 @@ async function readerSees(page: Page, novelId: number, book: Book, novelPage?: (
 }
 
 /**
- * Nothing on the page scrolls sideways, and every control in the console's main column is at least 44 px tall (a
+ * Nothing on the page scrolls sideways, and every control in the console's main column and top bar is at least 44 px tall (a
  * checkbox by the label around it, which takes the tap), after a full-page screenshot for a person to look at.
  */
 async function fitsPhone(staff: Page, info: TestInfo, shot: string): Promise<void> {
   await staff.screenshot({ path: info.outputPath(`${shot}.png`), fullPage: true });
   expect.soft(await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const small = await staff.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.console-main :is(button, input:not([type=hidden]), select, summary, textarea)')]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        '.console-main :is(button, input:not([type=hidden]), select, summary, textarea), .console-top :is(nav a, button)',
+      ),
+    ]
       .filter((el) => el.offsetParent !== null)
       .map((el) => {
         const target = el.matches('[type=checkbox], [type=radio]') ? (el.closest('label') ?? el) : el;
