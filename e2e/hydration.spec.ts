@@ -130,7 +130,11 @@ for (const signedIn of [false, true]) {
         for (const [name, url] of group) {
           const title = `${state}: ${name}`;
           await test.step(`${title} (${url})`, async () => {
-            if (KNOWN[title]) return test.info().annotations.push({ type: 'fixme', description: `${title}: ${KNOWN[title]}` });
+            // A known mismatch owned by another change: the page is left out of the group, with the reason shown.
+            if (KNOWN[title]) {
+              test.info().annotations.push({ type: 'fixme', description: `${title}: ${KNOWN[title]}` });
+              return;
+            }
             const response = await page.goto(url);
             expect.soft(response?.status(), `${url} answers`).toBeLessThan(400);
             await settle(page);
