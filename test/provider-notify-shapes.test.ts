@@ -2,14 +2,12 @@
 // field missing, of the wrong type, nested where a value belongs, an amount negative / fractional / written as a
 // string, a state the provider does not document. Each is refused with the provider's failure answer and a 4xx
 // (never a 500), writes nothing and logs one line; the well-formed notification is then still credited once.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { startAlipayStandIn, type AlipayStandIn } from './stand-ins/alipay';
+import { useWechatPayStandIn, WECHATPAY_TEST_MERCHANT } from './wechatpay-stand-in';
 import { POST as notifyRoute } from '@/app/v1/pay/notify/[provider]/route';
 import { orders, paymentNotifications, products } from '@/lib/server/db/schema';
 import { getBalance } from '@/lib/server/wallet/accounts';
@@ -18,61 +16,28 @@ import { alipayProvider } from '@/lib/server/wallet/payments/alipay';
 import { centsToYuan } from '@/lib/server/wallet/payments/alipay/amount';
 import { notifySigningString } from '@/lib/server/wallet/payments/alipay/sign';
 import { startProviderPayment } from '@/lib/server/wallet/payments/pay-flow';
-import { resetWechatPayConfig } from '@/lib/server/wallet/payments/wechat/config';
 import type { PayContext } from '@/lib/server/wallet/payments/contract';
-
-type WechatStandIn = Awaited<ReturnType<typeof import('../scripts/lib/wechatpay-stand-in.mjs').startWechatPayStandIn>>;
 
 // Warnings on, so the refusal's log line can be counted.
 process.env.LOG_LEVEL = 'warn';
 const db = useTestDatabase({ seed: true });
-const APIV3 = 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6';
-const MCH = '1900009191';
-const APP = 'wx_pay_test_app';
+const { mchId: MCH, apiV3Key: APIV3 } = WECHATPAY_TEST_MERCHANT;
 const PHONE: PayContext = { inMessagingApp: false, ios: false, openId: null, clientIp: '203.0.113.9', origin: 'http://127.0.0.1:3999' };
 
 let alipay: AlipayStandIn;
-let wx: WechatStandIn;
-let lib: typeof import('../scripts/lib/wechatpay-stand-in.mjs');
-let dir: string;
+const wechat = useWechatPayStandIn();
 let pack: typeof products.$inferSelect;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   alipay = await startAlipayStandIn();
   Object.assign(process.env, alipay.env);
-  lib = await import('../scripts/lib/wechatpay-stand-in.mjs');
-  const merchant = lib.makeCertificate('merchant');
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notify-shapes-'));
-  fs.writeFileSync(path.join(dir, 'merchant-key.pem'), merchant.keyPem);
-  wx = await lib.startWechatPayStandIn({
-    mchId: MCH,
-    appId: APP,
-    apiV3Key: APIV3,
-    merchantPublicKeyPem: merchant.certPem,
-    merchantSerial: merchant.serial,
-  });
-  fs.writeFileSync(path.join(dir, 'platform-cert.pem'), wx.platformCertPem);
-  Object.assign(process.env, {
-    WECHATPAY_MCHID: MCH,
-    WECHATPAY_APPID: APP,
-    WECHATPAY_SERIAL: merchant.serial,
-    WECHATPAY_PRIVATE_KEY_FILE: path.join(dir, 'merchant-key.pem'),
-    WECHATPAY_APIV3_KEY: APIV3,
-    WECHATPAY_PLATFORM_CERT_FILE: path.join(dir, 'platform-cert.pem'),
-    WECHATPAY_BASE_URL: wx.base,
-    WECHATPAY_NOTIFY_URL: 'http://127.0.0.1:9/v1/pay/notify/wechat',
-  });
-  resetWechatPayConfig();
   pack = (await db.handle().db.select().from(products).where(eq(products.name, '600书币')))[0]!;
 }, 120_000);
 
 afterAll(async () => {
   await alipay?.stop();
-  await wx?.close();
   for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-  resetWechatPayConfig();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function post(provider: string, body: string, headers: Record<string, string>) {
@@ -199,16 +164,19 @@ describe('WeChat Pay: a signed notification of the wrong shape', () => {
     const m = await signedInMember();
     const order = await createOrder(m.id, pack.id, { offered: ['wechat'], provider: 'wechat', returnUrl: '/m/my' });
     await startProviderPayment('wechat', { id: order.id, price: order.price, product: { name: pack.name } } as never, PHONE);
-    await wx.pay(tradeNo(order.id), { notify: false });
-    return { order: { ...order, memberId: m.id }, transaction: wx.transactionOf(tradeNo(order.id)) as Record<string, unknown> };
+    await wechat.standIn().pay(tradeNo(order.id), { notify: false });
+    return {
+      order: { ...order, memberId: m.id },
+      transaction: wechat.standIn().transactionOf(tradeNo(order.id)) as Record<string, unknown>,
+    };
   }
 
   /** An envelope of our own, signed with the platform key as the provider signs. */
   function signedEnvelope(envelope: unknown) {
     const body = JSON.stringify(envelope);
-    return { body, headers: { 'content-type': 'application/json', ...lib.platformHeaders(wx.current(), body) } };
+    return { body, headers: { 'content-type': 'application/json', ...wechat.lib().platformHeaders(wechat.standIn().current(), body) } };
   }
-  const sealed = (resource: unknown) => lib.encryptResource(JSON.stringify(resource), APIV3, 'transaction');
+  const sealed = (resource: unknown) => wechat.lib().encryptResource(JSON.stringify(resource), APIV3, 'transaction');
 
   const resources: [string, (t: Record<string, unknown>) => unknown][] = [
     ['no transaction_id', ({ transaction_id: _, ...t }) => t],
@@ -226,7 +194,7 @@ describe('WeChat Pay: a signed notification of the wrong shape', () => {
   ];
   it.each(resources)('refuses a TRANSACTION.SUCCESS resource with %s: 400 FAIL, one log line, nothing written', async (_label, spoil) => {
     const { order, transaction } = await wechatOrder();
-    const n = wx.notification('TRANSACTION.SUCCESS', spoil(transaction));
+    const n = wechat.standIn().notification('TRANSACTION.SUCCESS', spoil(transaction));
     const line = await expectRefused('wechat', order, n.body, n.headers, FAIL);
     expect(line.reason).toBe('wechatpay body');
     expect(line.fields!.length).toBeGreaterThan(0);
@@ -256,7 +224,7 @@ describe('WeChat Pay: a signed notification of the wrong shape', () => {
   ];
   it.each(refunds)('refuses a REFUND.* resource with %s, nothing written', async (_label, change) => {
     const { order } = await wechatOrder();
-    const n = wx.notification('REFUND.SUCCESS', {
+    const n = wechat.standIn().notification('REFUND.SUCCESS', {
       mchid: MCH,
       out_trade_no: tradeNo(order.id),
       out_refund_no: tradeNo(order.id),
@@ -269,10 +237,13 @@ describe('WeChat Pay: a signed notification of the wrong shape', () => {
 
   it('the well-formed notification is still credited, once', async () => {
     const { order, transaction } = await wechatOrder();
-    const bad = wx.notification('TRANSACTION.SUCCESS', { ...transaction, amount: { total: '600' } });
+    const bad = wechat.standIn().notification('TRANSACTION.SUCCESS', { ...transaction, amount: { total: '600' } });
     await expectRefused('wechat', order, bad.body, bad.headers, FAIL);
     const before = await notificationCount();
-    for (const n of [wx.notification('TRANSACTION.SUCCESS', transaction), wx.notification('TRANSACTION.SUCCESS', transaction)]) {
+    for (const n of [
+      wechat.standIn().notification('TRANSACTION.SUCCESS', transaction),
+      wechat.standIn().notification('TRANSACTION.SUCCESS', transaction),
+    ]) {
       const r = await delivered('wechat', n.body, n.headers);
       expect([r.status, r.text]).toEqual([200, JSON.stringify({ code: 'SUCCESS', message: 'OK' })]);
     }

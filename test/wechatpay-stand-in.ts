@@ -8,7 +8,9 @@ import { resetWechatPayConfig } from '@/lib/server/wallet/payments/wechat/config
 type Lib = typeof import('../scripts/lib/wechatpay-stand-in.mjs');
 export type WechatPayStandIn = Awaited<ReturnType<Lib['startWechatPayStandIn']>>;
 
-const APIV3 = 'model0key1model2key3model4key5ab';
+/** The merchant the stand-in and our configuration share, for tests that build its messages themselves. */
+export const WECHATPAY_TEST_MERCHANT = { mchId: '1900000109', appId: 'wx_model_app', apiV3Key: 'model0key1model2key3model4key5ab' };
+const { mchId: MCH, appId: APP, apiV3Key: APIV3 } = WECHATPAY_TEST_MERCHANT;
 
 /**
  * WeChat Pay configured against the local stand-in for one test file (docs/payments.md "Testing"): a merchant key
@@ -28,16 +30,16 @@ export function useWechatPayStandIn(): {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wxpay-model-'));
     fs.writeFileSync(path.join(dir, 'merchant-key.pem'), merchant.keyPem);
     standIn = await lib.startWechatPayStandIn({
-      mchId: '1900000109',
-      appId: 'wx_model_app',
+      mchId: MCH,
+      appId: APP,
       apiV3Key: APIV3,
       merchantPublicKeyPem: merchant.certPem,
       merchantSerial: merchant.serial,
     });
     fs.writeFileSync(path.join(dir, 'platform-cert.pem'), standIn.platformCertPem);
     Object.assign(process.env, {
-      WECHATPAY_MCHID: '1900000109',
-      WECHATPAY_APPID: 'wx_model_app',
+      WECHATPAY_MCHID: MCH,
+      WECHATPAY_APPID: APP,
       WECHATPAY_SERIAL: merchant.serial,
       WECHATPAY_PRIVATE_KEY_FILE: path.join(dir, 'merchant-key.pem'),
       WECHATPAY_APIV3_KEY: APIV3,
