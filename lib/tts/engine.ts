@@ -10,6 +10,29 @@ export interface Voice {
   language: string;
 }
 
+/** A novel's language as stored (novels.language_type): 0 Uyghur, 1 Chinese, 2 Tibetan. */
+export type LanguageType = 0 | 1 | 2;
+
+/**
+ * A voice as listeners and staff choose it (docs/listening.md "Engines and voices"). `key` names it across engines,
+ * `{engine id}:{voice id}` (eSpeak's Mandarin is `espeak-ng:cmn`); it is what members' choices, novels' defaults
+ * and signed audio URLs carry.
+ */
+export interface VoiceProfile extends Voice {
+  key: string;
+  /** The id of the engine that speaks it. */
+  engine: string;
+  /** Shown to listeners, in Chinese (e.g. 晓晓 · 温柔女声). */
+  name: string;
+  languageType: LanguageType;
+  gender: 'female' | 'male';
+  /** A sentence in the voice's language for 试听. */
+  sample: string;
+}
+
+/** The key of a voice across engines. */
+export const voiceKey = (engineId: string, voiceId: string) => `${engineId}:${voiceId}`;
+
 /**
  * How urgently a synthesis is needed, most urgent first: a listener waits for the first sound ('first'), a listener
  * is playing and the audio must stay ahead of them ('now'), or it is work ahead of demand ('ahead').
@@ -30,8 +53,10 @@ export interface SpeechEngine {
   readonly version: string;
   /** Samples per second of every PCM chunk this engine produces. */
   readonly sampleRate: number;
-  /** The voice for a novel's language_type (0 Uyghur, 1 Chinese, 2 Tibetan), or null when the engine has none. */
-  voiceFor(languageType: number): Voice | null;
+  /** The engine's default voice for a novel's language_type (0 Uyghur, 1 Chinese, 2 Tibetan), or null when it has none. */
+  voiceFor(languageType: number): VoiceProfile | null;
+  /** Every voice the engine offers, in the order listeners see them. */
+  voices(): VoiceProfile[];
   /** Loads the engine ahead of the first synthesis, so a first listen does not pay for it. */
   warm(): void;
   /** Synthesizes one text (a paragraph), streaming its PCM; resolves with the number of samples produced. */

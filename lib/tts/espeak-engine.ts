@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SpeechEngine, SynthesisOptions, Voice } from './engine';
+import { voiceKey, type SpeechEngine, type SynthesisOptions, type Voice, type VoiceProfile } from './engine';
 import { AUDIO_WORK_NICE } from './priority';
 import { SynthesisPool } from './worker-pool';
 
@@ -10,10 +10,30 @@ const PACKAGE = '@echogarden/espeak-ng-emscripten';
 /** eSpeak NG always speaks at 22,050 samples per second. */
 const SAMPLE_RATE = 22_050;
 
+export const ESPEAK_ENGINE_ID = 'espeak-ng';
+
 // Chinese novels get Mandarin, Uyghur novels the Uyghur voice; eSpeak has no Tibetan voice (language_type 2).
-const VOICES: Record<number, Voice> = {
-  0: { id: 'ug', language: 'ug' },
-  1: { id: 'cmn', language: 'zh-CN' },
+const VOICES: Record<number, VoiceProfile> = {
+  0: {
+    key: voiceKey(ESPEAK_ENGINE_ID, 'ug'),
+    engine: ESPEAK_ENGINE_ID,
+    id: 'ug',
+    language: 'ug',
+    languageType: 0,
+    name: '维吾尔语 · 标准音',
+    gender: 'male',
+    sample: 'ياخشىمۇسىز، بۈگۈن بىز بىرگە كىتاب ئاڭلايلى.',
+  },
+  1: {
+    key: voiceKey(ESPEAK_ENGINE_ID, 'cmn'),
+    engine: ESPEAK_ENGINE_ID,
+    id: 'cmn',
+    language: 'zh-CN',
+    languageType: 1,
+    name: '普通话 · 标准音',
+    gender: 'male',
+    sample: '欢迎来到书声，今天我们一起听一段故事。',
+  },
 };
 
 // Files outside the bundle are found from the project root (the server's working directory), as the database's are.
@@ -38,7 +58,7 @@ export function synthesisWorkerCount(): number {
 const MARKUP = /[<>&]/g;
 
 class EspeakEngine implements SpeechEngine {
-  readonly id = 'espeak-ng';
+  readonly id = ESPEAK_ENGINE_ID;
   readonly version = packageVersion();
   readonly sampleRate = SAMPLE_RATE;
   private readonly pool = new SynthesisPool(path.join(root(), 'lib/tts/espeak-worker.mjs'), synthesisWorkerCount(), {
@@ -46,8 +66,12 @@ class EspeakEngine implements SpeechEngine {
     expectSampleRate: SAMPLE_RATE,
   });
 
-  voiceFor(languageType: number): Voice | null {
+  voiceFor(languageType: number): VoiceProfile | null {
     return VOICES[languageType] ?? null;
+  }
+
+  voices(): VoiceProfile[] {
+    return Object.values(VOICES);
   }
 
   warm(): void {

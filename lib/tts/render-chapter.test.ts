@@ -51,11 +51,22 @@ describe('renderChapterAudio (eSpeak NG → ffmpeg)', () => {
     // the last AAC frame almost empty (1 sample past whole frames), which the old layout filled with silence.
     const rate = 22_050;
     const tone = (n: number) => Int16Array.from({ length: n }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)));
+    const toneVoice = {
+      key: 'tone:tone',
+      engine: 'tone',
+      id: 'tone',
+      language: 'zh',
+      languageType: 1,
+      name: '音',
+      gender: 'male',
+      sample: '音',
+    } as const;
     const engine: SpeechEngine = {
       id: 'tone',
       version: '1',
       sampleRate: rate,
-      voiceFor: () => ({ id: 'tone', language: 'zh' }),
+      voiceFor: () => toneVoice,
+      voices: () => [toneVoice],
       warm: () => undefined,
       async synthesize(text, _voice, { onPcm }) {
         const pcm = [new Int16Array(300), tone(text.length * 2048), new Int16Array(Math.round(0.2 * rate))];
