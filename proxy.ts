@@ -48,6 +48,21 @@ function malformedPathAnswer(req: NextRequest): NextResponse {
 }
 
 /**
+ * A path not in the access table (docs/accounts.md "Route guard"): under /m, the reader's not-found page with status
+ * 404 inside the shell — a rewrite to the catch-all, so a route the table does not list (the cached home variants,
+ * a chapter path with extra segments) is never served by its own page; anywhere else, home.
+ */
+function unknownPathAnswer(req: NextRequest): NextResponse {
+  if (!req.nextUrl.pathname.startsWith('/m/')) return NextResponse.redirect(absoluteUrl(req, '/m'));
+  const response = NextResponse.rewrite(new URL(UNKNOWN_READER_PATH, req.nextUrl));
+  response.headers.set('x-robots-tag', 'noindex');
+  return response;
+}
+
+/** Owned by app/m/[...slug], which answers not found. */
+const UNKNOWN_READER_PATH = '/m/_unknown';
+
+/**
  * The staff console (docs/console.md "Pages"): never cached, never indexed; without a staff session cookie every
  * page but the sign-in form goes there. Whether the session is live is checked by the page itself (the guard never
  * reads the database); the form posts under /admin/actions check it too.
@@ -73,7 +88,7 @@ export function proxy(req: NextRequest) {
   if (/^\/(v1|audio|covers|sitemaps)\//.test(pathname)) return NextResponse.next();
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return consoleGuard(req);
   const rule = matchRoute(pathname);
-  if (!rule) return NextResponse.redirect(absoluteUrl(req, '/m'));
+  if (!rule) return unknownPathAnswer(req);
 
   const here = `${pathname}${search}`;
   const blocked = blockedRedirect(here);

@@ -72,9 +72,18 @@ test.describe('the /m shell on a phone', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
 
-  test('unknown paths redirect to /m', async ({ page }, info) => {
+  test('unknown reader paths answer the not-found page with 404; other unknown paths redirect to /m', async ({ page }, info) => {
     onOnePhone(info);
-    for (const path of ['/m/no-such-page', '/m/novels/1/nothing', '/somewhere/else', '/']) {
+    for (const path of ['/m/no-such-page', '/m/novels/1/nothing', '/m/mall']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByText('页面不存在').first()).toBeVisible();
+      // Inside the shell: the tab bar and a way home take the reader on.
+      await expect(page.getByRole('link', { name: '书架' })).toBeVisible();
+      await expect(page.getByRole('link', { name: '返回首页' })).toBeVisible();
+    }
+    for (const path of ['/somewhere/else', '/']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/m$/);
     }

@@ -88,9 +88,19 @@ describe('route guard (docs/accounts.md access table)', () => {
     expect(visit('/m', { ua: DOUYIN })).toBeNull();
   });
 
-  it.each(['/m/nope', '/m/novels/1/nope', '/m/novels/abc', '/foo', '/', '/m/read/1/2'])('sends the unknown path %s to /m', (path) => {
+  it.each(['/foo', '/', '/m2', '/mall/nope'])('sends the unknown path %s outside the reader to /m', (path) => {
     expect(visit(path)).toBe('/m');
   });
+
+  it.each(['/m/nope', '/m/novels/1/nope', '/m/novels/abc', '/m/read/1/2', '/m/mall', '/m/home/2-0'])(
+    'answers the unknown reader path %s with the not-found page, not a redirect home',
+    (path) => {
+      const res = proxy(new NextRequest(new URL(path, 'http://localhost'), { headers: { 'user-agent': SAFARI } }));
+      expect(res.headers.get('location')).toBeNull();
+      // Rewritten to the catch-all that answers 404, whatever route the path would otherwise reach.
+      expect(new URL(res.headers.get('x-middleware-rewrite')!).pathname).toBe('/m/_unknown');
+    },
+  );
 
   it.each(['/pay/wechat/12', '/pay/alipay/12', '/pay/wechat/12/result', '/pay/alipay/12/cancel'])(
     'lets the real providers’ pay page %s through to its own payer check',
