@@ -71,9 +71,11 @@ describe('gift and reward modal', () => {
     renderHost();
     act(() => useModalStore.getState().open('gift', { novelId: 6, chapterId: 300, scene: 'reader' }));
     expect(await screen.findByRole('dialog', { name: '打赏作品' })).toBeInTheDocument();
-    expect(await screen.findByRole('radio', { name: /咖啡/ })).toHaveAttribute('aria-checked', 'true');
+    // Today's free gift is chosen to start with.
+    expect(await screen.findByRole('radio', { name: /鲜花/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('radio', { name: /鲜花/ })).toHaveTextContent('免费');
     expect(await screen.findByText('书币余额 450')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: /咖啡/ }));
     expect(screen.getByText(/书券不可用于打赏/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '增加数量' }));
     expect(screen.getByTestId('gift-total')).toHaveTextContent('合计 200 书币');
@@ -87,12 +89,25 @@ describe('gift and reward modal', () => {
   });
 
   it('the free gift is marked, sends one at a time, and is disabled once used today', async () => {
-    mockFetch(routes({ 'GET /v1/tips/gifts': { data: [{ ...GIFTS[0], is_free_used: true }, GIFTS[1]] } }));
+    mockFetch(routes({ 'GET /v1/tips/gifts': { data: [{ ...GIFTS[0], is_free_used: true }, GIFTS[1], GIFTS[2]] } }));
     renderHost();
     act(() => useModalStore.getState().open('gift', { novelId: 6 }));
     const flower = await screen.findByRole('radio', { name: /鲜花/ });
     expect(flower).toBeDisabled();
     expect(flower).toHaveTextContent('今日已送');
+    // With the free gift used, the first paid gift the balance covers is chosen.
+    await screen.findByText('书币余额 450');
+    expect(screen.getByRole('radio', { name: /咖啡/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('with no coins and the free gift unused, the free gift is chosen and can be sent: no 余额不足 at first sight', async () => {
+    mockFetch(routes({ 'GET /v1/my/balance': { data: { welth: 0, welth_coupon: 0 } } }));
+    renderHost();
+    act(() => useModalStore.getState().open('gift', { novelId: 6 }));
+    await screen.findByText('书币余额 0');
+    expect(screen.getByRole('radio', { name: /鲜花/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByText('余额不足，请先充值')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '免费赠送' })).toBeEnabled();
   });
 
   it('picking the free gift sets the amount to one and the total to zero', async () => {
@@ -109,7 +124,12 @@ describe('gift and reward modal', () => {
   });
 
   it('short of coins for the chosen total offers recharge instead of sending', async () => {
-    const fetch = mockFetch(routes({ 'GET /v1/my/balance': { data: { welth: 50, welth_coupon: 5000 } } }));
+    const fetch = mockFetch(
+      routes({
+        'GET /v1/my/balance': { data: { welth: 50, welth_coupon: 5000 } },
+        'GET /v1/tips/gifts': { data: [{ ...GIFTS[0], is_free_used: true }, GIFTS[1]] },
+      }),
+    );
     renderHost();
     act(() => useModalStore.getState().open('gift', { novelId: 6 }));
     // Vouchers do not pay for gifts: 5000 of them do not cover a 100-coin coffee.
@@ -129,6 +149,7 @@ describe('gift and reward modal', () => {
     renderHost();
     act(() => useModalStore.getState().open('gift', { novelId: 6 }));
     await screen.findByText('书币余额 450');
+    fireEvent.click(screen.getByRole('radio', { name: /咖啡/ }));
     fireEvent.click(await screen.findByRole('button', { name: '赠送 · 100书币' }));
     await waitFor(() => expect(nav.assign).toHaveBeenCalledWith('/recharge/start?return=%2Fm%2Fread%2F300%3Fnid%3D6'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

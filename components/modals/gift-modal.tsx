@@ -21,6 +21,21 @@ import { Dialog, DialogClose } from '../ui/dialog';
 import { AmountStepper } from './amount-stepper';
 import './rewards-modals.css';
 
+type Gift = NonNullable<ReturnType<typeof useGifts>['data']>[number];
+
+/**
+ * The gift chosen until the reader picks one: today's free gift while it is unused (a reader with no coins can
+ * still give something), else the first paid gift the balance covers, else the first paid gift.
+ */
+function firstChoice(gifts: Gift[], coins: number | undefined): Gift | undefined {
+  const paid = gifts.filter((g) => g.wealth > 0);
+  return (
+    gifts.find((g) => g.wealth === 0 && !g.is_free_used) ??
+    (coins === undefined ? undefined : paid.find((g) => g.wealth <= coins)) ??
+    paid[0]
+  );
+}
+
 /**
  * Gift and reward (docs/gifts-votes-pages.md "Gift modal"): a gift grid (the free gift once a day), an amount, the coin
  * balance — gifts are paid in coins only — the total and one send button. 谢谢土豪 on success, and the novel's reward
@@ -40,13 +55,11 @@ export function GiftModal({ novelId, chapterId, scene = 'novel' }: ModalProps['g
   const [amount, setAmount] = useState<number>(TIP_AMOUNT.default);
   const [busy, setBusy] = useState(false);
 
-  const usable = gifts?.filter((g) => !(g.wealth === 0 && g.is_free_used)) ?? [];
-  // The first gift that can be sent is chosen until the reader picks one.
-  const gift = gifts?.find((g) => g.id === picked) ?? usable.find((g) => g.wealth > 0) ?? usable[0];
+  const coins = balance?.welth;
+  const gift = gifts?.find((g) => g.id === picked) ?? firstChoice(gifts ?? [], coins);
   const free = gift?.wealth === 0;
   const count = free ? 1 : amount;
   const total = gift ? gift.wealth * count : 0;
-  const coins = balance?.welth;
   const short = coins !== undefined && total > coins;
 
   const send = async () => {
