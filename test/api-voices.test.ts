@@ -12,6 +12,9 @@ import { GET as timeTrackRoute } from '@/app/v1/articles/[id]/tts_time_track/rou
 import { GET as playlistRoute } from '@/app/audio/[aid]/index.m3u8/route';
 import { GET as segmentRoute } from '@/app/audio/[aid]/[segment]/route';
 import { GET as streamRoute } from '@/app/audio/[aid]/stream.m3u8/route';
+import { GET as readRoute } from '@/app/v1/read/[id]/route';
+import { GET as manifestRoute } from '@/app/v1/offline/manifest/route';
+import { signPreviewUrl, verifyPreviewSignature } from '@/lib/server/audio/preview';
 import { chapters, memberVoices, novels } from '@/lib/server/db/schema';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
@@ -352,5 +355,51 @@ describe('two listeners of one voice -> one synthesis', () => {
     expect(after).toContain(cmnOld);
     expect(after).toHaveLength(2);
     expect(after.filter((k) => !before.includes(k))).toHaveLength(1);
+  });
+});
+
+describe('the reader, offline downloads and the preview take the voice', () => {
+  it("the reader's time track is of the voice asked for, else the novel's default; a bad voice is refused", async () => {
+    const id = await freshChapter(19);
+    const m = await signedInMember();
+    const url = (await privateUrl({ base_url: `/audio/${id}/index.m3u8`, voice: ALT.key }, m.auth)).body.data.url;
+    expect((await media(url)).status).toBe(200);
+    await jobsIdle();
+    const read = (query: string) =>
+      callRoute(readRoute, { url: `/v1/read/${id}${query}`, params: { id: String(id) }, headers: m.auth }) as Answer;
+    const alt = await read(`?voice=${encodeURIComponent(ALT.key)}`);
+    expect(alt.status).toBe(200);
+    expect(alt.body.data.time_track).toHaveLength(3);
+    // Not the member's own choice (a free chapter's answer may be shared): the default voice, not made yet.
+    await putVoice({ language_type: 1, voice: ALT.key }, m.auth);
+    expect((await read('')).body.data.time_track).toBeNull();
+    expectRefused(await read('?voice=..%2Fx'), 400);
+  });
+
+  it('an offline manifest signs the voice asked for, and refuses one not offered', async () => {
+    const id = await freshChapter(20);
+    const m = await signedInMember();
+    const manifest = (query: string) =>
+      callRoute(manifestRoute, { url: `/v1/offline/manifest?novel_id=1&start=${id}&count=1${query}`, headers: m.auth }) as Answer;
+    expect((await manifest(`&voice=${encodeURIComponent(ALT.key)}`)).body.data.chapters[0].audio).toBeNull();
+    await aheadIdle();
+    await jobsIdle();
+    const made = (await manifest(`&voice=${encodeURIComponent(ALT.key)}`)).body.data.chapters[0].audio;
+    expect(new URL(made.playlist_url, 'http://localhost').searchParams.get('v')).toBe(ALT.key);
+    expect((await media(made.playlist_url, m.auth)).status).toBe(200);
+    expectRefused(await manifest(`&voice=${encodeURIComponent(UG)}`), 400);
+    expectRefused(await manifest('&voice=nobody%3Avoice'), 400);
+  });
+
+  it('a preview signature covers its voice: swapped or dropped, it opens nothing', () => {
+    const q = new URL(signPreviewUrl(7, 42, CMN).url, 'http://localhost').searchParams;
+    expect(verifyPreviewSignature(42, q)).toMatchObject({ memberId: 7, voice: CMN });
+    expect(verifyPreviewSignature(42, new URLSearchParams({ ...Object.fromEntries(q), v: ALT.key }))).toBeNull();
+    const dropped = new URLSearchParams(q);
+    dropped.delete('v');
+    expect(verifyPreviewSignature(42, dropped)).toBeNull();
+    // Nor does the full stream's signature stand in for a preview's, in the same voice.
+    const full = new URL(signAudioUrl(7, 42, CMN).url, 'http://localhost').searchParams;
+    expect(verifyPreviewSignature(42, full)).toBeNull();
   });
 });
