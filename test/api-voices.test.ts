@@ -22,6 +22,8 @@ import { signAudioUrl } from '@/lib/server/audio/signed-url';
 import { audioStorage } from '@/lib/server/audio/storage';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
 import type { VoiceProfile } from '@/lib/tts/engine';
+import { allVoices } from '@/lib/tts/registry';
+import { VOICE_KEY_PATTERN } from '@/lib/shared/schemas/voices';
 
 // docs/listening.md "Voice resolution", "Keys per voice" and "Signed URLs carry the voice": the voices of a novel,
 // the member's choice kept server-side, the voice threaded through signed URLs, and one synthesis per voice.
@@ -113,6 +115,12 @@ const withQuery = (url: string, changes: Record<string, string | null>) => {
     else u.searchParams.set(k, v);
   return `${u.pathname}?${u.searchParams}`;
 };
+
+it('every configured voice has a key that signed URLs and the API accept', () => {
+  // An engine whose voice ids fall outside the pattern could never be signed (every URL would answer 403).
+  for (const v of allVoices()) expect(v.key).toMatch(VOICE_KEY_PATTERN);
+  expect(allVoices().map((v) => v.key)).toContain(ALT.key);
+});
 
 describe('GET /v1/audio/voices', () => {
   it("lists a novel's voices for a guest, with the default as current and no readiness without a chapter", async () => {

@@ -2,6 +2,7 @@ import './zod-locale';
 import { z } from 'zod';
 import { CONSOLE_TEXT as T } from '../console-text';
 import { VOICES_TEXT as V } from '../console-voices-text';
+import { VOICE_KEY_PATTERN } from './voices';
 
 /**
  * Form posts of the console's voice section (docs/listening.md "Voices on the console"). A voice is a key or ''
@@ -13,7 +14,7 @@ const voice = z
   .string()
   .trim()
   .max(160, { error: V.voiceNotOffered })
-  .regex(/^$|^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/-]{1,100}$/, { error: V.voiceNotOffered });
+  .refine((v) => v === '' || VOICE_KEY_PATTERN.test(v), { error: V.voiceNotOffered });
 
 export const voicesForm = z.discriminatedUnion(
   'op',
