@@ -15,6 +15,9 @@ import { GET as streamRoute } from '@/app/audio/[aid]/stream.m3u8/route';
 import { GET as readRoute } from '@/app/v1/read/[id]/route';
 import { GET as manifestRoute } from '@/app/v1/offline/manifest/route';
 import { signPreviewUrl, verifyPreviewSignature } from '@/lib/server/audio/preview';
+import { POST as previewUrlRoute } from '@/app/v1/audio/articles/preview_url/route';
+import { ensureChapterAudio } from '@/lib/server/audio/jobs';
+import { loadAudioSource } from '@/lib/server/audio/source';
 import { chapters, memberVoices, novels } from '@/lib/server/db/schema';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
@@ -397,6 +400,30 @@ describe('the reader, offline downloads and the preview take the voice', () => {
     expect((await media(made.playlist_url, m.auth)).status).toBe(200);
     expectRefused(await manifest(`&voice=${encodeURIComponent(UG)}`), 400);
     expectRefused(await manifest('&voice=nobody%3Avoice'), 400);
+  });
+
+  it('a preview is made only in the default voice: another voice previews once made, else the default is named', async () => {
+    const locked = await chapterOf(1, 22);
+    await d()
+      .update(chapters)
+      .set({ content: [...SHORT, '第22章的结尾。'].join('\n') })
+      .where(eq(chapters.id, locked.id));
+    const m = await signedInMember();
+    const preview = (body: unknown) =>
+      callRoute(previewUrlRoute, { method: 'POST', url: '/v1/audio/articles/preview_url', body, headers: m.auth }) as Answer;
+    const first = await preview({ article_id: locked.id, voice: ALT.key });
+    expect(first.status).toBe(200);
+    expect(first.body.data.voice).toBe(CMN);
+    expect(new URL(first.body.data.url, 'http://localhost').searchParams.get('v')).toBe(CMN);
+    await jobsIdle();
+    expect((await voices(`novel_id=1&article_id=${locked.id}`)).body.data.voices.map((v: Any) => v.ready)).toEqual([true, false]);
+    // Made in ALT (by an entitled listener): now the preview is ALT's.
+    const alt = (await loadAudioSource(locked.id, { key: ALT.key }))!;
+    await (
+      await ensureChapterAudio(alt.key!, alt.voice!, alt.paragraphs, 'now')
+    )?.done;
+    expect((await preview({ article_id: locked.id, voice: ALT.key })).body.data.voice).toBe(ALT.key);
+    expectRefused(await preview({ article_id: locked.id, voice: 'nobody:voice' }), 400);
   });
 
   it('a preview signature covers its voice: swapped or dropped, it opens nothing', () => {
