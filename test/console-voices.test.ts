@@ -14,7 +14,8 @@ import { audioBacklog, authors, categories, chapters, languageVoices, novels, st
 import { createStaffFromCommand } from '@/lib/server/staff/accounts';
 import { staffSignIn } from '@/lib/server/staff/login';
 import { FsAudioStorage, setAudioStorage, audioStorage } from '@/lib/server/audio/storage';
-import { aheadWaitingItems, stopAhead } from '@/lib/server/audio/ahead';
+import { aheadWaitingItems, resetAheadQueue, stopAhead } from '@/lib/server/audio/ahead';
+import { requeueBacklog } from '@/lib/server/audio/backlog';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { resolveVoice } from '@/lib/server/audio/voices';
 import { voiceTag } from '@/lib/server/audio/voice-tags';
@@ -180,6 +181,14 @@ describe('the voice section of /admin/listening', () => {
     expect(queued.length + 1).toBeGreaterThanOrEqual(ch.length); // the first may already be taken by the runner
     expect((await audits('audio.prevoice'))[0]).toMatchObject({ targetId: voiced, detail: { voice: ALT.key } });
     expect(flash(await post('editor', { op: 'prevoice', novel: String(uyghur), voice: ALT.key })).err).toBe('该音色不适用于这部作品的语言');
+    await stopAhead();
+    // After a restart (an empty queue) the stored rows come back in the same voice.
+    resetAheadQueue();
+    const again = await requeueBacklog();
+    expect(again.queued).toBeGreaterThan(0);
+    const items = aheadWaitingItems();
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.voice === ALT.key)).toBe(true);
     await stopAhead();
   });
 
