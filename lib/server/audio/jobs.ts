@@ -6,6 +6,7 @@ import { log } from '../logger';
 import { serverId } from '../jobs/server-id';
 import { claimLease, leasedChapterIds, liveLease, promoteLease, releaseLease, renewLease, RENEW_MS } from './leases';
 import { chapterEngine } from './source';
+import { chapterFallbacks } from './engines';
 import { audioStorage } from './storage';
 
 /** A chapter's audio as stored (`state.json`) or as a running job has it so far. */
@@ -16,6 +17,8 @@ export interface ChapterAudioState {
   /** Start of each paragraph published so far, in seconds; all of them once complete. */
   time_track: number[];
   segments: PlaylistSegment[];
+  /** Paragraphs eSpeak spoke instead of the voice's engine (docs/speech-engines.md "Fallback"); absent when none. */
+  fallback?: number;
 }
 
 /** Why a chapter is synthesized: someone listens ('now'), or ahead of demand ('ahead'). */
@@ -217,8 +220,9 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
     scratch = await storage.makeScratch();
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
+    const engine = chapterEngine();
     const rendered = await renderChapterAudio({
-      engine: chapterEngine(),
+      engine,
       voice,
       paragraphs,
       dir: scratch,
@@ -242,6 +246,8 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
       time_track: rendered.timeTrack,
       segments: job.state.segments,
     };
+    const fallback = chapterFallbacks(engine);
+    if (fallback) final.fallback = fallback;
     await storage.writeAtomic(job.key, STATE, JSON.stringify(final));
     await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
     job.state = final;

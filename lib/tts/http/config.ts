@@ -146,10 +146,13 @@ function describe(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`).join('; ');
 }
 
+/** The variables read (process.env, or a plain object in tests). */
+type Env = Record<string, string | undefined>;
+
 export type Parsed<T> = { ok: true; config: T } | { ok: false; error: string } | { ok: false; error: null };
 
 /** The OpenAI-compatible engine's settings; `error: null` when it is not configured at all (no base URL or key). */
-export function parseOpenAiConfig(env: NodeJS.ProcessEnv = process.env): Parsed<OpenAiConfig> {
+export function parseOpenAiConfig(env: Env = process.env): Parsed<OpenAiConfig> {
   if (!env.TTS_OPENAI_BASE_URL && !env.TTS_OPENAI_API_KEY) return { ok: false, error: null };
   const r = openAiSchema.safeParse(env);
   if (!r.success) return { ok: false, error: describe(r.error) };
@@ -171,7 +174,7 @@ export function parseOpenAiConfig(env: NodeJS.ProcessEnv = process.env): Parsed<
 }
 
 /** Azure Speech's settings; `error: null` when it is not configured at all (no key). */
-export function parseAzureConfig(env: NodeJS.ProcessEnv = process.env): Parsed<AzureConfig> {
+export function parseAzureConfig(env: Env = process.env): Parsed<AzureConfig> {
   if (!env.TTS_AZURE_KEY) return { ok: false, error: null };
   const r = azureSchema.safeParse(env);
   if (!r.success) return { ok: false, error: describe(r.error) };

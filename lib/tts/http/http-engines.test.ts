@@ -214,7 +214,7 @@ describe('configuration', () => {
     [{ ...base, TTS_OPENAI_CONCURRENCY: '0' }, /TTS_OPENAI_CONCURRENCY/],
     [{ ...base, TTS_OPENAI_FORMAT: 'ogg' }, /TTS_OPENAI_FORMAT/],
   ])('refuses a configuration that does not parse, saying which variable (%#)', (env, message) => {
-    const r = parseOpenAiConfig(env as NodeJS.ProcessEnv);
+    const r = parseOpenAiConfig(env);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(message);
   });

@@ -1,0 +1,137 @@
+// Budget, health figures and the fallback to eSpeak around an HTTP engine (docs/speech-engines.md "Fallback",
+// "Budget and health"): the stand-in fails mid-chapter or the day's characters run out, and the chapter still ends
+// with every paragraph, at the engine's rate, its figures in PostgreSQL for every server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { useTestDatabase } from './db';
+import { useTempAudioStorage } from './temp-audio-storage';
+import { useTtsStandIn } from './tts-stand-in';
+import { getDb } from '@/lib/server/db/client';
+import { ttsEngineDays } from '@/lib/server/db/schema';
+import { chapterFallbacks, engineFor } from '@/lib/server/audio/engines';
+import { chapterAudioState, ensureChapterAudio } from '@/lib/server/audio/jobs';
+import { voiceByKey } from '@/lib/tts/registry';
+import { renderChapterAudio } from '@/lib/tts/render-chapter';
+import type { SpeechEngine } from '@/lib/tts/engine';
+import { businessDayOf } from '@/lib/shared/business-time';
+
+// The job registry renders with the source's engine: here, the wrapped HTTP engine of the test's voice.
+let jobEngine: (() => SpeechEngine) | null = null;
+jest.mock('@/lib/server/audio/source', () => {
+  const actual = jest.requireActual<typeof import('@/lib/server/audio/source')>('@/lib/server/audio/source');
+  return { ...actual, chapterEngine: () => jobEngine?.() ?? actual.chapterEngine() };
+});
+
+process.env.LOG_LEVEL = 'silent';
+useTestDatabase();
+useTempAudioStorage('engine-fallback');
+const { standIn, setEnv } = useTtsStandIn({ TTS_OPENAI_BACKOFF_MS: '10', TTS_OPENAI_RETRIES: '1' });
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shusheng-fallback-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const PARAGRAPHS = ['第一段，山门前。', '第二段，少年归。', '第三段，长老笑。', '第四段，夜色深。', '第五段，故事完。'];
+const voice = () => voiceByKey('openai:alloy')!;
+const usage = async () =>
+  (await getDb().select().from(ttsEngineDays).where(eq(ttsEngineDays.engine, 'openai'))).find((r) => r.day === businessDayOf(new Date()));
+
+let n = 0;
+async function render(engine: SpeechEngine) {
+  const out = path.join(dir, `r${++n}`);
+  fs.mkdirSync(out);
+  return renderChapterAudio({
+    engine,
+    voice: voice(),
+    paragraphs: PARAGRAPHS,
+    dir: out,
+    priority: () => 'now',
+    onSegment: async () => undefined,
+  });
+}
+
+beforeEach(async () => {
+  await getDb().delete(ttsEngineDays);
+});
+
+it('an engine failing mid-chapter: the rest goes to eSpeak at the engine rate, every paragraph is in the time track', async () => {
+  standIn().behave({ failAfter: 2 });
+  const engine = engineFor(voice());
+  expect(engine.sampleRate).toBe(24_000);
+  const rendered = await render(engine);
+  expect(rendered.timeTrack).toHaveLength(PARAGRAPHS.length);
+  for (let i = 1; i < PARAGRAPHS.length; i++) expect(rendered.timeTrack[i]!).toBeGreaterThan(rendered.timeTrack[i - 1]! + 0.5);
+  // Five short paragraphs and four pauses: several seconds, each paragraph about a second of speech.
+  expect(rendered.duration).toBeGreaterThan(rendered.timeTrack.at(-1)! + 0.3);
+  expect(rendered.duration).toBeLessThan(30);
+  expect(chapterFallbacks(engine)).toBe(3);
+  // Two good answers, then the third paragraph's attempt and its one retry; nothing more was asked of the engine.
+  expect(
+    standIn()
+      .syntheses()
+      .map((r) => r.text),
+  ).toEqual([PARAGRAPHS[0], PARAGRAPHS[1], PARAGRAPHS[2], PARAGRAPHS[2]]);
+  const row = await usage();
+  expect(row).toMatchObject({ requests: 3, failures: 1, fallbacks: 3, chars: 16 });
+  expect(row!.lastError).toMatch(/HTTP 500/);
+  expect(row!.lastErrorAt).toBeInstanceOf(Date);
+  // Two paragraphs of about a second each, made in well under their length.
+  expect(row!.audioMs).toBeGreaterThan(1000);
+  expect(row!.synthMs).toBeGreaterThan(0);
+});
+
+it('the day budget spent: the paragraph that does not fit and the rest go to eSpeak; a second server sees the same budget', async () => {
+  // Each paragraph is 8 characters: two fit in 20, the third does not.
+  setEnv({ TTS_OPENAI_DAILY_CHARS: '20' });
+  const first = engineFor(voice());
+  const rendered = await render(first);
+  expect(rendered.timeTrack).toHaveLength(PARAGRAPHS.length);
+  expect(chapterFallbacks(first)).toBe(3);
+  expect(standIn().syntheses()).toHaveLength(2);
+  expect(await usage()).toMatchObject({ chars: 16, requests: 2, failures: 0, fallbacks: 3, lastError: null });
+  // Another chapter (as on another server: a new wrapper, the row in PostgreSQL the only thing shared) asks nothing
+  // of the engine: 16 + 8 > 20.
+  const second = engineFor(voice());
+  const again = await render(second);
+  expect(again.timeTrack).toHaveLength(PARAGRAPHS.length);
+  expect(chapterFallbacks(second)).toBe(5);
+  expect(standIn().syntheses()).toHaveLength(2);
+  expect(await usage()).toMatchObject({ chars: 16, fallbacks: 8 });
+  setEnv({ TTS_OPENAI_DAILY_CHARS: undefined });
+});
+
+it('racing chapters never take more than the budget between them', async () => {
+  setEnv({ TTS_OPENAI_DAILY_CHARS: '40' });
+  standIn().behave({ delayMs: 50 });
+  const engines = Array.from({ length: 4 }, () => engineFor(voice()));
+  await Promise.all(engines.map(render));
+  // 4 chapters × 5 paragraphs × 8 characters asked; 5 paragraphs' worth fit.
+  expect(standIn().syntheses()).toHaveLength(5);
+  expect((await usage())!.chars).toBe(40);
+  expect(engines.reduce((s, e) => s + chapterFallbacks(e), 0)).toBe(15);
+  setEnv({ TTS_OPENAI_DAILY_CHARS: undefined });
+});
+
+it("a job whose engine fell back stores the chapter complete, with its fallback count in the chapter's state", async () => {
+  standIn().behave({ failStatus: 503 });
+  jobEngine = () => engineFor(voice());
+  try {
+    const key = 'chapters/990001/fallbacktest';
+    const job = await ensureChapterAudio(key, voice(), PARAGRAPHS, 'now');
+    await job!.done;
+    const state = await chapterAudioState(key);
+    expect(state).toMatchObject({ complete: true, fallback: 5 });
+    expect(state!.time_track).toHaveLength(PARAGRAPHS.length);
+  } finally {
+    jobEngine = null;
+  }
+});
+
+it('eSpeak voices are never wrapped (no budget, no figures), nor is a voice whose engine is not configured', async () => {
+  const espeak = engineFor(voiceByKey('espeak-ng:cmn')!);
+  expect(chapterFallbacks(espeak)).toBe(0);
+  expect(espeak.id).toBe('espeak-ng');
+  expect(engineFor({ ...voice(), key: 'gone:x', engine: 'gone' }).id).toBe('espeak-ng');
+  expect(await usage()).toBeUndefined();
+});
