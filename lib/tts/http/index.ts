@@ -28,3 +28,14 @@ export function httpEngines(): HttpSpeechEngine[] {
 export function resetHttpEngines(): void {
   holder.__shushengHttpEngines = undefined;
 }
+
+/** Each HTTP engine the server knows, configured or not, and why not when its settings do not parse (the console). */
+export function httpEngineConfigs(): { id: string; configured: boolean; error: string | null }[] {
+  return [
+    ['openai', parseOpenAiConfig()],
+    ['azure', parseAzureConfig()],
+  ].map(([id, parsed]) => {
+    const p = parsed as ReturnType<typeof parseOpenAiConfig>;
+    return { id: id as string, configured: p.ok, error: p.ok ? null : p.error };
+  });
+}

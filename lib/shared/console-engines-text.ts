@@ -1,0 +1,25 @@
+/** The console's speech engine section (docs/speech-engines.md "Budget and health"), /admin/listening. */
+export const ENGINES_TEXT = {
+  heading: '引擎',
+  engine: '引擎',
+  state: '状态',
+  voices: '音色数',
+  charsToday: '今日字符 / 预算',
+  requests: '今日请求',
+  failures: '今日失败',
+  fallbacks: '今日改用 eSpeak（段）',
+  rtf: '实时率',
+  lastError: '最近错误',
+  configured: '已配置',
+  notConfigured: '未配置',
+  invalid: (error: string) => `配置无效，未启用：${error}`,
+  noBudget: '不限',
+  none: '—',
+  builtIn: '内置，也是其他引擎失败或超出预算时的后备',
+  names: {
+    'espeak-ng': 'eSpeak NG',
+    openai: 'OpenAI 兼容接口',
+    azure: 'Azure 语音',
+  } as Record<string, string>,
+  note: '实时率 = 合成用时 ÷ 音频时长（越小越快）；预算按北京时间每日重置，所有服务器共用。',
+};
