@@ -10,6 +10,7 @@ export interface StandInBehaviour {
   retryAfter?: number;
   failAfter?: number;
   hang?: boolean;
+  garbage?: boolean;
   listStatus?: number;
 }
 export interface StandInRequest {

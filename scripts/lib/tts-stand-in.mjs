@@ -145,6 +145,8 @@ function readSsml(body) {
  *               with Retry-After: retryAfter when given
  *   failAfter   after this many good syntheses, answer 500 to every other
  *   hang        never answer a synthesis (until close)
+ *   garbage     answer 200 with an HTML page instead of audio (a proxy in the way)
+ *   listStatus  answer the voice list with this status
  */
 export async function startTtsStandIn({ openaiKey = 'sk-stand-in', azureKey = 'azure-stand-in-key' } = {}) {
   const espeak = espeakWorker();
@@ -192,6 +194,11 @@ export async function startTtsStandIn({ openaiKey = 'sk-stand-in', azureKey = 'a
         `stand-in answers ${b.failStatus}`,
         b.retryAfter !== undefined ? { 'retry-after': String(b.retryAfter) } : {},
       );
+      return true;
+    }
+    if (b.garbage) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>502 Bad Gateway (a proxy answering for the service)</body></html>');
       return true;
     }
     if (b.failAfter !== undefined && good >= b.failAfter) {

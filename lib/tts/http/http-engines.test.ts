@@ -163,6 +163,12 @@ describe('timeouts, retries and the concurrency cap', () => {
     expect(standIn().syntheses()).toHaveLength(1);
   });
 
+  it('an answer that is not audio (a proxy page with 200) is a failure, not noise in the chapter', async () => {
+    standIn().behave({ garbage: true });
+    await expect(speak(azure(), TEXT, azure().voices()[0]!)).rejects.toThrow(/not WAV/);
+    await expect(speak(openai(), TEXT, openai().voices()[0]!)).rejects.toThrow(/not WAV/);
+  });
+
   it('holds 10 parallel paragraphs to the cap of requests in flight, and all of them get their audio', async () => {
     setEnv({ TTS_OPENAI_CONCURRENCY: '3' });
     standIn().behave({ delayMs: 100 });

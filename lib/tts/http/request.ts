@@ -15,6 +15,9 @@ export class EngineRequestError extends Error {
   }
 }
 
+/** Largest answer read: a paragraph is seconds of audio (a few MB as WAV); more is a broken or hostile service. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
 /** Longest wait a Retry-After may impose: beyond it a listener is better served by the fallback. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
@@ -75,6 +78,10 @@ async function once(url: string, init: RequestInit, timeoutMs: number): Promise<
         res.status,
         res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : undefined,
       );
+    }
+    if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+      abort.abort();
+      throw new EngineRequestError(`answer larger than ${MAX_ANSWER_BYTES} bytes`, false);
     }
     // The body may stall after the headers: the same timer covers it.
     const body = Buffer.from(
