@@ -5,9 +5,9 @@ import { espeakEngine, ESPEAK_ENGINE_ID } from '@/lib/tts/espeak-engine';
 import { GuardedEngine } from './guarded-engine';
 
 /**
- * The engine that voices chapters in this voice (docs/listening.md "Engines and voices"). Every synthesis of a
- * chapter goes through here, so an engine other than eSpeak is wrapped with its budget, its health figures and
- * the fallback to eSpeak (docs/speech-engines.md "Fallback"). Call it once per chapter: the wrapper remembers that
+ * The engine that voices chapters in this voice. Every synthesis of a chapter goes through here, so an engine other
+ * than eSpeak is wrapped with its budget, its health figures and the fallback to eSpeak (docs/speech-engines.md
+ * "Fallback"). Call it once per chapter: the wrapper remembers that
  * the chapter has fallen back, so the rest of it stays in one voice.
  */
 export function engineFor(voice: VoiceProfile): SpeechEngine {
