@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useTestDatabase } from './db';
 import { useTtsStandIn } from './tts-stand-in';
 import { getDb } from '@/lib/server/db/client';
-import { ttsEngineDays } from '@/lib/server/db/schema';
-import { engineHealth } from '@/lib/server/staff/engine-health';
+import { authors, categories, chapters, novels, ttsEngineDays, ttsFallbackChapters } from '@/lib/server/db/schema';
+import { engineHealth, fallbackChapterList } from '@/lib/server/staff/engine-health';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
 import ListeningPage from '@/app/admin/listening/page';
@@ -43,7 +43,23 @@ beforeAll(async () => {
       },
       { engine: 'azure', day: yesterday, chars: 99, requests: 3 },
     ]);
+  const d = getDb();
+  const [author] = await d.insert(authors).values({ name: '墨香' }).returning({ id: authors.id });
+  const [cat] = await d.insert(categories).values({ name: '玄幻', gender: 1 }).returning({ id: categories.id });
+  const [novel] = await d
+    .insert(novels)
+    .values({ thumb: '', authorId: author!.id, categoryId: cat!.id, title: '后备之书', hasTts: true, languageType: 1 })
+    .returning({ id: novels.id });
+  const [chapter] = await d
+    .insert(chapters)
+    .values({ novelId: novel!.id, idx: 1, title: '第一章 归来', content: '一。', wordCount: 1, isFree: true, price: 0 })
+    .returning({ id: chapters.id });
+  chapterId = chapter!.id;
+  await d
+    .insert(ttsFallbackChapters)
+    .values({ key: `chapters/${chapterId}/abc`, chapterId, engine: 'openai', fallbacks: 3, paragraphs: 7 });
 });
+let chapterId = 0;
 
 it("lists every engine with today's figures, the budget, the real-time factor and the last error", async () => {
   const rows = await engineHealth(editor);
@@ -79,9 +95,24 @@ it('shows an engine whose settings do not parse as not running, with the reason,
   }
 });
 
+it('lists the chapters stored partly in eSpeak, with their novel', async () => {
+  expect(await fallbackChapterList(editor)).toEqual([
+    expect.objectContaining({
+      chapterId,
+      novelTitle: '后备之书',
+      chapterTitle: '第一章 归来',
+      engine: 'openai',
+      fallbacks: 3,
+      paragraphs: 7,
+    }),
+  ]);
+});
+
 it('is for staff who run listening only', async () => {
-  for (const role of ['moderator', 'finance'] as const)
+  for (const role of ['moderator', 'finance'] as const) {
     await expect(engineHealth({ id: 0, role, ip: '' })).rejects.toMatchObject({ message: expect.stringMatching(/无权/) });
+    await expect(fallbackChapterList({ id: 0, role, ip: '' })).rejects.toMatchObject({ message: expect.stringMatching(/无权/) });
+  }
   await expect(engineHealth({ id: 0, role: 'admin', ip: '' })).resolves.toHaveLength(3);
 });
 
@@ -93,4 +124,9 @@ it('renders the 引擎 section on /admin/listening', async () => {
   expect(html).toContain('12,345 / 100,000');
   expect(html).toContain('0.250');
   expect(html).toContain('HTTP 503: overloaded');
+  // The fallback chapter with its re-voice button.
+  expect(html).toContain('data-testid="engine-fallbacks"');
+  expect(html).toContain('第一章 归来');
+  expect(html).toContain('3 / 7');
+  expect(html).toContain(`name="chapter" value="${chapterId}"`);
 });

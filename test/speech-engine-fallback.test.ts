@@ -9,7 +9,8 @@ import { useTestDatabase } from './db';
 import { useTempAudioStorage } from './temp-audio-storage';
 import { useTtsStandIn } from './tts-stand-in';
 import { getDb } from '@/lib/server/db/client';
-import { ttsEngineDays } from '@/lib/server/db/schema';
+import { authors, categories, chapters, novels, ttsEngineDays, ttsFallbackChapters } from '@/lib/server/db/schema';
+import { audioStorage } from '@/lib/server/audio/storage';
 import { chapterFallbacks, engineFor } from '@/lib/server/audio/engines';
 import { chapterAudioState, ensureChapterAudio } from '@/lib/server/audio/jobs';
 import { voiceByKey } from '@/lib/tts/registry';
@@ -113,16 +114,40 @@ it('racing chapters never take more than the budget between them', async () => {
   setEnv({ TTS_OPENAI_DAILY_CHARS: undefined });
 });
 
-it("a job whose engine fell back stores the chapter complete, with its fallback count in the chapter's state", async () => {
-  standIn().behave({ failStatus: 503 });
-  jobEngine = () => engineFor(voice());
-  try {
-    const key = 'chapters/990001/fallbacktest';
+it("a job whose engine fell back stores the chapter complete, with its fallback count in the chapter's state, listed for staff until voiced in full", async () => {
+  const d = getDb();
+  const [author] = await d.insert(authors).values({ name: '墨香' }).returning({ id: authors.id });
+  const [cat] = await d.insert(categories).values({ name: '玄幻', gender: 1 }).returning({ id: categories.id });
+  const [novel] = await d
+    .insert(novels)
+    .values({ thumb: '', authorId: author!.id, categoryId: cat!.id, title: '后备之书', hasTts: true, languageType: 1 })
+    .returning({ id: novels.id });
+  const [chapter] = await d
+    .insert(chapters)
+    .values({ novelId: novel!.id, idx: 1, title: '第一章', content: PARAGRAPHS.join('\n'), wordCount: 40, isFree: true, price: 0 })
+    .returning({ id: chapters.id });
+  const key = `chapters/${chapter!.id}/fallbacktest`;
+  const voiceJob = async () => {
     const job = await ensureChapterAudio(key, voice(), PARAGRAPHS, 'now');
     await job!.done;
-    const state = await chapterAudioState(key);
+    return chapterAudioState(key);
+  };
+  jobEngine = () => engineFor(voice());
+  try {
+    standIn().behave({ failStatus: 503 });
+    const state = await voiceJob();
     expect(state).toMatchObject({ complete: true, fallback: 5 });
     expect(state!.time_track).toHaveLength(PARAGRAPHS.length);
+    expect(await d.select().from(ttsFallbackChapters)).toEqual([
+      expect.objectContaining({ key, chapterId: chapter!.id, engine: 'openai', fallbacks: 5, paragraphs: 5 }),
+    ]);
+    // Staff voice it again (its audio removed) with the engine back: in full, off the list.
+    standIn().behave();
+    await audioStorage().remove(key);
+    const again = await voiceJob();
+    expect(again).toMatchObject({ complete: true });
+    expect(again!.fallback).toBeUndefined();
+    expect(await d.select().from(ttsFallbackChapters)).toEqual([]);
   } finally {
     jobEngine = null;
   }

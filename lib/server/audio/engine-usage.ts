@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { businessDayOf } from '@/lib/shared/business-time';
 import { getDb } from '../db/client';
-import { ttsEngineDays } from '../db/schema';
+import { chapters, novels, ttsEngineDays, ttsFallbackChapters } from '../db/schema';
 
 /**
  * An engine's daily use in PostgreSQL (docs/speech-engines.md "Budget and health"): every server takes characters
@@ -119,4 +119,58 @@ export async function engineUsage(now = new Date()): Promise<{
     today: new Map(rows.map(({ engine, ...day }) => [engine, day])),
     lastError: new Map(errors.map((e) => [e.engine, { message: e.message ?? '', at: e.at! }])),
   };
+}
+
+/**
+ * A finished chapter's outcome: listed for staff when eSpeak spoke some of it, taken off the list once the same audio
+ * key is voiced in full (docs/speech-engines.md "Fallback").
+ */
+export async function recordChapterOutcome(
+  key: string,
+  chapterId: number,
+  engine: string,
+  fallbacks: number,
+  paragraphs: number,
+): Promise<void> {
+  const f = ttsFallbackChapters;
+  if (!fallbacks) {
+    await getDb().delete(f).where(eq(f.key, key));
+    return;
+  }
+  const row = { key, chapterId, engine, fallbacks, paragraphs, at: new Date() };
+  await getDb().insert(f).values(row).onConflictDoUpdate({ target: f.key, set: row });
+}
+
+export interface FallbackChapter {
+  key: string;
+  chapterId: number;
+  novelId: number;
+  novelTitle: string;
+  chapterTitle: string;
+  engine: string;
+  fallbacks: number;
+  paragraphs: number;
+  at: Date;
+}
+
+/** The latest chapters stored partly in eSpeak, newest first. */
+export async function fallbackChapters(limit = 50): Promise<FallbackChapter[]> {
+  const f = ttsFallbackChapters;
+  return getDb()
+    .select({
+      key: f.key,
+      chapterId: f.chapterId,
+      novelId: chapters.novelId,
+      novelTitle: novels.title,
+      chapterTitle: chapters.title,
+      engine: f.engine,
+      fallbacks: f.fallbacks,
+      paragraphs: f.paragraphs,
+      at: f.at,
+    })
+    .from(f)
+    .innerJoin(chapters, eq(chapters.id, f.chapterId))
+    .innerJoin(novels, eq(novels.id, chapters.novelId))
+    .orderBy(desc(f.at))
+    .limit(limit);
 }

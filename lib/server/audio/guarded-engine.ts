@@ -50,7 +50,9 @@ export class GuardedEngine implements SpeechEngine {
     if (this.fellBack === null) {
       const chars = charsOf(text);
       const budget = this.engine.limits?.dailyChars ?? 0;
-      const allowed = await takeChars(this.id, chars, budget).catch((err: unknown) => {
+      // One instant for the paragraph: its figures land on the day its characters were taken from.
+      const at = new Date();
+      const allowed = await takeChars(this.id, chars, budget, at).catch((err: unknown) => {
         // The budget cannot be read: the engine is used rather than nobody being able to listen.
         log('warn', 'tts_budget_unavailable', { engine: this.id, err });
         return true;
@@ -66,7 +68,7 @@ export class GuardedEngine implements SpeechEngine {
       try {
         const samples = await this.engine.synthesize(text, voice, { ...options, onPcm: (pcm) => held.push(pcm) });
         held.forEach(options.onPcm);
-        await recordSynthesis(this.id, (samples / this.sampleRate) * 1000, performance.now() - started).catch((err: unknown) =>
+        await recordSynthesis(this.id, (samples / this.sampleRate) * 1000, performance.now() - started, at).catch((err: unknown) =>
           log('warn', 'tts_usage_write_failed', { engine: this.id, err }),
         );
         return samples;

@@ -6,7 +6,7 @@ import { log } from '../logger';
 import { serverId } from '../jobs/server-id';
 import { claimLease, leasedChapterIds, liveLease, promoteLease, releaseLease, renewLease, RENEW_MS } from './leases';
 import { chapterEngine } from './source';
-import { chapterFallbacks } from './engines';
+import { chapterFallbacks, noteChapterOutcome } from './engines';
 import { audioStorage } from './storage';
 
 /** A chapter's audio as stored (`state.json`) or as a running job has it so far. */
@@ -248,6 +248,7 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
     };
     const fallback = chapterFallbacks(engine);
     if (fallback) final.fallback = fallback;
+    await noteChapterOutcome(job.key, engine, paragraphs.length);
     await storage.writeAtomic(job.key, STATE, JSON.stringify(final));
     await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
     job.state = final;

@@ -3,7 +3,7 @@ import { speechEngines } from '@/lib/tts/registry';
 import { ESPEAK_ENGINE_ID } from '@/lib/tts/espeak-engine';
 import { httpEngineConfigs } from '@/lib/tts/http';
 import type { HttpSpeechEngine } from '@/lib/tts/http/http-engine';
-import { engineUsage } from '../audio/engine-usage';
+import { engineUsage, fallbackChapters, type FallbackChapter } from '../audio/engine-usage';
 import { assertCan, type StaffActor } from '../core/actor';
 
 export interface EngineHealth {
@@ -65,4 +65,10 @@ export async function engineHealth(actor: StaffActor): Promise<EngineHealth[]> {
     });
   }
   return rows;
+}
+
+/** Chapters stored partly in eSpeak, newest first, for staff to re-voice (docs/speech-engines.md "Fallback"). */
+export async function fallbackChapterList(actor: StaffActor): Promise<FallbackChapter[]> {
+  assertCan(actor, 'listening');
+  return fallbackChapters();
 }

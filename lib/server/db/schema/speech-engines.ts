@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { chapters } from './catalog';
 
 /**
  * Each speech engine's use per business day (docs/speech-engines.md "Budget and health"), shared by every server:
@@ -22,4 +23,26 @@ export const ttsEngineDays = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.engine, t.day] })],
+);
+
+/**
+ * Chapters whose stored audio is partly eSpeak because their voice's engine failed or ran out of budget while they
+ * were voiced (docs/speech-engines.md "Fallback"): one row per chapter audio key, written when its job ends, removed
+ * when the key is voiced again in full. The console lists them for staff to re-voice.
+ */
+export const ttsFallbackChapters = pgTable(
+  'tts_fallback_chapters',
+  {
+    key: varchar({ length: 160 }).primaryKey(),
+    chapterId: integer()
+      .notNull()
+      // A deleted chapter takes its rows along (the content tools may delete chapters).
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    engine: varchar({ length: 32 }).notNull(),
+    /** Paragraphs spoken by eSpeak, of `paragraphs`. */
+    fallbacks: integer().notNull(),
+    paragraphs: integer().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tts_fallback_chapters_at_idx').on(t.at)],
 );
