@@ -11,6 +11,7 @@ export interface StandInBehaviour {
   failAfter?: number;
   hang?: boolean;
   garbage?: boolean;
+  redirectTo?: string;
   listStatus?: number;
 }
 export interface StandInRequest {

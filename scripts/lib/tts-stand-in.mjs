@@ -145,6 +145,7 @@ function readSsml(body) {
  *               with Retry-After: retryAfter when given
  *   failAfter   after this many good syntheses, answer 500 to every other
  *   hang        never answer a synthesis (until close)
+ *   redirectTo  answer 307 to this address (a key header must never follow it)
  *   garbage     answer 200 with an HTML page instead of audio (a proxy in the way)
  *   listStatus  answer the voice list with this status
  */
@@ -194,6 +195,11 @@ export async function startTtsStandIn({ openaiKey = 'sk-stand-in', azureKey = 'a
         `stand-in answers ${b.failStatus}`,
         b.retryAfter !== undefined ? { 'retry-after': String(b.retryAfter) } : {},
       );
+      return true;
+    }
+    if (b.redirectTo) {
+      res.writeHead(307, { location: b.redirectTo });
+      res.end();
       return true;
     }
     if (b.garbage) {

@@ -7,6 +7,7 @@ import type { HttpSpeechEngine } from './http-engine';
 import { AzureSpeechEngine } from './azure-engine';
 import { OpenAiSpeechEngine } from './openai-engine';
 import { parseAzureConfig, parseOpenAiConfig } from './config';
+import { backoffMs, MAX_RETRY_AFTER_MS, retryAfterMs } from './request';
 
 process.env.LOG_LEVEL = 'silent';
 const { standIn, setEnv } = useTtsStandIn({
@@ -167,6 +168,24 @@ describe('timeouts, retries and the concurrency cap', () => {
     standIn().behave({ garbage: true });
     await expect(speak(azure(), TEXT, azure().voices()[0]!)).rejects.toThrow(/not WAV/);
     await expect(speak(openai(), TEXT, openai().voices()[0]!)).rejects.toThrow(/not WAV/);
+  });
+
+  it('never follows a redirect (the key header would go along), nor retries it', async () => {
+    // Where it points: the stand-in itself, so a followed redirect would be seen there.
+    standIn().behave({ redirectTo: `${standIn().base}/elsewhere` });
+    await expect(speak(azure(), TEXT, azure().voices()[0]!)).rejects.toThrow(/HTTP 307/);
+    expect(standIn().requests.map((r) => r.path)).toEqual(['/cognitiveservices/v1']);
+  });
+
+  it('reads Retry-After in seconds or as a date, capped; backs off exponentially with jitter', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs('86400')).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs(new Date(Date.now() + 3000).toUTCString(), Date.now())).toBeGreaterThan(1500);
+    expect(retryAfterMs('soon')).toBeUndefined();
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect([backoffMs(100, 1, () => 0), backoffMs(100, 1, () => 1), backoffMs(100, 3, () => 0), backoffMs(100, 3, () => 1)]).toEqual([
+      50, 100, 200, 400,
+    ]);
   });
 
   it('holds 10 parallel paragraphs to the cap of requests in flight, and all of them get their audio', async () => {

@@ -64,11 +64,14 @@ async function once(url: string, init: RequestInit, timeoutMs: number): Promise<
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const res = await fetch(url, { ...init, signal: abort.signal }).catch((err: unknown) => {
+    // No redirects: a key header of our own (Azure's) would follow one to wherever it points.
+    const res = await fetch(url, { ...init, redirect: 'manual', signal: abort.signal }).catch((err: unknown) => {
       throw abort.signal.aborted
         ? new EngineRequestError(`timed out after ${timeoutMs} ms`, true)
         : new EngineRequestError(`network error: ${(err as Error)?.cause ?? (err as Error)?.message ?? err}`, true);
     });
+    if (res.status >= 300 && res.status < 400)
+      throw new EngineRequestError(`HTTP ${res.status}: redirects are not followed (check the base URL)`, false, res.status);
     if (!res.ok) {
       const text = (await res.text().catch(() => '')).slice(0, 200).replace(/\s+/g, ' ');
       const retryable = res.status === 429 || res.status >= 500;
