@@ -12,6 +12,7 @@ import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, novels, ttsEngineDays, ttsFallbackChapters } from '@/lib/server/db/schema';
 import { audioStorage } from '@/lib/server/audio/storage';
 import { chapterFallbacks, engineFor } from '@/lib/server/audio/engines';
+import { ENGINE_COOLDOWN_MS, resetEngineCooldowns } from '@/lib/server/audio/guarded-engine';
 import { chapterAudioState, ensureChapterAudio } from '@/lib/server/audio/jobs';
 import { voiceByKey } from '@/lib/tts/registry';
 import { renderChapterAudio } from '@/lib/tts/render-chapter';
@@ -54,6 +55,7 @@ async function render(engine: SpeechEngine) {
 
 beforeEach(async () => {
   await getDb().delete(ttsEngineDays);
+  resetEngineCooldowns();
 });
 
 it('an engine failing mid-chapter: the rest goes to eSpeak at the engine rate, every paragraph is in the time track', async () => {
@@ -80,6 +82,25 @@ it('an engine failing mid-chapter: the rest goes to eSpeak at the engine rate, e
   // Two paragraphs of about a second each, made in well under their length.
   expect(row!.audioMs).toBeGreaterThan(1000);
   expect(row!.synthMs).toBeGreaterThan(0);
+
+  // The next chapter, within the cool-down, goes straight to eSpeak: no listener waits out the timeouts again.
+  const next = engineFor(voice());
+  expect((await render(next)).timeTrack).toHaveLength(PARAGRAPHS.length);
+  expect(chapterFallbacks(next)).toBe(5);
+  expect(standIn().syntheses()).toHaveLength(4);
+  expect(await usage()).toMatchObject({ failures: 1, fallbacks: 8 });
+  // After it, the engine is asked again.
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask', 'performance'] });
+  jest.setSystemTime(Date.now() + ENGINE_COOLDOWN_MS + 1);
+  try {
+    standIn().behave();
+    const later = engineFor(voice());
+    await render(later);
+    expect(chapterFallbacks(later)).toBe(0);
+    expect(standIn().syntheses()).toHaveLength(5);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 it('the day budget spent: the paragraph that does not fit and the rest go to eSpeak; a second server sees the same budget', async () => {
@@ -143,6 +164,7 @@ it("a job whose engine fell back stores the chapter complete, with its fallback 
     ]);
     // Staff voice it again (its audio removed) with the engine back: in full, off the list.
     standIn().behave();
+    resetEngineCooldowns();
     await audioStorage().remove(key);
     const again = await voiceJob();
     expect(again).toMatchObject({ complete: true });

@@ -5,6 +5,20 @@ import { PcmResampler } from '@/lib/tts/resample';
 import { log } from '../logger';
 import { charsOf, recordFallback, recordSynthesis, takeChars } from './engine-usage';
 
+/**
+ * After an engine fails (past its retries), chapters starting within this time go straight to eSpeak instead of
+ * each waiting out the same timeouts and retries first: a listener's first sound must not wait for a service that is
+ * down. Per process; the chapter that failed still tells the console why.
+ */
+export const ENGINE_COOLDOWN_MS = 30_000;
+const holder = globalThis as typeof globalThis & { __shushengEngineDown?: Map<string, number> };
+const downUntil = () => (holder.__shushengEngineDown ??= new Map());
+
+/** Forgets engines' recent failures (tests). */
+export function resetEngineCooldowns(): void {
+  downUntil().clear();
+}
+
 /** What the wrapper needs of the engine it guards (its daily budget, when it has one). */
 export type GuardedTarget = SpeechEngine & { limits?: { dailyChars: number } };
 
@@ -47,6 +61,7 @@ export class GuardedEngine implements SpeechEngine {
   }
 
   async synthesize(text: string, voice: Voice, options: SynthesisOptions): Promise<number> {
+    if (this.fellBack === null && (downUntil().get(this.id) ?? 0) > Date.now()) this.fellBack = 'cooling down after a failure';
     if (this.fellBack === null) {
       const chars = charsOf(text);
       const budget = this.engine.limits?.dailyChars ?? 0;
@@ -67,7 +82,7 @@ export class GuardedEngine implements SpeechEngine {
       const started = performance.now();
       try {
         const samples = await this.engine.synthesize(text, voice, { ...options, onPcm: (pcm) => held.push(pcm) });
-        held.forEach(options.onPcm);
+        for (const pcm of held) options.onPcm(pcm);
         await recordSynthesis(this.id, (samples / this.sampleRate) * 1000, performance.now() - started, at).catch((err: unknown) =>
           log('warn', 'tts_usage_write_failed', { engine: this.id, err }),
         );
@@ -75,6 +90,7 @@ export class GuardedEngine implements SpeechEngine {
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         this.fellBack = message;
+        downUntil().set(this.id, Date.now() + ENGINE_COOLDOWN_MS);
         log('warn', 'tts_engine_fallback', { engine: this.id, voice: this.voice.key, error: message });
         await this.noteFallback({ error: message, chars });
         return this.espeak(text, options, err);
