@@ -1,13 +1,14 @@
 import 'server-only';
 import type { LanguageType, SpeechEngine, VoiceProfile } from './engine';
 import { espeakEngine } from './espeak-engine';
+import { httpEngines } from './http';
 
 /**
  * The speech engines this server has (docs/listening.md "Engines and voices"): eSpeak NG always, first, as the
  * default and the fallback; the others only when their configuration is in the environment.
  */
 export function speechEngines(): SpeechEngine[] {
-  return [espeakEngine()];
+  return [espeakEngine(), ...httpEngines()];
 }
 
 export function engineById(id: string): SpeechEngine | null {

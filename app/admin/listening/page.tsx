@@ -5,6 +5,7 @@ import { requireStaff } from '@/lib/server/staff/page-session';
 import { audioStorageView, synthesisQueue } from '@/lib/server/staff/listening';
 import { MB } from '@/lib/server/audio/storage-cap';
 import { ConsoleShell, formatTime, type SearchParams } from '../_components/shell';
+import { enginesSection } from './engines-section';
 import { voicesSection } from './voices-section';
 
 export const metadata: Metadata = { title: OPS_TEXT.listening.heading };
@@ -42,6 +43,7 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
   return (
     <ConsoleShell staff={staff} current="listening" flash={flash}>
       <h1>{L.heading}</h1>
+      {await enginesSection(staff.actor)}
 
       <h2>{L.queue}</h2>
       <h3>

@@ -5,7 +5,7 @@ import { renderChapterAudio } from '@/lib/tts/render-chapter';
 import { log } from '../logger';
 import { serverId } from '../jobs/server-id';
 import { claimLease, leasedChapterIds, liveLease, promoteLease, releaseLease, renewLease, RENEW_MS } from './leases';
-import { engineFor } from './engines';
+import { chapterFallbacks, engineFor, noteChapterOutcome } from './engines';
 import { tagOfVersion } from './source';
 import { audioStorage } from './storage';
 
@@ -17,6 +17,8 @@ export interface ChapterAudioState {
   /** Start of each paragraph published so far, in seconds; all of them once complete. */
   time_track: number[];
   segments: PlaylistSegment[];
+  /** Paragraphs eSpeak spoke instead of the voice's engine (docs/speech-engines.md "Fallback"); absent when none. */
+  fallback?: number;
 }
 
 /** Why a chapter is synthesized: someone listens ('now'), or ahead of demand ('ahead'). */
@@ -218,8 +220,9 @@ async function renderJob(job: Job, voice: VoiceProfile, paragraphs: string[], on
     scratch = await storage.makeScratch();
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
+    const engine = engineFor(voice);
     const rendered = await renderChapterAudio({
-      engine: engineFor(voice),
+      engine,
       voice,
       paragraphs,
       dir: scratch,
@@ -243,6 +246,9 @@ async function renderJob(job: Job, voice: VoiceProfile, paragraphs: string[], on
       time_track: rendered.timeTrack,
       segments: job.state.segments,
     };
+    const fallback = chapterFallbacks(engine);
+    if (fallback) final.fallback = fallback;
+    await noteChapterOutcome(job.key, engine, paragraphs.length);
     await storage.writeAtomic(job.key, STATE, JSON.stringify(final));
     await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
     job.state = final;

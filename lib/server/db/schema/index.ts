@@ -16,3 +16,4 @@ export * from './content-import';
 export * from './money-console';
 export * from './reconciliation';
 export * from './voices';
+export * from './speech-engines';
