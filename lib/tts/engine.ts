@@ -14,7 +14,7 @@ export interface Voice {
 export type LanguageType = 0 | 1 | 2;
 
 /**
- * A voice as listeners and staff choose it (docs/listening.md "Engines and voices"). `key` names it across engines,
+ * A voice as listeners and staff choose it (docs/speech-engines.md). `key` names it across engines,
  * `{engine id}:{voice id}` (eSpeak's Mandarin is `espeak-ng:cmn`); it is what members' choices, novels' defaults
  * and signed audio URLs carry.
  */

@@ -4,7 +4,7 @@ import { espeakEngine } from './espeak-engine';
 import { httpEngines } from './http';
 
 /**
- * The speech engines this server has (docs/listening.md "Engines and voices"): eSpeak NG always, first, as the
+ * The speech engines this server has (docs/speech-engines.md): eSpeak NG always, first, as the
  * default and the fallback; the others only when their configuration is in the environment.
  */
 export function speechEngines(): SpeechEngine[] {
