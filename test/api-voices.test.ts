@@ -18,7 +18,8 @@ import { signPreviewUrl, verifyPreviewSignature } from '@/lib/server/audio/previ
 import { POST as previewUrlRoute } from '@/app/v1/audio/articles/preview_url/route';
 import { ensureChapterAudio } from '@/lib/server/audio/jobs';
 import { loadAudioSource } from '@/lib/server/audio/source';
-import { chapters, memberVoices, novels } from '@/lib/server/db/schema';
+import { chapters, languageVoices, memberVoices, novels } from '@/lib/server/db/schema';
+import { resolveVoice } from '@/lib/server/audio/voices';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
 import { signAudioUrl } from '@/lib/server/audio/signed-url';
@@ -125,6 +126,33 @@ it('every configured voice has a key that signed URLs and the API accept', () =>
   expect(allVoices().map((v) => v.key)).toContain(ALT.key);
 });
 
+describe('voice resolution order', () => {
+  it("asked, then the member's choice, then the novel's default, then the language's, then eSpeak's; gone keys are passed over", async () => {
+    const m = await signedInMember();
+    const novel = { hasTts: true, languageType: 1, voiceKey: null as string | null };
+    const key = async (want: { memberId?: number; key?: string } = {}) => (await resolveVoice(novel, want))?.key;
+    expect(await key()).toBe(CMN);
+    await d().insert(languageVoices).values({ languageType: 1, voiceKey: ALT.key });
+    expect(await key()).toBe(ALT.key);
+    novel.voiceKey = CMN;
+    expect(await key()).toBe(CMN); // the novel's own default before its language's
+    await d().insert(memberVoices).values({ memberId: m.id, languageType: 1, voiceKey: ALT.key });
+    expect(await key({ memberId: m.id })).toBe(ALT.key); // the member's choice before the novel's
+    expect(await key({ memberId: m.id, key: CMN })).toBe(CMN); // the voice asked for before all
+    expect(await key({ memberId: m.id, key: UG })).toBe(ALT.key); // of another language: passed over
+    // Keys no engine offers any more are ignored wherever they are stored.
+    await d().update(memberVoices).set({ voiceKey: 'gone:voice' }).where(eq(memberVoices.memberId, m.id));
+    novel.voiceKey = 'gone:voice';
+    expect(await key({ memberId: m.id })).toBe(ALT.key); // the language's default
+    await d().update(languageVoices).set({ voiceKey: 'gone:voice' });
+    expect(await key({ memberId: m.id })).toBe(CMN); // eSpeak's
+    expect(await resolveVoice({ ...novel, hasTts: false }, { key: CMN })).toBeNull();
+    expect(await resolveVoice({ hasTts: true, languageType: 2, voiceKey: null })).toBeNull();
+    await d().delete(languageVoices);
+    await d().delete(memberVoices).where(eq(memberVoices.memberId, m.id));
+  });
+});
+
 describe('GET /v1/audio/voices', () => {
   it("lists a novel's voices for a guest, with the default as current and no readiness without a chapter", async () => {
     const res = await voices('novel_id=1');
@@ -140,7 +168,7 @@ describe('GET /v1/audio/voices', () => {
       sample_url: '/audio/voices/espeak-ng%3Acmn/sample',
       ready: null,
     });
-    expect(res.body.data).toMatchObject({ current: CMN, default: CMN });
+    expect(res.body.data).toMatchObject({ current: CMN, default: CMN, language_type: 1 });
   });
 
   it('tells which voices have a chapter made, only after it was made in that voice', async () => {

@@ -140,6 +140,8 @@ describe('the voice section of /admin/listening', () => {
     expect(await novelVoice(voiced)).toBe(ALT.key);
     expect((await resolveVoice(await novelRow(voiced)))?.key).toBe(ALT.key);
     expect((await audits('audio.voice_novel'))[0]).toMatchObject({ targetId: voiced, detail: { before: null, after: ALT.key } });
+    const listed = renderToStaticMarkup(await ListeningPage({ searchParams: Promise.resolve({}) }));
+    expect(listed).toMatch(new RegExp(`data-testid="voice-novels"[^]*${voiced} 音色之书[^]*测试 · 第二音色`));
     // A Mandarin voice for a Uyghur novel, an unknown one, a novel that does not exist: refused, nothing changed.
     expect(flash(await post('admin', { op: 'novel_default', novel: String(uyghur), voice: CMN })).err).toBe('该音色不适用于这部作品的语言');
     expect(flash(await post('admin', { op: 'novel_default', novel: String(uyghur), voice: 'nobody:voice' })).err).toBe('该音色暂不可用');

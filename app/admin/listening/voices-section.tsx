@@ -2,7 +2,7 @@ import { VOICES_TEXT as V } from '@/lib/shared/console-voices-text';
 import type { StaffActor } from '@/lib/server/core/actor';
 import { MB } from '@/lib/server/audio/storage-cap';
 import { allVoices } from '@/lib/tts/registry';
-import { languageVoiceRows, voiceStorage } from '@/lib/server/staff/voice-defaults';
+import { languageVoiceRows, novelVoiceRows, voiceStorage } from '@/lib/server/staff/voice-defaults';
 
 const ACTION = '/admin/actions/listening-voices';
 const mb = (bytes: number) => (bytes / MB).toFixed(1);
@@ -25,7 +25,7 @@ function VoiceSelect({ voices, chosen, blank }: { voices: { key: string; name: s
 // novel's default voice, pre-voicing a novel in a chosen voice, and the storage each voice takes. A function the page
 // awaits (not an async component), so the page still renders in one synchronous pass.
 export async function voicesSection(actor: StaffActor, back: string) {
-  const [languages, storage] = await Promise.all([languageVoiceRows(actor), voiceStorage(actor)]);
+  const [languages, novelRows, storage] = await Promise.all([languageVoiceRows(actor), novelVoiceRows(actor), voiceStorage(actor)]);
   const voices = allVoices();
   return (
     <section data-testid="voices-section">
@@ -65,6 +65,31 @@ export async function voicesSection(actor: StaffActor, back: string) {
         </label>
         <button type="submit">{V.save}</button>
       </form>
+      {novelRows.length ? (
+        <div className="table-wrap">
+          <table data-testid="voice-novels">
+            <caption>{V.novelsWithVoice}</caption>
+            <thead>
+              <tr>
+                <th>{V.novel}</th>
+                <th>{V.voice}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {novelRows.map((n) => (
+                <tr key={n.novelId}>
+                  <td>
+                    {n.novelId} {n.title}
+                  </td>
+                  <td>
+                    {n.name ?? V.goneVoice}（{n.key}）
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
 
       <h3>{V.prevoice}</h3>
       <p className="meta">{V.prevoiceHint}</p>

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { VOICES_TEXT as V } from '@/lib/shared/console-voices-text';
 import type { LanguageType, VoiceProfile } from '@/lib/tts/engine';
 import { engineById, voiceByKey, voicesFor } from '@/lib/tts/registry';
@@ -45,6 +45,21 @@ export async function languageVoiceRows(actor: StaffActor): Promise<LanguageVoic
 /** The voice a language has without any staff choice: eSpeak's, else the first offered (lib/server/audio/voices.ts). */
 const baseOf = (languageType: number): VoiceProfile | null =>
   engineById(ESPEAK_ENGINE_ID)?.voiceFor(languageType) ?? voicesFor(languageType)[0] ?? null;
+
+/** Novels with a default voice of their own (the first `limit` by id), with the voice's name when still offered. */
+export async function novelVoiceRows(
+  actor: StaffActor,
+  limit = 50,
+): Promise<{ novelId: number; title: string; key: string; name: string | null }[]> {
+  assertCan(actor, 'listening');
+  const rows = await getDb()
+    .select({ novelId: novels.id, title: novels.title, key: novels.voiceKey })
+    .from(novels)
+    .where(isNotNull(novels.voiceKey))
+    .orderBy(asc(novels.id))
+    .limit(limit);
+  return rows.map((r) => ({ novelId: r.novelId, title: r.title, key: r.key!, name: voiceByKey(r.key!)?.name ?? null }));
+}
 
 /** Sets (or with '' clears) a language's default voice; audited `audio.voice_language`. */
 export async function setLanguageVoice(actor: StaffActor, languageType: number, key: string): Promise<string> {

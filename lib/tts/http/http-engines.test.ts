@@ -41,6 +41,8 @@ describe('OpenAI-compatible engine', () => {
     expect(out.samples).toBeLessThan(5 * 24_000);
     expect(out.loud).toBe(true);
     expect(engine.sampleRate).toBe(24_000);
+    // What changes the audio is in the version (hence in the storage key).
+    expect(engine.version).toBe('1-tts-1-24000-1');
   });
 
   it('resamples to the declared rate, and decodes mp3 and raw pcm answers to the same length of audio', async () => {

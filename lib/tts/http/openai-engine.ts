@@ -24,8 +24,8 @@ export class OpenAiSpeechEngine extends HttpSpeechEngine {
   constructor(private readonly config: OpenAiConfig) {
     super(config);
     this.sampleRate = config.sampleRate;
-    // Model and rate change the audio: both are in the version, hence in the storage key.
-    this.version = `1-${config.model}-${config.sampleRate}`;
+    // Model, rate and speed change the audio: they are in the version, hence in the storage key.
+    this.version = `1-${config.model}-${config.sampleRate}-${config.speed}`;
     this.profiles = config.voices.map((v) => profileOf(this.id, v));
   }
 
