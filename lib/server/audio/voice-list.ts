@@ -15,7 +15,7 @@ import { chapterAudioState } from './jobs';
 import { audioKey } from './source';
 import { defaultVoice, offeredVoice, resolveVoice, saveMemberVoice } from './voices';
 
-/** Where a voice's 试听 sample is served (docs/speech-engines.md). */
+/** Where a voice's 试听 sample is served (docs/listening.md "Voice resolution"). */
 export const voiceSampleUrl = (key: string) => `/audio/voices/${encodeURIComponent(key)}/sample`;
 
 /**
@@ -55,7 +55,7 @@ export async function listVoices(memberId: number | null, novelId: number, artic
       ready,
     });
   }
-  return { voices, current: current.key, default: fallback.key };
+  return { voices, current: current.key, default: fallback.key, language_type: novel.languageType as 0 | 1 | 2 };
 }
 
 /**
