@@ -1,9 +1,10 @@
+import type { PrivateAudioUrl, TtsTimeTrack } from '@/lib/shared/dto/audio';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api } from '../api';
 import { cachedArticle, rememberArticle } from '../reader/article-cache';
 import { readLogBody } from '../readlog';
-import type { ProgressReport } from './listen-deps';
+import type { ProgressReport, SignedAudio } from './listen-deps';
 
 /** GET /v1/read/{id}: the chapter with its stream address (kept in the reader's cache, which the reader shares). */
 export async function fetchListenChapter(id: number, novelId?: number): Promise<ReadChapter> {
@@ -15,13 +16,21 @@ export async function fetchListenChapter(id: number, novelId?: number): Promise<
   return chapter;
 }
 
-/** POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments. */
-export async function signStreamUrl(baseUrl: string): Promise<string> {
-  const { url } = await api<{ url: string; expires_at: string }>('/v1/audio/articles/get_private_url', {
+/**
+ * POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments, in the
+ * voice asked for (absent: the member's choice or the defaults) — the answer names the voice used.
+ */
+export async function signStreamUrl(baseUrl: string, voice?: string): Promise<SignedAudio> {
+  const answer = await api<PrivateAudioUrl & { voice?: string }>('/v1/audio/articles/get_private_url', {
     method: 'POST',
-    body: { base_url: baseUrl },
+    body: voice ? { base_url: baseUrl, voice } : { base_url: baseUrl },
   });
-  return url;
+  return { url: answer.url, voice: answer.voice ?? null };
+}
+
+/** GET /v1/articles/{id}/tts_time_track?voice: a chapter's paragraph starts in one voice (a voice switch waits on it). */
+export function fetchVoiceTimeTrack(articleId: number, voice: string): Promise<TtsTimeTrack> {
+  return api<TtsTimeTrack>(`/v1/articles/${articleId}/tts_time_track`, { query: { voice }, silent: true });
 }
 
 /**
