@@ -155,7 +155,7 @@ export class ListenController extends MediaClock {
     try {
       const kept = await this.downloaded(chapter.id, false);
       if (kept) url = kept;
-      else ({ url, voice } = await this.sign(chapter.m3u8_url, this.voiceFor(chapter)));
+      else ({ url, voice } = await this.sign(chapter.m3u8_url, this.voiceFor(chapter, s)));
     } catch {
       // No network after all: the download, if any (the API client has already shown the server's message).
       const kept = await this.downloaded(chapter.id, true);
@@ -190,13 +190,12 @@ export class ListenController extends MediaClock {
   /**
    * The voice a chapter is signed in (docs/listening.md "Voices on the listen page"): the one chosen in this
    * browser for its language, else the one heard in the same novel (continuous play keeps it), else none — the
-   * member's saved choice or the defaults, as the server resolves them.
+   * member's saved choice or the defaults, as the server resolves them. `before`: the listen state before the open.
    */
-  private voiceFor(chapter: ReadChapter): string | null {
+  private voiceFor(chapter: ReadChapter, before: { novel: ListenNovel | null; voice: string | null }): string | null {
     const chosen = this.deps.chosenVoice?.(chapter.novel.language_type) ?? null;
     if (chosen) return chosen;
-    const s = store();
-    return s.novel?.id === chapter.novel_id ? s.voice : null;
+    return before.novel?.id === chapter.novel_id ? before.voice : null;
   }
 
   /**
