@@ -179,6 +179,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           <ListenPreview
             key={chapter.id}
             articleId={chapter.id}
+            languageType={chapter.novel.language_type}
             onPosition={(t) => {
               previewAt.current = t;
             }}
