@@ -107,13 +107,13 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
     window.scrollTo(0, 0);
   }, [controller, s.articleId, chapter.id, readType]);
 
-  // The first voice this chapter is heard in here is the one it came with; after a switch the page reads the new
-  // voice's track (docs/listening.md "Voices on the listen page").
+  // The voice heard picks the time track (docs/listening.md "Voices on the listen page"); after a switch on this
+  // page the chapter's own track is surely another voice's.
   const [firstVoice, setFirstVoice] = useState<{ id: number; voice: string } | null>(null);
   const heardVoice = taken && s.articleId === chapter.id ? s.voice : null;
   if (heardVoice && firstVoice?.id !== chapter.id) setFirstVoice({ id: chapter.id, voice: heardVoice });
-  const switched = heardVoice && firstVoice?.id === chapter.id && firstVoice.voice !== heardVoice ? heardVoice : null;
-  const track = useTimeTrack(chapter, switched);
+  const switched = Boolean(heardVoice && firstVoice?.id === chapter.id && firstVoice.voice !== heardVoice);
+  const track = useTimeTrack(chapter, heardVoice, switched);
   // The sleep timer's paragraph boundaries read the track of the moment (docs/listening.md "Sleep timer").
   const trackRef = useRef(track);
   useEffect(() => {
