@@ -209,6 +209,18 @@ describe('the voice across chapters', () => {
     expect(state()).toMatchObject({ voice: NEW, article: { id: 2 } });
   });
 
+  it("the continuous stream is the new voice's: its address carries the voice, so the chapters it holds follow in it", async () => {
+    const loadStreamFollower = async () => (await import('./stream-follow')).StreamFollower;
+    const { controller, attach } = await playingAt25({ loadStreamFollower, streamPlaylist: async () => '#EXTM3U\n' });
+    useListenStore.getState().setContinuousPlay(3);
+    controller.switchVoice(NEW);
+    await flush();
+    const url = attach.mock.calls.at(-1)![1];
+    expect(url).toMatch(/^\/audio\/1\/stream\.m3u8\?/);
+    expect(url).toContain('v=espeak-ng%3Acmn%2Bf3');
+    expect(url).toMatch(/&n=3$/);
+  });
+
   it('another novel does not inherit it: the server resolves that novel voice', async () => {
     const { controller, deps } = await playingAt25();
     controller.switchVoice(NEW);

@@ -8,8 +8,9 @@ import { readKey, writeKey } from './storage';
 
 type Choices = Record<string, string>;
 
-// A voice key as lib/tts/engine.ts spells it: `{engineId}:{voiceId}`, printable and short.
-const KEY = /^[\w.+@-]{1,64}:[\w.+@-]{1,64}$/;
+// A voice key as lib/tts/engine.ts spells it, `{engineId}:{voiceId}` — the server's own pattern for it, written out
+// here: its schema module would bring zod into the page (docs/operations.md "First-load JavaScript").
+const KEY = /^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/-]{1,100}$/;
 
 export const isVoiceKey = (v: unknown): v is string => typeof v === 'string' && KEY.test(v);
 
