@@ -83,7 +83,7 @@ describe('locked-chapter preview', () => {
     const res = await previewUrl({ article_id: paidId }, m.auth);
     expect(res.status).toBe(200);
     expect(res.body.data.max_seconds).toBe(30);
-    expect(res.body.data.url).toMatch(new RegExp(`^/audio/${paidId}/preview\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}$`));
+    expect(res.body.data.url).toMatch(new RegExp(`^/audio/${paidId}/preview\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}&v=espeak-ng%3Acmn$`));
 
     // A chapter never voiced is synthesised whole first (the cap needs its time track): until then the playlist
     // answers 503 and the player asks again (docs/listening.md), as this does — a loaded machine takes longer.

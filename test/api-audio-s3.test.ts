@@ -87,7 +87,7 @@ const bucketKeys = async (prefix: string) => {
 
 /** Synthesises a chapter through its first listen and returns the member, the finished playlist and the key. */
 async function listenedChapter(chapterId: number, memberId: number) {
-  const { url } = signAudioUrl(memberId, chapterId);
+  const { url } = signAudioUrl(memberId, chapterId, 'espeak-ng:cmn');
   expect((await media(url)).status).toBe(200);
   const key = (await loadAudioSource(chapterId))!.key!;
   await runningJob(key)?.done;
@@ -166,13 +166,13 @@ describe('audio on an S3 bucket', () => {
 
     // The reader's own signature for a free chapter, the buyer's URL under the reader's session, a forged one.
     const free = await chapterOf(1, 1);
-    const readerQuery = new URL(signAudioUrl(reader.id, free.id).url, 'http://localhost').search.slice(1);
-    const version = /v=([0-9a-f]{32})/.exec(segUri)![1]!;
+    const readerQuery = new URL(signAudioUrl(reader.id, free.id, 'espeak-ng:cmn').url, 'http://localhost').search.slice(1);
+    const version = /a=([0-9a-f]{32})/.exec(segUri)![1]!;
     const attempts: [string, Record<string, string>][] = [
-      [`/audio/${paid.id}/0.ts?v=${version}&${readerQuery}`, reader.auth],
+      [`/audio/${paid.id}/0.ts?a=${version}&${readerQuery}`, reader.auth],
       [`/audio/${paid.id}/${segUri}`, reader.auth],
       [`/audio/${paid.id}/${segUri.replace(/s=[0-9a-f]{64}/, `s=${'0'.repeat(64)}`)}`, {}],
-      [`/audio/${paid.id}/0.ts?v=${version}`, reader.auth],
+      [`/audio/${paid.id}/0.ts?a=${version}`, reader.auth],
     ];
     for (const mode of ['proxy', 'redirect'] as const) {
       setAudioStorage(s3StorageOn(s3, BUCKET, mode));

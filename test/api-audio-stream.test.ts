@@ -48,7 +48,7 @@ async function stream(url: string, headers: Record<string, string> = {}): Promis
   const aid = u.pathname.split('/')[2]!;
   return streamRoute(new NextRequest(u, { headers }), { params: Promise.resolve({ aid }) });
 }
-const streamFor = (memberId: number, idx: number, n: number) => streamUrlOf(signAudioUrl(memberId, ids[idx]!).url, n)!;
+const streamFor = (memberId: number, idx: number, n: number) => streamUrlOf(signAudioUrl(memberId, ids[idx]!, 'espeak-ng:cmn').url, n)!;
 const idxOf = (chapterId: number) => Number(Object.entries(ids).find(([, id]) => id === chapterId)![0]);
 async function chaptersIn(res: Response): Promise<{ idxs: number[]; open: boolean; text: string }> {
   expect(res.status).toBe(200);
@@ -132,7 +132,7 @@ describe('GET /audio/{aid}/stream.m3u8', () => {
 
   it('refuses a limit that is not a number of chapters, writing nothing', async () => {
     const m = await signedInMember();
-    const url = signAudioUrl(m.id, ids[19]!).url.replace('index.m3u8', 'stream.m3u8');
+    const url = signAudioUrl(m.id, ids[19]!, 'espeak-ng:cmn').url.replace('index.m3u8', 'stream.m3u8');
     for (const n of ['x', '1.5', '-2', '99999']) {
       const res = await stream(`${url}&n=${n}`, m.auth);
       expect(res.status).toBe(400);

@@ -107,7 +107,7 @@ describe('POST /v1/audio/articles/get_private_url', () => {
     const m = await signedInMember();
     const res = await privateUrl({ base_url: `/audio/${ch.id}/index.m3u8` }, m.auth);
     expect(res.status).toBe(200);
-    expect(res.body.data.url).toMatch(new RegExp(`^/audio/${ch.id}/index\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}$`));
+    expect(res.body.data.url).toMatch(new RegExp(`^/audio/${ch.id}/index\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}&v=espeak-ng%3Acmn$`));
     const hours = (new Date(res.body.data.expires_at).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(5.9);
     expect(hours).toBeLessThanOrEqual(6);
@@ -177,7 +177,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     const paragraphs = Array.from({ length: 24 }, (_, i) => `第${i + 1}段。林夜站在山门前，望着远处连绵的群山，心中涌起一股说不出的感慨。`);
     await setContent(ch.id, paragraphs);
     const m = await signedInMember();
-    const { url } = signAudioUrl(m.id, ch.id);
+    const { url } = signAudioUrl(m.id, ch.id, 'espeak-ng:cmn');
     const first = await media(url);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
@@ -202,7 +202,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     expect(uris).toHaveLength(durations.length);
     expect(uris.slice(0, segmentUris(growing).length)).toEqual(segmentUris(growing)); // the EVENT playlist only grew
     for (const uri of uris) {
-      expect(uri).toMatch(/^\d+\.ts\?v=[0-9a-f]{32}&m=\d+&e=\d+&s=[0-9a-f]{64}$/);
+      expect(uri).toMatch(/^\d+\.ts\?a=[0-9a-f]{32}&m=\d+&e=\d+&s=[0-9a-f]{64}&v=espeak-ng%3Acmn$/);
       const seg = await media(segmentUrl(ch.id, uri));
       expect(seg.status).toBe(200);
       expect(seg.headers.get('content-type')).toBe('video/mp2t');
@@ -228,9 +228,9 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     const ch = await chapterOf(1, 4);
     await setContent(ch.id, SHORT);
     const listeners = await Promise.all([signedInMember(), signedInMember(), signedInMember()]);
-    const answers = await Promise.all(listeners.map((m) => media(signAudioUrl(m.id, ch.id).url)));
+    const answers = await Promise.all(listeners.map((m) => media(signAudioUrl(m.id, ch.id, 'espeak-ng:cmn').url)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const versions = new Set((await Promise.all(answers.map((a) => a.text()))).map((t) => /v=([0-9a-f]{32})/.exec(t)?.[1]));
+    const versions = new Set((await Promise.all(answers.map((a) => a.text()))).map((t) => /a=([0-9a-f]{32})/.exec(t)?.[1]));
     expect(versions.size).toBe(1);
     await jobsIdle();
     expect(fs.readdirSync(path.join(root, 'chapters', String(ch.id)))).toHaveLength(1);
@@ -241,12 +241,12 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     await setContent(ch.id, SHORT);
     const owner = await signedInMember();
     const other = await signedInMember();
-    const { url } = signAudioUrl(owner.id, ch.id);
+    const { url } = signAudioUrl(owner.id, ch.id, 'espeak-ng:cmn');
     const good = await media(url, owner.auth);
     expect(good.status).toBe(200);
     const segUri = segmentUris(await good.text())[0]!;
     const q = new URL(url, 'http://localhost').searchParams;
-    const expired = signAudioUrl(owner.id, ch.id, new Date(Date.now() - 7 * 3600_000)).url;
+    const expired = signAudioUrl(owner.id, ch.id, 'espeak-ng:cmn', new Date(Date.now() - 7 * 3600_000)).url;
     const forged = url.replace(/s=([0-9a-f])/, (_, c: string) => `s=${c === '0' ? '1' : '0'}`);
     const retargeted = url.replace(`m=${owner.id}`, `m=${other.id}`);
     const otherChapter = `/audio/${(await chapterOf(1, 2)).id}/index.m3u8?${q}`;
@@ -274,11 +274,11 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
   it('answer 404 for segments that do not exist and ids that are not ids', async () => {
     const ch = await chapterOf(1, 1);
     const m = await signedInMember();
-    const { url } = signAudioUrl(m.id, ch.id);
+    const { url } = signAudioUrl(m.id, ch.id, 'espeak-ng:cmn');
     const q = new URL(url, 'http://localhost').search.slice(1);
-    expect((await media(`/audio/${ch.id}/999.ts?v=${'a'.repeat(32)}&${q}`)).status).toBe(404);
-    expect((await media(`/audio/${ch.id}/0.ts?v=../../etc&${q}`)).status).toBe(404);
-    expect((await media(`/audio/${ch.id}/..%2F0.ts?v=${'a'.repeat(32)}&${q}`)).status).toBe(404);
+    expect((await media(`/audio/${ch.id}/999.ts?a=${'a'.repeat(32)}&${q}`)).status).toBe(404);
+    expect((await media(`/audio/${ch.id}/0.ts?a=../../etc&${q}`)).status).toBe(404);
+    expect((await media(`/audio/${ch.id}/..%2F0.ts?a=${'a'.repeat(32)}&${q}`)).status).toBe(404);
     for (const bad of ['abc', '0', '-1', '1e3']) expect((await media(`/audio/${bad}/index.m3u8?${q}`)).status).toBe(404);
   });
 
@@ -288,7 +288,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     await setContent(ch.id, SHORT.slice(0, 1));
     await setContent(next.id, SHORT.slice(1, 2));
     const m = await signedInMember();
-    expect((await media(signAudioUrl(m.id, ch.id).url)).status).toBe(200);
+    expect((await media(signAudioUrl(m.id, ch.id, 'espeak-ng:cmn').url)).status).toBe(200);
     await aheadIdle();
     const track = (await timeTrack(next.id, m.auth)).body.data;
     expect(track).toMatchObject({ complete: true, time_track: [0] });
@@ -298,7 +298,7 @@ describe('GET /audio/{aid}/index.m3u8 and segments', () => {
     const ch = await chapterOf(1, 7);
     await setContent(ch.id, SHORT.slice(0, 1));
     const m = await signedInMember();
-    const { url } = signAudioUrl(m.id, ch.id);
+    const { url } = signAudioUrl(m.id, ch.id, 'espeak-ng:cmn');
     await (await media(url)).text();
     await jobsIdle();
     const before = (await timeTrack(ch.id, m.auth)).body.data;
@@ -317,7 +317,7 @@ describe('GET /v1/articles/{id}/tts_time_track', () => {
     const ch = await chapterOf(1, 15); // no chapter before it is listened to here, so none synthesized it ahead
     const res = await timeTrack(ch.id);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ article_id: ch.id, time_track: [], duration: null, complete: false });
+    expect(res.body.data).toEqual({ article_id: ch.id, voice: 'espeak-ng:cmn', time_track: [], duration: null, complete: false });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
@@ -361,7 +361,7 @@ describe('Uyghur chapters', () => {
     const paragraphs = splitParagraphs(ch.content).slice(0, 3);
     await setContent(ch.id, paragraphs);
     const m = await signedInMember();
-    expect((await media(signAudioUrl(m.id, ch.id).url)).status).toBe(200);
+    expect((await media(signAudioUrl(m.id, ch.id, 'espeak-ng:cmn').url)).status).toBe(200);
     await jobsIdle();
     const track = (await timeTrack(ch.id, m.auth)).body.data;
     expect(track).toMatchObject({ complete: true });

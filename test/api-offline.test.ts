@@ -66,7 +66,9 @@ describe('GET /v1/offline/manifest', () => {
     for (const c of after.chapters) {
       expect(c.audio).not.toBeNull();
       expect(c.audio!.segments.length).toBeGreaterThan(0);
-      expect(c.audio!.playlist_url).toMatch(new RegExp(`^/audio/${c.article_id}/index\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}$`));
+      expect(c.audio!.playlist_url).toMatch(
+        new RegExp(`^/audio/${c.article_id}/index\\.m3u8\\?m=${m.id}&e=\\d+&s=[0-9a-f]{64}&v=espeak-ng%3Acmn$`),
+      );
       expect(c.audio!.time_track.length).toBe(c.paragraphs.length);
       // The sizes are the stored files' sizes, so the sheet's total is what the download will take.
       const dir = path.join(root, 'chapters', String(c.article_id));

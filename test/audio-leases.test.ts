@@ -7,14 +7,14 @@ import { claimLease } from '@/lib/server/audio/leases';
 import { audioKey, chapterEngine } from '@/lib/server/audio/source';
 import { audioStorage } from '@/lib/server/audio/storage';
 import { serverId } from '@/lib/server/jobs/server-id';
-import type { Voice } from '@/lib/tts/engine';
+import type { VoiceProfile } from '@/lib/tts/engine';
 
 // Synthesis across servers (docs/listening.md "Synthesis across servers"): the other server is played by lease rows
 // and files written into the shared storage, as that server's job would write them.
 const db = useTestDatabase();
 useTempAudioStorage('leases');
 const d = () => db.handle().db;
-const voice = (): Voice => chapterEngine().voiceFor(1)!;
+const voice = (): VoiceProfile => chapterEngine().voiceFor(1)!;
 const SHORT = ['第一段。林夜站在山门前。', '第二段。三年前，他还是少年。'];
 let nextChapter = 900_001;
 const fresh = () => {

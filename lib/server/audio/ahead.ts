@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { audioBacklog } from '../db/schema';
 import { log } from '../logger';
@@ -14,13 +14,20 @@ const MAX_QUEUED = 1000;
  */
 export const MAX_BACKLOG = 20_000;
 
+/** A chapter to make in a voice: its key, or '' for the chapter's default voice (docs/listening.md "Voice resolution"). */
+export interface AheadItem {
+  id: number;
+  voice: string;
+}
+const itemKey = (item: AheadItem) => `${item.id}|${item.voice}`;
+
 interface AheadQueue {
   /** Work ahead of listeners: the next chapter of one being heard, a chapter just published or edited. */
-  ids: number[];
+  ids: AheadItem[];
   /** Whole books: taken only when `ids` is empty, so it never holds up work for listeners. */
-  backlog: number[];
-  /** Every chapter in either list (or being made by the pump): a chapter is queued once. */
-  queued: Set<number>;
+  backlog: AheadItem[];
+  /** Every chapter and voice in either list (or being made by the pump): each is queued once. */
+  queued: Set<string>;
   pumping: Promise<void> | null;
 }
 const holder = globalThis as typeof globalThis & { __shushengAudioAhead?: AheadQueue };
@@ -32,9 +39,10 @@ const queue = (): AheadQueue => {
 };
 
 async function pump(q: AheadQueue): Promise<void> {
-  for (let id = q.ids.shift() ?? q.backlog.shift(); id !== undefined; id = q.ids.shift() ?? q.backlog.shift()) {
+  for (let item = q.ids.shift() ?? q.backlog.shift(); item !== undefined; item = q.ids.shift() ?? q.backlog.shift()) {
+    const { id, voice } = item;
     try {
-      const source = await loadAudioSource(id);
+      const source = await loadAudioSource(id, { key: voice || null });
       if (source?.voice && source.key && !source.isOffShelf) {
         const job = await ensureChapterAudio(source.key, source.voice, source.paragraphs, 'ahead');
         await job?.done;
@@ -42,11 +50,11 @@ async function pump(q: AheadQueue): Promise<void> {
     } catch (err) {
       log('warn', 'audio_ahead_failed', { chapterId: id, err });
     } finally {
-      q.queued.delete(id);
+      q.queued.delete(itemKey(item));
       // Its turn has come (made, found made, skipped or failed): the stored backlog forgets it (lib/server/audio/backlog.ts).
       await getDb()
         .delete(audioBacklog)
-        .where(eq(audioBacklog.chapterId, id))
+        .where(and(eq(audioBacklog.chapterId, id), eq(audioBacklog.voiceKey, voice)))
         .catch((err: unknown) => log('warn', 'audio_backlog_forget_failed', { chapterId: id, err }));
     }
   }
@@ -59,20 +67,21 @@ function startPump(q: AheadQueue): void {
 }
 
 /**
- * Queues a chapter for synthesis before anyone asks for it (the next chapter of one being listened to, a newly
- * published chapter). One chapter at a time, at background priority: it never delays a listener's first audio.
- * A chapter waiting in a book's backlog moves up here.
+ * Queues a chapter for synthesis before anyone asks for it (the next chapter of one being listened to, in that
+ * listener's voice; a newly published chapter, in its default voice: `voice` ''). One chapter at a time, at
+ * background priority: it never delays a listener's first audio. A chapter waiting in a book's backlog moves up here.
  */
-export function synthesizeAhead(chapterId: number): void {
+export function synthesizeAhead(chapterId: number, voice = ''): void {
   const q = queue();
   if (chapterId < 1 || q.ids.length >= MAX_QUEUED) return;
-  if (q.queued.has(chapterId)) {
-    const at = q.backlog.indexOf(chapterId);
+  const item = { id: chapterId, voice };
+  if (q.queued.has(itemKey(item))) {
+    const at = q.backlog.findIndex((b) => itemKey(b) === itemKey(item));
     if (at < 0) return;
     q.backlog.splice(at, 1);
   }
-  q.queued.add(chapterId);
-  q.ids.push(chapterId);
+  q.queued.add(itemKey(item));
+  q.ids.push(item);
   startPump(q);
 }
 
@@ -81,29 +90,30 @@ export function synthesizeAhead(chapterId: number): void {
  * when nothing queued by `synthesizeAhead` waits, and synthesizes it at the same background priority, behind
  * listeners. A chapter already queued is not queued again. Returns how many were added.
  */
-export function synthesizeBacklog(chapterIds: number[]): number {
+export function synthesizeBacklog(chapterIds: number[], voice = ''): number {
   const q = queue();
   let added = 0;
   for (const id of chapterIds) {
-    if (id < 1 || q.queued.has(id)) continue;
+    const item = { id, voice };
+    if (id < 1 || q.queued.has(itemKey(item))) continue;
     if (q.backlog.length >= MAX_BACKLOG) break;
-    q.queued.add(id);
-    q.backlog.push(id);
+    q.queued.add(itemKey(item));
+    q.backlog.push(item);
     added++;
   }
   if (added) startPump(q);
   return added;
 }
 
-/** Takes chapters out of the backlog (a book whose 听书 was switched off); a chapter being made goes on. */
+/** Takes chapters out of the backlog in every voice (a book whose 听书 was switched off); one being made goes on. */
 export function dropBacklog(chapterIds: number[]): number {
   const q = queue();
   const drop = new Set(chapterIds);
   // A chapter is in the backlog or in `ids`, never both (synthesizeAhead moves it): only backlog entries go.
-  const removed = q.backlog.filter((id) => drop.has(id));
+  const removed = q.backlog.filter((item) => drop.has(item.id));
   if (!removed.length) return 0;
-  q.backlog = q.backlog.filter((id) => !drop.has(id));
-  for (const id of removed) q.queued.delete(id);
+  q.backlog = q.backlog.filter((item) => !drop.has(item.id));
+  for (const item of removed) q.queued.delete(itemKey(item));
   return removed.length;
 }
 
@@ -114,6 +124,11 @@ export function backlogWaiting(): number {
 
 /** Chapters queued ahead and not yet started, in the order they will be taken (the console's queue). */
 export function aheadWaiting(): number[] {
+  return aheadWaitingItems().map((item) => item.id);
+}
+
+/** aheadWaiting with the voice of each ('' the chapter's default voice). */
+export function aheadWaitingItems(): AheadItem[] {
   const q = queue();
   return [...q.ids, ...q.backlog];
 }
@@ -137,7 +152,7 @@ export function resetAheadQueue(): void {
  */
 export async function stopAhead(): Promise<void> {
   const q = queue();
-  for (const id of [...q.ids, ...q.backlog]) q.queued.delete(id);
+  for (const item of [...q.ids, ...q.backlog]) q.queued.delete(itemKey(item));
   q.ids = [];
   q.backlog = [];
   await q.pumping;

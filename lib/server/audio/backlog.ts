@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { getDb } from '../db/client';
 import { audioBacklog, chapters, novels } from '../db/schema';
@@ -8,7 +8,8 @@ import { log } from '../logger';
 import { startPeriodic } from '../jobs/periodic';
 import { backlogWaiting, synthesizeBacklog } from './ahead';
 import { chapterAudioState } from './jobs';
-import { audioKey, chapterEngine } from './source';
+import { audioKey } from './source';
+import { offeredVoice, resolveVoice } from './voices';
 
 // The whole-book backlog kept across restarts (docs/listening.md "Voicing a whole book"): every chapter queued for a
 // book is also written to `audio_backlog`; the pump of ahead.ts removes a row when the chapter's turn has come. After
@@ -23,11 +24,16 @@ const INSERT_CHUNK = 1000;
 
 const holder = globalThis as typeof globalThis & { __shushengBacklogStarted?: boolean };
 
-/** Stores chapters queued for a whole book (in the order given: the earlier `queued_at` is taken first). */
-export async function rememberBacklog(chapterIds: number[]): Promise<void> {
+/**
+ * Stores chapters queued for a whole book (in the order given: the earlier `queued_at` is taken first), in a voice
+ * (a book pre-voiced in a chosen voice) or '' (each chapter's default voice).
+ */
+export async function rememberBacklog(chapterIds: number[], voiceKey = ''): Promise<void> {
   const queuedAt = Date.now();
   for (let at = 0; at < chapterIds.length; at += INSERT_CHUNK) {
-    const rows = chapterIds.slice(at, at + INSERT_CHUNK).map((chapterId, i) => ({ chapterId, queuedAt: new Date(queuedAt + at + i) }));
+    const rows = chapterIds
+      .slice(at, at + INSERT_CHUNK)
+      .map((chapterId, i) => ({ chapterId, voiceKey, queuedAt: new Date(queuedAt + at + i) }));
     await getDb().insert(audioBacklog).values(rows).onConflictDoNothing();
   }
 }
@@ -49,10 +55,12 @@ export async function requeueBacklog(limit = REQUEUE_BATCH): Promise<{ queued: n
   const rows = await getDb()
     .select({
       id: chapters.id,
+      voice: audioBacklog.voiceKey,
       content: chapters.content,
       publishedAt: chapters.publishedAt,
       hasTts: novels.hasTts,
       languageType: novels.languageType,
+      voiceKey: novels.voiceKey,
       isOffShelf: novels.isOffShelf,
     })
     .from(audioBacklog)
@@ -60,21 +68,28 @@ export async function requeueBacklog(limit = REQUEUE_BATCH): Promise<{ queued: n
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .orderBy(asc(audioBacklog.queuedAt), asc(audioBacklog.chapterId))
     .limit(limit);
-  const engine = chapterEngine();
-  const stale: number[] = [];
-  const wanted: number[] = [];
+  const stale: { id: number; voice: string }[] = [];
+  const wanted = new Map<string, number[]>();
   for (const row of rows) {
-    const voice = row.hasTts ? engine.voiceFor(row.languageType) : null;
+    // A chosen voice no longer offered is dropped, not made in another voice than staff asked for.
+    const voice = row.voice ? (row.hasTts ? offeredVoice(row.voice, row.languageType) : null) : await resolveVoice(row);
     if (!voice || row.isOffShelf || !isPublished(row)) {
-      stale.push(row.id);
+      stale.push(row);
       continue;
     }
     const state = await chapterAudioState(audioKey(row.id, voice, splitParagraphs(row.content)));
-    if (state?.complete) stale.push(row.id);
-    else wanted.push(row.id);
+    if (state?.complete) stale.push(row);
+    else wanted.set(row.voice, [...(wanted.get(row.voice) ?? []), row.id]);
   }
-  if (stale.length) await getDb().delete(audioBacklog).where(inArray(audioBacklog.chapterId, stale));
-  return { queued: synthesizeBacklog(wanted), removed: stale.length };
+  for (const voice of new Set(stale.map((r) => r.voice))) {
+    const ids = stale.filter((r) => r.voice === voice).map((r) => r.id);
+    await getDb()
+      .delete(audioBacklog)
+      .where(and(eq(audioBacklog.voiceKey, voice), inArray(audioBacklog.chapterId, ids)));
+  }
+  let queued = 0;
+  for (const [voice, ids] of wanted) queued += synthesizeBacklog(ids, voice);
+  return { queued, removed: stale.length };
 }
 
 async function pass(): Promise<void> {

@@ -1,11 +1,12 @@
 import 'server-only';
-import type { SynthesisPriority, Voice } from '@/lib/tts/engine';
+import type { SynthesisPriority, VoiceProfile } from '@/lib/tts/engine';
 import { renderPlaylist, type PlaylistSegment } from '@/lib/tts/playlist';
 import { renderChapterAudio } from '@/lib/tts/render-chapter';
 import { log } from '../logger';
 import { serverId } from '../jobs/server-id';
 import { claimLease, leasedChapterIds, liveLease, promoteLease, releaseLease, renewLease, RENEW_MS } from './leases';
-import { chapterEngine } from './source';
+import { engineFor } from './engines';
+import { tagOfVersion } from './source';
 import { audioStorage } from './storage';
 
 /** A chapter's audio as stored (`state.json`) or as a running job has it so far. */
@@ -187,7 +188,7 @@ export function runningJob(key: string): Handle | undefined {
   return registry().jobs.get(key) ?? registry().following.get(key);
 }
 
-async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
+async function runJob(job: Job, voice: VoiceProfile, paragraphs: string[], onFirst: () => void): Promise<void> {
   const server = serverId();
   // Renewed from the start (a job may wait for a slot longer than the lease): other servers must not take it over.
   const renew = setInterval(() => {
@@ -206,7 +207,7 @@ async function runJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () 
   }
 }
 
-async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: () => void): Promise<void> {
+async function renderJob(job: Job, voice: VoiceProfile, paragraphs: string[], onFirst: () => void): Promise<void> {
   const storage = audioStorage();
   const release = await slot();
   job.running = true;
@@ -218,7 +219,7 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
     // Whatever is under this key is a crashed attempt (a finished one would have been found): start clean.
     await storage.remove(job.key);
     const rendered = await renderChapterAudio({
-      engine: chapterEngine(),
+      engine: engineFor(voice),
       voice,
       paragraphs,
       dir: scratch,
@@ -246,9 +247,12 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
     await storage.writeAtomic(job.key, PLAYLIST, renderPlaylist(final.segments, true));
     job.state = final;
     onFirst();
-    // An edited chapter's older audio is of no use any more.
+    // An edited chapter's older audio in this voice is of no use any more; its audio in other voices is another
+    // listener's (each voice's keys carry its tag, docs/listening.md "Keys per voice").
     const [, chapterId] = job.key.split('/');
-    for (const other of await storage.list(`chapters/${chapterId}`)) if (other !== job.key) await storage.remove(other);
+    const tag = tagOfVersion(job.key);
+    for (const other of await storage.list(`chapters/${chapterId}`))
+      if (other !== job.key && tagOfVersion(other) === tag) await storage.remove(other);
   } finally {
     release();
     if (scratch) await storage.removeScratch(scratch).catch(() => undefined);
@@ -261,7 +265,12 @@ async function renderJob(job: Job, voice: Voice, paragraphs: string[], onFirst: 
  * lease (docs/listening.md "Synthesis across servers") — or null when the chapter is already stored complete. A job
  * asked for with priority 'now' while it runs 'ahead' is promoted, so a listener never waits behind background work.
  */
-export async function ensureChapterAudio(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Handle | null> {
+export async function ensureChapterAudio(
+  key: string,
+  voice: VoiceProfile,
+  paragraphs: string[],
+  priority: JobPriority,
+): Promise<Handle | null> {
   const r = registry();
   const existing = r.jobs.get(key) ?? r.following.get(key);
   if (existing) {
@@ -288,7 +297,7 @@ function promote(key: string, priority: JobPriority): void {
   }
 }
 
-async function decide(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Promise<Handle | null> {
+async function decide(key: string, voice: VoiceProfile, paragraphs: string[], priority: JobPriority): Promise<Handle | null> {
   if ((await readStoredState(key))?.complete) return null;
   const server = serverId();
   if (await claimLease(key, chapterOfKey(key), priority, server)) {
@@ -315,7 +324,7 @@ function firstSegmentSignal(): { firstSegment: Promise<void>; onFirst: () => voi
   return { firstSegment, onFirst, onFirstFailed };
 }
 
-function startJob(key: string, voice: Voice, paragraphs: string[], priority: JobPriority, server: string): Job {
+function startJob(key: string, voice: VoiceProfile, paragraphs: string[], priority: JobPriority, server: string): Job {
   const r = registry();
   const { firstSegment, onFirst, onFirstFailed } = firstSegmentSignal();
   const job: Job = {
@@ -358,7 +367,7 @@ function startJob(key: string, voice: Voice, paragraphs: string[], priority: Job
  * Follows a job another server holds the lease of: its published state is read until complete. When the lease ends
  * without complete audio (that server failed or died), this server asks again — and takes the job over if it wins.
  */
-function follow(key: string, voice: Voice, paragraphs: string[], priority: JobPriority): Follower {
+function follow(key: string, voice: VoiceProfile, paragraphs: string[], priority: JobPriority): Follower {
   const r = registry();
   const { firstSegment, onFirst, onFirstFailed } = firstSegmentSignal();
   const follower: Follower = {

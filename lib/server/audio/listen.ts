@@ -13,23 +13,28 @@ import { assertFollowGateById } from '../members/follow-gate';
 import { chapterAudioState, ensureChapterAudio } from './jobs';
 import { signAudioUrl } from './signed-url';
 import { loadAudioSource, type AudioSource } from './source';
+import { VOICE_MSG } from '@/lib/shared/schemas/voices';
 
 type Speakable = AudioSource & { voice: NonNullable<AudioSource['voice']>; key: string };
 
 /**
- * A chapter this reader may hear: it exists, its novel is on the shelf and has a voice (has_tts and a language
- * the engine speaks), and the same entitlement check as the text allows it (free, unlocked, whole book, VIP).
+ * A chapter this reader may hear, in the voice asked for or resolved for them: it exists, its novel is on the shelf
+ * and has a voice (has_tts and a language an engine speaks), a voice asked for is one an engine offers for that
+ * language, and the same entitlement check as the text allows it (free, unlocked, whole book, VIP).
  */
 export async function speakableChapterFor(
   memberId: number | null,
   chapterId: number,
   now = new Date(),
   inMessagingApp = false,
+  voice: string | null = null,
 ): Promise<Speakable> {
-  const source = await loadAudioSource(chapterId);
+  const source = await loadAudioSource(chapterId, { memberId, key: voice });
   if (!source) throw notFound(MSG.chapterMissing);
   if (source.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: source.novelId });
   if (!source.voice || !source.key) throw invalid(MSG.ttsUnavailable);
+  // A voice asked for and not offered is refused, never replaced: the listener would hear another than they chose.
+  if (voice && source.voice.key !== voice) throw invalid(VOICE_MSG.voiceUnknown);
   const access = await chapterAccess(memberId, chapterId, getDb(), now);
   if (!access || access.access === 'locked') throw new ApiError(CODES.forbidden, SERVER_MSG.audioLocked);
   await assertFollowGateById(memberId, chapterId, access.access, inMessagingApp);
@@ -52,9 +57,10 @@ function chapterOfBaseUrl(baseUrl: string, requestHost: string): number {
 }
 
 /**
- * POST /v1/audio/articles/get_private_url: the member's signed playlist URL for the chapter base_url names,
- * after the entitlement check. Synthesis of a chapter never heard before starts right away, so its first segment
- * is usually ready by the time the player asks for the playlist.
+ * POST /v1/audio/articles/get_private_url: the member's signed playlist URL for the chapter base_url names, in the
+ * voice asked for (else the member's choice or the defaults), after the entitlement check. Synthesis of a chapter
+ * never heard before in that voice starts right away, so its first segment is usually ready by the time the player
+ * asks for the playlist.
  */
 export async function getPrivateAudioUrl(
   memberId: number,
@@ -62,21 +68,29 @@ export async function getPrivateAudioUrl(
   requestHost: string,
   now = new Date(),
   inMessagingApp = false,
+  voice: string | null = null,
 ): Promise<PrivateAudioUrl> {
-  const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now, inMessagingApp);
+  const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now, inMessagingApp, voice);
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
-  return signAudioUrl(memberId, source.chapterId, now);
+  return { ...signAudioUrl(memberId, source.chapterId, source.voice.key, now), voice: source.voice.key };
 }
 
 /**
- * GET /v1/articles/{id}/tts_time_track: where each paragraph starts in the chapter's audio. While the chapter is
- * synthesized for the first time the track grows (complete false); before that it is empty.
+ * GET /v1/articles/{id}/tts_time_track?voice: where each paragraph starts in the chapter's audio in that voice (else
+ * the listener's). While the chapter is synthesized for the first time the track grows (complete false); before that
+ * it is empty.
  */
-export async function getTimeTrack(memberId: number | null, chapterId: number, inMessagingApp = false): Promise<TtsTimeTrack> {
-  const source = await speakableChapterFor(memberId, chapterId, new Date(), inMessagingApp);
+export async function getTimeTrack(
+  memberId: number | null,
+  chapterId: number,
+  inMessagingApp = false,
+  voice: string | null = null,
+): Promise<TtsTimeTrack> {
+  const source = await speakableChapterFor(memberId, chapterId, new Date(), inMessagingApp, voice);
   const state = await chapterAudioState(source.key);
   return {
     article_id: chapterId,
+    voice: source.voice.key,
     time_track: state?.time_track ?? [],
     duration: state?.complete ? state.duration : null,
     complete: state?.complete ?? false,

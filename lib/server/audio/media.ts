@@ -7,15 +7,15 @@ import { requestMember } from '../accounts/current-member';
 import { ERROR_TABLE, type ErrorCode } from '../core/errors';
 import { synthesizeAhead } from './ahead';
 import { ensureChapterAudio, PLAYLIST } from './jobs';
-import { verifyAudioSignature } from './signed-url';
-import { loadAudioSource } from './source';
+import { verifyAudioSignature, type AudioSignature } from './signed-url';
+import { AUDIO_VERSION, loadAudioSource, tagOfVersion, voiceTag } from './source';
+import { voiceByKey } from '@/lib/tts/registry';
 import { noteHeard } from './storage-cap';
 import { S3AudioStorage } from './s3-storage';
 import { audioStorage } from './storage';
 
 /** A first listen waits this long for its first segment before the player is told to retry. */
 export const FIRST_SEGMENT_TIMEOUT_MS = 15_000;
-const VERSION = /^[0-9a-f]{32}$/;
 
 /** Media answers are per member (signed URLs): browsers may keep them, shared caches never. */
 export const MEDIA_CACHE = 'private, max-age=3600';
@@ -32,12 +32,12 @@ export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, SERVER_MSG.aud
  * request also carries a session — issued to that same member. Returns the signature's query to pass on to
  * segment URIs, or null (answer 403).
  */
-export async function authorizeMedia(req: NextRequest, chapterId: number): Promise<string | null> {
-  return (await mediaSignature(req, chapterId))?.query ?? null;
+export async function authorizeMedia(req: NextRequest, chapterId: number): Promise<AudioSignature | null> {
+  return mediaSignature(req, chapterId);
 }
 
-/** authorizeMedia with the whole signature: the member it was issued to and its expiry (the continuous stream). */
-export async function mediaSignature(req: NextRequest, chapterId: number): Promise<ReturnType<typeof verifyAudioSignature>> {
+/** The whole signature of a media request: the member it was issued to, its expiry and its voice, or null. */
+export async function mediaSignature(req: NextRequest, chapterId: number): Promise<AudioSignature | null> {
   const signature = verifyAudioSignature(chapterId, req.nextUrl.searchParams);
   if (!signature) return null;
   const requester = await requestMember(req);
@@ -54,21 +54,39 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * The chapter's playlist with the listener's signature on every segment URI, or null when the chapter has no
- * audio (missing, off shelf, no voice). A first listen starts the synthesis (or joins the one running) and
- * answers as soon as the first segment exists; the next chapter is queued to be synthesized ahead.
+ * The chapter's playlist in the signature's voice with the listener's signature on every segment URI, or null when
+ * the chapter has no audio (missing, off shelf, no voice). A first listen starts the synthesis (or joins the one
+ * running) and answers as soon as the first segment exists; the next chapter is queued to be made ahead in the
+ * same voice. A URL signed before voices existed plays the listener's voice (docs/listening.md "Voice resolution").
  */
-export async function chapterPlaylist(chapterId: number, signatureQuery: string): Promise<string | null> {
-  const source = await loadAudioSource(chapterId);
+export async function chapterPlaylist(chapterId: number, signature: AudioSignature): Promise<string | null> {
+  const source = await loadAudioSource(chapterId, { memberId: signature.memberId, key: signature.voice });
   if (!source?.voice || !source.key || source.isOffShelf) return null;
   // Least recently heard goes first when storage is over its cap (docs/listening.md "Operations").
   void noteHeard(chapterId);
   const job = await ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now');
   if (job) await withTimeout(job.firstSegment, FIRST_SEGMENT_TIMEOUT_MS);
-  synthesizeAhead(source.nextId);
+  synthesizeAhead(source.nextId, source.voice.key);
   const playlist = await audioStorage().read(source.key, PLAYLIST);
   if (!playlist) throw new Error(`playlist missing for ${source.key}`);
-  return withSegmentQuery(playlist.toString('utf8'), `v=${source.key.split('/')[2]}&${signatureQuery}`);
+  return withSegmentQuery(playlist.toString('utf8'), segmentQuery(source.key, signature.query));
+}
+
+/** The query of a segment URI: `a` the audio version, then the listener's signature (with its voice). */
+export function segmentQuery(key: string, signatureQuery: string): string {
+  return `a=${key.split('/')[2]}&${signatureQuery}`;
+}
+
+/**
+ * The audio version a segment request names, checked against the signature: `a` (before voices: `v` of a URL
+ * signed without a voice). A signature for one voice opens only that voice's versions, unless its voice is no
+ * longer offered (the playlist then fell back to the listener's voice). Null: no such version for this signature.
+ */
+export function segmentVersion(query: URLSearchParams, signature: AudioSignature): string | null {
+  const version = query.get('a') ?? (signature.voice === null ? query.get('v') : null);
+  if (!version || !AUDIO_VERSION.test(version)) return null;
+  if (signature.voice !== null && voiceByKey(signature.voice) && tagOfVersion(version) !== voiceTag(signature.voice)) return null;
+  return version;
 }
 
 /**
@@ -99,6 +117,6 @@ export async function segmentAnswer(key: string, fileName: string): Promise<Resp
 
 /** One MPEG-TS segment of a chapter's audio version (bytes or a redirect), or null when there is no such segment. */
 export async function chapterSegment(chapterId: number, version: string | null, fileName: string): Promise<Response | null> {
-  if (!version || !VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
+  if (!version || !AUDIO_VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
   return segmentAnswer(`chapters/${chapterId}/${version}`, fileName);
 }

@@ -7,6 +7,7 @@ import { synthesizeAhead } from './ahead';
 import { startBacklogRequeue } from './backlog';
 import { chapterEngine } from './source';
 import { startAudioCap } from './storage-cap';
+import { languageHasVoice } from './voices';
 import { startPeriodic } from '../jobs/periodic';
 
 const holder = globalThis as typeof globalThis & { __shushengAudioSweepStarted?: boolean };
@@ -26,8 +27,7 @@ export async function queueNewChapters(afterId: number): Promise<number> {
     .where(gt(chapters.id, afterId))
     .orderBy(asc(chapters.id))
     .limit(BATCH);
-  const engine = chapterEngine();
-  for (const row of rows) if (row.hasTts && !row.isOffShelf && engine.voiceFor(row.languageType)) synthesizeAhead(row.id);
+  for (const row of rows) if (row.hasTts && !row.isOffShelf && languageHasVoice(row.languageType)) synthesizeAhead(row.id);
   return rows.at(-1)?.id ?? afterId;
 }
 

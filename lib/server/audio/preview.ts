@@ -2,6 +2,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
+import { VOICE_MSG } from '@/lib/shared/schemas/voices';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { afterResponse } from '../core/cache';
 import { cachedFlags } from '../config/flags-cache';
@@ -9,39 +10,57 @@ import { ApiError, invalid, notFound } from '../core/errors';
 import { hmac } from '../secret';
 import { chapterAudioState, ensureChapterAudio } from './jobs';
 import { PREVIEW_SECONDS, previewSegments, previewSeconds, type PreviewSegment } from './preview-cap';
-import { loadAudioSource, type AudioSource } from './source';
+import { AUDIO_VERSION, loadAudioSource, type AudioSource } from './source';
+import type { VoiceWant } from './voices';
 import { segmentAnswer } from './media';
+import { isVoiceKeyShape } from './signed-url';
+import { voiceByKey } from '@/lib/tts/registry';
+
+/** A signed voice still offered, else null (the listener's voice applies: a voice gone is not an error here). */
+const offeredKey = (key: string | null) => (key && voiceByKey(key) ? key : null);
 
 /** A preview address lasts an hour: long enough to listen, decide and buy. */
 export const PREVIEW_URL_TTL_S = 3600;
 /** How long the preview playlist waits for a chapter never voiced before it asks the player to retry. */
 const PREVIEW_WAIT_MS = 15_000;
-const VERSION = /^[0-9a-f]{32}$/;
 
-// A different message from the full stream's signature (signed-url.ts), so neither can stand in for the other.
-const signature = (memberId: number, chapterId: number, expires: number) => hmac(`preview:${memberId}:/audio/${chapterId}/:${expires}`);
+// A different message from the full stream's signature (signed-url.ts), so neither can stand in for the other; the
+// voice is covered as there (a preview signed before voices existed has none).
+const signature = (memberId: number, chapterId: number, expires: number, voice: string | null) =>
+  hmac(
+    voice === null ? `preview:${memberId}:/audio/${chapterId}/:${expires}` : `preview:${memberId}:/audio/${chapterId}/:${expires}:${voice}`,
+  );
 
-export function signPreviewUrl(memberId: number, chapterId: number, now = new Date()): { url: string; expires_at: string } {
+export function signPreviewUrl(memberId: number, chapterId: number, voice: string, now = new Date()): { url: string; expires_at: string } {
   const expires = Math.floor(now.getTime() / 1000) + PREVIEW_URL_TTL_S;
-  const query = new URLSearchParams({ m: String(memberId), e: String(expires), s: signature(memberId, chapterId, expires) });
+  const query = new URLSearchParams({
+    m: String(memberId),
+    e: String(expires),
+    s: signature(memberId, chapterId, expires, voice),
+    v: voice,
+  });
   return { url: `/audio/${chapterId}/preview.m3u8?${query}`, expires_at: new Date(expires * 1000).toISOString() };
 }
 
-/** The preview signature of a request, verified for this chapter: its member and query to pass on, or null. */
+/** The preview signature of a request, verified for this chapter: its member, voice and query to pass on, or null. */
 export function verifyPreviewSignature(
   chapterId: number,
   query: URLSearchParams,
   now = new Date(),
-): { memberId: number; query: string } | null {
+): { memberId: number; voice: string | null; query: string } | null {
   const m = query.get('m') ?? '';
   const e = query.get('e') ?? '';
   const s = query.get('s') ?? '';
+  const v = query.get('v');
   if (!/^\d{1,10}$/.test(m) || !/^\d{1,12}$/.test(e) || !/^[0-9a-f]{64}$/.test(s)) return null;
+  if (v !== null && !isVoiceKeyShape(v)) return null;
   const memberId = Number(m);
   const expires = Number(e);
   if (memberId < 1 || expires * 1000 <= now.getTime()) return null;
-  if (!timingSafeEqual(Buffer.from(signature(memberId, chapterId, expires), 'hex'), Buffer.from(s, 'hex'))) return null;
-  return { memberId, query: new URLSearchParams({ m, e, s }).toString() };
+  if (!timingSafeEqual(Buffer.from(signature(memberId, chapterId, expires, v), 'hex'), Buffer.from(s, 'hex'))) return null;
+  const passOn = new URLSearchParams({ m, e, s });
+  if (v !== null) passOn.set('v', v);
+  return { memberId, voice: v, query: passOn.toString() };
 }
 
 type Voiced = AudioSource & { voice: NonNullable<AudioSource['voice']>; key: string };
@@ -50,11 +69,12 @@ type Voiced = AudioSource & { voice: NonNullable<AudioSource['voice']>; key: str
  * A chapter that may have a preview: it exists, is on the shelf, is voiced, and the paywall shows a text teaser
  * (the config flag paid_teaser) — with the teaser off there is no paid text before buying, so no paid audio either.
  */
-async function previewableChapter(chapterId: number): Promise<Voiced> {
-  const source = await loadAudioSource(chapterId);
+async function previewableChapter(chapterId: number, want: VoiceWant): Promise<Voiced> {
+  const source = await loadAudioSource(chapterId, want);
   if (!source) throw notFound(MSG.chapterMissing);
   if (source.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: source.novelId });
   if (!source.voice || !source.key) throw invalid(MSG.ttsUnavailable);
+  if (want.key && source.voice.key !== want.key) throw invalid(VOICE_MSG.voiceUnknown);
   if (!cachedFlags().paid_teaser) throw new ApiError(CODES.forbidden, SERVER_MSG.previewUnavailable);
   return source as Voiced;
 }
@@ -68,10 +88,11 @@ export async function getPreviewUrl(
   memberId: number,
   chapterId: number,
   now = new Date(),
-): Promise<{ url: string; expires_at: string; max_seconds: number }> {
-  const source = await previewableChapter(chapterId);
+  voice: string | null = null,
+): Promise<{ url: string; expires_at: string; max_seconds: number; voice: string }> {
+  const source = await previewableChapter(chapterId, { memberId, key: voice });
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
-  return { ...signPreviewUrl(memberId, chapterId, now), max_seconds: PREVIEW_SECONDS };
+  return { ...signPreviewUrl(memberId, chapterId, source.voice.key, now), max_seconds: PREVIEW_SECONDS, voice: source.voice.key };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
@@ -98,28 +119,38 @@ export type PreviewPlaylist = { playlist: string; seconds: number } | 'busy' | '
 
 /**
  * GET /audio/{aid}/preview.m3u8: a finished (VOD) playlist of only the preview's segments, each URI under
- * `preview/` with the version and the listener's signature. 'none' when the teaser is shorter than one segment.
+ * `preview/` with the version (`a`) and the listener's signature (with its voice). 'none' when the teaser is shorter than one segment.
  */
-export async function previewPlaylist(chapterId: number, signatureQuery: string): Promise<PreviewPlaylist> {
-  const source = await previewableChapter(chapterId);
+export async function previewPlaylist(
+  chapterId: number,
+  signature: { memberId: number; voice: string | null; query: string },
+): Promise<PreviewPlaylist> {
+  const source = await previewableChapter(chapterId, { memberId: signature.memberId, key: offeredKey(signature.voice) });
   const segments = await allowedSegments(source);
   if (segments === null) return 'busy';
   if (!segments.length) return 'none';
   const version = source.key.split('/')[2]!;
   const target = Math.max(6, ...segments.map((s) => Math.ceil(s.duration)));
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD'];
-  for (const s of segments) lines.push(`#EXTINF:${s.duration.toFixed(3)},`, `preview/${s.index}.ts?v=${version}&${signatureQuery}`);
+  for (const s of segments) lines.push(`#EXTINF:${s.duration.toFixed(3)},`, `preview/${s.index}.ts?a=${version}&${signature.query}`);
   lines.push('#EXT-X-ENDLIST');
   return { playlist: `${lines.join('\n')}\n`, seconds: previewSeconds(segments) };
 }
 
 /**
  * GET /audio/{aid}/preview/{n}.ts: one segment, only when it is one of the preview's (the same rule as the
- * playlist, computed again here — a forged URI for a later segment gets nothing) and of the current version.
+ * playlist, computed again here — a forged URI for a later segment gets nothing) and of the current version in the
+ * signature's voice.
  */
-export async function previewSegment(chapterId: number, version: string | null, fileName: string): Promise<Response | null> {
-  if (!version || !VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
-  const source = await previewableChapter(chapterId).catch(() => null);
+export async function previewSegment(
+  chapterId: number,
+  signature: { memberId: number; voice: string | null },
+  query: URLSearchParams,
+  fileName: string,
+): Promise<Response | null> {
+  const version = query.get('a') ?? (signature.voice === null ? query.get('v') : null);
+  if (!version || !AUDIO_VERSION.test(version) || !/^\d{1,5}\.ts$/.test(fileName)) return null;
+  const source = await previewableChapter(chapterId, { memberId: signature.memberId, key: offeredKey(signature.voice) }).catch(() => null);
   if (!source || source.key.split('/')[2] !== version) return null;
   const state = await chapterAudioState(source.key);
   if (!state?.complete || state.duration === null) return null;

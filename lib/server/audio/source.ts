@@ -2,13 +2,18 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
-import type { SpeechEngine, Voice } from '@/lib/tts/engine';
+import type { SpeechEngine, VoiceProfile } from '@/lib/tts/engine';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
+import { engineById } from '@/lib/tts/registry';
 import { AAC_BITRATE, SEGMENT_SECONDS } from '@/lib/tts/hls-encoder';
 import { CHAPTER_EDGES_LAYOUT, PARAGRAPH_PAUSE_SECONDS } from '@/lib/tts/render-chapter';
 import { getDb } from '../db/client';
 import { chapters, novels } from '../db/schema';
 import { chapterPublished } from '../catalog/visibility';
+import { resolveVoice, type VoiceWant } from './voices';
+import { voiceTag } from './voice-tags';
+
+export { AUDIO_VERSION, tagOfVersion, voiceTag } from './voice-tags';
 
 /** What the audio pipeline needs of a chapter: its paragraphs, its voice and where its audio is stored. */
 export interface AudioSource {
@@ -18,25 +23,26 @@ export interface AudioSource {
   nextId: number;
   hasTts: boolean;
   isOffShelf: boolean;
-  /** Null when the engine has no voice for the novel's language (Tibetan). */
-  voice: Voice | null;
+  /** The voice resolved for the listener (docs/listening.md "Voice resolution"); null when the novel is not voiced. */
+  voice: VoiceProfile | null;
   paragraphs: string[];
-  /** Storage key of this exact text in this voice, `chapters/{aid}/{hash}`; null without a voice. */
+  /** Storage key of this exact text in this voice (`audioKey`); null without a voice. */
   key: string | null;
 }
 
-/** The engine that voices chapters (eSpeak NG today; see lib/tts/engine.ts for adding another). */
+/** eSpeak NG, the engine every install has (warmed at start; the fallback of every other engine). */
 export function chapterEngine(): SpeechEngine {
   return espeakEngine();
 }
 
 /**
- * The storage key of a chapter's audio. The hash covers everything the audio is made from — engine and version,
- * voice, pause, encoder settings and the paragraphs themselves — so an edited chapter or a new engine version
- * gets new audio, while the same text is never synthesized twice.
+ * The storage key of a chapter's audio in a voice. The hash covers everything the audio is made from — the voice's
+ * engine and its version, the voice, pause, encoder settings and the paragraphs themselves — so an edited chapter
+ * or a new engine version gets new audio, while the same text in the same voice is never synthesized twice. For
+ * eSpeak's Mandarin and Uyghur voices the key is exactly what it was before voices could be chosen.
  */
-export function audioKey(chapterId: number, voice: Voice, paragraphs: string[]): string {
-  const engine = chapterEngine();
+export function audioKey(chapterId: number, voice: VoiceProfile, paragraphs: string[]): string {
+  const engine = engineById(voice.engine) ?? chapterEngine();
   const hash = createHash('sha256')
     .update(
       JSON.stringify({
@@ -51,16 +57,15 @@ export function audioKey(chapterId: number, voice: Voice, paragraphs: string[]):
     )
     .digest('hex')
     .slice(0, 32);
-  return `chapters/${chapterId}/${hash}`;
+  const tag = voiceTag(voice.key);
+  return `chapters/${chapterId}/${tag ? `${tag}-${hash}` : hash}`;
 }
 
-/** The voice for a novel, only when it is marked has_tts and the engine speaks its language. */
-export function voiceForNovel(novel: { hasTts: boolean; languageType: number }): Voice | null {
-  return novel.hasTts ? chapterEngine().voiceFor(novel.languageType) : null;
-}
-
-/** A chapter as the audio pipeline sees it, straight from the database (its text may be paid: never cached). */
-export async function loadAudioSource(chapterId: number): Promise<AudioSource | null> {
+/**
+ * A chapter as the audio pipeline sees it, straight from the database (its text may be paid: never cached), in the
+ * voice resolved for `want` (the voice asked for, the member's choice, the defaults: lib/server/audio/voices.ts).
+ */
+export async function loadAudioSource(chapterId: number, want: VoiceWant = {}): Promise<AudioSource | null> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -69,6 +74,7 @@ export async function loadAudioSource(chapterId: number): Promise<AudioSource | 
       content: chapters.content,
       hasTts: novels.hasTts,
       languageType: novels.languageType,
+      voiceKey: novels.voiceKey,
       isOffShelf: novels.isOffShelf,
     })
     .from(chapters)
@@ -82,7 +88,7 @@ export async function loadAudioSource(chapterId: number): Promise<AudioSource | 
     .where(and(eq(chapters.novelId, row.novelId), chapterPublished(), gt(chapters.idx, row.idx)))
     .orderBy(asc(chapters.idx))
     .limit(1);
-  const voice = voiceForNovel(row);
+  const voice = await resolveVoice(row, want);
   const paragraphs = splitParagraphs(row.content);
   return {
     chapterId,

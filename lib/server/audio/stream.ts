@@ -22,10 +22,12 @@ export type StreamEnd = 'limit' | 'last' | 'locked' | 'unvoiced' | 'pending';
 
 interface StreamPart {
   chapterId: number;
-  /** The audio version (the key's hash), the `v` of segment URIs. */
+  /** The audio version (the key's last part), the `a` of segment URIs. */
   version: string;
+  /** The voice key its segments are signed for. */
+  voice: string;
   segments: PlaylistSegment[];
-  /** The member's signature for this chapter's segments. */
+  /** The member's signature for this chapter's segments, in the chapter's voice. */
   query: string;
 }
 
@@ -39,6 +41,8 @@ interface Listener {
   /** Expiry of the stream's own signature: every chapter's segments are signed to expire with it. */
   expires: number;
   inMessagingApp: boolean;
+  /** The voice the stream was signed for (null: signed before voices existed; the member's voice applies). */
+  voice: string | null;
 }
 
 const versionOf = (key: string) => key.split('/')[2]!;
@@ -69,7 +73,8 @@ async function followingParts(listener: Listener, first: AudioSource, following:
   let nextId = first.nextId;
   for (let i = 0; i < following; i++) {
     if (!nextId) return { parts, end: 'last' };
-    const source = await loadAudioSource(nextId);
+    // The same voice chapter after chapter (docs/listening.md "Continuous stream"); the novel's default if it is gone.
+    const source = await loadAudioSource(nextId, { memberId: listener.memberId, key: listener.voice });
     if (!source || source.isOffShelf || !source.voice || !source.key) return { parts, end: 'unvoiced' };
     if (!(await mayHear(listener, nextId, now))) return { parts, end: 'locked' };
     const state = await chapterAudioState(source.key);
@@ -85,7 +90,7 @@ async function followingParts(listener: Listener, first: AudioSource, following:
     nextId = source.nextId;
   }
   // The listener may go on after the run: the next chapter is made ahead.
-  if (nextId) synthesizeAhead(nextId);
+  if (nextId) synthesizeAhead(nextId, parts.at(-1)?.voice ?? first.voice?.key);
   return { parts, end: nextId ? 'limit' : 'last' };
 }
 
@@ -93,8 +98,9 @@ function partOf(listener: Listener, source: AudioSource, segments: PlaylistSegme
   return {
     chapterId: source.chapterId,
     version: versionOf(source.key!),
+    voice: source.voice!.key,
     segments,
-    query: signedQuery(listener.memberId, source.chapterId, listener.expires),
+    query: signedQuery(listener.memberId, source.chapterId, listener.expires, source.voice!.key),
   };
 }
 
@@ -109,7 +115,7 @@ export async function continuousPlan(
   following: number,
   now = new Date(),
 ): Promise<StreamPlan | null> {
-  const first = await loadAudioSource(chapterId);
+  const first = await loadAudioSource(chapterId, { memberId: listener.memberId, key: listener.voice });
   if (!first?.voice || !first.key || first.isOffShelf) return null;
   void noteHeard(chapterId);
   const job = await ensureChapterAudio(first.key, first.voice, first.paragraphs, 'now');
@@ -118,7 +124,7 @@ export async function continuousPlan(
   if (!state) throw new Error(`audio state missing for ${first.key}`);
   const head = partOf(listener, first, state.segments);
   if (!state.complete) {
-    synthesizeAhead(first.nextId);
+    synthesizeAhead(first.nextId, first.voice.key);
     return { parts: [head], end: 'pending' };
   }
   const rest = await followingParts(listener, first, Math.min(Math.max(0, following), STREAM_MAX_FOLLOWING), now);
@@ -152,7 +158,7 @@ export function renderStream(plan: StreamPlan): string {
       `#EXT-X-DATERANGE:ID="chapter-${part.chapterId}",CLASS="${STREAM_CHAPTER_CLASS}",START-DATE="${date}",X-CHAPTER-ID="${part.chapterId}"`,
     );
     for (const s of part.segments) {
-      lines.push(`#EXTINF:${s.duration.toFixed(3)},`, `/audio/${part.chapterId}/${s.index}.ts?v=${part.version}&${part.query}`);
+      lines.push(`#EXTINF:${s.duration.toFixed(3)},`, `/audio/${part.chapterId}/${s.index}.ts?a=${part.version}&${part.query}`);
       at += Number(s.duration.toFixed(3));
     }
   });

@@ -6,7 +6,7 @@ import { log } from '../logger';
 import { startPeriodic } from '../jobs/periodic';
 import { writeAudit } from '../core/audit';
 import { synthesizeAhead } from '../audio/ahead';
-import { chapterEngine } from '../audio/source';
+import { languageHasVoice } from '../audio/voices';
 import { refreshNovelCounts } from '../catalog/visibility';
 import { afterChapterChange } from './refresh';
 import { bumpPublishVersion } from '../catalog/version';
@@ -61,7 +61,7 @@ async function queueVoices(chapterIds: number[], novelIds: number[]): Promise<vo
     .select({ id: novels.id, hasTts: novels.hasTts, languageType: novels.languageType, off: novels.isOffShelf })
     .from(novels)
     .where(inArray(novels.id, novelIds));
-  const ok = new Set(voiced.filter((n) => n.hasTts && !n.off && chapterEngine().voiceFor(n.languageType)).map((n) => n.id));
+  const ok = new Set(voiced.filter((n) => n.hasTts && !n.off && languageHasVoice(n.languageType)).map((n) => n.id));
   if (!ok.size) return;
   const rows = await getDb().select({ id: chapters.id, novelId: chapters.novelId }).from(chapters).where(inArray(chapters.id, chapterIds));
   for (const r of rows) if (ok.has(r.novelId)) synthesizeAhead(r.id);

@@ -2,7 +2,8 @@ import 'server-only';
 import { afterResponse, invalidateNow } from '../core/cache';
 import { log } from '../logger';
 import { synthesizeAhead } from '../audio/ahead';
-import { loadAudioSource } from '../audio/source';
+import { allVoices } from '@/lib/tts/registry';
+import { audioKey, loadAudioSource } from '../audio/source';
 import { audioStorage } from '../audio/storage';
 
 // Both drop their tags at once (`invalidateNow`), not stale-while-revalidate: a chapter made paid must not be served
@@ -30,13 +31,17 @@ export function afterChapterChange(novelId: number, chapterIds: number[], revoic
   });
 }
 
-/** Drops every stored audio version of a chapter but the one its current text makes, then queues that one. */
+/**
+ * Drops every stored audio version of a chapter that its current text does not make — in any voice — then queues
+ * the one of its default voice.
+ */
 export async function revoiceChapter(chapterId: number): Promise<{ removed: string[]; queued: boolean }> {
   const source = await loadAudioSource(chapterId);
   const storage = audioStorage();
   const removed: string[] = [];
+  const current = new Set(source ? allVoices().map((v) => audioKey(chapterId, v, source.paragraphs)) : []);
   for (const key of await storage.list(`chapters/${chapterId}`)) {
-    if (key === source?.key) continue;
+    if (current.has(key)) continue;
     await storage.remove(key);
     removed.push(key);
   }

@@ -10,7 +10,8 @@ import { aheadWaiting, dropBacklog, synthesizeBacklog } from '../audio/ahead';
 import { forgetNovelBacklog, rememberBacklog } from '../audio/backlog';
 import { chapterAudioState, runningJob, synthesisSnapshot, type ChapterAudioState } from '../audio/jobs';
 import { leasedChapterIds } from '../audio/leases';
-import { audioKey, chapterEngine } from '../audio/source';
+import { audioKey } from '../audio/source';
+import { defaultVoice, languageHasVoice, offeredVoice } from '../audio/voices';
 import { assertCan, type StaffActor } from '../core/actor';
 import { writeAudit } from '../core/audit';
 import { afterNovelChange } from './refresh';
@@ -20,10 +21,7 @@ import { chapterPublished } from '../catalog/visibility';
 // switch of a novel (`novels.has_tts`), the queueing of its published chapters behind listeners, and each chapter's
 // audio state as the console shows it.
 
-/** Whether the speech engine has a voice for a language (Mandarin and Uyghur today; not Tibetan). */
-export function languageHasVoice(languageType: number): boolean {
-  return chapterEngine().voiceFor(languageType) !== null;
-}
+export { languageHasVoice };
 
 /**
  * Whether an imported book is voiced: the form's 听书 choice kept with the draft, which a language without a voice
@@ -45,12 +43,13 @@ export function voicedLanguages(): number[] {
  * also stored (`audio_backlog`), so a restart does not lose them. Returns how many were queued in this process (0 for
  * a novel off shelf, without 听书 or without a voice).
  */
-export async function queueNovelVoices(novelId: number): Promise<number> {
+export async function queueNovelVoices(novelId: number, voiceKey = ''): Promise<number> {
   const [novel] = await getDb()
     .select({ hasTts: novels.hasTts, languageType: novels.languageType, isOffShelf: novels.isOffShelf })
     .from(novels)
     .where(eq(novels.id, novelId));
   if (!novel?.hasTts || novel.isOffShelf || !languageHasVoice(novel.languageType)) return 0;
+  if (voiceKey && !offeredVoice(voiceKey, novel.languageType)) return 0;
   const rows = await getDb()
     .select({ id: chapters.id })
     .from(chapters)
@@ -58,8 +57,8 @@ export async function queueNovelVoices(novelId: number): Promise<number> {
     .orderBy(asc(chapters.idx));
   const ids = rows.map((r) => r.id);
   // Stored first, so a restart (or a backlog past its cap) finds them again (lib/server/audio/backlog.ts).
-  await rememberBacklog(ids);
-  return synthesizeBacklog(ids);
+  await rememberBacklog(ids, voiceKey);
+  return synthesizeBacklog(ids, voiceKey);
 }
 
 /**
@@ -126,8 +125,12 @@ export async function chapterAudioStates(
   chapterIds: number[],
 ): Promise<Map<number, ChapterAudio> | null> {
   assertCan(actor, 'content');
-  const [novel] = await getDb().select({ languageType: novels.languageType }).from(novels).where(eq(novels.id, novelId));
-  const voice = novel ? chapterEngine().voiceFor(novel.languageType) : null;
+  const [novel] = await getDb()
+    .select({ languageType: novels.languageType, voiceKey: novels.voiceKey })
+    .from(novels)
+    .where(eq(novels.id, novelId));
+  // In the novel's default voice (the one most listeners hear), whether 听书 is on or not.
+  const voice = novel ? await defaultVoice({ ...novel, hasTts: true }) : null;
   if (!voice) return null;
   const out = new Map<number, ChapterAudio>();
   if (!chapterIds.length) return out;

@@ -15,6 +15,8 @@ import { chapterAudioState } from '../audio/jobs';
 import { synthesizeAhead } from '../audio/ahead';
 import { signAudioUrl } from '../audio/signed-url';
 import { loadAudioSource, type AudioSource } from '../audio/source';
+import { offeredVoice } from '../audio/voices';
+import { VOICE_MSG } from '@/lib/shared/schemas/voices';
 import { audioStorage } from '../audio/storage';
 
 /** May this member open this chapter online right now? The same checks as the reader and the audio routes. */
@@ -31,15 +33,16 @@ async function openable(memberId: number, chapterId: number, now: Date, inMessag
 }
 
 /**
- * The chapter's finished audio with each segment's size, signed for the member; null when the novel has no
- * voice or the audio is not finished (a download never takes a growing playlist: it would stop mid-chapter).
+ * The chapter's finished audio in the source's voice with each segment's size, signed for the member; null when the
+ * novel has no voice or the audio is not finished (a download never takes a growing playlist: it would stop
+ * mid-chapter).
  */
 async function finishedAudio(memberId: number, source: AudioSource, now: Date): Promise<OfflineAudio | null> {
   if (!source.voice || !source.key) return null;
   const state = await chapterAudioState(source.key);
   if (!state?.complete || state.duration === null) {
-    // Queued to be made ahead (background priority), so a later try of the same range has it.
-    synthesizeAhead(source.chapterId);
+    // Queued to be made ahead (background priority) in this voice, so a later try of the same range has it.
+    synthesizeAhead(source.chapterId, source.voice.key);
     return null;
   }
   const segments = [];
@@ -52,7 +55,7 @@ async function finishedAudio(memberId: number, source: AudioSource, now: Date): 
     segments.push({ name, bytes });
   }
   return {
-    playlist_url: signAudioUrl(memberId, source.chapterId, now).url,
+    playlist_url: signAudioUrl(memberId, source.chapterId, source.voice.key, now).url,
     segments,
     time_track: state.time_track,
     duration: state.duration,
@@ -67,17 +70,18 @@ async function finishedAudio(memberId: number, source: AudioSource, now: Date): 
  */
 export async function offlineManifest(
   memberId: number,
-  query: { novel_id: number; start: number; count: number },
+  query: { novel_id: number; start: number; count: number; voice?: string },
   now = new Date(),
   inMessagingApp = false,
 ): Promise<OfflineManifest> {
   const db = getDb();
   const [novel] = await db
-    .select({ id: novels.id, title: novels.title, thumb: novels.thumb, isOffShelf: novels.isOffShelf })
+    .select({ id: novels.id, title: novels.title, thumb: novels.thumb, isOffShelf: novels.isOffShelf, languageType: novels.languageType })
     .from(novels)
     .where(eq(novels.id, query.novel_id));
   if (!novel) throw notFound(MSG.chapterMissing);
   if (novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novel.id });
+  if (query.voice && !offeredVoice(query.voice, novel.languageType)) throw invalid(VOICE_MSG.voiceUnknown);
   const [first] = await db
     .select({ idx: chapters.idx })
     .from(chapters)
@@ -105,7 +109,7 @@ export async function offlineManifest(
       manifest.excluded.push({ article_id: row.id, reason: verdict });
       continue;
     }
-    const source = await loadAudioSource(row.id);
+    const source = await loadAudioSource(row.id, { memberId, key: query.voice ?? null });
     if (!source) continue;
     const audio = await finishedAudio(memberId, source, now);
     const textBytes = Buffer.byteLength(JSON.stringify(source.paragraphs), 'utf8');

@@ -105,7 +105,7 @@ function dir(novel: NovelDetail): 'rtl' | 'ltr' {
 export async function readChapter(
   memberId: number | null,
   chapterId: number,
-  opts: { autoBuy?: boolean; now?: Date; inMessagingApp?: boolean } = {},
+  opts: { autoBuy?: boolean; now?: Date; inMessagingApp?: boolean; voice?: string | null } = {},
 ): Promise<ReadChapter> {
   const now = opts.now ?? new Date();
   const meta = await getChapterMeta(chapterId);
@@ -158,7 +158,7 @@ export async function readChapter(
     locked,
     paragraphs,
     paywall,
-    ...(await readerAudioFields(meta.id, novel, paragraphs, locked)),
+    ...(await readerAudioFields(meta.id, novel, paragraphs, locked, opts.voice ?? null)),
     novel: {
       id: novel.id,
       title: novel.title,

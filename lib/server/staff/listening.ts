@@ -7,7 +7,7 @@ import { chapters, novels } from '../db/schema';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { aheadWaiting, synthesizeAhead } from '../audio/ahead';
 import { busyChapterIdsInCluster, clearSynthesisFailure, synthesisFailure, synthesisSnapshot, type JobPriority } from '../audio/jobs';
-import { voiceForNovel } from '../audio/source';
+import { languageHasVoice, voiceOfAudioKey } from '../audio/voices';
 import { capBytes, chapterUsage, evictOverCap, lastEviction, type EvictionResult } from '../audio/storage-cap';
 import { audioStorage } from '../audio/storage';
 import { assertCan, type StaffActor } from '../core/actor';
@@ -103,7 +103,8 @@ export async function retrySynthesis(actor: StaffActor, chapterId: number): Prom
   const failure = synthesisFailure(chapterId);
   if (!failure) throw invalid(L.notFailed);
   clearSynthesisFailure(chapterId);
-  synthesizeAhead(chapterId);
+  // In the voice that failed (its key's tag); '' when the key is untagged or its voice is gone: the default voice.
+  synthesizeAhead(chapterId, voiceOfAudioKey(failure.key) ?? '');
   await writeAudit(getDb(), {
     staffId: actor.id,
     action: 'audio.retry',
@@ -136,7 +137,7 @@ export async function revoiceChapter(actor: StaffActor, chapterId: number): Prom
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     .where(eq(chapters.id, chapterId));
   if (!row) throw notFound(L.noChapter);
-  if (!voiceForNovel(row)) throw invalid(L.noVoice);
+  if (!row.hasTts || !languageHasVoice(row.languageType)) throw invalid(L.noVoice);
   if (row.isOffShelf) throw invalid(L.offShelf);
   if ((await busyChapterIdsInCluster()).has(chapterId)) throw new ApiError(CODES.conflict, L.busy);
   const bytes = await dropChapterAudio(chapterId);
@@ -159,7 +160,7 @@ export async function revoiceNovel(actor: StaffActor, novelId: number): Promise<
   assertCan(actor, 'listening');
   const [novel] = await getDb().select().from(novels).where(eq(novels.id, novelId));
   if (!novel) throw notFound(L.noNovel);
-  if (!voiceForNovel(novel)) throw invalid(L.noVoice);
+  if (!novel.hasTts || !languageHasVoice(novel.languageType)) throw invalid(L.noVoice);
   if (novel.isOffShelf) throw invalid(L.offShelf);
   const ids = (
     await getDb().select({ id: chapters.id }).from(chapters).where(eq(chapters.novelId, novelId)).orderBy(asc(chapters.idx))

@@ -1,5 +1,6 @@
 import './zod-locale';
 import { z } from 'zod';
+import { voiceKeySchema } from './voices';
 import { MAX_ID } from '../constants';
 import { idSchema } from './common';
 
@@ -21,6 +22,8 @@ export const offlineManifestQuery = z.object({
     .regex(/^\d{1,3}$/, { error: OFFLINE_MSG.rangeInvalid })
     .transform(Number)
     .pipe(z.number().int().min(1, { error: OFFLINE_MSG.rangeInvalid }).max(OFFLINE_MAX_CHAPTERS, { error: OFFLINE_MSG.rangeInvalid })),
+  /** The voice to download the audio in; absent: the member's choice or the defaults (docs/offline.md). */
+  voice: voiceKeySchema.optional(),
 });
 
 /** Ids one re-check may carry: more downloaded chapters than anyone keeps, short enough for a query string. */

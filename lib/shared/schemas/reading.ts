@@ -1,6 +1,7 @@
 import './zod-locale';
 import { z } from 'zod';
 import { idSchema } from './common';
+import { voiceKeySchema } from './voices';
 
 const readType = z.union([z.literal(1), z.literal(2)], { error: 'read_type 只能是 1 或 2' });
 
@@ -40,6 +41,8 @@ export const readQuery = z.object({
     .enum(['0', '1'], { error: 'auto_buy 只能是 0 或 1' })
     .optional()
     .transform((v) => v === '1'),
+  /** The voice whose time track the reader wants (docs/listening.md "Voice resolution"); absent: the novel's default. */
+  voice: voiceKeySchema.optional(),
 });
 export const prefacesQuery = z.object({
   nid: z

@@ -6,7 +6,7 @@ import { idSchema } from '@/lib/shared/schemas/common';
 import { log } from '@/lib/server/logger';
 import { authorizeMedia, chapterPlaylist, forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
 
-// GET /audio/{aid}/index.m3u8?m&e&s — the chapter's HLS playlist for the member the URL was signed for. A first
+// GET /audio/{aid}/index.m3u8?m&e&s&v — the chapter's HLS playlist for the member and voice the URL was signed for. A first
 // listen answers a growing EVENT playlist as soon as the first segment exists; a finished chapter is VOD.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ aid: string }> }): Promise<Response> {
   const aid = idSchema.safeParse((await params).aid);

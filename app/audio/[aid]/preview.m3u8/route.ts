@@ -9,7 +9,7 @@ import { requestMember } from '@/lib/server/accounts/current-member';
 import { forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
 import { previewPlaylist, verifyPreviewSignature } from '@/lib/server/audio/preview';
 
-// GET /audio/{aid}/preview.m3u8?m&e&s — a locked chapter's preview (docs/listening.md "Preview of a locked
+// GET /audio/{aid}/preview.m3u8?m&e&s&v — a locked chapter's preview (docs/listening.md "Preview of a locked
 // chapter"): a VOD playlist of only the teaser's segments, for the member the preview URL was signed for.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ aid: string }> }): Promise<Response> {
   const aid = idSchema.safeParse((await params).aid);
@@ -19,7 +19,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   const requester = await requestMember(req);
   if (requester && requester.id !== signature.memberId) return forbiddenMedia();
   try {
-    const answer = await previewPlaylist(aid.data, signature.query);
+    const answer = await previewPlaylist(aid.data, signature);
     if (answer === 'busy') return mediaRefusal(CODES.unavailable, SERVER_MSG.audioBusy);
     if (answer === 'none') return mediaRefusal(CODES.notFound, SERVER_MSG.previewUnavailable);
     return new Response(answer.playlist, {

@@ -8,9 +8,9 @@ import { log } from '@/lib/server/logger';
 import { forbiddenMedia, mediaRefusal, mediaSignature } from '@/lib/server/audio/media';
 import { continuousPlan, followingOf, renderStream } from '@/lib/server/audio/stream';
 
-// GET /audio/{aid}/stream.m3u8?m&e&s&n — the continuous stream (docs/listening.md "Continuous stream"): chapter aid
+// GET /audio/{aid}/stream.m3u8?m&e&s&v&n — the continuous stream (docs/listening.md "Continuous stream"): chapter aid
 // and up to n following chapters this member may hear now (n = -1: as many as one playlist holds), signed with
-// chapter aid's signature. Each following chapter is checked again here and its segments signed for it alone.
+// chapter aid's signature, in its voice v. Each following chapter is checked again here and its segments signed for it alone.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ aid: string }> }): Promise<Response> {
   const aid = idSchema.safeParse((await params).aid);
   if (!aid.success) return mediaRefusal(CODES.notFound, MSG.chapterMissing);
@@ -23,6 +23,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
       memberId: signature.memberId,
       expires: signature.expires,
       inMessagingApp: detectUa(req.headers.get('user-agent')).wechat,
+      voice: signature.voice,
     };
     const plan = await continuousPlan(aid.data, listener, following);
     if (plan === null) return mediaRefusal(CODES.notFound, MSG.ttsUnavailable);

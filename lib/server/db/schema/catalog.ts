@@ -69,6 +69,8 @@ export const novels = pgTable(
     // 1 text novel, 2 audio-first novel (docs/listening.md "Listen page").
     ctype: smallint().notNull().default(1),
     hasTts: boolean().notNull().default(false),
+    // The novel's default voice key (`{engine}:{voice}`, docs/listening.md "Voice resolution"); null: its language's.
+    voiceKey: varchar({ length: 160 }),
     // 0 serializing, 1 finished.
     status: smallint().notNull().default(0),
     gender: smallint().notNull().default(1),

@@ -15,3 +15,4 @@ export * from './ads';
 export * from './content-import';
 export * from './money-console';
 export * from './reconciliation';
+export * from './voices';

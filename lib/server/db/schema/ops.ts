@@ -157,10 +157,12 @@ export const audioBacklog = pgTable(
   'audio_backlog',
   {
     chapterId: integer()
-      .primaryKey()
+      .notNull()
       // A deleted chapter takes its row along: the content tools may delete chapters.
       .references(() => chapters.id, { onDelete: 'cascade' }),
+    // The voice to make it in (a novel pre-voiced in a chosen voice); '' the chapter's own default voice.
+    voiceKey: varchar({ length: 160 }).notNull().default(''),
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audio_backlog_queued_idx').on(t.queuedAt, t.chapterId)],
+  (t) => [primaryKey({ columns: [t.chapterId, t.voiceKey] }), index('audio_backlog_queued_idx').on(t.queuedAt, t.chapterId)],
 );
