@@ -5,7 +5,7 @@ import { registerListenController } from '@/lib/client/listen/registry';
 import { storedVoice } from '@/lib/client/listen/voice-choice';
 import { resetListenStore, useListenStore } from '@/lib/client/stores/listen-store';
 import type { TtsTimeTrack } from '@/lib/shared/dto/audio';
-import type { VoiceList } from '@/lib/shared/dto/voice-choice';
+import type { VoiceList } from '@/lib/shared/dto/audio';
 import { FakeMedia } from '@/test/fake-media';
 import { listenChapter, signed } from '@/test/listen-fixtures';
 import { mockFetch } from '@/test/mock-fetch';
@@ -80,6 +80,7 @@ it('a voice chosen mid-chapter goes on from the paragraph being spoken, highligh
   let made = false;
   const { media, attach } = setup(() => ({
     article_id: 1,
+    voice: NEW,
     time_track: made ? [0, 8, 16] : [0],
     duration: made ? 24 : null,
     complete: made,

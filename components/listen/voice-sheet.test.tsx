@@ -4,7 +4,7 @@ import type { ListenController } from '@/lib/client/listen/controller';
 import { registerListenController } from '@/lib/client/listen/registry';
 import { resetListenStore, useListenStore } from '@/lib/client/stores/listen-store';
 import { useToastStore } from '@/lib/client/stores/toast-store';
-import type { VoiceList } from '@/lib/shared/dto/voice-choice';
+import type { VoiceList } from '@/lib/shared/dto/audio';
 import { mockFetch, type Routes } from '@/test/mock-fetch';
 import { VoiceButton } from './voice-button';
 import VoiceSheet from './voice-sheet';

@@ -8,7 +8,7 @@ import { listenController } from '@/lib/client/listen/registry';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { toast } from '@/lib/client/stores/toast-store';
 import { useVoices } from '@/lib/client/swr/use-voices';
-import type { VoiceOption } from '@/lib/shared/dto/voice-choice';
+import type { VoiceOption } from '@/lib/shared/dto/audio';
 import { VOICE_TEXT as T } from '@/lib/shared/voice-text';
 import './voice-sheet.css';
 

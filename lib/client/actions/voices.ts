@@ -1,4 +1,4 @@
-import type { VoiceChoice } from '@/lib/shared/dto/voice-choice';
+import type { MemberVoice } from '@/lib/shared/dto/audio';
 import { api, ApiClientError } from '../api';
 import { storeVoice } from '../listen/voice-choice';
 
@@ -10,7 +10,7 @@ import { storeVoice } from '../listen/voice-choice';
 export async function saveVoiceChoice(languageType: number, voice: string): Promise<boolean> {
   storeVoice(languageType, voice);
   try {
-    await api<VoiceChoice>('/v1/me/voice', { method: 'PUT', body: { language_type: languageType, voice }, silent: true });
+    await api<MemberVoice>('/v1/me/voice', { method: 'PUT', body: { language_type: languageType, voice }, silent: true });
     return true;
   } catch (err) {
     if (err instanceof ApiClientError && err.status === 401) return false;

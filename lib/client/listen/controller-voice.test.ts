@@ -18,7 +18,7 @@ const NEW = 'espeak-ng:cmn+f3';
 const signedIn = (base: string, voice: string) => `${signed(base)}&v=${encodeURIComponent(voice)}`;
 
 function track(starts: number[], complete: boolean): TtsTimeTrack {
-  return { article_id: 1, time_track: starts, duration: complete ? 60 : null, complete };
+  return { article_id: 1, voice: NEW, time_track: starts, duration: complete ? 60 : null, complete };
 }
 
 function setup(over: Partial<ListenDeps> = {}) {

@@ -21,7 +21,7 @@ export async function fetchListenChapter(id: number, novelId?: number): Promise<
  * voice asked for (absent: the member's choice or the defaults) — the answer names the voice used.
  */
 export async function signStreamUrl(baseUrl: string, voice?: string): Promise<SignedAudio> {
-  const answer = await api<PrivateAudioUrl & { voice?: string }>('/v1/audio/articles/get_private_url', {
+  const answer = await api<PrivateAudioUrl>('/v1/audio/articles/get_private_url', {
     method: 'POST',
     body: voice ? { base_url: baseUrl, voice } : { base_url: baseUrl },
   });

@@ -17,9 +17,8 @@ export function useTimeTrack(chapter: ReadChapter, voice: string | null = null, 
   const poll = (voice !== null || !own) && !chapter.locked && chapter.novel.has_tts;
   const { data } = useTtsTimeTrack(poll ? chapter.id : null, voice);
   const controller = useListenController();
-  // The answer names its voice: one of a voice left behind (SWR's previous key) is not this voice's.
-  const answered = (data as { voice?: string } | undefined)?.voice;
-  const polled = data?.article_id === chapter.id && (voice === null || answered === undefined || answered === voice) ? data : null;
+  // The answer names its voice: a track of another voice is not this one's.
+  const polled = data?.article_id === chapter.id && (voice === null || data.voice === voice) ? data : null;
   const track = polled?.time_track ?? own ?? null;
   const duration = polled?.duration ?? null;
   useEffect(() => controller?.setTimeTrack(chapter.id, track, duration), [controller, chapter.id, track, duration]);

@@ -1,7 +1,7 @@
 'use client';
 
 import useSWR from 'swr';
-import type { VoiceList } from '@/lib/shared/dto/voice-choice';
+import type { VoiceList } from '@/lib/shared/dto/audio';
 import { quietFetcher } from './quiet-fetcher';
 
 const OPTIONS = { revalidateOnFocus: false };
