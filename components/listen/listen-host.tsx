@@ -13,7 +13,7 @@ import {
 } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
-import { storedVoice } from '@/lib/client/listen/voice-choice';
+import { forgetVoice, storedVoice } from '@/lib/client/listen/voice-choice';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
@@ -38,6 +38,7 @@ export default function ListenHost() {
       // The listener's voice (docs/listening.md "Voices on the listen page"): asked for at every signing, and the
       // new voice's time track while a switch waits for its paragraph.
       chosenVoice: storedVoice,
+      forgetVoice,
       voiceTimeTrack: fetchVoiceTimeTrack,
       postProgress: postListenProgress,
       savedPosition: savedListenPosition,

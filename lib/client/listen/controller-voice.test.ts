@@ -86,6 +86,42 @@ describe('signing in the chosen voice', () => {
   });
 });
 
+describe('a choice no longer offered', () => {
+  it('signed in another voice: the choice here is forgotten, the server voice applies from then on', async () => {
+    storeVoice(1, 'gone:voice');
+    const forgetVoice = jest.fn();
+    const { controller } = setup({ forgetVoice, signUrl: jest.fn(async (base: string) => ({ url: signedIn(base, OLD), voice: OLD })) });
+    await controller.open(listenChapter(1), { readType: 1, autoplay: true });
+    expect(forgetVoice).toHaveBeenCalledWith(1);
+    expect(state().voice).toBe(OLD);
+  });
+
+  it('a switch the server answers in another voice does not switch', async () => {
+    const { controller, deps } = await playingAt25({
+      signUrl: jest.fn(async (base: string) => ({ url: signedIn(base, OLD), voice: OLD })),
+    });
+    controller.switchVoice('gone:voice');
+    await flush();
+    expect(deps.voiceTimeTrack).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledWith(VOICE_TEXT.switchFailed);
+    expect(controller.machine()).toMatchObject({ kind: 'playing', switching: null });
+  });
+});
+
+describe('the mini player after a reload', () => {
+  it('an expired stored address is signed again in the voice chosen here', async () => {
+    storeVoice(1, NEW);
+    localStorage.setItem('listen.novel', JSON.stringify({ id: 1, title: '大唐归途', thumb: '/covers/1.svg', ctype: 1, author: '' }));
+    localStorage.setItem('listen.article', JSON.stringify({ id: 7, next_id: 8, novel_id: 1 }));
+    localStorage.setItem('listen.m3u8_url', '/audio/7/index.m3u8?m=9&e=1&s=x&v=espeak-ng%3Acmn%2Bf3');
+    const { controller, deps } = setup();
+    controller.sync();
+    controller.play();
+    await flush();
+    expect(deps.signUrl).toHaveBeenCalledWith('/audio/7/index.m3u8', NEW);
+  });
+});
+
 describe('switching voice mid-chapter', () => {
   it('continues from the same paragraph: its start in the new voice, playing, the new voice stored', async () => {
     const { controller, deps, attach, media } = await playingAt25();

@@ -155,7 +155,13 @@ export class ListenController extends MediaClock {
     try {
       const kept = await this.downloaded(chapter.id, false);
       if (kept) url = kept;
-      else ({ url, voice } = await this.sign(chapter.m3u8_url, this.voiceFor(chapter, s)));
+      else {
+        const asked = this.voiceFor(chapter, s);
+        ({ url, voice } = await this.sign(chapter.m3u8_url, asked));
+        // Signed in another voice than the one chosen here: that one is no longer offered.
+        if (asked && voice && voice !== asked && asked === this.deps.chosenVoice?.(chapter.novel.language_type))
+          this.deps.forgetVoice?.(chapter.novel.language_type);
+      }
     } catch {
       // No network after all: the download, if any (the API client has already shown the server's message).
       const kept = await this.downloaded(chapter.id, true);
@@ -221,6 +227,8 @@ export class ListenController extends MediaClock {
     } catch {
       // The API client has shown the server's message.
     }
+    // Signed in another voice than the one chosen: that voice is not offered (any more), nothing switches.
+    if (signed?.voice && signed.voice !== voice) signed = null;
     const position = signed && chapter ? await this.paragraphStart(chapter.id, voice, paragraph, live) : null;
     if (!live()) return;
     if (!signed || !chapter || !s.novel || position === null) {

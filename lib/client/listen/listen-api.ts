@@ -18,14 +18,21 @@ export async function fetchListenChapter(id: number, novelId?: number): Promise<
 
 /**
  * POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments, in the
- * voice asked for (absent: the member's choice or the defaults) — the answer names the voice used.
+ * voice asked for (absent: the member's choice or the defaults) — the answer names the voice used. A voice asked
+ * for and refused (no longer offered: an engine taken away) is not the end of listening: the chapter is signed
+ * again without it, in the listener's voice as the server resolves it, and that call's failure is the one shown.
  */
 export async function signStreamUrl(baseUrl: string, voice?: string): Promise<SignedAudio> {
-  const answer = await api<PrivateAudioUrl>('/v1/audio/articles/get_private_url', {
-    method: 'POST',
-    body: voice ? { base_url: baseUrl, voice } : { base_url: baseUrl },
-  });
-  return { url: answer.url, voice: answer.voice ?? null };
+  const sign = async (v: string | undefined, silent: boolean): Promise<SignedAudio> => {
+    const answer = await api<PrivateAudioUrl>('/v1/audio/articles/get_private_url', {
+      method: 'POST',
+      body: v ? { base_url: baseUrl, voice: v } : { base_url: baseUrl },
+      silent,
+    });
+    return { url: answer.url, voice: answer.voice ?? null };
+  };
+  if (!voice) return sign(undefined, false);
+  return sign(voice, true).catch(() => sign(undefined, false));
 }
 
 /** GET /v1/articles/{id}/tts_time_track?voice: a chapter's paragraph starts in one voice (a voice switch waits on it). */

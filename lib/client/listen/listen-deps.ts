@@ -31,6 +31,8 @@ export interface ListenDeps {
   voiceTimeTrack?: (articleId: number, voice: string) => Promise<TtsTimeTrack>;
   /** The voice chosen in this browser for a language, sent with every signing (./voice-choice.ts). */
   chosenVoice?: (languageType: number) => string | null;
+  /** Forgets that choice: the server signed another voice, the one chosen is no longer offered. */
+  forgetVoice?: (languageType: number) => void;
   /** Sent so that it survives the page being left (keepalive). */
   postProgress: (report: ProgressReport) => void;
   /** The member's saved listening position in this chapter (seconds), for a player restored after a reload. */

@@ -35,3 +35,11 @@ export function storeVoice(languageType: number, key: string): void {
   if (!isVoiceKey(key)) return;
   writeKey('voices', JSON.stringify({ ...readChoices(), [String(languageType)]: key }));
 }
+
+/** The choice for a language is no longer offered (the server signed another voice): the server's applies again. */
+export function forgetVoice(languageType: number): void {
+  const choices = readChoices();
+  if (!(String(languageType) in choices)) return;
+  delete choices[String(languageType)];
+  writeKey('voices', JSON.stringify(choices));
+}
