@@ -210,6 +210,20 @@ describe('试听', () => {
     expect(controller.play).not.toHaveBeenCalled();
   });
 
+  it('the chapter started again meanwhile (lock screen, headset): the sample gives way and nothing resumes twice', async () => {
+    useListenStore.setState({ playing: true });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '试听 普通话 · 女声' }));
+    act(() => useListenStore.setState({ playing: false }));
+    act(() => useListenStore.setState({ playing: true }));
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '试听 普通话 · 女声' })).toHaveAttribute('aria-pressed', 'false');
+    act(() => {
+      played[0]!.dispatchEvent(new Event('ended'));
+    });
+    expect(controller.play).not.toHaveBeenCalled();
+  });
+
   it('closing the sheet stops the sample and the chapter goes on', async () => {
     useListenStore.setState({ playing: true });
     const { onClose } = show();
@@ -218,6 +232,21 @@ describe('试听', () => {
     expect(onClose).toHaveBeenCalled();
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
     expect(controller.play).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the keyboard', () => {
+  it('↑/↓ move between the voices, wrapping round', async () => {
+    show();
+    const male = await radio(/男声/);
+    const female = await radio(/女声/);
+    male.focus();
+    fireEvent.keyDown(male, { key: 'ArrowDown' });
+    expect(female).toHaveFocus();
+    fireEvent.keyDown(female, { key: 'ArrowDown' });
+    expect(male).toHaveFocus();
+    fireEvent.keyDown(male, { key: 'ArrowUp' });
+    expect(female).toHaveFocus();
   });
 });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { saveVoiceChoice } from '@/lib/client/actions/voices';
 import { ApiClientError } from '@/lib/client/api';
@@ -73,7 +73,7 @@ export default function VoiceSheet({ novelId, chapterId, languageType, onClose }
       ) : data.voices.length === 0 ? (
         <p className="voice-empty">{T.empty}</p>
       ) : (
-        <ul className="voice-list" role="radiogroup" aria-label={T.title}>
+        <ul className="voice-list" role="radiogroup" aria-label={T.title} onKeyDown={moveAmongVoices}>
           {data.voices.map((v) => {
             const checked = v.key === inUse;
             return (
@@ -104,6 +104,16 @@ export default function VoiceSheet({ novelId, chapterId, languageType, onClose }
   );
 }
 
+/** ↑/↓ move between the voices, as in any radio group; Tab goes on to the 试听 buttons and the close button. */
+function moveAmongVoices(e: KeyboardEvent<HTMLUListElement>) {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const radios = Array.from(e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]'));
+  const at = radios.indexOf(document.activeElement as HTMLButtonElement);
+  if (at < 0) return;
+  e.preventDefault();
+  radios[(at + (e.key === 'ArrowDown' ? 1 : radios.length - 1)) % radios.length]?.focus();
+}
+
 /**
  * One sample at a time on an element of its own. The chapter is paused while a sample plays and goes on when the
  * sample ends or stops — when it was playing before the first sample; nothing else of its state changes.
@@ -111,7 +121,13 @@ export default function VoiceSheet({ novelId, chapterId, languageType, onClose }
 function useSample() {
   const audio = useRef<HTMLAudioElement | null>(null);
   const resume = useRef(false);
-  const [playing, setPlaying] = useState<string | null>(null);
+  const [playing, setPlayingState] = useState<string | null>(null);
+  // The same, for the store subscription below (state would be stale there).
+  const on = useRef<string | null>(null);
+  const setPlaying = (key: string | null) => {
+    on.current = key;
+    setPlayingState(key);
+  };
 
   const finish = () => {
     setPlaying(null);
@@ -151,6 +167,19 @@ function useSample() {
       if (a.src.endsWith(v.sample_url)) finish();
     });
   }
+
+  // The chapter started again meanwhile (the lock screen, a headset): the sample gives way, nothing to resume.
+  useEffect(
+    () =>
+      useListenStore.subscribe((st, prev) => {
+        if (!st.playing || prev.playing || on.current === null) return;
+        resume.current = false;
+        audio.current?.pause();
+        on.current = null;
+        setPlayingState(null);
+      }),
+    [],
+  );
 
   // Closed while a sample plays: it stops and the chapter goes on.
   useEffect(
