@@ -65,7 +65,12 @@ export function parseStreamPlaylist(text: string): StreamMap {
 function signatureOf(uri: string): string | null {
   const q = new URLSearchParams(uri.split('?')[1] ?? '');
   const [m, e, sig] = [q.get('m'), q.get('e'), q.get('s')];
-  return m && e && sig ? new URLSearchParams({ m, e, s: sig }).toString() : null;
+  if (!m || !e || !sig) return null;
+  // The voice is part of the signature (docs/listening.md "Signed URLs carry the voice"): the chapter's own address
+  // without it would be refused, and a reload would not resume in the voice heard. Segments name their version
+  // `a` then; before voices the version was `v`, which is no voice and stays out.
+  const v = q.has('a') ? q.get('v') : null;
+  return new URLSearchParams(v ? { m, e, s: sig, v } : { m, e, s: sig }).toString();
 }
 
 /** Where stream second `t` is: the chapter (its index in the map) and the seconds into it. Null for an empty map. */

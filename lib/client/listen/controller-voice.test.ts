@@ -257,6 +257,28 @@ describe('the voice across chapters', () => {
     expect(url).toMatch(/&n=3$/);
   });
 
+  it('crossing into the next chapter inside the stream stores its own address with the voice (a reload resumes in it)', async () => {
+    const stream = [
+      '#EXTM3U',
+      '#EXT-X-PLAYLIST-TYPE:EVENT',
+      ...[1, 2].flatMap((id) => [
+        ...(id > 1 ? ['#EXT-X-DISCONTINUITY'] : []),
+        `#EXT-X-DATERANGE:ID="chapter-${id}",CLASS="cn.shusheng.chapter",START-DATE="2000-01-01T00:00:00.000Z",X-CHAPTER-ID="${id}"`,
+        '#EXTINF:40.000,',
+        `/audio/${id}/0.ts?a=h${id}&m=9&e=99999999999&s=${id}${id}&v=espeak-ng%3Acmn%2Bf3`,
+      ]),
+      '#EXT-X-ENDLIST',
+    ].join('\n');
+    const loadStreamFollower = async () => (await import('./stream-follow')).StreamFollower;
+    const { media } = await playingAt25({ loadStreamFollower, streamPlaylist: async () => stream });
+    useListenStore.getState().setContinuousPlay(3);
+    await flush();
+    media.advanceTo(45);
+    await flush();
+    expect(state().article?.id).toBe(2);
+    expect(state().m3u8Url).toBe('/audio/2/index.m3u8?m=9&e=99999999999&s=22&v=espeak-ng%3Acmn%2Bf3');
+  });
+
   it('another novel does not inherit it: the server resolves that novel voice', async () => {
     const { controller, deps } = await playingAt25();
     controller.switchVoice(NEW);
