@@ -107,4 +107,14 @@ test('pick a voice mid-chapter: the same paragraph goes on in it, and the next c
   // The sheet of chapter 2 marks it as the one in use.
   await page.getByRole('button', { name: '音色', exact: true }).click();
   await expect(page.getByRole('dialog', { name: '音色' }).getByRole('radio', { checked: true })).toContainText(name);
+  await page.keyboard.press('Escape');
+
+  // Elsewhere the mini player plays on, from an address signed in that voice (a reload resumes in it).
+  await page.getByRole('link', { name: '返回书籍详情' }).click();
+  const mini = page.getByRole('complementary', { name: '听书播放器' });
+  await expect(mini.getByRole('button', { name: '暂停' })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('listen.m3u8_url'));
+  expect(new URL(stored!, 'http://local').searchParams.get('v')).toBe(chosen.key);
+  const t3 = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(t3 + 1);
 });
