@@ -12,13 +12,22 @@ import { GET as timeTrackRoute } from '@/app/v1/articles/[id]/tts_time_track/rou
 import { GET as playlistRoute } from '@/app/audio/[aid]/index.m3u8/route';
 import { GET as segmentRoute } from '@/app/audio/[aid]/[segment]/route';
 import { GET as streamRoute } from '@/app/audio/[aid]/stream.m3u8/route';
-import { chapters, memberVoices, novels } from '@/lib/server/db/schema';
+import { GET as readRoute } from '@/app/v1/read/[id]/route';
+import { GET as manifestRoute } from '@/app/v1/offline/manifest/route';
+import { signPreviewUrl, verifyPreviewSignature } from '@/lib/server/audio/preview';
+import { POST as previewUrlRoute } from '@/app/v1/audio/articles/preview_url/route';
+import { ensureChapterAudio } from '@/lib/server/audio/jobs';
+import { loadAudioSource } from '@/lib/server/audio/source';
+import { chapters, languageVoices, memberVoices, novels } from '@/lib/server/db/schema';
+import { resolveVoice } from '@/lib/server/audio/voices';
 import { jobsIdle } from '@/lib/server/audio/jobs';
 import { aheadIdle } from '@/lib/server/audio/ahead';
 import { signAudioUrl } from '@/lib/server/audio/signed-url';
 import { audioStorage } from '@/lib/server/audio/storage';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
 import type { VoiceProfile } from '@/lib/tts/engine';
+import { allVoices } from '@/lib/tts/registry';
+import { VOICE_KEY_PATTERN } from '@/lib/shared/schemas/voices';
 
 // docs/listening.md "Voice resolution", "Keys per voice" and "Signed URLs carry the voice": the voices of a novel,
 // the member's choice kept server-side, the voice threaded through signed URLs, and one synthesis per voice.
@@ -110,6 +119,39 @@ const withQuery = (url: string, changes: Record<string, string | null>) => {
     else u.searchParams.set(k, v);
   return `${u.pathname}?${u.searchParams}`;
 };
+
+it('every configured voice has a key that signed URLs and the API accept', () => {
+  // An engine whose voice ids fall outside the pattern could never be signed (every URL would answer 403).
+  for (const v of allVoices()) expect(v.key).toMatch(VOICE_KEY_PATTERN);
+  expect(allVoices().map((v) => v.key)).toContain(ALT.key);
+});
+
+describe('voice resolution order', () => {
+  it("asked, then the member's choice, then the novel's default, then the language's, then eSpeak's; gone keys are passed over", async () => {
+    const m = await signedInMember();
+    const novel = { hasTts: true, languageType: 1, voiceKey: null as string | null };
+    const key = async (want: { memberId?: number; key?: string } = {}) => (await resolveVoice(novel, want))?.key;
+    expect(await key()).toBe(CMN);
+    await d().insert(languageVoices).values({ languageType: 1, voiceKey: ALT.key });
+    expect(await key()).toBe(ALT.key);
+    novel.voiceKey = CMN;
+    expect(await key()).toBe(CMN); // the novel's own default before its language's
+    await d().insert(memberVoices).values({ memberId: m.id, languageType: 1, voiceKey: ALT.key });
+    expect(await key({ memberId: m.id })).toBe(ALT.key); // the member's choice before the novel's
+    expect(await key({ memberId: m.id, key: CMN })).toBe(CMN); // the voice asked for before all
+    expect(await key({ memberId: m.id, key: UG })).toBe(ALT.key); // of another language: passed over
+    // Keys no engine offers any more are ignored wherever they are stored.
+    await d().update(memberVoices).set({ voiceKey: 'gone:voice' }).where(eq(memberVoices.memberId, m.id));
+    novel.voiceKey = 'gone:voice';
+    expect(await key({ memberId: m.id })).toBe(ALT.key); // the language's default
+    await d().update(languageVoices).set({ voiceKey: 'gone:voice' });
+    expect(await key({ memberId: m.id })).toBe(CMN); // eSpeak's
+    expect(await resolveVoice({ ...novel, hasTts: false }, { key: CMN })).toBeNull();
+    expect(await resolveVoice({ hasTts: true, languageType: 2, voiceKey: null })).toBeNull();
+    await d().delete(languageVoices);
+    await d().delete(memberVoices).where(eq(memberVoices.memberId, m.id));
+  });
+});
 
 describe('GET /v1/audio/voices', () => {
   it("lists a novel's voices for a guest, with the default as current and no readiness without a chapter", async () => {
@@ -352,5 +394,75 @@ describe('two listeners of one voice -> one synthesis', () => {
     expect(after).toContain(cmnOld);
     expect(after).toHaveLength(2);
     expect(after.filter((k) => !before.includes(k))).toHaveLength(1);
+  });
+});
+
+describe('the reader, offline downloads and the preview take the voice', () => {
+  it("the reader's time track is of the voice asked for, else the novel's default; a bad voice is refused", async () => {
+    const id = await freshChapter(19);
+    const m = await signedInMember();
+    const url = (await privateUrl({ base_url: `/audio/${id}/index.m3u8`, voice: ALT.key }, m.auth)).body.data.url;
+    expect((await media(url)).status).toBe(200);
+    await jobsIdle();
+    const read = (query: string) =>
+      callRoute(readRoute, { url: `/v1/read/${id}${query}`, params: { id: String(id) }, headers: m.auth }) as Answer;
+    const alt = await read(`?voice=${encodeURIComponent(ALT.key)}`);
+    expect(alt.status).toBe(200);
+    expect(alt.body.data.time_track).toHaveLength(3);
+    // Not the member's own choice (a free chapter's answer may be shared): the default voice, not made yet.
+    await putVoice({ language_type: 1, voice: ALT.key }, m.auth);
+    expect((await read('')).body.data.time_track).toBeNull();
+    expectRefused(await read('?voice=..%2Fx'), 400);
+  });
+
+  it('an offline manifest signs the voice asked for, and refuses one not offered', async () => {
+    const id = await freshChapter(20);
+    const m = await signedInMember();
+    const manifest = (query: string) =>
+      callRoute(manifestRoute, { url: `/v1/offline/manifest?novel_id=1&start=${id}&count=1${query}`, headers: m.auth }) as Answer;
+    expect((await manifest(`&voice=${encodeURIComponent(ALT.key)}`)).body.data.chapters[0].audio).toBeNull();
+    await aheadIdle();
+    await jobsIdle();
+    const made = (await manifest(`&voice=${encodeURIComponent(ALT.key)}`)).body.data.chapters[0].audio;
+    expect(new URL(made.playlist_url, 'http://localhost').searchParams.get('v')).toBe(ALT.key);
+    expect((await media(made.playlist_url, m.auth)).status).toBe(200);
+    expectRefused(await manifest(`&voice=${encodeURIComponent(UG)}`), 400);
+    expectRefused(await manifest('&voice=nobody%3Avoice'), 400);
+  });
+
+  it('a preview is made only in the default voice: another voice previews once made, else the default is named', async () => {
+    const locked = await chapterOf(1, 22);
+    await d()
+      .update(chapters)
+      .set({ content: [...SHORT, '第22章的结尾。'].join('\n') })
+      .where(eq(chapters.id, locked.id));
+    const m = await signedInMember();
+    const preview = (body: unknown) =>
+      callRoute(previewUrlRoute, { method: 'POST', url: '/v1/audio/articles/preview_url', body, headers: m.auth }) as Answer;
+    const first = await preview({ article_id: locked.id, voice: ALT.key });
+    expect(first.status).toBe(200);
+    expect(first.body.data.voice).toBe(CMN);
+    expect(new URL(first.body.data.url, 'http://localhost').searchParams.get('v')).toBe(CMN);
+    await jobsIdle();
+    expect((await voices(`novel_id=1&article_id=${locked.id}`)).body.data.voices.map((v: Any) => v.ready)).toEqual([true, false]);
+    // Made in ALT (by an entitled listener): now the preview is ALT's.
+    const alt = (await loadAudioSource(locked.id, { key: ALT.key }))!;
+    await (
+      await ensureChapterAudio(alt.key!, alt.voice!, alt.paragraphs, 'now')
+    )?.done;
+    expect((await preview({ article_id: locked.id, voice: ALT.key })).body.data.voice).toBe(ALT.key);
+    expectRefused(await preview({ article_id: locked.id, voice: 'nobody:voice' }), 400);
+  });
+
+  it('a preview signature covers its voice: swapped or dropped, it opens nothing', () => {
+    const q = new URL(signPreviewUrl(7, 42, CMN).url, 'http://localhost').searchParams;
+    expect(verifyPreviewSignature(42, q)).toMatchObject({ memberId: 7, voice: CMN });
+    expect(verifyPreviewSignature(42, new URLSearchParams({ ...Object.fromEntries(q), v: ALT.key }))).toBeNull();
+    const dropped = new URLSearchParams(q);
+    dropped.delete('v');
+    expect(verifyPreviewSignature(42, dropped)).toBeNull();
+    // Nor does the full stream's signature stand in for a preview's, in the same voice.
+    const full = new URL(signAudioUrl(7, 42, CMN).url, 'http://localhost').searchParams;
+    expect(verifyPreviewSignature(42, full)).toBeNull();
   });
 });

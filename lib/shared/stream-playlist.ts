@@ -64,13 +64,13 @@ export function parseStreamPlaylist(text: string): StreamMap {
 
 function signatureOf(uri: string): string | null {
   const q = new URLSearchParams(uri.split('?')[1] ?? '');
-  const [m, e, sig] = [q.get('m'), q.get('e'), q.get('s')];
+  const [m, e, sig, v] = [q.get('m'), q.get('e'), q.get('s'), q.get('v')];
   if (!m || !e || !sig) return null;
-  // The voice is part of the signature (docs/listening.md "Signed URLs carry the voice"): the chapter's own address
-  // without it would be refused, and a reload would not resume in the voice heard. Segments name their version
-  // `a` then; before voices the version was `v`, which is no voice and stays out.
-  const v = q.has('a') ? q.get('v') : null;
-  return new URLSearchParams(v ? { m, e, s: sig, v } : { m, e, s: sig }).toString();
+  const out = new URLSearchParams({ m, e, s: sig });
+  // The voice the signature covers (docs/listening.md "Signed URLs carry the voice"); a `v` without a colon is the
+  // audio version of a URI signed before voices existed, not part of the signature.
+  if (v && v.includes(':')) out.set('v', v);
+  return out.toString();
 }
 
 /** Where stream second `t` is: the chapter (its index in the map) and the seconds into it. Null for an empty map. */

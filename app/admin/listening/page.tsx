@@ -5,6 +5,7 @@ import { requireStaff } from '@/lib/server/staff/page-session';
 import { audioStorageView, synthesisQueue } from '@/lib/server/staff/listening';
 import { MB } from '@/lib/server/audio/storage-cap';
 import { ConsoleShell, formatTime, type SearchParams } from '../_components/shell';
+import { voicesSection } from './voices-section';
 
 export const metadata: Metadata = { title: OPS_TEXT.listening.heading };
 
@@ -179,6 +180,7 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       ) : (
         <p className="meta">{L.empty}</p>
       )}
+      {await voicesSection(staff.actor, back)}
     </ConsoleShell>
   );
 }

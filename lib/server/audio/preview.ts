@@ -80,9 +80,10 @@ async function previewableChapter(chapterId: number, want: VoiceWant): Promise<V
 }
 
 /**
- * POST /v1/audio/articles/preview_url {article_id}: the member's signed preview playlist of a chapter, and the
- * longest the preview can be. Anyone signed in gets it (the text teaser is shown to everyone); the playlist
- * itself holds only the teaser's segments. Synthesis of a chapter never voiced starts at once.
+ * POST /v1/audio/articles/preview_url {article_id, voice?}: the member's signed preview playlist of a chapter in the
+ * voice asked for or theirs (when made; else the novel's default voice), and the longest the preview can be. Anyone
+ * signed in gets it (the text teaser is shown to everyone); the playlist itself holds only the teaser's segments.
+ * Synthesis of a chapter never voiced starts at once (in the default voice).
  */
 export async function getPreviewUrl(
   memberId: number,
@@ -90,7 +91,14 @@ export async function getPreviewUrl(
   now = new Date(),
   voice: string | null = null,
 ): Promise<{ url: string; expires_at: string; max_seconds: number; voice: string }> {
-  const source = await previewableChapter(chapterId, { memberId, key: voice });
+  let source = await previewableChapter(chapterId, { memberId, key: voice });
+  // Anyone signed in may preview a chapter they have not bought: a preview starts a synthesis only in the novel's
+  // default voice, never in another (an unentitled caller must not spend an engine's budget chapter after chapter).
+  // Another voice previews when its audio is made or being made; otherwise the default voice does, and says so.
+  if (!(await chapterAudioState(source.key))) {
+    const plain = await previewableChapter(chapterId, {});
+    if (plain.key !== source.key) source = plain;
+  }
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
   return { ...signPreviewUrl(memberId, chapterId, source.voice.key, now), max_seconds: PREVIEW_SECONDS, voice: source.voice.key };
 }

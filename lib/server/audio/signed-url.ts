@@ -1,13 +1,14 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { audioPlaylistPath } from '@/lib/shared/audio';
+import { VOICE_KEY_PATTERN } from '@/lib/shared/schemas/voices';
 import { hmac } from '../secret';
 
 /** A signed URL lasts for a long listen, whatever the chapter's length. */
 export const AUDIO_URL_TTL_S = 6 * 3600;
 
-/** The voice key as it may appear in a signed URL (`{engine}:{voice}`, docs/listening.md "Engines and voices"). */
-const VOICE_KEY = /^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/-]{1,100}$/;
+/** The voice key as it may appear in a signed URL (`{engine}:{voice}`, docs/listening.md "Voice resolution"). */
+const VOICE_KEY = VOICE_KEY_PATTERN;
 
 // After the expiry's digits a message with a voice goes on with `:{engine}:{voice}`; the form signed before voices
 // existed ends there, so neither can stand in for the other.

@@ -15,7 +15,7 @@ import { chapterAudioState } from './jobs';
 import { audioKey } from './source';
 import { defaultVoice, offeredVoice, resolveVoice, saveMemberVoice } from './voices';
 
-/** Where a voice's 试听 sample is served (docs/listening.md "Engines and voices"). */
+/** Where a voice's 试听 sample is served (docs/listening.md "Voice resolution"). */
 export const voiceSampleUrl = (key: string) => `/audio/voices/${encodeURIComponent(key)}/sample`;
 
 /**

@@ -9,11 +9,18 @@ export const VOICE_MSG = {
   voiceOtherLanguage: '该音色不适用于这种语言',
 } as const;
 
-/** A voice key as listeners send it (`{engine}:{voice}`); whether an engine offers it is asked afterwards. */
+/**
+ * The shape of a voice key, `{engine}:{voice}` (docs/listening.md "Voice resolution"): an engine id, then the
+ * engine's own voice name (which may hold `:` or `/`, as a model's speaker may). Whether an engine offers the key is
+ * asked afterwards; this only keeps anything else out of queries, URLs and rows.
+ */
+export const VOICE_KEY_PATTERN = /^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/:-]{1,100}$/;
+
+/** A voice key as listeners send it; whether an engine offers it is asked afterwards. */
 export const voiceKeySchema = z
   .string({ error: VOICE_MSG.voiceInvalid })
   .trim()
-  .regex(/^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/-]{1,100}$/, { error: VOICE_MSG.voiceInvalid });
+  .regex(VOICE_KEY_PATTERN, { error: VOICE_MSG.voiceInvalid });
 
 /** GET /v1/audio/voices?novel_id&article_id — the voices of a novel, with whether a chapter is made in each. */
 export const voicesQuery = z.object({ novel_id: idSchema, article_id: idSchema.optional() });
