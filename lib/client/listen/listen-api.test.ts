@@ -1,7 +1,8 @@
 import { mockFetch } from '@/test/mock-fetch';
 import { setFailureHandler } from '../api';
 import { signStreamUrl } from './listen-api';
-import { forgetVoice, storeVoice, storedVoice } from './voice-choice';
+import { VOICE_KEY_PATTERN } from '@/lib/shared/schemas/voices';
+import { VOICE_KEY, forgetVoice, storeVoice, storedVoice } from './voice-choice';
 
 // Signing in the listener's voice (docs/listening.md "Voices on the listen page"), at the fetch level.
 const failures = jest.fn();
@@ -52,6 +53,12 @@ describe('signStreamUrl', () => {
 });
 
 describe('the choice kept in this browser (listen.voices)', () => {
+  it('takes the keys the server takes (its pattern, written out to keep zod off the page)', () => {
+    expect(VOICE_KEY.source).toBe(VOICE_KEY_PATTERN.source);
+    storeVoice(1, 'sherpa:vits-zh:aishell3/12');
+    expect(storedVoice(1)).toBe('sherpa:vits-zh:aishell3/12');
+  });
+
   it('one per language; forgetting one keeps the others; junk is not a choice', () => {
     storeVoice(1, 'espeak-ng:cmn+f3');
     storeVoice(0, 'espeak-ng:ug+f3');

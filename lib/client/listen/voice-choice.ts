@@ -10,9 +10,10 @@ type Choices = Record<string, string>;
 
 // A voice key as lib/tts/engine.ts spells it, `{engineId}:{voiceId}` — the server's own pattern for it, written out
 // here: its schema module would bring zod into the page (docs/operations.md "First-load JavaScript").
-const KEY = /^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/-]{1,100}$/;
+// (VOICE_KEY_PATTERN, lib/shared/schemas/voices.ts; ./listen-api.test.ts holds the two equal).
+export const VOICE_KEY = /^[A-Za-z0-9._-]{1,40}:[A-Za-z0-9._+@/:-]{1,100}$/;
 
-export const isVoiceKey = (v: unknown): v is string => typeof v === 'string' && KEY.test(v);
+export const isVoiceKey = (v: unknown): v is string => typeof v === 'string' && VOICE_KEY.test(v);
 
 function readChoices(): Choices {
   const raw = readKey('voices');
