@@ -178,6 +178,20 @@ describe('switching voice mid-chapter', () => {
     );
   });
 
+  it('paused, then play tapped while the new voice is made: the old one plays meanwhile, the new one goes on playing', async () => {
+    const answers = [track([0, 12], false)];
+    const voiceTimeTrack = jest.fn(async () => answers.shift() ?? track([0, 12, 24, 36], true));
+    const { controller, media, attach } = await playingAt25({ voiceTimeTrack });
+    controller.pause();
+    controller.switchVoice(NEW);
+    await flush();
+    controller.play();
+    expect(media.paused).toBe(false);
+    await jest.advanceTimersByTimeAsync(VOICE_TRACK_POLL_MS);
+    expect(attach.mock.calls.at(-1)![1]).toContain('v=espeak-ng%3Acmn%2Bf3');
+    expect(controller.machine()).toMatchObject({ kind: 'buffering', wantPlay: true });
+  });
+
   it('before the first paragraph (or without a track) starts the new voice at 0 without asking its track', async () => {
     const { controller, deps, attach } = await playingAt25({}, listenChapter(1));
     controller.switchVoice(NEW);

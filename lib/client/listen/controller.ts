@@ -249,7 +249,8 @@ export class ListenController extends MediaClock {
       article: { id: chapter.id, next_id: chapter.next_id, novel_id: chapter.novel_id },
       position,
       force: false,
-      autoplay: resume,
+      // Playing before the switch, or asked for meanwhile (the old voice played on a tap while this one was made).
+      autoplay: resume || store().playing,
       voice: signed.voice ?? voice,
     });
   }
