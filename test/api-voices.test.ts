@@ -168,7 +168,7 @@ describe('GET /v1/audio/voices', () => {
       sample_url: '/audio/voices/espeak-ng%3Acmn/sample',
       ready: null,
     });
-    expect(res.body.data).toMatchObject({ current: CMN, default: CMN });
+    expect(res.body.data).toMatchObject({ current: CMN, default: CMN, language_type: 1 });
   });
 
   it('tells which voices have a chapter made, only after it was made in that voice', async () => {

@@ -55,7 +55,7 @@ export async function listVoices(memberId: number | null, novelId: number, artic
       ready,
     });
   }
-  return { voices, current: current.key, default: fallback.key };
+  return { voices, current: current.key, default: fallback.key, language_type: novel.languageType as 0 | 1 | 2 };
 }
 
 /**

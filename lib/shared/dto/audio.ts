@@ -42,6 +42,8 @@ export interface VoiceList {
   current: string;
   /** The novel's default voice (its own, else its language's, else eSpeak's). */
   default: string;
+  /** The novel's language (0 Uyghur, 1 Chinese, 2 Tibetan): what PUT /v1/me/voice takes with the key. */
+  language_type: 0 | 1 | 2;
 }
 
 /** PUT /v1/me/voice: the member's voice for a language, as stored. */
