@@ -22,6 +22,7 @@ const VOICES: VoiceList = {
   ],
   current: OLD,
   default: OLD,
+  language_type: 1,
 };
 const paragraph = (i: number) => document.getElementById(`p${i}`)!;
 const flush = () => act(async () => undefined);

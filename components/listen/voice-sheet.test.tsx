@@ -34,6 +34,7 @@ const VOICES: VoiceList = {
   ],
   current: 'espeak-ng:cmn',
   default: 'espeak-ng:cmn',
+  language_type: 1,
 };
 
 const controller = { switchVoice: jest.fn(), pause: jest.fn(), play: jest.fn() };
