@@ -100,6 +100,18 @@ describe('the voices', () => {
     expect(await radio(/男声/)).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('before the chapter is heard, the choice kept in this browser is the one in use when the list offers it', async () => {
+    localStorage.setItem('listen.voices', JSON.stringify({ 1: 'espeak-ng:cmn+f3' }));
+    show();
+    expect(await radio(/女声/)).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a kept choice the list no longer offers gives way to the server current', async () => {
+    localStorage.setItem('listen.voices', JSON.stringify({ 1: 'gone:voice' }));
+    show();
+    expect(await radio(/男声/)).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('names for a screen reader: the sheet and the group are 音色, each 试听 says whose', async () => {
     show();
     expect(screen.getByRole('dialog', { name: '音色' })).toBeInTheDocument();

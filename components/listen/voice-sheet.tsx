@@ -5,6 +5,7 @@ import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { saveVoiceChoice } from '@/lib/client/actions/voices';
 import { ApiClientError } from '@/lib/client/api';
 import { listenController } from '@/lib/client/listen/registry';
+import { storedVoice } from '@/lib/client/listen/voice-choice';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { toast } from '@/lib/client/stores/toast-store';
 import { useVoices } from '@/lib/client/swr/use-voices';
@@ -28,7 +29,9 @@ export interface VoiceSheetProps {
 export default function VoiceSheet({ novelId, chapterId, languageType, onClose }: VoiceSheetProps) {
   const { data, error, mutate } = useVoices(novelId, chapterId);
   const heard = useListenStore((s) => (s.article?.id === chapterId ? (s.preparingVoice ?? s.voice) : null));
-  const inUse = heard ?? data?.current ?? null;
+  // Before this chapter is heard: the choice kept in this browser when the list still offers it, else the server's.
+  const [kept] = useState(() => storedVoice(languageType));
+  const inUse = heard ?? (kept && data?.voices.some((v) => v.key === kept) ? kept : data?.current) ?? null;
   const sample = useSample();
 
   function choose(voice: VoiceOption) {
