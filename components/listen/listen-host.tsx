@@ -6,12 +6,14 @@ import { ListenController } from '@/lib/client/listen/controller';
 import {
   downloadedPlaylist,
   fetchListenChapter,
+  fetchVoiceTimeTrack,
   postListenProgress,
   savedListenPosition,
   signStreamUrl,
 } from '@/lib/client/listen/listen-api';
 import { bindMediaSession } from '@/lib/client/listen/media-session';
 import { registerListenController } from '@/lib/client/listen/registry';
+import { forgetVoice, storedVoice } from '@/lib/client/listen/voice-choice';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { toast } from '@/lib/client/stores/toast-store';
@@ -33,6 +35,11 @@ export default function ListenHost() {
       attach: attachStream,
       fetchChapter: fetchListenChapter,
       signUrl: signStreamUrl,
+      // The listener's voice (docs/listening.md "Voices on the listen page"): asked for at every signing, and the
+      // new voice's time track while a switch waits for its paragraph.
+      chosenVoice: storedVoice,
+      forgetVoice,
+      voiceTimeTrack: fetchVoiceTimeTrack,
       postProgress: postListenProgress,
       savedPosition: savedListenPosition,
       openPlaySetting: (type) => useModalStore.getState().open('play-setting', { type, resume: true }),

@@ -65,6 +65,19 @@ afterEach(() => {
 });
 
 describe('a locked chapter on the listen page', () => {
+  it('asks for the preview in the voice chosen in this browser for the novel language', async () => {
+    localStorage.setItem('listen.voices', JSON.stringify({ 1: 'espeak-ng:cmn+f3', 0: 'espeak-ng:ug' }));
+    player();
+    const fetched = show(lockedListenChapter(21), {
+      'POST /v1/audio/articles/preview_url': { data: { url: '/audio/21/preview.m3u8?m=9&e=1&s=x', expires_at: '', max_seconds: 30 } },
+    });
+    await waitFor(() => expect(fetched.calls.find((c) => c.path === '/v1/audio/articles/preview_url')).toBeDefined());
+    expect(fetched.calls.find((c) => c.path === '/v1/audio/articles/preview_url')!.body).toEqual({
+      article_id: 21,
+      voice: 'espeak-ng:cmn+f3',
+    });
+  });
+
   it('plays the preview, and once bought the full chapter continues from the preview’s position', async () => {
     document.cookie = 'member_id=9; path=/';
     const { media } = player();

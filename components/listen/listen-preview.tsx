@@ -5,6 +5,7 @@ import { attachStream } from '@/lib/client/listen/attach-stream';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import type { Detach, MediaLike } from '@/lib/client/listen/media';
 import { fetchPreviewUrl } from '@/lib/client/listen/preview-api';
+import { storedVoice } from '@/lib/client/listen/voice-choice';
 import { LISTEN_EXTRA_MSG as T } from '@/lib/shared/listen-extras-text';
 import { PlayPauseIcon } from './play-pause-icon';
 
@@ -16,7 +17,16 @@ type Phase = 'loading' | 'ready' | 'playing' | 'ended' | 'none';
  * and stops there. `onPosition` hands the page where the preview is, so a purchase continues the full chapter from
  * that point. The visit's player is left alone (the controller has already paused it for a locked chapter).
  */
-export default function ListenPreview({ articleId, onPosition }: { articleId: number; onPosition: (seconds: number) => void }) {
+export default function ListenPreview({
+  articleId,
+  languageType,
+  onPosition,
+}: {
+  articleId: number;
+  /** The novel's language: the preview speaks in the voice chosen for it (docs/listening.md "Voices on the listen page"). */
+  languageType?: number;
+  onPosition: (seconds: number) => void;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
   const [phase, setPhase] = useState<Phase>('loading');
   const [at, setAt] = useState(0);
@@ -51,7 +61,7 @@ export default function ListenPreview({ articleId, onPosition }: { articleId: nu
     media.addEventListener('ended', onEnded);
     media.addEventListener('play', onPlay);
     media.addEventListener('pause', onPause);
-    fetchPreviewUrl(articleId)
+    fetchPreviewUrl(articleId, languageType === undefined ? null : storedVoice(languageType))
       .then(async ({ url, max_seconds }) => {
         if (gone) return;
         limit.current = max_seconds;
@@ -72,7 +82,7 @@ export default function ListenPreview({ articleId, onPosition }: { articleId: nu
       media.removeEventListener('play', onPlay);
       media.removeEventListener('pause', onPause);
     };
-  }, [articleId]);
+  }, [articleId, languageType]);
 
   const toggle = () => {
     const media = audio.current;

@@ -25,6 +25,8 @@ import { SeekBar } from './seek-bar';
 import { SimilarAudioSlot } from './similar-audio-slot';
 import { AdSlot } from '../ads/ad-slot';
 import { SleepTimer } from './sleep-timer';
+import { VoiceButton } from './voice-button';
+import { VOICE_TEXT } from '@/lib/shared/voice-text';
 
 const SKIP_SECONDS = 15;
 
@@ -78,6 +80,8 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
       loading: st.loading,
       continuousType: st.continuousPlayType,
       guideDone: st.guideReadComplete,
+      voice: st.voice,
+      preparingVoice: st.preparingVoice,
     })),
   );
 
@@ -103,7 +107,13 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
     window.scrollTo(0, 0);
   }, [controller, s.articleId, chapter.id, readType]);
 
-  const track = useTimeTrack(chapter);
+  // The voice heard picks the time track (docs/listening.md "Voices on the listen page"); after a switch on this
+  // page the chapter's own track is surely another voice's.
+  const [firstVoice, setFirstVoice] = useState<{ id: number; voice: string } | null>(null);
+  const heardVoice = taken && s.articleId === chapter.id ? s.voice : null;
+  if (heardVoice && firstVoice?.id !== chapter.id) setFirstVoice({ id: chapter.id, voice: heardVoice });
+  const switched = Boolean(heardVoice && firstVoice?.id === chapter.id && firstVoice.voice !== heardVoice);
+  const track = useTimeTrack(chapter, heardVoice, switched);
   // The sleep timer's paragraph boundaries read the track of the moment (docs/listening.md "Sleep timer").
   const trackRef = useRef(track);
   useEffect(() => {
@@ -169,6 +179,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
           <ListenPreview
             key={chapter.id}
             articleId={chapter.id}
+            languageType={chapter.novel.language_type}
             onPosition={(t) => {
               previewAt.current = t;
             }}
@@ -266,6 +277,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
                   void import('@/lib/client/listen/sleep-runner').then((r) => r.setSleep(controller, choice, () => trackRef.current));
               }}
             />
+            <VoiceButton novelId={chapter.novel_id} chapterId={chapter.id} languageType={chapter.novel.language_type} />
             {/* 打赏 from the listen page too (docs/gifts-votes-pages.md "Gift modal"). */}
             <button
               type="button"
@@ -286,6 +298,11 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
               <span className="listen-tool-label">打赏</span>
             </button>
           </div>
+          {current && s.preparingVoice ? (
+            <p className="listen-voice-preparing" role="status">
+              {VOICE_TEXT.preparing}
+            </p>
+          ) : null}
         </section>
       )}
 

@@ -1,9 +1,10 @@
+import type { PrivateAudioUrl, TtsTimeTrack } from '@/lib/shared/dto/audio';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { api } from '../api';
 import { cachedArticle, rememberArticle } from '../reader/article-cache';
 import { readLogBody } from '../readlog';
-import type { ProgressReport } from './listen-deps';
+import type { ProgressReport, SignedAudio } from './listen-deps';
 
 /** GET /v1/read/{id}: the chapter with its stream address (kept in the reader's cache, which the reader shares). */
 export async function fetchListenChapter(id: number, novelId?: number): Promise<ReadChapter> {
@@ -15,13 +16,28 @@ export async function fetchListenChapter(id: number, novelId?: number): Promise<
   return chapter;
 }
 
-/** POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments. */
-export async function signStreamUrl(baseUrl: string): Promise<string> {
-  const { url } = await api<{ url: string; expires_at: string }>('/v1/audio/articles/get_private_url', {
-    method: 'POST',
-    body: { base_url: baseUrl },
-  });
-  return url;
+/**
+ * POST /v1/audio/articles/get_private_url: the signed address that covers the playlist and its segments, in the
+ * voice asked for (absent: the member's choice or the defaults) — the answer names the voice used. A voice asked
+ * for and refused (no longer offered: an engine taken away) is not the end of listening: the chapter is signed
+ * again without it, in the listener's voice as the server resolves it, and that call's failure is the one shown.
+ */
+export async function signStreamUrl(baseUrl: string, voice?: string): Promise<SignedAudio> {
+  const sign = async (v: string | undefined, silent: boolean): Promise<SignedAudio> => {
+    const answer = await api<PrivateAudioUrl>('/v1/audio/articles/get_private_url', {
+      method: 'POST',
+      body: v ? { base_url: baseUrl, voice: v } : { base_url: baseUrl },
+      silent,
+    });
+    return { url: answer.url, voice: answer.voice ?? null };
+  };
+  if (!voice) return sign(undefined, false);
+  return sign(voice, true).catch(() => sign(undefined, false));
+}
+
+/** GET /v1/articles/{id}/tts_time_track?voice: a chapter's paragraph starts in one voice (a voice switch waits on it). */
+export function fetchVoiceTimeTrack(articleId: number, voice: string): Promise<TtsTimeTrack> {
+  return api<TtsTimeTrack>(`/v1/articles/${articleId}/tts_time_track`, { query: { voice }, silent: true });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TtsTimeTrack } from '@/lib/shared/dto/audio';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import type { AttachStream, MediaLike } from './media';
 import type { StreamFollower } from './stream-follow';
@@ -21,8 +22,17 @@ export interface ListenDeps {
   media: MediaLike;
   attach: AttachStream;
   fetchChapter: (id: number, novelId?: number) => Promise<ReadChapter>;
-  /** POST /v1/audio/articles/get_private_url → the signed playlist address. */
-  signUrl: (baseUrl: string) => Promise<string>;
+  /**
+   * POST /v1/audio/articles/get_private_url → the signed playlist address; with `voice`, in that voice (absent: the
+   * member's choice or the defaults). The answer names the voice used (a bare address: not known).
+   */
+  signUrl: (baseUrl: string, voice?: string) => Promise<string | SignedAudio>;
+  /** GET /v1/articles/{id}/tts_time_track?voice: the paragraph starts of a chapter in one voice (a voice switch). */
+  voiceTimeTrack?: (articleId: number, voice: string) => Promise<TtsTimeTrack>;
+  /** The voice chosen in this browser for a language, sent with every signing (./voice-choice.ts). */
+  chosenVoice?: (languageType: number) => string | null;
+  /** Forgets that choice: the server signed another voice, the one chosen is no longer offered. */
+  forgetVoice?: (languageType: number) => void;
   /** Sent so that it survives the page being left (keepalive). */
   postProgress: (report: ProgressReport) => void;
   /** The member's saved listening position in this chapter (seconds), for a player restored after a reload. */
@@ -49,6 +59,12 @@ export interface ListenDeps {
   downloadedSource?: (articleId: number) => Promise<string | null>;
   /** Whether the browser says it is online (tests hand in a fake; otherwise navigator.onLine). */
   online?: () => boolean;
+}
+
+/** A signed address and the voice it speaks in (null: the server did not say). */
+export interface SignedAudio {
+  url: string;
+  voice: string | null;
 }
 
 export interface OpenOptions {

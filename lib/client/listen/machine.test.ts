@@ -23,7 +23,7 @@ const stream = () => undefined;
 
 /** A state of each kind (gen 5, nothing opening, no error flag). */
 function at(kind: Kind, over: Partial<ListenMachine> = {}): ListenMachine {
-  const base = { gen: 5, ticket: 2, opening: null, error: false };
+  const base = { gen: 5, ticket: 2, opening: null, error: false, switching: null };
   const phase = (() => {
     switch (kind) {
       case 'empty':
@@ -68,7 +68,7 @@ const ATTACHED: Kind[] = ['attaching', 'buffering', 'playing', 'paused'];
 
 describe('the states', () => {
   it('starts empty, nothing opening, no error', () => {
-    expect(INITIAL).toEqual({ kind: 'empty', gen: 0, ticket: 0, opening: null, error: false });
+    expect(INITIAL).toEqual({ kind: 'empty', gen: 0, ticket: 0, opening: null, error: false, switching: null });
   });
 
   it('attached means the element holds the stream (or is being given it); the source is kept through the prompt', () => {
@@ -107,7 +107,7 @@ describe('OPEN', () => {
   it('a locked chapter from any live state: locked, the element paused and detached, nothing opening', () => {
     for (const k of ALL_KINDS.filter((x) => x !== 'disposed')) {
       const r = transition(at(k, { opening: 2 }), openEvent({ chapter: lockedListenChapter(21) }));
-      expect(r.state).toEqual({ kind: 'locked', gen: 6, ticket: 3, opening: null, error: false });
+      expect(r.state).toEqual({ kind: 'locked', gen: 6, ticket: 3, opening: null, error: false, switching: null });
       expect(types(r.effects)).toEqual(['loadingDone', 'pauseElement', 'detach', 'showLocked']);
       expect(r.effects.find((e) => e.type === 'detach')).toEqual({ type: 'detach', record: isAttached(at(k)) });
     }
@@ -162,10 +162,10 @@ describe('SIGNED and SIGN_FAILED', () => {
 
   it('the awaited address: the old stream detached (recorded), stored, the source set, paused until played', () => {
     const r = transition(loading(), signedEvent(3, { source: STREAM, position: 12 }));
-    expect(r.state).toEqual({ kind: 'ready', source: STREAM, gen: 6, ticket: 3, opening: null, error: false });
+    expect(r.state).toEqual({ kind: 'ready', source: STREAM, gen: 6, ticket: 3, opening: null, error: false, switching: null });
     expect(r.effects).toEqual([
       { type: 'detach', record: true },
-      { type: 'nowPlaying', novel: NOVEL, article: { id: 1, next_id: 2, novel_id: 1 }, url: SRC.url },
+      { type: 'nowPlaying', novel: NOVEL, article: { id: 1, next_id: 2, novel_id: 1 }, url: SRC.url, voice: null },
       { type: 'created' },
       { type: 'loaded', position: 12, force: false },
     ]);
@@ -205,7 +205,16 @@ describe('PLAY', () => {
 
   it('ready → attaching: a new generation attaches the source', () => {
     const r = transition(at('ready'), play());
-    expect(r.state).toEqual({ kind: 'attaching', source: SRC, wantPlay: true, gen: 6, ticket: 2, opening: null, error: false });
+    expect(r.state).toEqual({
+      kind: 'attaching',
+      source: SRC,
+      wantPlay: true,
+      gen: 6,
+      ticket: 2,
+      opening: null,
+      error: false,
+      switching: null,
+    });
     expect(r.effects).toEqual([{ type: 'attach', gen: 6, url: SRC.url }]);
   });
 
@@ -394,7 +403,7 @@ describe('MEDIA_ENDED (chapter end)', () => {
 
   it('none left → prompting: the keep-listening question and the setting with the stored type', () => {
     const r = transition(at('paused'), { type: 'MEDIA_ENDED', counter: 0, settingType: 2 });
-    expect(r.state).toEqual({ kind: 'prompting', source: SRC, gen: 6, ticket: 2, opening: null, error: false });
+    expect(r.state).toEqual({ kind: 'prompting', source: SRC, gen: 6, ticket: 2, opening: null, error: false, switching: null });
     expect(r.effects).toEqual([
       { type: 'pauseElement' },
       { type: 'record' },
@@ -484,6 +493,62 @@ describe('STEP (previous/next chapter)', () => {
   it('refused while a chapter is loading: the stored article is not the one being opened yet', () => {
     expect(transition(at('paused', { opening: 2 }), { type: 'STEP', by: 1 }).ignored).toBe(true);
     expect(transition(at('empty', { opening: 2 }), { type: 'STEP', by: -1 }).ignored).toBe(true);
+  });
+});
+
+describe('SWITCH_VOICE (another voice for the chapter heard)', () => {
+  const SWITCH = { type: 'SWITCH_VOICE', voice: 'espeak-ng:cmn+f3', paragraph: 4, playing: true } as const;
+
+  it('playing: paused but still attached, a new ticket opening with the voice named, the switch asked for', () => {
+    const r = transition(at('playing'), SWITCH);
+    expect(r.state).toEqual({ ...at('playing'), wantPlay: false, ticket: 3, opening: 3, switching: 'espeak-ng:cmn+f3' });
+    expect(r.effects).toEqual([
+      { type: 'pauseElement' },
+      { type: 'loading', position: null },
+      { type: 'switchVoice', ticket: 3, voice: 'espeak-ng:cmn+f3', paragraph: 4, resume: true },
+    ]);
+  });
+
+  it('its answer is a SIGNED like any other: the new voice stored, then played from the paragraph start', () => {
+    const switching = transition(at('playing'), SWITCH).state;
+    const r = transition(switching, signedEvent(3, { position: 41.5, autoplay: true, voice: 'espeak-ng:cmn+f3' }));
+    expect(r.state).toMatchObject({ kind: 'attaching', wantPlay: true, opening: null, switching: null });
+    expect(r.effects).toContainEqual({
+      type: 'nowPlaying',
+      novel: NOVEL,
+      article: { id: 1, next_id: 2, novel_id: 1 },
+      url: SRC.url,
+      voice: 'espeak-ng:cmn+f3',
+    });
+    expect(r.effects).toContainEqual({ type: 'loaded', position: 41.5, force: false });
+    expect(types(r.effects).at(-1)).toBe('attach');
+  });
+
+  it('from ready, the prompt or a lookup: nothing attached, the switch still signs (and plays only if asked)', () => {
+    for (const k of ['ready', 'prompting'] as Kind[]) {
+      const r = transition(at(k), { ...SWITCH, playing: false });
+      expect(r.state).toMatchObject({ kind: k, opening: 3, switching: 'espeak-ng:cmn+f3' });
+      expect(r.effects.at(-1)).toMatchObject({ type: 'switchVoice', resume: false });
+    }
+    expect(transition(at('resuming'), SWITCH).state).toMatchObject({ kind: 'ready', opening: 3 });
+  });
+
+  it('refused with nothing chosen, on a locked chapter, while a chapter or another switch is opening, once disposed', () => {
+    for (const k of ['empty', 'locked', 'disposed'] as Kind[]) expect(transition(at(k), SWITCH).ignored).toBe(true);
+    expect(transition(at('paused', { opening: 3, ticket: 3 }), SWITCH).ignored).toBe(true);
+    const switching = transition(at('playing'), SWITCH).state;
+    expect(transition(switching, { ...SWITCH, voice: 'espeak-ng:cmn' }).ignored).toBe(true);
+  });
+
+  it('previous/next wait for it; an open supersedes it (its answer dropped); a failure leaves the old voice attached', () => {
+    const switching = transition(at('playing'), SWITCH).state;
+    expect(transition(switching, { type: 'STEP', by: 1 }).ignored).toBe(true);
+    const opened = transition(switching, openEvent({ chapter: listenChapter(2) }));
+    expect(opened.state).toMatchObject({ opening: 4, switching: null });
+    expect(transition(opened.state, signedEvent(3)).ignored).toBe(true);
+    const failed = transition(switching, { type: 'SIGN_FAILED', ticket: 3 });
+    expect(failed.state).toMatchObject({ kind: 'playing', source: SRC, opening: null, switching: null, gen: 5 });
+    expect(types(failed.effects)).toEqual(['loadingDone']);
   });
 });
 

@@ -28,6 +28,9 @@ interface Common {
   opening: number | null;
   /** The error flag (docs/listening.md "Player rules"): set by the first error, cleared once sound comes out. */
   error: boolean;
+  /** The voice the chapter is being switched to while `opening` is that switch's ticket, else null
+   * (docs/listening.md "Voices on the listen page"). */
+  switching: string | null;
 }
 
 /** The element's part in it, from nothing chosen to the keep-listening question. */
@@ -56,7 +59,7 @@ export type Phase =
 export type ListenMachine = Common & Phase;
 export type Kind = Phase['kind'];
 
-export const INITIAL: ListenMachine = { kind: 'empty', gen: 0, ticket: 0, opening: null, error: false };
+export const INITIAL: ListenMachine = { kind: 'empty', gen: 0, ticket: 0, opening: null, error: false, switching: null };
 
 /** What happens to the listener's listening; the controller fills each event with what it needs to know. */
 export type ListenEvent =
@@ -87,6 +90,8 @@ export type ListenEvent =
       force: boolean;
       /** Start at once (asked for, and the browser will let it sound). */
       autoplay: boolean;
+      /** The voice the address speaks in, when the server said. */
+      voice?: string | null;
     }
   /** Neither signed nor downloaded (the API client has shown why). */
   | { type: 'SIGN_FAILED'; ticket: number }
@@ -118,6 +123,11 @@ export type ListenEvent =
   | { type: 'PROMPT' }
   /** Previous/next chapter. */
   | { type: 'STEP'; by: 1 | -1 }
+  /**
+   * The listener chose another voice for the chapter heard: `paragraph` is the one spoken now (-1 none yet),
+   * `playing` whether sound was coming out (it comes back, in the new voice, from that paragraph).
+   */
+  | { type: 'SWITCH_VOICE'; voice: string; paragraph: number; playing: boolean }
   /** The page is hidden or left: the position is recorded. */
   | { type: 'HIDE' }
   | { type: 'DISPOSE' };
@@ -136,7 +146,10 @@ export type Effect =
   | { type: 'noAudio'; chapter: ReadChapter }
   | { type: 'loading'; position: number | null | undefined }
   | { type: 'loadingDone' }
-  | { type: 'nowPlaying'; novel: ListenNovel; article: ListenArticle; url: string }
+  | { type: 'nowPlaying'; novel: ListenNovel; article: ListenArticle; url: string; voice: string | null }
+  /** Sign the stored chapter in `voice`, wait until `paragraph` is published in it, then answer SIGNED at its start
+   * (autoplay when `resume`) under this ticket, or SIGN_FAILED. */
+  | { type: 'switchVoice'; ticket: number; voice: string; paragraph: number; resume: boolean }
   | { type: 'loaded'; position: number; force: boolean }
   | { type: 'pauseElement' }
   /** The source has expired: the stored chapter is fetched and signed again, then plays. */
@@ -195,7 +208,7 @@ const ignore = (state: ListenMachine): Step => ({ state, effects: [], ignored: t
 const step = (state: ListenMachine, effects: Effect[] = []): Step => ({ state, effects });
 
 function common(s: ListenMachine): Common {
-  return { gen: s.gen, ticket: s.ticket, opening: s.opening, error: s.error };
+  return { gen: s.gen, ticket: s.ticket, opening: s.opening, error: s.error, switching: s.switching };
 }
 
 /** Leaves the element: a detach (a progress record when it held the chapter) and a new generation. */
@@ -250,7 +263,7 @@ function open(s: ListenMachine, e: Extract<ListenEvent, { type: 'OPEN' }>): Step
   if (chapter.locked) {
     // needMoney: the purchase shows in the player and nothing plays (spec issue 7).
     const { base, effect } = detached(s);
-    return step({ ...base, ticket, opening: null, kind: 'locked' }, [
+    return step({ ...base, ticket, opening: null, switching: null, kind: 'locked' }, [
       ...done,
       { type: 'pauseElement' },
       effect,
@@ -259,13 +272,38 @@ function open(s: ListenMachine, e: Extract<ListenEvent, { type: 'OPEN' }>): Step
   }
   const show: Effect = { type: 'showChapter', chapter, options, novel };
   const sameLoaded = !options.force && e.loadedArticleId === chapter.id && s.kind !== 'locked' && sourceOf(s) !== null && !e.sourceExpired;
-  if (sameLoaded) return step({ ...s, ticket, opening: null }, [...done, show, { type: 'keepLoaded', options }]);
-  if (!chapter.m3u8_url) return step({ ...s, ticket, opening: null }, [...done, show, { type: 'noAudio', chapter }]);
+  if (sameLoaded) return step({ ...s, ticket, opening: null, switching: null }, [...done, show, { type: 'keepLoaded', options }]);
+  if (!chapter.m3u8_url) return step({ ...s, ticket, opening: null, switching: null }, [...done, show, { type: 'noAudio', chapter }]);
   // The outgoing chapter stays attached, paused, until the new address is there.
   let phase: ListenMachine = s;
   if (isAttached(s)) phase = { ...s, wantPlay: false };
   else if (s.kind === 'resuming') phase = { ...common(s), kind: 'ready', source: s.source };
-  return step({ ...phase, ticket, opening: ticket }, [show, { type: 'pauseElement' }, { type: 'loading', position: options.position }]);
+  return step({ ...phase, ticket, opening: ticket, switching: null }, [
+    show,
+    { type: 'pauseElement' },
+    { type: 'loading', position: options.position },
+  ]);
+}
+
+/**
+ * docs/listening.md "Voices on the listen page": the chapter heard again in another voice, from the paragraph
+ * spoken now. Like an open of the same chapter: the old voice stays attached, paused, until the new address and
+ * the paragraph's place in it are known (the `opening` region, `switching` naming the voice); the answer is a
+ * SIGNED like any other, so a later open or switch supersedes it and previous/next wait for it.
+ */
+function switchVoice(s: ListenMachine, e: Extract<ListenEvent, { type: 'SWITCH_VOICE' }>): Step {
+  // Nothing chosen, a locked chapter: no audio to speak again. A chapter being opened: the switch would answer
+  // for the outgoing one (the choice is kept and the next signing asks for it).
+  if (s.kind === 'empty' || s.kind === 'locked' || s.opening !== null) return ignore(s);
+  const ticket = s.ticket + 1;
+  let phase: ListenMachine = s;
+  if (isAttached(s)) phase = { ...s, wantPlay: false };
+  else if (s.kind === 'resuming') phase = { ...common(s), kind: 'ready', source: s.source };
+  return step({ ...phase, ticket, opening: ticket, switching: e.voice }, [
+    { type: 'pauseElement' },
+    { type: 'loading', position: null },
+    { type: 'switchVoice', ticket, voice: e.voice, paragraph: e.paragraph, resume: e.playing },
+  ]);
 }
 
 function signed(s: ListenMachine, e: Extract<ListenEvent, { type: 'SIGNED' }>): Step {
@@ -273,10 +311,10 @@ function signed(s: ListenMachine, e: Extract<ListenEvent, { type: 'SIGNED' }>): 
   // The outgoing chapter's position is recorded before the stored article changes.
   const { base, effect } = detached(s);
   const error = e.force ? s.error : false;
-  const next: ListenMachine = { ...base, opening: null, error, kind: 'ready', source: e.source };
+  const next: ListenMachine = { ...base, opening: null, switching: null, error, kind: 'ready', source: e.source };
   const effects: Effect[] = [
     effect,
-    { type: 'nowPlaying', novel: e.novel, article: e.article, url: e.url },
+    { type: 'nowPlaying', novel: e.novel, article: e.article, url: e.url, voice: e.voice ?? null },
     { type: 'created' },
     // A new chapter may report its own first error; a forced re-initialisation keeps the flag (no error loop).
     { type: 'loaded', position: e.position, force: e.force },
@@ -303,7 +341,7 @@ export function transition(s: ListenMachine, e: ListenEvent): Step {
 
     case 'SIGN_FAILED':
       if (s.opening === null || e.ticket !== s.opening) return ignore(s);
-      return step({ ...s, opening: null }, [{ type: 'loadingDone' }]);
+      return step({ ...s, opening: null, switching: null }, [{ type: 'loadingDone' }]);
 
     case 'PLAY':
       return play(s, e);
@@ -407,6 +445,9 @@ export function transition(s: ListenMachine, e: ListenEvent): Step {
     case 'STEP':
       // The chapter being opened is not the stored article yet: a step now would open the same chapter again.
       return s.opening !== null ? ignore(s) : step(s);
+
+    case 'SWITCH_VOICE':
+      return switchVoice(s, e);
 
     case 'HIDE':
       return isAttached(s) ? step(s, [{ type: 'record' }]) : ignore(s);

@@ -9,6 +9,8 @@ export const LISTEN_KEYS = {
   playbackRate: 'listen.playbackRate',
   continuousPlay: 'listen.continuous_play',
   continuousPlayType: 'listen.continuous_play_type',
+  // The listener's voice per language, {"1": "espeak-ng:cmn"} (docs/listening.md "Voices on the listen page").
+  voices: 'listen.voices',
 } as const;
 
 export type ListenKey = keyof typeof LISTEN_KEYS;

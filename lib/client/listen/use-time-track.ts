@@ -7,14 +7,19 @@ import { useListenController } from './registry';
 
 /**
  * The chapter's time track: the one it came with when its audio was already made, otherwise polled every few
- * seconds until complete. The controller gets it too, so read logs name the paragraph being spoken.
+ * seconds until complete. The controller gets it too, so read logs name the paragraph being spoken. With the voice
+ * heard known (docs/listening.md "Voices on the listen page") it is that voice's track, asked the same way: the
+ * chapter comes with its novel's default voice's. Until it is there the chapter's own stands in, unless `switched`
+ * (the listener changed voice on this page: the own track is another voice's for sure).
  */
-export function useTimeTrack(chapter: ReadChapter): readonly number[] | null {
-  const poll = !chapter.time_track && !chapter.locked && chapter.novel.has_tts;
-  const { data } = useTtsTimeTrack(poll ? chapter.id : null);
+export function useTimeTrack(chapter: ReadChapter, voice: string | null = null, switched = false): readonly number[] | null {
+  const own = switched ? null : chapter.time_track;
+  const poll = (voice !== null || !own) && !chapter.locked && chapter.novel.has_tts;
+  const { data } = useTtsTimeTrack(poll ? chapter.id : null, voice);
   const controller = useListenController();
-  const polled = data?.article_id === chapter.id ? data : null;
-  const track = chapter.time_track ?? polled?.time_track ?? null;
+  // The answer names its voice: a track of another voice is not this one's.
+  const polled = data?.article_id === chapter.id && (voice === null || data.voice === voice) ? data : null;
+  const track = polled?.time_track ?? own ?? null;
   const duration = polled?.duration ?? null;
   useEffect(() => controller?.setTimeTrack(chapter.id, track, duration), [controller, chapter.id, track, duration]);
   return track;

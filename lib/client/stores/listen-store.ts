@@ -40,6 +40,10 @@ export interface ListenState {
   loading: boolean;
   /** When the sleep timer stops playback (epoch ms), or null. */
   sleepAt: number | null;
+  /** The voice the stored chapter is heard in (the signing's answer), or null when not known. */
+  voice: string | null;
+  /** The voice a switch is preparing (its paragraph not made yet), or null (docs/listening.md "Voices on the listen page"). */
+  preparingVoice: string | null;
 }
 
 interface ListenActions {
@@ -76,6 +80,8 @@ export const LISTEN_DEFAULTS: ListenState = {
   savedPosition: null,
   loading: false,
   sleepAt: null,
+  voice: null,
+  preparingVoice: null,
 };
 
 const validRate = (r: number) => (r >= PLAYBACK_RATES[0] && r <= PLAYBACK_RATES[4] ? r : DEFAULT_PLAYBACK_RATE);

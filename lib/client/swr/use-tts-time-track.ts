@@ -11,7 +11,11 @@ export const TIME_TRACK_POLL_MS = 3_000;
 const pollUntilComplete = (latest: TtsTimeTrack | undefined) => (latest?.complete ? 0 : TIME_TRACK_POLL_MS);
 const POLL_OPTIONS = { refreshInterval: pollUntilComplete, revalidateOnFocus: false };
 
-/** GET /v1/articles/{id}/tts_time_track, polled every few seconds until complete; null asks nothing. */
-export function useTtsTimeTrack(articleId: number | null) {
-  return useSWR<TtsTimeTrack>(articleId === null ? null : `/v1/articles/${articleId}/tts_time_track`, quietFetcher, POLL_OPTIONS);
+/**
+ * GET /v1/articles/{id}/tts_time_track[?voice], polled every few seconds until complete; null asks nothing. With a
+ * voice, that voice's paragraph starts (docs/listening.md "Voices on the listen page").
+ */
+export function useTtsTimeTrack(articleId: number | null, voice?: string | null) {
+  const key = articleId === null ? null : `/v1/articles/${articleId}/tts_time_track${voice ? `?voice=${encodeURIComponent(voice)}` : ''}`;
+  return useSWR<TtsTimeTrack>(key, quietFetcher, POLL_OPTIONS);
 }

@@ -1,0 +1,121 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { ListenController, type ListenDeps } from '@/lib/client/listen/controller';
+import { registerListenController } from '@/lib/client/listen/registry';
+import { storedVoice } from '@/lib/client/listen/voice-choice';
+import { resetListenStore, useListenStore } from '@/lib/client/stores/listen-store';
+import type { TtsTimeTrack } from '@/lib/shared/dto/audio';
+import type { VoiceList } from '@/lib/shared/dto/audio';
+import { FakeMedia } from '@/test/fake-media';
+import { listenChapter, signed } from '@/test/listen-fixtures';
+import { mockFetch } from '@/test/mock-fetch';
+import { ListenView } from './listen-view';
+
+// docs/listening.md "Voices on the listen page" on the page itself: 音色 → a voice → the same paragraph, in it.
+
+const OLD = 'espeak-ng:cmn';
+const NEW = 'espeak-ng:cmn+f3';
+const VOICES: VoiceList = {
+  voices: [
+    { key: OLD, name: '普通话 · 男声', gender: 'male', language: 'cmn', engine: 'espeak-ng', sample_url: '/s1', ready: true },
+    { key: NEW, name: '普通话 · 女声', gender: 'female', language: 'cmn', engine: 'espeak-ng', sample_url: '/s2', ready: false },
+  ],
+  current: OLD,
+  default: OLD,
+  language_type: 1,
+};
+const paragraph = (i: number) => document.getElementById(`p${i}`)!;
+const flush = () => act(async () => undefined);
+
+function setup(newTrack: () => TtsTimeTrack) {
+  const media = new FakeMedia();
+  const attach = jest.fn((m: FakeMedia, url: string, options: { startPosition: number }) => {
+    m.src = url;
+    m.currentTime = options.startPosition;
+    return () => m.load();
+  });
+  const controller = new ListenController({
+    media,
+    attach,
+    fetchChapter: async (id: number) => listenChapter(id),
+    signUrl: async (base: string, voice?: string) => ({ url: `${signed(base)}&v=${voice ?? OLD}`, voice: voice ?? OLD }),
+    voiceTimeTrack: async () => newTrack(),
+    chosenVoice: storedVoice,
+    postProgress: () => undefined,
+    savedPosition: async () => null,
+    openPlaySetting: () => undefined,
+    notify: () => undefined,
+    messagingApp: false,
+  } as unknown as ListenDeps);
+  registerListenController(controller);
+  const fetched = mockFetch({
+    'GET /v1/novels/1/favorite_tts_status': { data: { is_favorited: false } },
+    'GET /v1/audio/similar': { data: [] },
+    'GET /v1/audio/voices': { data: VOICES },
+    'PUT /v1/me/voice': (body) => ({ data: body }),
+    [`GET /v1/articles/1/tts_time_track?voice=${encodeURIComponent(NEW)}`]: () => ({ data: newTrack() }),
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ListenView initial={listenChapter(1, { time_track: [0, 5, 10] })} readType={1} author="李白" initialTime={null} />
+    </SWRConfig>,
+  );
+  return { media, attach, fetched };
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  resetListenStore();
+  Element.prototype.scrollIntoView = jest.fn();
+  window.scrollTo = jest.fn();
+});
+
+afterEach(() => {
+  registerListenController(null);
+  jest.useRealTimers();
+});
+
+it('a voice chosen mid-chapter goes on from the paragraph being spoken, highlighted before and after', async () => {
+  // The new voice speaks slower: paragraph 1 starts at 8 s in it. It is being made: first only paragraph 0.
+  let made = false;
+  const { media, attach } = setup(() => ({
+    article_id: 1,
+    voice: NEW,
+    time_track: made ? [0, 8, 16] : [0],
+    duration: made ? 24 : null,
+    complete: made,
+  }));
+  await flush();
+  act(() => media.becomeReady(15));
+  act(() => media.advanceTo(6));
+  expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
+
+  fireEvent.click(screen.getByRole('button', { name: '音色' }));
+  fireEvent.click(await screen.findByRole('radio', { name: /普通话 · 女声/ }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // Preparing: the old voice paused, still shown where it was; the page says the voice is being made.
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('正在生成所选音色…');
+  expect(media.paused).toBe(true);
+  expect(useListenStore.getState()).toMatchObject({ voice: OLD, preparingVoice: NEW });
+
+  made = true;
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(1_000);
+  });
+  expect(attach.mock.calls.at(-1)![1]).toContain(`v=${NEW}`);
+  expect(media.currentTime).toBe(8);
+  act(() => media.becomeReady(24));
+  act(() => media.advanceTo(9));
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
+  // The page reads the new voice's track: 9 s is still paragraph 1 (in the old track it would be paragraph 1 too
+  // only by chance — 11 s below tells them apart).
+  expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
+  act(() => media.advanceTo(11));
+  expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
+  expect(screen.queryByRole('status')).toBeNull();
+  expect(localStorage.getItem('listen.voices')).toBe(JSON.stringify({ 1: NEW }));
+});
