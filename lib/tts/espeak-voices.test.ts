@@ -27,7 +27,10 @@ function crossingsPerSecond(pcm: Int16Array, rate: number): number {
   return (crossings / voiced) * rate;
 }
 
-const voice = (id: string) => espeakEngine().voices().find((v) => v.id === id)!;
+const voice = (id: string) =>
+  espeakEngine()
+    .voices()
+    .find((v) => v.id === id)!;
 
 describe('eSpeak NG voices', () => {
   it('keeps the default voices exactly as stored audio names them, and offers a female voice in each language it speaks', () => {
@@ -36,13 +39,7 @@ describe('eSpeak NG voices', () => {
     expect(engine.voiceFor(0)).toMatchObject({ key: 'espeak-ng:ug', id: 'ug', language: 'ug', languageType: 0 });
     expect(engine.voiceFor(2)).toBeNull();
     const voices = engine.voices();
-    expect(voices.map((v) => v.key)).toEqual([
-      'espeak-ng:ug',
-      'espeak-ng:ug+f3',
-      'espeak-ng:cmn',
-      'espeak-ng:cmn+f3',
-      'espeak-ng:cmn+m3',
-    ]);
+    expect(voices.map((v) => v.key)).toEqual(['espeak-ng:ug', 'espeak-ng:ug+f3', 'espeak-ng:cmn', 'espeak-ng:cmn+f3', 'espeak-ng:cmn+m3']);
     for (const v of voices) {
       expect(v.engine).toBe(ESPEAK_ENGINE_ID);
       expect(v.key).toBe(`${ESPEAK_ENGINE_ID}:${v.id}`);
