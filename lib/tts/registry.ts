@@ -1,13 +1,15 @@
 import 'server-only';
 import type { LanguageType, SpeechEngine, VoiceProfile } from './engine';
 import { espeakEngine } from './espeak-engine';
+import { sherpaEngine } from './sherpa/sherpa-engine';
 
 /**
  * The speech engines this server has (docs/listening.md "Engines and voices"): eSpeak NG always, first, as the
  * default and the fallback; the others only when their configuration is in the environment.
  */
 export function speechEngines(): SpeechEngine[] {
-  return [espeakEngine()];
+  const sherpa = sherpaEngine();
+  return [espeakEngine(), ...(sherpa ? [sherpa] : [])];
 }
 
 export function engineById(id: string): SpeechEngine | null {

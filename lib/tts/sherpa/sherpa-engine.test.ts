@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fakeModelDir, fakeOnnx, removeFakeModels } from '@/test/sherpa-fake-model';
+import { speechEngines, voiceByKey } from '../registry';
+import { closeSherpaEngine, sherpaEngine, sherpaPackageVersion } from './sherpa-engine';
+
+afterEach(() => closeSherpaEngine());
+afterAll(removeFakeModels);
+
+const logged = () => {
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'warn';
+  afterEachOnce(() => (process.env.LOG_LEVEL = level));
+  const lines: string[] = [];
+  jest.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+  return lines;
+};
+const undo: (() => void)[] = [];
+const afterEachOnce = (fn: () => void) => undo.push(fn);
+afterEach(() => {
+  jest.restoreAllMocks();
+  for (const fn of undo.splice(0)) fn();
+});
+
+describe('the sherpa-onnx engine, without a model', () => {
+  it('is installed from npm with its native part for this machine', () => {
+    expect(sherpaPackageVersion()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(() => sherpaPackageVersion(path.join(__dirname, 'no-modules'))).toThrow(/sherpa-onnx-node/);
+  });
+
+  it('stays out of the registry when no model folder is configured, silently', () => {
+    const lines = logged();
+    expect(sherpaEngine({})).toBeNull();
+    expect(lines).toEqual([]);
+    if (!process.env.TTS_SHERPA_MODEL_DIR) expect(speechEngines().map((e) => e.id)).toEqual(['espeak-ng']);
+  });
+
+  it('stays out with one warning that says why when the folder cannot be used; eSpeak carries on', () => {
+    const lines = logged();
+    expect(sherpaEngine({ TTS_SHERPA_MODEL_DIR: '/nonexistent/model' })).toBeNull();
+    expect(sherpaEngine({ TTS_SHERPA_MODEL_DIR: '/nonexistent/model' })).toBeNull(); // remembered: warned once
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'warn',
+      event: 'tts_sherpa_unavailable',
+      reason: expect.stringMatching(/TTS_SHERPA_MODEL_DIR.*不是一个目录/),
+    });
+  });
+
+  it('offers its voices once configured, and none after the model proves unloadable, without taking the server down', async () => {
+    const dir = fakeModelDir('vits-zh-test', {
+      'model.onnx': fakeOnnx({ sample_rate: '16000', n_speakers: '4' }),
+      'tokens.txt': 'a 1\n',
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const engine = sherpaEngine({ TTS_SHERPA_MODEL_DIR: dir, TTS_SHERPA_VOICES: '0:测试女声:female,3:测试男声:male' })!;
+    expect(engine.sampleRate).toBe(16000);
+    expect(engine.voices().map((v) => v.key)).toEqual(['sherpa-onnx:vits-zh-test-s0', 'sherpa-onnx:vits-zh-test-s3']);
+    expect(engine.voiceFor(1)!.key).toBe('sherpa-onnx:vits-zh-test-s0');
+    expect(engine.voiceFor(0)).toBeNull();
+    expect(speechEngines().map((e) => e.id)).toContain('sherpa-onnx');
+    expect(voiceByKey('sherpa-onnx:vits-zh-test-s3')!.name).toBe('测试男声');
+    // A voice it does not have is refused at once, without starting a process.
+    await expect(
+      engine.synthesize('你好', { id: 'vits-zh-test-s9', language: 'zh-CN' }, { priority: 'now', onPcm: () => undefined }),
+    ).rejects.toThrow(/no voice/);
+    // The runtime aborts on this file (it has no graph): the process it runs in exits, this one goes on.
+    const pcm: Int16Array[] = [];
+    await expect(engine.synthesize('你好。', engine.voiceFor(1)!, { priority: 'first', onPcm: (p) => pcm.push(p) })).rejects.toThrow(
+      /exited/,
+    );
+    expect(pcm).toEqual([]);
+    expect(engine.failure).toBeInstanceOf(Error);
+    expect(engine.voices()).toEqual([]);
+    expect(voiceByKey('sherpa-onnx:vits-zh-test-s3')).toBeNull();
+    await expect(
+      engine.synthesize('你好。', { id: 'vits-zh-test-s0', language: 'zh-CN' }, { priority: 'now', onPcm: () => undefined }),
+    ).rejects.toThrow();
+  });
+});
+
+// With a real model folder (docs/speech-engines-local.md "sherpa-onnx"): TTS_SHERPA_MODEL_DIR=… npx jest lib/tts/sherpa
+const modelDir = process.env.TTS_SHERPA_MODEL_DIR;
+if (!modelDir) console.log('sherpa-onnx model test skipped: TTS_SHERPA_MODEL_DIR is not set');
+(modelDir ? describe : describe.skip)('the sherpa-onnx engine with a model', () => {
+  it('speaks each configured voice’s sample as 16-bit PCM at the model’s rate', async () => {
+    const engine = sherpaEngine()!;
+    expect(engine).not.toBeNull();
+    for (const voice of engine.voices()) {
+      let samples = 0;
+      let loud = 0;
+      const total = await engine.synthesize(voice.sample, voice, {
+        priority: 'first',
+        onPcm: (pcm) => {
+          samples += pcm.length;
+          for (const s of pcm) if (Math.abs(s) > 1000) loud++;
+        },
+      });
+      expect(total).toBe(samples);
+      expect(samples / engine.sampleRate).toBeGreaterThan(1);
+      expect(loud).toBeGreaterThan(samples / 20);
+    }
+  });
+});
