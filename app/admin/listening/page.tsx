@@ -5,6 +5,7 @@ import { requireStaff } from '@/lib/server/staff/page-session';
 import { audioStorageView, synthesisQueue } from '@/lib/server/staff/listening';
 import { MB } from '@/lib/server/audio/storage-cap';
 import { ConsoleShell, formatTime, type SearchParams } from '../_components/shell';
+import { VoicesSection } from './voices-section';
 
 export const metadata: Metadata = { title: OPS_TEXT.listening.heading };
 
@@ -116,6 +117,8 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       ) : (
         <p className="meta">{L.empty}</p>
       )}
+
+      <VoicesSection />
 
       <h2>{L.revoice}</h2>
       <form method="post" action="/admin/actions/listening" className="filters">
