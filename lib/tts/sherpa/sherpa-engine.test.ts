@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fakeModelDir, fakeOnnx, removeFakeModels } from '@/test/sherpa-fake-model';
+import { characterTokens, fakeModelDir, fakeOnnx, removeFakeModels, toneVitsModel } from '@/test/sherpa-fake-model';
 import { speechEngines, voiceByKey } from '../registry';
 import { closeSherpaEngine, sherpaEngine, sherpaPackageVersion } from './sherpa-engine';
 
@@ -75,6 +75,45 @@ describe('the sherpa-onnx engine, without a model', () => {
     await expect(
       engine.synthesize('你好。', { id: 'vits-zh-test-s0', language: 'zh-CN' }, { priority: 'now', onPcm: () => undefined }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the sherpa-onnx engine with a stand-in model the runtime loads', () => {
+  it('speaks paragraphs in its own process as 16-bit PCM at the model’s rate, several at once, each whole and in order', async () => {
+    const texts = ['你好，世界。', '书声听书', '第三段'];
+    const dir = fakeModelDir('tone-vits', {
+      'model.onnx': toneVitsModel({ sampleRate: 16000, samplesPerToken: 1600, speakers: 2 }),
+      'tokens.txt': characterTokens(...texts),
+    });
+    const engine = sherpaEngine({
+      TTS_SHERPA_MODEL_DIR: dir,
+      TTS_SHERPA_VOICES: '0:甲:female,1:乙:male',
+      TTS_SHERPA_WORKERS: '2',
+      TTS_SHERPA_THREADS: '1',
+    })!;
+    expect(engine.sampleRate).toBe(16000);
+    const voice = engine.voices()[1]!;
+    const chunks = texts.map(() => [] as Int16Array[]);
+    const totals = await Promise.all(
+      texts.map((text, i) => engine.synthesize(text, voice, { priority: 'first', onPcm: (pcm) => chunks[i]!.push(pcm) })),
+    );
+    for (const [i, parts] of chunks.entries()) {
+      expect(parts.every((p) => Object.prototype.toString.call(p) === '[object Int16Array]')).toBe(true); // another realm's under Jest
+      const pcm = Int16Array.from(parts.flatMap((p) => [...p]));
+      expect(pcm.length).toBe(totals[i]);
+      // One tone per character the frontend knows (punctuation too may count): whole tokens only.
+      expect(pcm.length % 1600).toBe(0);
+      expect(pcm.length).toBeGreaterThanOrEqual(1600 * [...texts[i]!.replace(/[，。]/g, '')].length);
+      // The model's ±0.5 float wave, scaled to 16 bits: peak half of full scale, 220 Hz (440 sign changes a second).
+      expect(Math.max(...pcm)).toBeGreaterThan(16_000);
+      expect(Math.max(...pcm)).toBeLessThanOrEqual(16_384);
+      let changes = 0;
+      for (let j = 1; j < pcm.length; j++) if (pcm[j]! >= 0 !== pcm[j - 1]! >= 0) changes++;
+      expect(changes / (pcm.length / 16000)).toBeGreaterThan(430);
+      expect(changes / (pcm.length / 16000)).toBeLessThan(450);
+    }
+    expect(engine.failure).toBeNull();
+    expect(engine.voices()).toHaveLength(2);
   });
 });
 
