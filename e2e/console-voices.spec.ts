@@ -18,7 +18,7 @@ test('试听 on the console plays a voice’s sample', async ({ page, request },
   await page.goto('/admin/listening');
   const list = page.getByTestId('voice-list');
   await expect(list.getByRole('heading', { name: '音色' })).toBeVisible();
-  for (const key of ['espeak-ng:cmn', 'espeak-ng:cmn+f3', 'espeak-ng:cmn+m3', 'espeak-ng:ug', 'espeak-ng:ug+f3'])
+  for (const key of ['espeak-ng:cmn', 'espeak-ng:cmn+f3', 'espeak-ng:cmn+m4', 'espeak-ng:ug', 'espeak-ng:ug+f3'])
     await expect(list.locator(`tr[data-voice="${key}"]`)).toBeVisible();
 
   const row = list.locator('tr[data-voice="espeak-ng:cmn+f3"]');

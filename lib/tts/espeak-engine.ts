@@ -52,7 +52,7 @@ const VOICES: VoiceProfile[] = [
   variant(DEFAULTS[0]!, 'f3', '维吾尔语 · 女声', 'female'),
   DEFAULTS[1]!,
   variant(DEFAULTS[1]!, 'f3', '普通话 · 女声', 'female'),
-  variant(DEFAULTS[1]!, 'm3', '普通话 · 低沉男声', 'male'),
+  variant(DEFAULTS[1]!, 'm4', '普通话 · 低沉男声', 'male'),
 ];
 
 // Files outside the bundle are found from the project root (the server's working directory), as the database's are.
