@@ -11,12 +11,21 @@ import { EventEmitter } from 'node:events';
 export class ProcessWorker extends EventEmitter {
   private readonly child: ChildProcess;
   private exited = false;
+  /** Replies awaited: the load (until 'ready') and each task sent (until 'done' or 'error'). */
+  private awaited = 1;
+  private weak = false;
 
   constructor(file: string, options: { workerData?: unknown }) {
     super();
     // 'advanced' serialization carries typed arrays (the PCM) as they are, as a worker thread's messages do.
     this.child = fork(file, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.child.on('message', (m) => this.emit('message', m));
+    this.child.on('message', (m: { type?: string }) => {
+      if (m?.type === 'ready' || m?.type === 'done' || m?.type === 'error') {
+        this.awaited = Math.max(0, this.awaited - 1);
+        this.holdWhileAwaited();
+      }
+      this.emit('message', m);
+    });
     this.child.on('error', (err) => this.emit('error', err));
     this.child.on('exit', (code, signal) => {
       this.exited = true;
@@ -26,20 +35,41 @@ export class ProcessWorker extends EventEmitter {
   }
 
   postMessage(message: unknown): void {
-    if (!this.exited) this.child.send(message as object);
+    if (this.exited) return;
+    this.awaited++;
+    this.holdWhileAwaited();
+    this.child.send(message as object);
   }
 
   terminate(): Promise<void> {
     if (this.exited) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once('exit', () => resolve());
+      // Held until it has gone, or a caller awaiting the close (a script's end) would be left unsettled.
+      this.child.ref();
       this.child.kill('SIGKILL');
     });
   }
 
-  /** The child and its channel no longer keep this process alive (a warm worker must not hold a finishing run). */
+  /**
+   * An idle child no longer keeps this process alive (a warm worker must not hold a finishing run). Unlike a worker
+   * thread's, a child's channel is the only thing a caller awaiting its reply has: while a reply is awaited it is
+   * held, or a script awaiting a synthesis would end before the answer came.
+   */
   unref(): void {
-    this.child.unref();
-    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.weak = true;
+    this.holdWhileAwaited();
+  }
+
+  private holdWhileAwaited(): void {
+    if (!this.weak || this.exited) return;
+    const channel = this.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    if (this.awaited > 0) {
+      this.child.ref();
+      channel?.ref?.();
+    } else {
+      this.child.unref();
+      channel?.unref?.();
+    }
   }
 }

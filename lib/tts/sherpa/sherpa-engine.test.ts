@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { characterTokens, fakeModelDir, fakeOnnx, removeFakeModels, toneVitsModel } from '@/test/sherpa-fake-model';
 import { speechEngines, voiceByKey } from '../registry';
 import { closeSherpaEngine, sherpaEngine, sherpaPackageVersion } from './sherpa-engine';
@@ -114,6 +116,45 @@ describe('the sherpa-onnx engine with a stand-in model the runtime loads', () =>
     }
     expect(engine.failure).toBeNull();
     expect(engine.voices()).toHaveLength(2);
+  });
+});
+
+describe('a script using the engine', () => {
+  it('stays alive while it awaits a synthesis and the engine’s close, and ends by itself when it leaves the engine idle', () => {
+    const dir = fakeModelDir('tone-vits', {
+      'model.onnx': toneVitsModel({ sampleRate: 8000, samplesPerToken: 800, speakers: 1 }),
+      'tokens.txt': characterTokens('书声'),
+    });
+    const script = path.join(dir, 'script.mts');
+    const engine = JSON.stringify(path.join(process.cwd(), 'lib/tts/sherpa/sherpa-engine.ts'));
+    // The synthesis processes are unref'd while idle: without holding them while a reply is awaited, the script
+    // ended (exit code 13, an unsettled await) before the first answer, and again while closing.
+    fs.writeFileSync(
+      script,
+      `import { closeSherpaEngine, sherpaEngine } from ${engine};
+const e = sherpaEngine()!;
+e.warm();
+console.log('samples', await e.synthesize('书声', e.voices()[0]!, { priority: 'now', onPcm: () => undefined }));
+await closeSherpaEngine();
+console.log('closed');
+`,
+    );
+    const run = (file: string) =>
+      spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', file], {
+        cwd: process.cwd(),
+        env: { ...process.env, TTS_SHERPA_MODEL_DIR: dir, LOG_LEVEL: 'error' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const closing = run(script);
+    expect(closing.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^samples [1-9]\d{2,}$/), 'closed']);
+    expect(closing.status).toBe(0);
+    // Without the close: the idle synthesis process must not hold the script open (a timeout would leave status null).
+    const leaving = path.join(dir, 'leaving.mts');
+    fs.writeFileSync(leaving, fs.readFileSync(script, 'utf8').replace("await closeSherpaEngine();\nconsole.log('closed');\n", ''));
+    const left = run(leaving);
+    expect(left.stdout.trim()).toMatch(/^samples [1-9]\d{2,}$/);
+    expect(left.status).toBe(0);
   });
 });
 
