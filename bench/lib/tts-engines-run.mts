@@ -75,6 +75,13 @@ async function measure(engine: SpeechEngine, voice: VoiceProfile) {
   };
 }
 
+// Every voice speaks once before any is measured: the first voice measured would otherwise pay for the process's
+// own warming (JIT, page cache, the worker's first run) and look slower than the rest.
+for (const engine of speechEngines())
+  for (const voice of engine.voices())
+    if (!only || only.includes(voice.key))
+      await engine.synthesize(voice.languageType === 0 ? texts.ug[0]! : texts.zh[0]!, voice, { priority: 'now', onPcm: () => undefined });
+
 const results = [];
 for (const engine of speechEngines()) {
   for (const voice of engine.voices()) {
