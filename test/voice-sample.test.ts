@@ -5,8 +5,6 @@ import { GET as sampleRoute } from '@/app/audio/voices/[key]/sample/route';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
 import { useTempAudioStorage } from './temp-audio-storage';
 
-
-
 const root = useTempAudioStorage('voice-sample');
 
 function get(key: string | Promise<never>, headers: Record<string, string> = {}, query = ''): Promise<Response> {
