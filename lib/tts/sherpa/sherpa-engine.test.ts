@@ -119,6 +119,28 @@ describe('the sherpa-onnx engine with a stand-in model the runtime loads', () =>
   });
 });
 
+describe('the sherpa-onnx engine on text its model cannot speak', () => {
+  it('answers silence for a paragraph of punctuation, and a process lost to a crash is replaced for the next paragraph', async () => {
+    const dir = fakeModelDir('tone-vits', {
+      'model.onnx': toneVitsModel({ sampleRate: 8000, samplesPerToken: 800, speakers: 1 }),
+      'tokens.txt': characterTokens('书声'),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const engine = sherpaEngine({ TTS_SHERPA_MODEL_DIR: dir })!;
+    const voice = engine.voices()[0]!;
+    const speak = (text: string) => engine.synthesize(text, voice, { priority: 'now', onPcm: () => undefined });
+    expect(await speak('……')).toBe(0);
+    expect(await speak('——！')).toBe(0);
+    expect(await speak('书声')).toBeGreaterThan(0);
+    // Letters this model has no token for: the runtime crashes its process. That paragraph fails (the chapter's
+    // engine wrapper falls back to eSpeak); the engine is not broken and the next paragraph gets a new process.
+    await expect(speak('abc')).rejects.toThrow(/exited/);
+    expect(engine.failure).toBeNull();
+    expect(await speak('声书')).toBeGreaterThan(0);
+    expect(engine.voices()).toHaveLength(1);
+  });
+});
+
 describe('a script using the engine', () => {
   it('stays alive while it awaits a synthesis and the engine’s close, and ends by itself when it leaves the engine idle', () => {
     const dir = fakeModelDir('tone-vits', {

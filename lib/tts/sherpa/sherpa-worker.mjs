@@ -14,6 +14,7 @@ const send = (message) => process.send?.(message);
 process.on('disconnect', () => process.exit(0));
 
 let tts = null;
+const SPEAKABLE = /[\p{L}\p{N}]/u;
 
 function toPcm(samples, from, to) {
   const pcm = new Int16Array(to - from);
@@ -38,6 +39,12 @@ process.on('message', (message) => {
     return;
   }
   const { id, text, sid, speed } = message;
+  // sherpa-onnx crashes this process (a segmentation fault, not an exception) on text it turns into no tokens at
+  // all; a paragraph of punctuation alone ('……', '——') is common in novels and is silence anyway.
+  if (!SPEAKABLE.test(text)) {
+    send({ id, type: 'done' });
+    return;
+  }
   try {
     const audio = tts.generate({ text, sid, speed: speed ?? 1, enableExternalBuffer: false });
     const samples = audio.samples;
