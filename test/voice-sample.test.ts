@@ -24,7 +24,7 @@ describe('GET /audio/voices/{key}/sample', () => {
     const res = await get('espeak-ng:cmn+f3');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mp4');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
     const bytes = Buffer.from(await res.arrayBuffer());

@@ -10,8 +10,8 @@ import { voiceSample } from '@/lib/server/audio/voice-sample';
 export const dynamic = 'force-dynamic';
 
 // The URL names the voice, not the clip's version: a new engine version makes a new clip at the same URL, so
-// browsers and shared caches keep it a day and revalidate by ETag, never "immutable".
-const CACHE = 'public, max-age=86400';
+// browsers and shared caches keep it an hour and then revalidate by ETag (a 304, no synthesis), never "immutable".
+const CACHE = 'public, max-age=3600';
 
 /**
  * The clip whole, or the one byte range asked for: Safari plays <audio> only from a server that answers ranges.
