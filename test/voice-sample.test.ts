@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ffmpegPath } from '@/lib/tts/ffmpeg';
 import { NextRequest } from 'next/server';
 import { GET as sampleRoute } from '@/app/audio/voices/[key]/sample/route';
 import { espeakEngine } from '@/lib/tts/espeak-engine';
+import { closeSherpaEngine } from '@/lib/tts/sherpa/sherpa-engine';
+import { characterTokens, fakeModelDir, removeFakeModels, toneVitsModel } from './sherpa-fake-model';
 import { useTempAudioStorage } from './temp-audio-storage';
 
 const root = useTempAudioStorage('voice-sample');
@@ -17,6 +21,10 @@ function get(key: string | Promise<never>, headers: Record<string, string> = {},
 const stored = () => (fs.existsSync(path.join(root, 'samples')) ? fs.readdirSync(path.join(root, 'samples')).sort() : []);
 
 afterEach(() => jest.restoreAllMocks());
+afterAll(async () => {
+  await closeSherpaEngine();
+  removeFakeModels();
+});
 
 describe('GET /audio/voices/{key}/sample', () => {
   it('answers the voice’s sample sentence as a public m4a, made once and kept', async () => {
@@ -116,5 +124,32 @@ describe('GET /audio/voices/{key}/sample', () => {
     const retried = await get('espeak-ng:ug');
     expect(retried.status).toBe(200);
     expect(stored()).toHaveLength(before.length + 1);
+  });
+
+  it('makes a neural voice’s clip with its own engine, at its model’s rate', async () => {
+    const sample = espeakEngine().voiceFor(1)!.sample; // sherpa's Chinese voices default to the same sentence
+    const dir = fakeModelDir('tone-vits', {
+      'model.onnx': toneVitsModel({ sampleRate: 16000, samplesPerToken: 1600, speakers: 1 }),
+      'tokens.txt': characterTokens(sample),
+    });
+    await closeSherpaEngine();
+    process.env.TTS_SHERPA_MODEL_DIR = dir;
+    try {
+      const spy = jest.spyOn(espeakEngine(), 'synthesize');
+      const res = await get('sherpa-onnx:tone-vits-s0');
+      expect(res.status).toBe(200);
+      const file = path.join(root, 'tone.m4a');
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      // ffmpeg describes its input on stderr: "Duration: 00:00:02.10, …" and "Audio: aac (LC) …, 16000 Hz, mono".
+      const described = spawnSync(ffmpegPath(), ['-hide_banner', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+      expect(described).toMatch(/Audio: aac \(LC\)[^\n]*, 16000 Hz, mono/);
+      const [, minutes, seconds] = /Duration: 00:(\d\d):(\d\d\.\d+)/.exec(described)!;
+      // One tenth of a second per character of the sentence: the tone model's, not eSpeak's.
+      expect(Number(minutes) * 60 + Number(seconds)).toBeGreaterThan([...sample].length * 0.1 - 0.5);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      delete process.env.TTS_SHERPA_MODEL_DIR;
+      await closeSherpaEngine();
+    }
   });
 });
