@@ -164,7 +164,12 @@ console.log('closed');
     const run = (file: string) =>
       spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', file], {
         cwd: process.cwd(),
-        env: { ...process.env, TTS_SHERPA_MODEL_DIR: dir, LOG_LEVEL: 'error' },
+        // Only this folder's settings: none of a real model's the run may have been given.
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TTS_SHERPA_'))),
+          TTS_SHERPA_MODEL_DIR: dir,
+          LOG_LEVEL: 'error',
+        },
         encoding: 'utf8',
         timeout: 30_000,
       });
