@@ -133,6 +133,9 @@ describe('GET /audio/voices/{key}/sample', () => {
       'tokens.txt': characterTokens(sample),
     });
     await closeSherpaEngine();
+    // This folder's settings alone, whatever a run with a real model was given; put back afterwards.
+    const saved = Object.entries(process.env).filter(([k]) => k.startsWith('TTS_SHERPA_'));
+    for (const [k] of saved) delete process.env[k];
     process.env.TTS_SHERPA_MODEL_DIR = dir;
     try {
       const spy = jest.spyOn(espeakEngine(), 'synthesize');
@@ -149,6 +152,7 @@ describe('GET /audio/voices/{key}/sample', () => {
       expect(spy).not.toHaveBeenCalled();
     } finally {
       delete process.env.TTS_SHERPA_MODEL_DIR;
+      for (const [k, v] of saved) process.env[k] = v;
       await closeSherpaEngine();
     }
   });
