@@ -161,15 +161,13 @@ await closeSherpaEngine();
 console.log('closed');
 `,
     );
+    // Only this folder's settings: none of a real model's the run may have been given.
+    const env: NodeJS.ProcessEnv = { ...process.env, TTS_SHERPA_MODEL_DIR: dir, LOG_LEVEL: 'error' };
+    for (const k of Object.keys(env)) if (k.startsWith('TTS_SHERPA_') && k !== 'TTS_SHERPA_MODEL_DIR') delete env[k];
     const run = (file: string) =>
       spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', file], {
         cwd: process.cwd(),
-        // Only this folder's settings: none of a real model's the run may have been given.
-        env: {
-          ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TTS_SHERPA_'))),
-          TTS_SHERPA_MODEL_DIR: dir,
-          LOG_LEVEL: 'error',
-        },
+        env,
         encoding: 'utf8',
         timeout: 30_000,
       });
