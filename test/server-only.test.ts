@@ -15,6 +15,7 @@ const EXCEPTIONS: [RegExp, string][] = [
   [/^lib\/server\/http\/security-headers\.ts$/, 'next.config.ts imports it'],
   [/^lib\/server\/content\/import\/[\w-]+\.mjs$/, "the import's child process (parse-worker.mjs) runs these in plain Node"],
   [/^lib\/tts\/espeak-worker\.mjs$/, 'a worker thread runs it in plain Node'],
+  [/^lib\/tts\/sherpa\/sherpa-worker\.mjs$/, 'a child process runs it in plain Node'],
   [/^lib\/tts\/ffmpeg-path\.mjs$/, 'npm start, npm test (scripts/lib/ffmpeg.mjs) and the benches load it in plain Node'],
   [/\.d\.mts$/, 'a declaration file holds no code'],
 ];

@@ -148,6 +148,9 @@ export const SERVER_MSG = {
   audioLocked: '本章需购买后才能收听',
   audioForbidden: '音频链接无效或已过期，请重新进入播放页',
   audioBusy: '音频生成中，请稍后再试',
+  // docs/speech-engines-local.md "Voice samples".
+  voiceUnknown: '没有这个音色',
+  voiceSampleFailed: '试听音频生成失败，请稍后再试',
   // docs/listening.md "Preview of a locked chapter".
   previewUnavailable: '本章暂无试听',
   // Community (docs/community.md): comments, long reviews, reports, messages.

@@ -25,3 +25,6 @@ export const KEEP_LISTENING_PROMPT_URL = '/audio/prompts/keep-listening.m4a';
 
 /** What the prompt says (Mandarin). */
 export const KEEP_LISTENING_PROMPT_TEXT = '本集已播完，是否继续收听？';
+
+/** Where a voice's 试听 clip is served: the voice's own sample sentence, GET /audio/voices/{key}/sample (docs/speech-engines-local.md). */
+export const voiceSampleUrl = (key: string) => `/audio/voices/${encodeURIComponent(key)}/sample`;

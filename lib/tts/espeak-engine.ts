@@ -13,7 +13,8 @@ const SAMPLE_RATE = 22_050;
 export const ESPEAK_ENGINE_ID = 'espeak-ng';
 
 // Chinese novels get Mandarin, Uyghur novels the Uyghur voice; eSpeak has no Tibetan voice (language_type 2).
-const VOICES: Record<number, VoiceProfile> = {
+// These two are the defaults and their ids are part of every stored chapter's audio hash: never rename them.
+const DEFAULTS: Record<number, VoiceProfile> = {
   0: {
     key: voiceKey(ESPEAK_ENGINE_ID, 'ug'),
     engine: ESPEAK_ENGINE_ID,
@@ -35,6 +36,24 @@ const VOICES: Record<number, VoiceProfile> = {
     sample: '欢迎来到书声，今天我们一起听一段故事。',
   },
 };
+
+/**
+ * eSpeak NG's voice variants (`{language}+{variant}`: another pitch, range and formants over the same language
+ * rules), so every install offers a choice without a neural model (docs/speech-engines-local.md). eSpeak accepts
+ * any variant name and silently speaks the base voice for one it lacks, so a test checks each one really differs.
+ */
+function variant(base: VoiceProfile, name: string, label: string, gender: VoiceProfile['gender']): VoiceProfile {
+  const id = `${base.id}+${name}`;
+  return { ...base, key: voiceKey(ESPEAK_ENGINE_ID, id), id, name: label, gender };
+}
+
+const VOICES: VoiceProfile[] = [
+  DEFAULTS[0]!,
+  variant(DEFAULTS[0]!, 'f3', '维吾尔语 · 女声', 'female'),
+  DEFAULTS[1]!,
+  variant(DEFAULTS[1]!, 'f3', '普通话 · 女声', 'female'),
+  variant(DEFAULTS[1]!, 'm4', '普通话 · 低沉男声', 'male'),
+];
 
 // Files outside the bundle are found from the project root (the server's working directory), as the database's are.
 const root = () => path.resolve(/* turbopackIgnore: true */ process.cwd());
@@ -67,11 +86,11 @@ class EspeakEngine implements SpeechEngine {
   });
 
   voiceFor(languageType: number): VoiceProfile | null {
-    return VOICES[languageType] ?? null;
+    return DEFAULTS[languageType] ?? null;
   }
 
   voices(): VoiceProfile[] {
-    return Object.values(VOICES);
+    return VOICES.slice();
   }
 
   warm(): void {

@@ -2,13 +2,15 @@ import 'server-only';
 import type { LanguageType, SpeechEngine, VoiceProfile } from './engine';
 import { espeakEngine } from './espeak-engine';
 import { httpEngines } from './http';
+import { sherpaEngine } from './sherpa/sherpa-engine';
 
 /**
  * The speech engines this server has (docs/speech-engines.md): eSpeak NG always, first, as the
  * default and the fallback; the others only when their configuration is in the environment.
  */
 export function speechEngines(): SpeechEngine[] {
-  return [espeakEngine(), ...httpEngines()];
+  const sherpa = sherpaEngine();
+  return [espeakEngine(), ...(sherpa ? [sherpa] : []), ...httpEngines()];
 }
 
 export function engineById(id: string): SpeechEngine | null {

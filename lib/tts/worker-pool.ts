@@ -10,8 +10,17 @@ interface Task {
   reject: (err: Error) => void;
 }
 
+/** What the pool needs of a worker: a worker thread, or a child process dressed as one (process-worker.ts). */
+export interface PoolWorker {
+  // 'message' (a Reply), 'error' (an Error), 'exit' (the exit code), as node:worker_threads' Worker emits them.
+  on(event: string, listener: (...args: any[]) => void): unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+  postMessage(message: unknown): void;
+  terminate(): Promise<unknown>;
+  unref(): void;
+}
+
 interface Slot {
-  worker: Worker;
+  worker: PoolWorker;
   ready: boolean;
   task: (Task & { id: number; samples: number; failed?: Error }) | null;
 }
@@ -39,7 +48,14 @@ export class SynthesisPool {
   constructor(
     private readonly file: string,
     readonly size: number,
-    private readonly options: { nice: number; expectSampleRate: number },
+    private readonly options: {
+      nice: number;
+      expectSampleRate: number;
+      /** More for the worker beside `nice` (an engine's model configuration). */
+      data?: Record<string, unknown>;
+      /** How a worker starts: a worker thread unless the engine needs a process of its own. */
+      start?: (file: string, workerData: Record<string, unknown>) => PoolWorker;
+    },
   ) {}
 
   run(
@@ -57,6 +73,11 @@ export class SynthesisPool {
       queue.splice(at < 0 ? queue.length : at, 0, { message, order, onPcm, resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** Why the engine cannot work here, once a worker died before it was ready; null while it can. */
+  get failure(): Error | null {
+    return this.broken;
   }
 
   /** Starts every worker now rather than on the first task. */
@@ -87,7 +108,8 @@ export class SynthesisPool {
   }
 
   private spawn(): void {
-    const worker = new Worker(this.file, { workerData: { nice: this.options.nice } });
+    const workerData = { ...this.options.data, nice: this.options.nice };
+    const worker = this.options.start?.(this.file, workerData) ?? new Worker(this.file, { workerData });
     // A warm worker must not keep a finishing process (a test run, a stopping server) alive.
     worker.unref();
     const slot: Slot = { worker, ready: false, task: null };
@@ -104,7 +126,7 @@ export class SynthesisPool {
       this.dispatch();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`synthesis worker exited with code ${code}`)));
+    worker.on('exit', (code: number | string) => fail(new Error(`synthesis worker exited with code ${code}`)));
   }
 
   private breakWith(err: Error): void {

@@ -6,6 +6,7 @@ import { audioStorageView, synthesisQueue } from '@/lib/server/staff/listening';
 import { MB } from '@/lib/server/audio/storage-cap';
 import { ConsoleShell, formatTime, type SearchParams } from '../_components/shell';
 import { enginesSection } from './engines-section';
+import { VoiceListSection } from './voice-list-section';
 import { voicesSection } from './voices-section';
 
 export const metadata: Metadata = { title: OPS_TEXT.listening.heading };
@@ -119,6 +120,8 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
       ) : (
         <p className="meta">{L.empty}</p>
       )}
+
+      <VoiceListSection />
 
       <h2>{L.revoice}</h2>
       <form method="post" action="/admin/actions/listening" className="filters">

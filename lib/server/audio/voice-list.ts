@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { MemberVoice, VoiceList } from '@/lib/shared/dto/audio';
 import { MSG } from '@/lib/shared/messages';
+import { voiceSampleUrl } from '@/lib/shared/audio';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
 import { VOICE_MSG } from '@/lib/shared/schemas/voices';
 import { SERVER_MSG } from '@/lib/server/messages';
@@ -14,9 +15,6 @@ import { ApiError, invalid, notFound } from '../core/errors';
 import { chapterAudioState } from './jobs';
 import { audioKey } from './source';
 import { defaultVoice, offeredVoice, resolveVoice, saveMemberVoice } from './voices';
-
-/** Where a voice's 试听 sample is served (docs/listening.md "Voice resolution"). */
-export const voiceSampleUrl = (key: string) => `/audio/voices/${encodeURIComponent(key)}/sample`;
 
 /**
  * GET /v1/audio/voices?novel_id&article_id: every voice an engine offers for the novel's language, the listener's

@@ -1,0 +1,68 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { VoiceProfile } from '@/lib/tts/engine';
+import { encodeM4a } from '@/lib/tts/encode-m4a';
+import { engineById, voiceByKey } from '@/lib/tts/registry';
+import { audioStorage } from './storage';
+
+const FILE = 'sample.m4a';
+/** `{engine}:{voice}` as engines name them; anything else is refused before any lookup. */
+const KEY = /^[a-z0-9][a-z0-9._-]{0,39}:[A-Za-z0-9][A-Za-z0-9._+@-]{0,99}$/;
+
+const holder = globalThis as typeof globalThis & { __shushengVoiceSamples?: Map<string, Promise<Buffer>> };
+const inFlight = () => (holder.__shushengVoiceSamples ??= new Map());
+
+export type VoiceSample = { kind: 'malformed' } | { kind: 'unknown' } | { kind: 'sample'; bytes: Buffer; version: string };
+
+/** Whether a string has the shape of a voice key (it may still name no configured voice). */
+export const isVoiceKeyShape = (key: string) => KEY.test(key);
+
+async function synthesizeSample(voice: VoiceProfile, storageKey: string): Promise<Buffer> {
+  // The voice's own engine, never the fallback: a sample in another voice would mislead whoever picks it.
+  const engine = engineById(voice.engine);
+  if (!engine) throw new Error(`no engine ${voice.engine}`);
+  const parts: Int16Array[] = [];
+  const total = await engine.synthesize(voice.sample, voice, { priority: 'first', onPcm: (pcm) => parts.push(pcm) });
+  if (total === 0) throw new Error(`voice ${voice.key} produced no audio for its sample`);
+  const pcm = new Int16Array(total);
+  let offset = 0;
+  for (const part of parts) {
+    pcm.set(part, offset);
+    offset += part.length;
+  }
+  const storage = audioStorage();
+  const scratch = await storage.makeScratch();
+  try {
+    const file = path.join(scratch, FILE);
+    await encodeM4a(pcm, engine.sampleRate, file);
+    await storage.putFile(storageKey, FILE, file);
+  } finally {
+    await storage.removeScratch(scratch).catch(() => undefined);
+  }
+  return (await storage.read(storageKey, FILE))!;
+}
+
+/**
+ * A voice's 试听 clip (docs/speech-engines-local.md "Voice samples"): the voice's own sample sentence, made once by
+ * its engine and kept in audio storage under a hash of engine, engine version, voice and sentence, so a new engine
+ * version or a reworded sample makes a new clip. Only the voice's fixed sentence is ever spoken here: the endpoint
+ * cannot be used to synthesize text of the caller's choosing.
+ */
+export async function voiceSample(key: string): Promise<VoiceSample> {
+  if (!isVoiceKeyShape(key)) return { kind: 'malformed' };
+  const voice = voiceByKey(key);
+  const engine = voice && engineById(voice.engine);
+  if (!voice || !engine) return { kind: 'unknown' };
+  const version = createHash('sha256').update(`${engine.id}@${engine.version}\n${voice.id}\n${voice.sample}`).digest('hex').slice(0, 16);
+  const storageKey = `samples/${version}`;
+  const stored = await audioStorage().read(storageKey, FILE);
+  if (stored) return { kind: 'sample', bytes: stored, version };
+  // Concurrent first requests for one voice share one synthesis; a failed one is not remembered, the next retries.
+  let making = inFlight().get(storageKey);
+  if (!making) {
+    making = synthesizeSample(voice, storageKey).finally(() => inFlight().delete(storageKey));
+    inFlight().set(storageKey, making);
+  }
+  return { kind: 'sample', bytes: await making, version };
+}
