@@ -8,7 +8,7 @@ import { getDb } from '@/lib/server/db/client';
 import { authors, categories, chapters, novels, ttsEngineDays, ttsFallbackChapters } from '@/lib/server/db/schema';
 import { engineHealth, fallbackChapterList } from '@/lib/server/staff/engine-health';
 import { businessDayOf } from '@/lib/shared/business-time';
-import { closeEspeakEngine } from '@/lib/tts/espeak-engine';
+import { closeEspeakEngine, espeakEngine } from '@/lib/tts/espeak-engine';
 import ListeningPage from '@/app/admin/listening/page';
 
 jest.mock('@/lib/server/staff/page-session', () =>
@@ -64,7 +64,14 @@ let chapterId = 0;
 it("lists every engine with today's figures, the budget, the real-time factor and the last error", async () => {
   const rows = await engineHealth(editor);
   expect(rows.map((r) => r.id)).toEqual(['espeak-ng', 'openai', 'azure']);
-  expect(rows[0]).toMatchObject({ configured: true, voices: 2, budget: 0, chars: 0, rtf: null, lastError: null });
+  expect(rows[0]).toMatchObject({
+    configured: true,
+    voices: espeakEngine().voices().length,
+    budget: 0,
+    chars: 0,
+    rtf: null,
+    lastError: null,
+  });
   expect(rows[1]).toMatchObject({
     configured: true,
     voices: 2,
