@@ -102,6 +102,9 @@ export function usePaged({ enabled, dir, frame, flow, chapterKey, layoutKey, onE
     [page, pages, onEdge],
   );
 
+  /** The progress slider: straight to a page of this chapter. */
+  const goTo = useCallback((to: number) => setPage(Math.max(0, Math.min((pages || 1) - 1, to))), [pages]);
+
   const offset = enabled ? page * width * (dir === 'rtl' ? 1 : -1) : 0;
-  return { page, pages, turnPage, style: enabled && width ? { transform: `translateX(${offset}px)` } : undefined };
+  return { page, pages, turnPage, goTo, style: enabled && width ? { transform: `translateX(${offset}px)` } : undefined };
 }
