@@ -54,7 +54,9 @@ export function PagedStatusLine({ title, page, pages }: { title: string; page: n
   return (
     <p className="reader-status" data-testid="paged-status">
       <span className="reader-status-title">{s.title}</span>
-      <span aria-live="polite">{s.page}</span>
+      <span className="reader-folio" aria-live="polite">
+        {s.page}
+      </span>
       <span>{s.time}</span>
       {s.battery ? <span aria-label={`电量 ${s.battery}`}>{s.battery}</span> : null}
     </p>
