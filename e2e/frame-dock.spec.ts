@@ -149,6 +149,8 @@ test('screens of the frame (SCREENS=1)', async ({ page }, info) => {
   await shots(page, info, 'novel-action-bar', visible('.novel-action-bar'));
   await page.goto('/m/my');
   await shots(page, info, 'my-grouped', visible('.my-group'));
+  await page.goto('/mall/prize_wheel?v=2');
+  await shots(page, info, 'prize-wheel-bar', visible('.page-bar'));
   await page.goto('/m/read/1?nid=1');
   await page.mouse.click(180, 390);
   await shots(page, info, 'reader-disc', visible('.mini-player'));
