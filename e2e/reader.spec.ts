@@ -141,6 +141,14 @@ test('paged mode turns by tap zones, swipes and keys, keeps the place across a f
     .toBe(true);
   const grown = Number((await folio.textContent())!.split('/')[1]);
   expect(grown).toBeGreaterThan(total);
+  // The status line (chapter title, page, time) and the progress slider with the bars (docs/reading.md "Paged mode").
+  await expect(page.getByTestId('paged-status')).toContainText(/第1章[\s\S]*\d{2}:\d{2}/);
+  await expect(page.locator('.reader')).toHaveAttribute('data-bars', 'shown');
+  await page.getByRole('slider', { name: '页码' }).evaluate((el: HTMLInputElement) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, '2');
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(folio).toHaveText(`2 / ${grown}`);
 
   // Past the last page: the next chapter, at its first page; back from there: this chapter's last page.
   await page.keyboard.press('End');

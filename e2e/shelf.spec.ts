@@ -19,7 +19,7 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
 
   await page.goto('/m/novels/1');
   await expect(page.getByRole('link', { name: '开始阅读' })).toHaveAttribute('href', /^\/m\/read\/\d+\?nid=1$/);
-  await hydrated(page, '.novel-actions button');
+  await hydrated(page, '.novel-action-bar button');
   await page.getByRole('button', { name: '加入书架' }).click();
   await expect(page.getByRole('button', { name: '已在书架' })).toBeVisible();
 

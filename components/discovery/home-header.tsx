@@ -1,15 +1,20 @@
 import Link from 'next/link';
+import { FloatEntry } from '@/components/games/float-entry';
 import type { LayoutPageDto } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';
 
-/** Home's title, search entry and channel tabs: the gender channels, the audio tab (听书), free and ranks. */
+/**
+ * Home's title, search entry, 活动 entry and channel tabs: the gender channels, the audio tab (听书), free and ranks.
+ * 免费 and 排行 are pages of their own that wear this same header (docs/shell.md "Back-and-title bar"), so every
+ * tab of the strip opens inside it.
+ */
 export function HomeHeader({
   pages,
   current,
   languageType,
 }: {
   pages: LayoutPageDto[];
-  current: number | 'listen';
+  current: number | 'listen' | 'free' | 'ranks';
   languageType: LanguageType;
 }) {
   const tab = (href: string, label: string, active: boolean, key = href) => (
@@ -30,12 +35,13 @@ export function HomeHeader({
           </svg>
           <span>搜索书名、作者</span>
         </Link>
+        <FloatEntry />
       </header>
       <nav className="tabs" aria-label="频道">
         {pages.map((p) => tab(`/m?gender=${p.gender}&lang=${languageType}`, p.title, p.id === current, String(p.id)))}
         {tab(`/m?tab=listen&lang=${languageType}`, '听书', current === 'listen')}
-        {tab(`/m/free?lang=${languageType}`, '免费', false)}
-        {tab(`/m/ranks?lang=${languageType}`, '排行', false)}
+        {tab(`/m/free?lang=${languageType}`, '免费', current === 'free')}
+        {tab(`/m/ranks?lang=${languageType}`, '排行', current === 'ranks')}
       </nav>
     </>
   );

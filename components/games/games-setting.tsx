@@ -5,7 +5,7 @@ import { saveHideGames } from '@/lib/client/actions/accounts';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 
 /** 我的: a paid member's game recommendation switch (docs/games.md "Closing game recommendations"), kept on the member. */
-export function GamesSetting({ initialHidden }: { initialHidden: boolean }) {
+export function GamesSetting({ initialHidden, icon }: { initialHidden: boolean; icon?: React.ReactNode }) {
   const [hidden, setHidden] = useState(initialHidden);
   const [busy, setBusy] = useState(false);
   const flip = () => {
@@ -28,6 +28,7 @@ export function GamesSetting({ initialHidden }: { initialHidden: boolean }) {
       onClick={flip}
       data-testid="games-setting"
     >
+      {icon}
       {T.settingTitle}
       <span className="muted small"> · {hidden ? T.settingOff : T.settingOn}</span>
     </button>

@@ -1,20 +1,36 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { ModalName } from '@/lib/client/stores/modal-store';
 
-/** docs/listening.md "Mini player": 220 px from the bottom; 465 px over the read-continue modal; over another popup, its height + 220. */
-export const MINI_PLAYER_BOTTOM = 220;
+/**
+ * docs/listening.md "Mini player": the player has two shapes. In the reader it is a disc beside the reader's bars
+ * (hidden with them); everywhere else a bar docked above the tab bar (or the page's own bottom bar), whose height
+ * the page adds to its bottom padding, so it never lies over what is being read.
+ */
+export type MiniPlayerShape = 'disc' | 'dock';
+
+export function miniPlayerShape(pathname: string): MiniPlayerShape {
+  return pathname.startsWith('/m/read/') ? 'disc' : 'dock';
+}
+
+/** The docked bar's height; mini-player.css grows the page's bottom padding by the same amount. */
+export const MINI_DOCK_HEIGHT = 56;
+/** Over the read-continue modal the disc sits clear of the modal's buttons. */
 export const MINI_PLAYER_BOTTOM_READ_CONTINUE = 465;
 
-export function miniPlayerBottom(modal: ModalName | null, popupHeight: number): number {
-  if (!modal) return MINI_PLAYER_BOTTOM;
+/**
+ * The player's bottom offset while a modal is open, in px; null when none is (the stylesheet docks it then).
+ * Over a popup the player sits just above its panel, so neither covers the other.
+ */
+export function miniPlayerBottom(modal: ModalName | null, popupHeight: number): number | null {
+  if (!modal) return null;
   if (modal === 'read-continue') return MINI_PLAYER_BOTTOM_READ_CONTINUE;
-  return popupHeight + MINI_PLAYER_BOTTOM;
+  return popupHeight + 8;
 }
 
 /** The bottom offset for the open modal, measuring the popup's panel (and following its size). */
-export function useMiniPlayerBottom(modal: ModalName | null): number {
+export function useMiniPlayerBottom(modal: ModalName | null): number | null {
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
     if (!modal || modal === 'read-continue') return;
@@ -36,29 +52,4 @@ export function useMiniPlayerBottom(modal: ModalName | null): number {
     };
   }, [modal]);
   return miniPlayerBottom(modal, height);
-}
-
-/** How long after the last scroll event the player slides back. */
-export const TUCK_RETURN_MS = 700;
-
-/**
- * docs/listening.md "Mini player": while the page scrolls the player slides to the screen's edge, so the text and
- * lists under it can be read; it comes back once scrolling has stopped for a moment.
- */
-export function useTuckedWhileScrolling(): boolean {
-  const [tucked, setTucked] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onScroll = () => {
-      setTucked(true);
-      clearTimeout(timer);
-      timer = setTimeout(() => setTucked(false), TUCK_RETURN_MS);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, []);
-  return tucked;
 }

@@ -5,7 +5,7 @@ import { resetListenStore, useListenStore } from '@/lib/client/stores/listen-sto
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { mockFetch } from '@/test/mock-fetch';
 import { MiniPlayer } from './mini-player';
-import { miniPlayerBottom, TUCK_RETURN_MS } from './mini-player-offset';
+import { miniPlayerBottom, miniPlayerShape } from './mini-player-offset';
 
 let pathname = '/m';
 const push = jest.fn();
@@ -47,22 +47,20 @@ describe('MiniPlayer visibility', () => {
     expect(screen.getByRole('link', { name: /打开听书页：大唐归途/ })).toHaveAttribute('href', '/m/listen/7?read_type=1');
   });
 
-  it('slides to the edge while the page scrolls and comes back once scrolling stops', async () => {
-    show();
-    await waitFor(() => expect(player()).toBeInTheDocument());
-    jest.useFakeTimers();
-    try {
-      act(() => void window.dispatchEvent(new Event('scroll')));
-      expect(player()).toHaveAttribute('data-tucked');
-      act(() => void jest.advanceTimersByTime(TUCK_RETURN_MS - 100));
-      act(() => void window.dispatchEvent(new Event('scroll')));
-      act(() => void jest.advanceTimersByTime(TUCK_RETURN_MS - 100));
-      expect(player()).toHaveAttribute('data-tucked');
-      act(() => void jest.advanceTimersByTime(200));
-      expect(player()).not.toHaveAttribute('data-tucked');
-    } finally {
-      jest.useRealTimers();
-    }
+  it('docks as a bar outside the reader, with the title and chapter; a disc in the reader that plays and pauses', async () => {
+    useListenStore.setState({ chapterTitle: '第一章 启程' });
+    const c = show();
+    await waitFor(() => expect(player()).toHaveAttribute('data-shape', 'dock'));
+    expect(player()).toHaveTextContent('大唐归途');
+    expect(player()).toHaveTextContent('第一章 启程');
+    // The stylesheet docks it: no inline offset while no modal is open.
+    expect(player()!.style.bottom).toBe('');
+    pathname = '/m/read/7';
+    act(() => useListenStore.setState({ currentTime: 2 }));
+    await waitFor(() => expect(player()).toHaveAttribute('data-shape', 'disc'));
+    expect(screen.queryByRole('button', { name: '关闭播放器' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '播放：大唐归途' }));
+    expect(c.toggle).toHaveBeenCalledTimes(1);
   });
 
   it('stays hidden without the tts config', async () => {
@@ -151,13 +149,15 @@ describe('MiniPlayer controls', () => {
     expect(Number(ring.getAttribute('stroke-dashoffset'))).toBeCloseTo(length * 0.75);
   });
 
-  it('sits 220 px up, 465 px over the read-continue modal, the popup height + 220 over another', async () => {
+  it('docks by the stylesheet; 465 px up over the read-continue modal, just above another popup', async () => {
     show();
     await waitFor(() => expect(player()).toBeInTheDocument());
-    expect(player()!.style.bottom).toBe('calc(220px + env(safe-area-inset-bottom))');
+    expect(player()!.style.bottom).toBe('');
     act(() => useModalStore.getState().open('read-continue', {}));
     expect(player()!.style.bottom).toBe('calc(465px + env(safe-area-inset-bottom))');
-    expect(miniPlayerBottom('promotion-popup', 300)).toBe(520);
-    expect(miniPlayerBottom(null, 300)).toBe(220);
+    expect(miniPlayerBottom('promotion-popup', 300)).toBe(308);
+    expect(miniPlayerBottom(null, 300)).toBeNull();
+    expect(miniPlayerShape('/m/read/7')).toBe('disc');
+    expect(miniPlayerShape('/m/novels/7')).toBe('dock');
   });
 });

@@ -9,7 +9,7 @@ import { useListenStore } from '@/lib/client/stores/listen-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
 import { useConfig } from '@/lib/client/use-config';
 import { listenHref } from '@/lib/shared/reader-links';
-import { useMiniPlayerBottom, useTuckedWhileScrolling } from './mini-player-offset';
+import { miniPlayerShape, useMiniPlayerBottom } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
 import './mini-player.css';
 
@@ -19,8 +19,10 @@ const RING_LENGTH = 2 * Math.PI * RING_R;
 export type MiniPlayerControls = Pick<ListenController, 'sync' | 'toggle' | 'close'>;
 
 /**
- * The floating mini player (docs/listening.md "Mini player"): shown when a novel, an article and the tts config exist, not on the
- * listen page; a progress ring round the cover (which opens the listen page), play/pause and close.
+ * The mini player (docs/listening.md "Mini player"): shown when a novel, an article and the tts config exist, not on
+ * the listen page. Docked above the tab bar: a progress ring round the cover (which opens the listen page), the
+ * title and chapter, play/pause and close. In the reader only the ringed cover, as a disc that plays and pauses and
+ * hides with the reader's bars.
  */
 export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const pathname = usePathname();
@@ -41,7 +43,6 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   );
   const modal = useModalStore((st) => st.current?.name ?? null);
   const bottom = useMiniPlayerBottom(modal);
-  const tucked = useTuckedWhileScrolling();
 
   // Every update: the controller sets the source on the first one that qualifies (docs/listening.md "Player rules").
   useEffect(() => controller.sync());
@@ -49,35 +50,57 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   if (!s.visible || !s.novel || !s.article || !flags?.tts?.enabled || pathname.startsWith('/m/listen/')) return null;
   const href = listenHref(s.article.id, null, s.readType);
   const progress = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
+  const shape = miniPlayerShape(pathname);
+  // A locked chapter never plays: its purchase is on the listen page.
+  const toggle = () => (s.needMoney ? router.push(href) : controller.toggle());
+  const ring = (
+    <svg className="mini-ring" viewBox="0 0 60 60" aria-hidden="true">
+      <circle cx="30" cy="30" r={RING_R} className="mini-ring-track" />
+      <circle
+        cx="30"
+        cy="30"
+        r={RING_R}
+        className="mini-ring-done"
+        strokeDasharray={RING_LENGTH}
+        strokeDashoffset={RING_LENGTH * (1 - progress)}
+      />
+    </svg>
+  );
+  const style = bottom === null ? undefined : { bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` };
+
+  if (shape === 'disc') {
+    return (
+      <aside className="mini-player" data-shape="disc" style={style} aria-label="听书播放器">
+        <button type="button" className="mini-disc" aria-label={`${s.playing ? '暂停' : '播放'}：${s.novel.title}`} onClick={toggle}>
+          <img src={s.novel.thumb} alt="" width={40} height={40} />
+          {ring}
+          <span className="mini-disc-icon">
+            <PlayPauseIcon playing={s.playing} size={16} />
+          </span>
+        </button>
+      </aside>
+    );
+  }
 
   return (
-    <aside
-      className="mini-player"
-      data-tucked={tucked || undefined}
-      style={{ bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` }}
-      aria-label="听书播放器"
-    >
-      <Link href={href} className="mini-cover" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
-        <img src={s.novel.thumb} alt="" width={44} height={44} />
-        <svg className="mini-ring" viewBox="0 0 60 60" aria-hidden="true">
-          <circle cx="30" cy="30" r={RING_R} className="mini-ring-track" />
-          <circle
-            cx="30"
-            cy="30"
-            r={RING_R}
-            className="mini-ring-done"
-            strokeDasharray={RING_LENGTH}
-            strokeDashoffset={RING_LENGTH * (1 - progress)}
-          />
-        </svg>
+    <aside className="mini-player" data-shape="dock" style={style} aria-label="听书播放器">
+      <Link href={href} className="mini-open" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
+        <span className="mini-cover">
+          <img src={s.novel.thumb} alt="" width={40} height={40} />
+          {ring}
+        </span>
+        <span className="mini-text" aria-hidden="true">
+          <strong>
+            <bdi>{s.novel.title}</bdi>
+          </strong>
+          {s.chapterTitle ? (
+            <span>
+              <bdi>{s.chapterTitle}</bdi>
+            </span>
+          ) : null}
+        </span>
       </Link>
-      <button
-        type="button"
-        className="mini-button"
-        aria-label={s.playing ? '暂停' : '播放'}
-        // A locked chapter never plays: its purchase is on the listen page.
-        onClick={() => (s.needMoney ? router.push(href) : controller.toggle())}
-      >
+      <button type="button" className="mini-button" aria-label={s.playing ? '暂停' : '播放'} onClick={toggle}>
         <PlayPauseIcon playing={s.playing} size={22} />
       </button>
       <button type="button" className="mini-button" aria-label="关闭播放器" onClick={() => controller.close()}>

@@ -20,6 +20,7 @@ import { ChapterEnd } from './chapter-end';
 import { GameSlot } from '../games/game-slot';
 import { AdSlot } from '../ads/ad-slot';
 import { usePaged } from './use-paged';
+import { PagedStatusLine } from './paged-status';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
 import { swipeAction, tapAction } from '@/lib/client/reader/pagination';
 
@@ -335,15 +336,26 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
             </>
           )}
         </div>
-        {paged && pager.pages > 0 ? (
-          <p className="reader-folio" aria-live="polite">
-            {pager.page + 1} / {pager.pages}
-          </p>
-        ) : null}
+        {paged && pager.pages > 0 ? <PagedStatusLine title={chapter.title} page={pager.page} pages={pager.pages} /> : null}
       </div>
       {loading ? (
         <div className="reader-loading">
           <DelayedSpinner />
+        </div>
+      ) : null}
+      {paged && pager.pages > 1 ? (
+        // Paged mode's progress slider, shown and hidden with the bars (docs/reading.md "Paged mode").
+        <div className="reader-slider" inert={!(bars || panel)}>
+          <input
+            type="range"
+            min={1}
+            max={pager.pages}
+            value={pager.page + 1}
+            aria-label="页码"
+            aria-valuetext={`第${pager.page + 1}页，共${pager.pages}页`}
+            dir={chapter.novel.dir}
+            onChange={(e) => pager.goTo(Number(e.target.value) - 1)}
+          />
         </div>
       ) : null}
       <nav className="reader-bottom" aria-label="章节导航" inert={!(bars || panel)}>

@@ -8,8 +8,10 @@ import {
   LINE_HEIGHTS,
   MARGINS,
   SKINS,
+  TURNS,
   useReaderSettingsStore,
   type Font,
+  type PageTurn,
   type ReaderMode,
   type Skin,
 } from '@/lib/client/reader/settings-store';
@@ -18,6 +20,7 @@ import './settings-panel.css';
 const FONT_LABELS: Record<Font, string> = { font1: '黑体', font2: '楷体', font3: '宋体' };
 const SKIN_LABELS: Record<Skin, string> = { skin1: '默认', skin2: '护眼', skin3: '纸张', night: '夜间' };
 const MODE_LABELS: Record<ReaderMode, string> = { v: '上下滚动', p: '左右翻页' };
+const TURN_LABELS: Record<PageTurn, string> = { none: '无', slide: '平移' };
 const LINE_LABELS = ['紧凑', '标准', '宽松'] as const;
 const MARGIN_LABELS = ['窄', '中', '宽'] as const;
 
@@ -149,6 +152,15 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
         s.reader,
         (reader) => s.set({ reader }),
       )}
+      {s.reader === 'p'
+        ? chips(
+            '翻页动画',
+            TURNS,
+            (k) => TURN_LABELS[k],
+            s.pageTurn,
+            (pageTurn) => s.set({ pageTurn }),
+          )
+        : null}
       <button type="button" className="settings-done" onClick={onClose}>
         完成
       </button>

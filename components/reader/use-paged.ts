@@ -47,6 +47,8 @@ export function usePaged({ enabled, dir, frame, flow, chapterKey, layoutKey, onE
   const [page, setPage] = useState(0);
   const [pages, setPages] = useState(0);
   const [width, setWidth] = useState(0);
+  // Only a turn by one page slides (the slide setting); a relayout, another chapter or the slider jumps.
+  const [turning, setTurning] = useState(false);
   const anchor = useRef(0);
   const landOnLast = useRef(false);
 
@@ -54,6 +56,7 @@ export function usePaged({ enabled, dir, frame, flow, chapterKey, layoutKey, onE
   const relayout = (choose: (m: { w: number; n: number }) => number) => {
     const m = measure(frame.current, flow.current);
     if (!m) return;
+    setTurning(false);
     setWidth(m.w);
     setPages(m.n);
     setPage(Math.max(0, Math.min(m.n - 1, choose(m))));
@@ -95,13 +98,31 @@ export function usePaged({ enabled, dir, frame, flow, chapterKey, layoutKey, onE
   const turnPage = useCallback(
     (way: 'forward' | 'back') => {
       const next = turn(page, pages || 1, way);
-      if ('page' in next) return setPage(next.page);
+      if ('page' in next) {
+        setTurning(true);
+        return setPage(next.page);
+      }
       if (next.chapter === 'prev') landOnLast.current = true;
       onEdge(next.chapter);
     },
     [page, pages, onEdge],
   );
 
+  /** The progress slider: straight to a page of this chapter. */
+  const goTo = useCallback(
+    (to: number) => {
+      setTurning(false);
+      setPage(Math.max(0, Math.min((pages || 1) - 1, to)));
+    },
+    [pages],
+  );
+
   const offset = enabled ? page * width * (dir === 'rtl' ? 1 : -1) : 0;
-  return { page, pages, turnPage, style: enabled && width ? { transform: `translateX(${offset}px)` } : undefined };
+  return {
+    page,
+    pages,
+    turnPage,
+    goTo,
+    style: enabled && width ? { transform: `translateX(${offset}px)`, transition: turning ? undefined : 'none' } : undefined,
+  };
 }

@@ -15,8 +15,11 @@ const tabs = [
 /** Tabs a signed-out reader cannot open: the route guard answers them with a redirect to sign-in. */
 const loginGuarded = new Set<string>(tabs.filter((t) => matchRoute(t.href)?.access === 'login').map((t) => t.href));
 
+/** 免费 and 排行 open inside home's tab strip (docs/shell.md "Back-and-title bar"): 首页 stays lit there. */
+const HOME_STRIP = new Set(['/m', '/m/free', '/m/ranks']);
+
 function isActive(pathname: string, href: string): boolean {
-  return href === '/m' ? pathname === '/m' : pathname === href || pathname.startsWith(`${href}/`);
+  return href === '/m' ? HOME_STRIP.has(pathname) : pathname === href || pathname.startsWith(`${href}/`);
 }
 
 export function TabBar() {

@@ -4,6 +4,9 @@ import { persist } from 'zustand/middleware';
 export const FONTS = ['font1', 'font2', 'font3'] as const;
 export const SKINS = ['skin1', 'skin2', 'skin3', 'night'] as const;
 export const MODES = ['v', 'p'] as const;
+/** Paged mode's page turn: 'none' swaps the page, 'slide' slides it (never under prefers-reduced-motion). */
+export const TURNS = ['none', 'slide'] as const;
+export type PageTurn = (typeof TURNS)[number];
 export type Font = (typeof FONTS)[number];
 export type Skin = (typeof SKINS)[number];
 export type ReaderMode = (typeof MODES)[number];
@@ -13,6 +16,7 @@ export interface ReaderSettings {
   skin: Skin;
   /** 'v' vertical scroll (default), 'p' paged. */
   reader: ReaderMode;
+  pageTurn: PageTurn;
   fontSize: number;
   lineHeight: number;
   /** Side margin of the text in px (docs/reading.md "Settings"). */
@@ -25,6 +29,7 @@ export const DEFAULT_SETTINGS: ReaderSettings = {
   font: 'font3',
   skin: 'skin1',
   reader: 'v',
+  pageTurn: 'none',
   fontSize: 19,
   lineHeight: 1.8,
   margin: 20,
@@ -51,6 +56,7 @@ export function applySettings(s: ReaderSettings, root: HTMLElement = document.do
   root.dataset.font = s.font;
   root.dataset.skin = s.skin;
   root.dataset.reader = s.reader;
+  root.dataset.turn = s.pageTurn;
   root.style.setProperty('--reader-font-size', `${s.fontSize}px`);
   root.style.setProperty('--reader-line-height', String(s.lineHeight));
   root.style.setProperty('--reader-margin', `${s.margin}px`);
@@ -65,10 +71,11 @@ export const useReaderSettingsStore = create<SettingsState>()(
     }),
     {
       name: SETTINGS_KEY,
-      partialize: ({ font, skin, reader, fontSize, lineHeight, margin, brightness }) => ({
+      partialize: ({ font, skin, reader, pageTurn, fontSize, lineHeight, margin, brightness }) => ({
         font,
         skin,
         reader,
+        pageTurn,
         fontSize,
         lineHeight,
         margin,

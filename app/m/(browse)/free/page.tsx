@@ -6,7 +6,8 @@ import { listFreeTrials } from '@/lib/server/catalog/discovery';
 import { getListBySlug } from '@/lib/server/catalog/lists';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, type SearchParams } from '@/lib/shared/page-params';
-import { PageBar } from '@/components/shell/page-bar';
+import { HomeHeader } from '@/components/discovery/home-header';
+import { listLayoutPages } from '@/lib/server/catalog/layouts';
 
 export const metadata: Metadata = {
   title: '免费小说',
@@ -23,7 +24,7 @@ export default async function FreePage({ searchParams }: { searchParams: SearchP
   ]);
   return (
     <div className="page">
-      <PageBar title="免费" parent="/m" />
+      <HomeHeader pages={await listLayoutPages()} current="free" languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m/free?lang=${lt}`} />
       <section className="section">
         <h2 className="section-title">限时免费</h2>

@@ -20,24 +20,54 @@ import { UnreadBadge } from '@/components/community/unread-badge';
 import { ShortDramaCard } from '@/components/games/short-drama-card';
 import { GamesSetting } from '@/components/games/games-setting';
 import { listProducts } from '@/lib/server/wallet/products';
+import { MyIcon, type MyIconName } from './_components/my-icon';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
-const links: Array<[string, string]> = [
-  ['/m/events', '活动中心'],
-  ['/m/mall/coupons', '领券中心'],
-  ['/m/mall/prizes', '我的奖品'],
-  ['/m/gamelogs', '抽奖记录'],
-  ['/m/shelf', '我的书架'],
-  ['/m/readlogs', '阅读记录'],
-  ['/m/coins', '充值记录'],
-  ['/m/expenses', '消费记录'],
-  ['/m/vouchers', '我的书券'],
-  ['/m/vip', 'VIP会员'],
-  ['/m/mall/vouchers-inline', '我的优惠券'],
-  ['/m/report', '举报反馈'],
-  ['/m/questions', '常见问题'],
+/** 我的's rows in the four groups the big apps use (docs/shell.md "我的"): each a link with its icon. */
+type Row = [href: string, label: string, icon: MyIconName];
+const ASSETS: Row[] = [
+  ['/m/coins', '充值记录', 'coins'],
+  ['/m/expenses', '消费记录', 'receipt'],
+  ['/m/vouchers', '我的书券', 'ticket'],
+  ['/m/mall/vouchers-inline', '我的优惠券', 'coupon'],
+  ['/m/vip', 'VIP会员', 'crown'],
 ];
+const READING: Row[] = [
+  ['/m/shelf', '我的书架', 'shelf'],
+  ['/m/readlogs', '阅读记录', 'clock'],
+];
+const ACTIVITY: Row[] = [
+  ['/m/events', '活动中心', 'flag'],
+  ['/m/mall/coupons', '领券中心', 'gift'],
+  ['/m/mall/prizes', '我的奖品', 'gift'],
+  ['/m/gamelogs', '抽奖记录', 'wheel'],
+];
+const HELP: Row[] = [
+  ['/m/report', '举报反馈', 'report'],
+  ['/m/questions', '常见问题', 'help'],
+];
+
+const rows = (list: Row[]) =>
+  list.map(([href, label, icon]) => (
+    <li key={href}>
+      <Link href={href}>
+        <MyIcon name={icon} />
+        {label}
+      </Link>
+    </li>
+  ));
+
+function Group({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="my-group" aria-labelledby={id}>
+      <h2 className="my-group-title" id={id}>
+        {title}
+      </h2>
+      <ul className="link-list my-list">{children}</ul>
+    </section>
+  );
+}
 
 export default async function MyPage() {
   await connection();
@@ -96,37 +126,45 @@ export default async function MyPage() {
       ) : null}
 
       <nav aria-label="我的服务">
-        <ul className="link-list">
+        <Group id="my-assets" title="我的资产">
+          {rows(ASSETS)}
+        </Group>
+        <Group id="my-reading" title="阅读">
+          {rows(READING)}
           <li>
             {/* The unread count arrives after hydration inside the row's fixed height (docs/community.md "Messages"). */}
             <Link href="/m/messages">
+              <MyIcon name="message" />
               消息
               <UnreadBadge />
             </Link>
           </li>
+        </Group>
+        <Group id="my-activity" title="活动福利">
           <li>
             {/* The check-in stats modal (docs/activity-pages.md "Check-in stats modal"): the week, today's reward, 签到. */}
             <ModalButton modal="checkin-stats" props={{}} className="link-list-button">
+              <MyIcon name="check" />
               签到
             </ModalButton>
           </li>
-          {links.map(([href, label]) => (
-            <li key={href}>
-              <Link href={href}>{label}</Link>
-            </li>
-          ))}
+          {rows(ACTIVITY)}
+        </Group>
+        <Group id="my-settings" title="设置与帮助">
           {/* A paid member closes or reopens game recommendations (docs/games.md "Closing game recommendations"). */}
           {p.is_paid ? (
             <li>
-              <GamesSetting initialHidden={p.hide_games} />
+              <GamesSetting initialHidden={p.hide_games} icon={<MyIcon name="game" />} />
             </li>
           ) : null}
           <li>
             <ModalButton modal="user-subscribe" props={{}} className="link-list-button">
+              <MyIcon name="follow" />
               关注公众号
             </ModalButton>
           </li>
-        </ul>
+          {rows(HELP)}
+        </Group>
       </nav>
 
       <section className="card" aria-labelledby="lang-title">

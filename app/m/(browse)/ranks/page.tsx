@@ -6,7 +6,8 @@ import { LanguageChips } from '@/components/discovery/language-chips';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { readLang, readText, type SearchParams } from '@/lib/shared/page-params';
-import { PageBar } from '@/components/shell/page-bar';
+import { HomeHeader } from '@/components/discovery/home-header';
+import { listLayoutPages } from '@/lib/server/catalog/layouts';
 import { RANKINGS_EVERY_MS } from '@/lib/server/catalog/rankings-job';
 import { rankingBasis, rankingRefresh } from '@/lib/shared/ranking-text';
 import { CurrentCompetitionLink } from '@/components/novel/current-competition-link';
@@ -26,7 +27,7 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
   const ranking = await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list);
   return (
     <div className="page">
-      <PageBar title="排行榜" parent="/m" />
+      <HomeHeader pages={await listLayoutPages()} current="ranks" languageType={languageType} />
       <nav className="tabs scroll-tabs" aria-label="榜单">
         {all.map((r) => (
           <Link

@@ -25,6 +25,7 @@ import { shareCardFor, shareImages } from '@/lib/server/sharing/share-images';
 import { WxShare } from '@/components/share/wx-share';
 import { PageBar } from '@/components/shell/page-bar';
 import { VoteArea } from '@/components/novel/vote-area';
+import { NovelActionBar } from '@/components/novel/novel-action-bar';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -101,13 +102,11 @@ export default async function NovelPage({ params }: Props) {
       </header>
 
       <div className="novel-actions">
-        {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}
         {novel.has_tts && firstId ? (
           <Link className="button" href={novelListenHref(novel)}>
             听书
           </Link>
         ) : null}
-        <ShelfButton novelId={novel.id} />
         {firstId ? <DownloadButton novelId={novel.id} startId={firstId} /> : null}
         <ShareButton novelId={novel.id} title={novel.title} />
         {shareCard ? (
@@ -246,6 +245,10 @@ export default async function NovelPage({ params }: Props) {
           </ul>
         </Section>
       ) : null}
+      <NovelActionBar>
+        <ShelfButton novelId={novel.id} />
+        {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}
+      </NovelActionBar>
     </article>
   );
 }

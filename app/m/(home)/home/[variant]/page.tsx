@@ -11,7 +11,6 @@ import { AdSlot } from '@/components/ads/ad-slot';
 import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
 import { GameSlot } from '@/components/games/game-slot';
-import { FloatEntry } from '@/components/games/float-entry';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
@@ -79,9 +78,8 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
-      {/* Game recommendations and the floating entry to /m/float (docs/games.md "Slots", "/m/float"). */}
+      {/* Game recommendations (docs/games.md "Slots"); the 活动 entry to /m/float is in the header. */}
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
-      <FloatEntry />
       {/* docs/ads.md "Ads and placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
       <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
       <PromotionPopupTrigger />
