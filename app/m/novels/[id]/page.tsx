@@ -77,7 +77,7 @@ export default async function NovelPage({ params }: Props) {
       <PageBar title="作品详情" parent="/m" heading={false} />
       <header className="novel-hero">
         <Cover src={novel.thumb} tag={novel.cover_tag} width={108} height={144} eager />
-        <div className="novel-hero-body">
+        <div className="novel-hero-body" data-dir={meta.dir}>
           <h1 className="novel-hero-title" lang={meta.lang} dir={meta.dir}>
             {novel.title}
           </h1>
