@@ -91,7 +91,13 @@ describe('vote tickets', () => {
     const m = await signedInMember();
     await d()
       .insert(vipPeriods)
-      .values({ memberId: m.id, kind: 'vip', startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + 30 * 24 * HOUR) });
+      // All of this month (the grant is in proportion to the month's VIP days: test/vip-tickets.test.ts).
+      .values({
+        memberId: m.id,
+        kind: 'vip',
+        startsAt: businessMonthBounds(businessMonthOf(new Date())).start,
+        endsAt: new Date(Date.now() + 40 * 24 * HOUR),
+      });
     const first = await callRoute<TicketsDto>(myTickets, { url: '/v1/my/tickets', headers: m.auth });
     const second = await callRoute<TicketsDto>(myTickets, { url: '/v1/my/tickets', headers: m.auth });
     expect(first.body.data!.tickets).toBe(TICKETS.vipMonthly);

@@ -1,3 +1,5 @@
+'use client';
+
 import Link from 'next/link';
 
 /** A generated banner (`/covers/{id}.svg?banner=1`): its art is drawn without text and the words are set in HTML. */
@@ -17,6 +19,12 @@ interface Props {
  * not text inside the SVG: an SVG shown as an image draws its text with the phone's own fonts, and loading a CJK
  * face for it held home's first paint back (LCP 2.8 s in Lighthouse against 1.1 s for the page's first paint). The
  * text takes the page's own face, right to left on the right for Uyghur. An uploaded banner is shown as it is.
+ *
+ * A client component so that its eager first <img> is rendered by React DOM, not by the server components' renderer:
+ * that one emits a preload hint for every eager image in an RSC payload, and the payloads Next prefetches for the
+ * language chips and channel tabs carried the other homes' first banners into this document as <link rel=preload>
+ * — fetched, never shown, and reported by Chrome as "preloaded but not used" (docs/catalogue.md "Covers"). The
+ * server's HTML still preloads the banner this page shows.
  */
 export function CarouselSlide({ href, banner, title, author, languageType, first }: Props) {
   const generated = GENERATED.test(banner);

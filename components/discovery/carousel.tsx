@@ -2,6 +2,16 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
+/**
+ * How far a slide's centre is from the strip's, in px to the right: measured on screen, so the same sum moves a
+ * left-to-right strip and a right-to-left one (whose scrollLeft runs from 0 down to negative values).
+ */
+function offCentre(strip: HTMLElement, slide: HTMLElement): number {
+  const s = slide.getBoundingClientRect();
+  const c = strip.getBoundingClientRect();
+  return s.left + s.width / 2 - (c.left + c.width / 2);
+}
+
 /** How long a slide stays before the next one, and how long after a touch autoplay waits to resume. */
 export const CAROUSEL_INTERVAL_MS = 4_000;
 
@@ -9,8 +19,9 @@ export const CAROUSEL_INTERVAL_MS = 4_000;
  * Home's banner strip (docs/catalogue.md "Lists and home layouts"): slides snap one at a time, dots show which is
  * on screen, and it moves on by itself every 4 s — never while a finger or the focus is on it, nor in a hidden
  * tab, nor for readers who ask for reduced motion. The slides are rendered by the server; this only moves them.
+ * `dir="rtl"` (the Uyghur channel) lays the slides and dots from the right: the next slide peeks in on the left.
  */
-export function Carousel({ label, count, children }: { label: string; count: number; children: ReactNode }) {
+export function Carousel({ label, count, dir, children }: { label: string; count: number; dir?: 'rtl'; children: ReactNode }) {
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const held = useRef(false);
@@ -21,12 +32,9 @@ export function Carousel({ label, count, children }: { label: string; count: num
   function onScroll() {
     const el = strip.current;
     if (!el) return;
-    const centre = el.scrollLeft + el.clientWidth / 2;
     let best = 0;
     slides().forEach((s, i) => {
-      const d = Math.abs(s.offsetLeft + s.offsetWidth / 2 - centre);
-      const bestSlide = slides()[best]!;
-      if (d < Math.abs(bestSlide.offsetLeft + bestSlide.offsetWidth / 2 - centre)) best = i;
+      if (Math.abs(offCentre(el, s)) < Math.abs(offCentre(el, slides()[best]!))) best = i;
     });
     setIndex(best);
   }
@@ -48,10 +56,9 @@ export function Carousel({ label, count, children }: { label: string; count: num
       const el = strip.current;
       if (!el || held.current || document.hidden) return;
       const all = Array.from(el.children) as HTMLElement[];
-      const centre = el.scrollLeft + el.clientWidth / 2;
-      const current = all.findIndex((s) => s.offsetLeft <= centre && centre < s.offsetLeft + s.offsetWidth);
+      const current = all.findIndex((s) => Math.abs(offCentre(el, s)) < s.getBoundingClientRect().width / 2);
       const next = all[(Math.max(0, current) + 1) % all.length];
-      if (next) el.scrollTo({ left: next.offsetLeft - (el.clientWidth - next.offsetWidth) / 2, behavior: 'smooth' });
+      if (next) el.scrollTo({ left: el.scrollLeft + offCentre(el, next), behavior: 'smooth' });
     }, CAROUSEL_INTERVAL_MS);
     return () => {
       clearInterval(timer);
@@ -60,7 +67,7 @@ export function Carousel({ label, count, children }: { label: string; count: num
   }, [count]);
 
   return (
-    <section className="carousel-wrap" aria-label={label} aria-roledescription="carousel">
+    <section className="carousel-wrap" aria-label={label} aria-roledescription="carousel" dir={dir}>
       <div
         ref={strip}
         className="carousel"

@@ -28,7 +28,12 @@ export function LayoutBlocks({ blocks, languageType }: { blocks: LayoutBlock[]; 
         switch (block.kind) {
           case 'carousel':
             return (
-              <Carousel key={block.id} label={block.title} count={block.items.length}>
+              <Carousel
+                key={block.id}
+                label={block.title}
+                count={block.items.length}
+                {...(languageType === 0 ? { dir: 'rtl' as const } : null)}
+              >
                 {block.items.map((item, j) => (
                   <CarouselSlide
                     key={item.id}

@@ -15,7 +15,7 @@ export function ListenBlocks({ home, languageType }: { home: ListenHomeDto; lang
   return (
     <>
       {home.carousel.length ? (
-        <Carousel label="听书推荐" count={home.carousel.length}>
+        <Carousel label="听书推荐" count={home.carousel.length} {...(languageType === 0 ? { dir: 'rtl' as const } : null)}>
           {home.carousel.map((item, j) => (
             <CarouselSlide
               key={item.id}

@@ -77,7 +77,7 @@ describe('novel vote modal', () => {
     expect(screen.getByText('十一月月票榜 · 2026-11-30 截止')).toBeInTheDocument();
     expect(screen.getByTestId('novel-votes')).toHaveTextContent('本书 31 票 · 第3名');
     expect(screen.getByText('每消费100书币得1张（书券不计）')).toBeInTheDocument();
-    expect(screen.getByText('VIP每月3张')).toBeInTheDocument();
+    expect(screen.getByText('VIP每月最多3张，按当月VIP天数折算')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '查看月票榜' })).toHaveAttribute('href', '/m/competitions/4');
     fireEvent.click(screen.getByRole('button', { name: '增加数量' }));
     fireEvent.click(screen.getByRole('button', { name: '增加数量' }));

@@ -272,7 +272,8 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
 
   return (
     <div className="reader" data-bars={bars || panel ? 'shown' : 'hidden'}>
-      <header className="reader-top" inert={!(bars || panel)}>
+      {/* The bars follow the book's direction (back on the right for Uyghur), as the pages and taps do. */}
+      <header className="reader-top" dir={chapter.novel.dir} inert={!(bars || panel)}>
         <Link href={`/m/novels/${chapter.novel_id}`} className="reader-back" aria-label="返回书籍详情">
           ‹
         </Link>
@@ -358,7 +359,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
           />
         </div>
       ) : null}
-      <nav className="reader-bottom" aria-label="章节导航" inert={!(bars || panel)}>
+      <nav className="reader-bottom" aria-label="章节导航" dir={chapter.novel.dir} inert={!(bars || panel)}>
         <button type="button" onClick={() => void go(chapter.prev_id)} disabled={!chapter.prev_id || loading}>
           上一章
         </button>

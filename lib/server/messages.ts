@@ -219,7 +219,7 @@ export const SERVER_MSG = {
   competitionNotFound: '评选活动不存在',
   voteCapReached: (cap: number, left: number) => `每本书每月最多投${cap}张月票，本月还可为本书投${left}张`,
   ticketsShort: (have: number, perTicket: number, vip: number) =>
-    `月票不足（可用${have}张）。本月每消费${perTicket}书币得1张月票，VIP会员每月另得${vip}张`,
+    `月票不足（可用${have}张）。本月每消费${perTicket}书币得1张月票，VIP会员每月另得最多${vip}张（按当月VIP天数折算）`,
   // The activity centre: check-in, missions, surprises (docs/activity.md).
   checkedInToday: '今天已经签到过了',
   checkinRules: (cycle: number, voucherDays: number) => [

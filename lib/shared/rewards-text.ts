@@ -35,7 +35,11 @@ export const REWARDS_MSG = {
   capReached: '本月投给本书的月票已达上限',
   overCap: (max: number) => `最多可投 ${max} 张`,
   earnTitle: '如何获得月票',
-  earnRules: [`每消费${TICKETS.coinsPerTicket}书币得1张（书券不计）`, `VIP每月${TICKETS.vipMonthly}张`, '每月底清零，请在月内投出'],
+  earnRules: [
+    `每消费${TICKETS.coinsPerTicket}书币得1张（书券不计）`,
+    `VIP每月最多${TICKETS.vipMonthly}张，按当月VIP天数折算`,
+    '每月底清零，请在月内投出',
+  ],
   vote: (n: number) => `投 ${n} 张`,
   voted: '投票成功',
   votedHeld: '投票成功，新账号的票在首次充值后计入榜单',

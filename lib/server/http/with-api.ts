@@ -157,7 +157,9 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       const payload = { code: 0, message: '', data: reply.data ?? null };
       if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
       const response = envelopeResponse(reply.status, payload, requestId, {
-        'cache-control': options.cacheControl ?? 'private, no-store',
+        // `fresh=`: a reader's read right after their own write (lib/client/swr/use-rewards.ts); a shared cache must
+        // not keep one copy per reader of what the plain URL already caches.
+        'cache-control': (!req.nextUrl.searchParams.has('fresh') && options.cacheControl) || 'private, no-store',
         ...reply.headers,
       });
       reply.applyCookies(response);

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { TICKETS } from '@/lib/shared/rewards';
 import type { TicketLotDto, TicketsDto } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { ticketLots, walletAccounts } from '../db/schema';
+import { ticketLots, vipPeriods, walletAccounts } from '../db/schema';
 import { ensureMemberAccount, ensureSystemAccount } from './accounts';
 import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { movementExists, postMovement, type Leg } from './ledger';
@@ -105,18 +105,74 @@ export async function earnTicketsFromSpend(tx: Tx, memberId: number, now: Date):
   return due;
 }
 
-/** The VIP monthly grant's key: one per member and month. */
-export const vipGrantKey = (memberId: number, month: string) => `vip:${memberId}:${month}`;
+/**
+ * The VIP grant's key for a month: names the month's running total, so a grant and its top-up (more VIP days bought
+ * later in the month) are each given once however many reads race. Months granted before the rule (`vip:{m}:{month}`)
+ * count through their lots, not their key.
+ */
+export const vipGrantKey = (memberId: number, month: string, total: number) => `vip:${memberId}:${month}:${total}`;
 
 /**
- * The monthly VIP grant, given lazily: when the member's tickets are read or they vote, while VIP is active, once
- * per month (docs/gifts-votes.md "Vote tickets"). Inside the caller's transaction.
+ * Tickets a month's VIP time is worth (docs/gifts-votes.md "Vote tickets"): TICKETS.vipMonthly in proportion to the
+ * share of the business month the member's VIP periods cover, rounded to the nearest ticket (half up). A whole
+ * month — or 30 days of a 31-day one — gives 3; 1 day gives none, 5 of 30 days 1, 15 days 2, 25 days 3. Before,
+ * a 1-day VIP won on the wheel got the full 3.
+ */
+export function vipTicketsFor(coveredMs: number, monthMs: number): number {
+  if (coveredMs <= 0 || monthMs <= 0) return 0;
+  return Math.min(TICKETS.vipMonthly, Math.floor((TICKETS.vipMonthly * coveredMs) / monthMs + 0.5));
+}
+
+/** How much of `month` the member's VIP periods cover, in ms (stacked periods may touch; overlaps count once). */
+export async function vipMsInMonth(db: DbOrTx, memberId: number, month: string): Promise<{ covered: number; total: number }> {
+  const { start, end } = businessMonthBounds(month);
+  const rows = await db
+    .select({ startsAt: vipPeriods.startsAt, endsAt: vipPeriods.endsAt })
+    .from(vipPeriods)
+    .where(
+      and(
+        eq(vipPeriods.memberId, memberId),
+        eq(vipPeriods.kind, 'vip'),
+        lt(vipPeriods.startsAt, end),
+        or(isNull(vipPeriods.endsAt), gt(vipPeriods.endsAt, start)),
+      ),
+    )
+    .orderBy(asc(vipPeriods.startsAt));
+  let covered = 0;
+  let reached = start.getTime();
+  for (const r of rows) {
+    const from = Math.max(r.startsAt.getTime(), reached);
+    const to = Math.min(r.endsAt?.getTime() ?? end.getTime(), end.getTime());
+    if (to > from) covered += to - from;
+    reached = Math.max(reached, to);
+  }
+  return { covered, total: end.getTime() - start.getTime() };
+}
+
+/** VIP tickets already granted in `month` (the lots of source vip). */
+async function vipGrantedIn(db: DbOrTx, memberId: number, month: string): Promise<number> {
+  const [row] = await db
+    .select({ granted: sql<number>`coalesce(sum(${ticketLots.amount}), 0)`.mapWith(Number) })
+    .from(ticketLots)
+    .where(and(eq(ticketLots.memberId, memberId), eq(ticketLots.source, 'vip'), eq(ticketLots.month, month)));
+  return row?.granted ?? 0;
+}
+
+/**
+ * The month's VIP grant, given lazily: when the member's tickets are read or they vote, while VIP is active, what the
+ * month's VIP time is worth less what was granted already (vipTicketsFor). Inside the caller's transaction; the
+ * ticket account's lock comes first, so racing reads see each other's grant.
  */
 export async function grantVipTicketsIn(tx: Tx, memberId: number, now: Date): Promise<boolean> {
-  const key = vipGrantKey(memberId, businessMonthOf(now));
-  if (await movementExists(tx, 'ticket_grant', key)) return false;
   if (!(await getPeriodState(memberId, 'vip', tx, now)).active) return false;
-  return (await grantTickets(tx, memberId, { source: 'vip', amount: TICKETS.vipMonthly, key }, now)).fresh;
+  await lockTicketAccount(tx, memberId);
+  const month = businessMonthOf(now);
+  const granted = await vipGrantedIn(tx, memberId, month);
+  if (granted >= TICKETS.vipMonthly) return false;
+  const { covered, total } = await vipMsInMonth(tx, memberId, month);
+  const due = vipTicketsFor(covered, total);
+  if (due <= granted) return false;
+  return (await grantTickets(tx, memberId, { source: 'vip', amount: due - granted, key: vipGrantKey(memberId, month, due) }, now)).fresh;
 }
 
 async function expireTicketLot(tx: Tx, lotId: number, memberId: number, now: Date): Promise<number> {
@@ -176,11 +232,17 @@ async function hasTicketLotsToExpire(memberId: number, now: Date): Promise<boole
 }
 
 /**
- * This month's VIP grant if it is due, in its own short transaction: cheap when already given (one indexed read).
- * `vipActive` lets a caller that already knows the member's VIP state skip that read.
+ * This month's VIP grant if it is due, in its own short transaction. Cheap when nothing is due: the granted sum, and
+ * only below the full grant the month's VIP periods, are read outside any transaction; grantVipTicketsIn checks again
+ * under the lock. `vipActive` lets a caller that already knows the member's VIP state skip that read.
  */
 export async function grantVipTicketsIfDue(memberId: number, now = new Date(), vipActive?: boolean): Promise<void> {
-  if (vipActive === false || (await movementExists(getDb(), 'ticket_grant', vipGrantKey(memberId, businessMonthOf(now))))) return;
+  if (vipActive === false) return;
+  const month = businessMonthOf(now);
+  const granted = await vipGrantedIn(getDb(), memberId, month);
+  if (granted >= TICKETS.vipMonthly) return;
+  const { covered, total } = await vipMsInMonth(getDb(), memberId, month);
+  if (vipTicketsFor(covered, total) <= granted) return;
   if (vipActive || (await getPeriodState(memberId, 'vip', getDb(), now)).active)
     await getDb().transaction((tx) => grantVipTicketsIn(tx, memberId, now));
 }

@@ -4,7 +4,7 @@ import { Cover } from '@/components/novel/cover';
 import { NovelCard } from '@/components/novel/novel-card';
 import { Section } from '@/components/novel/section';
 import { LatestLine } from '@/components/novel/latest-line';
-import { TopTippers } from '@/components/novel/top-tippers';
+import { TipperStrip } from '@/components/novel/tipper-strip';
 import { JsonLd } from '@/components/seo/json-ld';
 import { listRelated } from '@/lib/server/catalog/discovery';
 import { listCatalog } from '@/lib/server/catalog/chapters';
@@ -78,7 +78,7 @@ export default async function NovelPage({ params }: Props) {
       <PageBar title="作品详情" parent="/m" heading={false} />
       <header className="novel-hero">
         <Cover src={novel.thumb} tag={novel.cover_tag} width={108} height={144} eager />
-        <div className="novel-hero-body">
+        <div className="novel-hero-body" data-dir={meta.dir}>
           <h1 className="novel-hero-title" lang={meta.lang} dir={meta.dir}>
             {novel.title}
           </h1>
@@ -194,11 +194,7 @@ export default async function NovelPage({ params }: Props) {
           </ModalButton>
         }
       >
-        {tippers.length ? (
-          <TopTippers tippers={tippers} variant="row" />
-        ) : (
-          <p className="muted small">还没有人打赏，快来做第一个支持作者的书友吧</p>
-        )}
+        <TipperStrip novelId={novel.id} initial={tippers} />
       </Section>
 
       <Section

@@ -1,4 +1,5 @@
 import { renderCoverSvg } from '../covers';
+import { COVER_BADGE_ZONE } from './render';
 import { layoutTitle, scriptOf } from './title-lines';
 
 /** The text elements of an SVG: their baseline y, size and content. */
@@ -28,6 +29,11 @@ describe('generated covers and banners', () => {
       const last = lines[lines.length - 1]!;
       // The last title line's lowest glyph (Tibetan reaches half an em below the baseline) stays above the author's top.
       expect(last.y + last.size * 0.55).toBeLessThan(author.y - author.size);
+      // Clear of the status badge's corner (the badge sits between the title and the author band).
+      if (!banner) {
+        expect(last.y + last.size * 0.55).toBeLessThan(COVER_BADGE_ZONE.top);
+        expect(author.y - author.size).toBeGreaterThanOrEqual(COVER_BADGE_ZONE.bottom);
+      }
       // Inside the picture.
       expect(author.y).toBeLessThanOrEqual(banner ? 320 : 400);
     }

@@ -33,6 +33,14 @@ function textBlock(
 }
 
 /**
+ * Where a cover's status badge (完结/限免/独家, `.cover-tag` in app/globals.css) sits, in cover units: on the right,
+ * its foot on the author band's top (bottom: 14.5 % = 58 / 400), up to 90 units tall on the smallest cover shown (a
+ * 19 px badge on a 64 × 85 listen card). The title always ends above it, in every script, so no badge covers the
+ * title printed on the art (docs/catalogue.md "Covers").
+ */
+export const COVER_BADGE_ZONE = { top: 252, bottom: 342 } as const;
+
+/**
  * A 300 × 400 cover: the genre's gradient and motif, the title once in up to three lines at the top, the author
  * at the foot. The title block is sized so it always ends above the author line.
  */
