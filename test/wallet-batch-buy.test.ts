@@ -4,6 +4,8 @@ import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { GET as quote, POST as batch } from '@/app/v1/novels/[nid]/batch_buy/route';
 import { POST as buy } from '@/app/v1/novels/[nid]/buy/route';
+import { POST as buyBook } from '@/app/v1/novels/[nid]/buy_book/route';
+import { GET as owned } from '@/app/v1/novels/[nid]/owned/route';
 import { chapterUnlocks, chapters, ledgerTransactions, vipPeriods } from '@/lib/server/db/schema';
 import { credit } from '@/lib/server/wallet/credit';
 import { getBalance } from '@/lib/server/wallet/accounts';
@@ -229,5 +231,35 @@ describe('批量购买 /v1/novels/{nid}/batch_buy', () => {
     expect(unlocks).toHaveLength(10);
     expect(new Set(unlocks).size).toBe(10);
     expect(await ledgerClean()).toBe(true);
+  });
+});
+
+describe('GET /v1/novels/{nid}/owned', () => {
+  const ownedCall = (auth: Record<string, string>, nid: number | string) =>
+    callRoute(owned, { url: `/v1/novels/${nid}/owned`, params: { nid: String(nid) }, headers: auth }) as Promise<{
+      status: number;
+      body: Any;
+    }>;
+
+  it('tells the member who bought the whole book, and the chapters bought, and no one else', async () => {
+    const a = await signedInMember();
+    const b = await signedInMember();
+    await fund(a.id, 5000);
+    expect((await ownedCall(a.auth, 6)).body.data).toEqual({ nid: 6, whole_book: false, chapter_ids: [] });
+    const bought = await callRoute(buyBook, {
+      method: 'POST',
+      url: '/v1/novels/6/buy_book',
+      params: { nid: '6' },
+      body: {},
+      headers: { ...a.auth, 'x-sig': sig() },
+    });
+    expect(bought.status).toBe(200);
+    expect((await ownedCall(a.auth, 6)).body.data).toEqual({ nid: 6, whole_book: true, chapter_ids: [] });
+    const range = await chaptersFrom(1, 81, 3);
+    await batchCall(a.auth, 1, { aid: range[0]!.id, count: 10 });
+    expect((await ownedCall(a.auth, 1)).body.data.chapter_ids).toEqual(expect.arrayContaining(range.map((c) => c.id)));
+    expect((await ownedCall(b.auth, 6)).body.data).toEqual({ nid: 6, whole_book: false, chapter_ids: [] });
+    expect((await ownedCall({}, 6)).body.code).toBe(90002);
+    expect((await ownedCall(a.auth, 'x')).status).toBe(400);
   });
 });
