@@ -1,6 +1,7 @@
 'use client';
 
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
+import { BALANCE_PATH } from './use-shop';
 import type { BatchQuote } from '@/lib/shared/dto/wallet';
 import { quietFetcher } from './quiet-fetcher';
 
@@ -26,4 +27,10 @@ export function useBatchQuote(novelId: number, articleId: number, enabled: boole
   return useSWR<BatchQuote>(enabled ? `/v1/novels/${novelId}/batch_buy?aid=${articleId}` : null, quietFetcher, {
     revalidateOnFocus: false,
   });
+}
+
+/** After a purchase: the owned chapters and the balance are asked again wherever they show. */
+export function refreshAfterPurchase(novelId: number) {
+  void mutate(ownedKey(novelId));
+  void mutate(BALANCE_PATH);
 }
