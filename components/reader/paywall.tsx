@@ -19,7 +19,16 @@ import { TOAST_MS } from '@/lib/shared/constants';
  * docs/reading.md "Paywall": the teaser (one paragraph at most, when staff allow it) fades out above the panel; a
  * reader who tapped buy and went to recharge finds the chapter bought and open when they come back.
  */
-export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnlocked: (c: ReadChapter) => void }) {
+export function Paywall({
+  chapter,
+  onUnlocked,
+  withNav = false,
+}: {
+  chapter: ReadChapter;
+  onUnlocked: (c: ReadChapter) => void;
+  /** The reader's 上一章 / 目录 at the foot (the listen page has its own controls). */
+  withNav?: boolean;
+}) {
   const wall = chapter.paywall!;
   const [busy, setBusy] = useState(false);
   const [autoBuy, setAutoBuy] = useState(wall.auto_buy);
@@ -132,16 +141,18 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
         ) : null}
         {!wholeBook && wall.whole_book_price ? <p className="muted small">也可购买全本：{wall.whole_book_price} 书币</p> : null}
         {/* Reachable without first tapping the page to show the bars: a signed-out reader's way back (docs/reading.md "Paywall"). */}
-        <nav className="paywall-nav" aria-label="章节导航">
-          {chapter.prev_id ? (
-            <Link className="button" href={`/m/read/${chapter.prev_id}?nid=${chapter.novel_id}`}>
-              上一章
-            </Link>
-          ) : null}
-          <button type="button" className="button" onClick={openChapters}>
-            目录
-          </button>
-        </nav>
+        {withNav ? (
+          <nav className="paywall-nav" aria-label="付费章节导航">
+            {chapter.prev_id ? (
+              <Link className="button" href={`/m/read/${chapter.prev_id}?nid=${chapter.novel_id}`}>
+                上一章
+              </Link>
+            ) : null}
+            <button type="button" className="button" onClick={openChapters}>
+              目录
+            </button>
+          </nav>
+        ) : null}
       </section>
     </>
   );
