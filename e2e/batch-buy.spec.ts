@@ -58,7 +58,7 @@ test('后10章 with one chapter owned: charges the nine others exactly and the c
 
 test('signed out, the paywall itself offers 上一章 and 目录', async ({ page }, info) => {
   await page.goto('/m/read/21?nid=1');
-  const nav = page.getByRole('navigation', { name: '付费章节导航' });
+  const nav = page.getByRole('navigation', { name: '返回与目录' });
   await expect(nav.getByRole('link', { name: '上一章' })).toHaveAttribute('href', /\/m\/read\/\d+\?nid=1$/);
   await shot(page, info, 'paywall-signed-out');
   await nav.getByRole('button', { name: '目录' }).click();

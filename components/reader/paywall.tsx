@@ -142,7 +142,7 @@ export function Paywall({
         {!wholeBook && wall.whole_book_price ? <p className="muted small">也可购买全本：{wall.whole_book_price} 书币</p> : null}
         {/* Reachable without first tapping the page to show the bars: a signed-out reader's way back (docs/reading.md "Paywall"). */}
         {withNav ? (
-          <nav className="paywall-nav" aria-label="付费章节导航">
+          <nav className="paywall-nav" aria-label="返回与目录">
             {chapter.prev_id ? (
               <Link className="button" href={`/m/read/${chapter.prev_id}?nid=${chapter.novel_id}`}>
                 上一章

@@ -126,7 +126,7 @@ describe('ReaderView', () => {
     guest.paywall = { ...guest.paywall!, signed_in: false };
     mockFetch({});
     render(<ReaderView initial={guest} />);
-    const nav = screen.getByRole('navigation', { name: '付费章节导航' });
+    const nav = screen.getByRole('navigation', { name: '返回与目录' });
     expect(within(nav).getByRole('link', { name: '上一章' })).toHaveAttribute('href', '/m/read/20?nid=1');
     await act(async () => fireEvent.click(within(nav).getByRole('button', { name: '目录' })));
     expect(useModalStore.getState().current).toMatchObject({ name: 'chapters', props: { novelId: 1, currentArticleId: 21 } });
