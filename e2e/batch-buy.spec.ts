@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { freshPhone, productNamed, signInByPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
-import type { CatalogEntry } from '@/lib/shared/dto/catalog';
+import type { CatalogPage } from '@/lib/shared/dto/catalog';
 
 // 批量购买 (docs/wallet.md "Batch buying"): a member who owns one of the next ten chapters buys 后10章 from the paywall,
 // pays exactly the nine others, and reads on. Screens at 360 and 390 px are written to docs/screens/pixel-7/ with
@@ -33,7 +33,7 @@ test('后10章 with one chapter owned: charges the nine others exactly and the c
   expect((await page.request.post(`${orderPath}/approve`, { maxRedirects: 0 })).status()).toBe(303);
 
   // Chapters 31–40 of novel 1 (all paid); the third is bought first, one by one.
-  const ten = ((await (await page.request.get('/v1/novels/1/catalog?start=30&limit=10')).json()).data as CatalogEntry[]).slice(0, 10);
+  const ten = ((await (await page.request.get('/v1/novels/1/catalog?start=30&limit=10')).json()).data as CatalogPage).data.slice(0, 10);
   expect(ten.every((c) => !c.is_free)).toBe(true);
   const one = await page.request.post('/v1/novels/1/buy', { headers: sigHeader(), data: { aid: ten[2]!.id } });
   expect(one.ok()).toBe(true);

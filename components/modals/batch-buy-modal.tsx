@@ -70,7 +70,7 @@ export function BatchBuyModal({ novelId, articleId, onDone }: ModalProps['batch-
   };
 
   return (
-    <Dialog label="批量购买" onClose={close}>
+    <Dialog label="批量购买" onClose={close} className="batch-dialog">
       <div className="dialog-head">
         <h2 className="dialog-title">批量购买</h2>
       </div>
