@@ -54,6 +54,12 @@ test('后10章 with one chapter owned: charges the nine others exactly and the c
   expect(await funds(page)).toBe(before - due);
   const owned = (await (await page.request.get('/v1/novels/1/owned')).json()).data as { chapter_ids: number[] };
   expect(owned.chapter_ids).toEqual(expect.arrayContaining(ten.map((c) => c.id)));
+
+  // The whole book bought (novel 6, 500 coins): its cached page says 已购全本 once it knows who asks.
+  expect((await page.request.post('/v1/novels/6/buy_book', { headers: sigHeader(), data: {} })).ok()).toBe(true);
+  await page.goto('/m/novels/6');
+  await expect(page.getByRole('button', { name: '已购全本' })).toBeDisabled();
+  await shot(page, info, 'novel-owned');
 });
 
 test('signed out, the paywall itself offers 上一章 and 目录', async ({ page }, info) => {
