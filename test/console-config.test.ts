@@ -86,6 +86,15 @@ describe('POST /admin/actions/config', () => {
     expect(flash(await post('admin', { key: 'tts_default_rate', value: '3' })).err).toBe('请输入 0.5–2 之间的数字');
   });
 
+  it('the batch-buying discount: whole percents 50–100 per tier, the other tiers kept, audited', async () => {
+    expect(flash(await post('admin', { key: 'batch_discount_n50', value: '85' })).ok).toBe('已保存');
+    expect(cachedFlags().batch_discount).toEqual({ n10: 100, n50: 85, all: 100 });
+    expect((await lastAudit())!.detail).toMatchObject({ key: 'batch_discount', before: { n50: 100 }, after: { n50: 85 } });
+    for (const value of ['49', '101', '90.5', 'abc'])
+      expect(flash(await post('admin', { key: 'batch_discount_all', value })).err).toBe('请输入 50–100 之间的数字');
+    expect(cachedFlags().batch_discount).toEqual({ n10: 100, n50: 85, all: 100 });
+  });
+
   it('blocked URLs: rules compiled, targets only paths of this site; a bad line writes nothing', async () => {
     const ok = await post('admin', { key: 'blocked_urls', value: '^/m/novel/13(\\?|$) => /m\n\n^/m/show/ => /m/search?keyword=x' });
     expect(flash(ok).ok).toBe('已保存');

@@ -11,6 +11,7 @@ type Registry = { [K in ModalName]?: ComponentType<ModalProps[K]> };
 const registry: Registry = {
   confirm: dynamic(() => import('./confirm-modal').then((m) => m.ConfirmModal)),
   'novel-buy': dynamic(() => import('./novel-buy-modal').then((m) => m.NovelBuyModal)),
+  'batch-buy': dynamic(() => import('./batch-buy-modal').then((m) => m.BatchBuyModal)),
   'user-recharge': dynamic(() => import('./user-recharge-modal').then((m) => m.UserRechargeModal)),
   'user-subscribe': dynamic(() => import('./user-subscribe-modal').then((m) => m.UserSubscribeModal)),
   'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),

@@ -7,6 +7,11 @@ import { fetchCatalogPage } from '@/lib/client/reads/catalogue';
 import { mergeChapterList } from '@/lib/client/reader/chapter-list';
 import type { CatalogEntry } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
+import { useOwned } from '@/lib/client/swr/use-purchases';
+import { useSignedIn } from '@/lib/client/use-signed-in';
+import { ChapterMark } from '@/components/reader/chapter-mark';
+import { useModalStore } from '@/lib/client/stores/modal-store';
+import { navigate } from '@/lib/client/navigate';
 import { listenHref } from '@/lib/shared/reader-links';
 import './chapters-modal.css';
 
@@ -35,6 +40,8 @@ export function ChaptersModal({
   const [range, setRange] = useState({ first: 0, last: 0, total: 0 });
   const [jump, setJump] = useState('');
   const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+  const { data: owned } = useOwned(novelId, signedIn);
 
   async function load(start: number, ord: 'asc' | 'desc', next?: 0 | 1) {
     if (start < 0) return;
@@ -99,6 +106,24 @@ export function ChaptersModal({
           跳转
         </button>
       </form>
+      {signedIn && currentArticleId && !listenReadType ? (
+        <button
+          type="button"
+          className="button button-block chapters-batch"
+          onClick={() =>
+            // The sheet replaces this list (one modal at a time); when the chapter open is bought, the reader reopens it.
+            useModalStore.getState().open('batch-buy', {
+              novelId,
+              articleId: currentArticleId,
+              onDone: (bought) => {
+                if (bought.includes(currentArticleId)) navigate.assign(`/m/read/${currentArticleId}?nid=${novelId}`);
+              },
+            })
+          }
+        >
+          批量购买
+        </button>
+      ) : null}
       <div className="modal-scroll">
         {range.first > 0 ? (
           <button
@@ -121,13 +146,7 @@ export function ChaptersModal({
                 className={c.id === currentArticleId ? 'current' : undefined}
               >
                 <span className="chapter-title">{c.title}</span>
-                {c.is_free ? (
-                  <span className="free-mark">免费</span>
-                ) : (
-                  <span className="paid-mark" aria-label="付费章节">
-                    {c.price}币
-                  </span>
-                )}
+                <ChapterMark entry={c} owned={owned} />
               </Link>
             </li>
           ))}

@@ -19,7 +19,16 @@ import { TOAST_MS } from '@/lib/shared/constants';
  * docs/reading.md "Paywall": the teaser (one paragraph at most, when staff allow it) fades out above the panel; a
  * reader who tapped buy and went to recharge finds the chapter bought and open when they come back.
  */
-export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnlocked: (c: ReadChapter) => void }) {
+export function Paywall({
+  chapter,
+  onUnlocked,
+  withNav = false,
+}: {
+  chapter: ReadChapter;
+  onUnlocked: (c: ReadChapter) => void;
+  /** The reader's 上一章 / 目录 at the foot (the listen page has its own controls). */
+  withNav?: boolean;
+}) {
   const wall = chapter.paywall!;
   const [busy, setBusy] = useState(false);
   const [autoBuy, setAutoBuy] = useState(wall.auto_buy);
@@ -64,6 +73,23 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
     }
   }
 
+  function openBatch() {
+    // The reader continues: when this chapter is among those bought, it opens in place.
+    useModalStore.getState().open('batch-buy', {
+      novelId: chapter.novel_id,
+      articleId: chapter.id,
+      onDone: (bought) => {
+        if (bought.includes(chapter.id)) void fetchChapter(chapter.id, chapter.novel_id).then(onUnlocked);
+      },
+    });
+  }
+
+  function openChapters() {
+    useModalStore
+      .getState()
+      .open('chapters', { novelId: chapter.novel_id, currentArticleId: chapter.id, currentIdx: chapter.idx, dir: chapter.novel.dir });
+  }
+
   async function toggleAutoBuy(enabled: boolean) {
     setAutoBuy(enabled);
     await saveAutoBuy(chapter.novel_id, enabled).catch(() => setAutoBuy(!enabled));
@@ -85,12 +111,17 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
         </p>
         {signedIn ? (
           <>
-            <p className="muted small">
+            <p className="muted small paywall-balance">
               余额：{wall.welth} 书币 + {wall.welth_coupon} 书券（优先使用书券）
             </p>
             <button type="button" className="button button-primary button-block" onClick={buy} disabled={busy}>
               {busy ? '正在处理' : wholeBook ? `购买全本（${wall.price}书币）` : wall.afford ? '购买本章' : '余额不足，去充值'}
             </button>
+            {!wholeBook ? (
+              <button type="button" className="button button-block paywall-batch" onClick={openBatch}>
+                批量购买
+              </button>
+            ) : null}
             {!wholeBook ? (
               <label className="paywall-auto">
                 <input type="checkbox" checked={autoBuy} onChange={(e) => void toggleAutoBuy(e.target.checked)} />
@@ -109,6 +140,19 @@ export function Paywall({ chapter, onUnlocked }: { chapter: ReadChapter; onUnloc
           </p>
         ) : null}
         {!wholeBook && wall.whole_book_price ? <p className="muted small">也可购买全本：{wall.whole_book_price} 书币</p> : null}
+        {/* Reachable without first tapping the page to show the bars: a signed-out reader's way back (docs/reading.md "Paywall"). */}
+        {withNav ? (
+          <nav className="paywall-nav" aria-label="返回与目录">
+            {chapter.prev_id ? (
+              <Link className="button" href={`/m/read/${chapter.prev_id}?nid=${chapter.novel_id}`}>
+                上一章
+              </Link>
+            ) : null}
+            <button type="button" className="button" onClick={openChapters}>
+              目录
+            </button>
+          </nav>
+        ) : null}
       </section>
     </>
   );

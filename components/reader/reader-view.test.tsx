@@ -5,6 +5,7 @@ import { rememberBuyIntent } from '@/lib/client/reader/buy-intent';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { DEFAULT_SETTINGS, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { mockFetch } from '@/test/mock-fetch';
+import { useModalStore } from '@/lib/client/stores/modal-store';
 import { ReaderView } from './reader-view';
 
 jest.mock('next/dynamic', () => () => () => null);
@@ -107,6 +108,29 @@ describe('ReaderView', () => {
     await waitFor(() => expect(document.getElementById('p0')).toHaveTextContent('第21章的第一段'));
     expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/novels/1/buy')?.body).toEqual({ aid: 21 });
     expect(screen.queryByRole('heading', { name: '本章为付费章节' })).not.toBeInTheDocument();
+  });
+
+  it('批量购买 opens the batch sheet from this chapter; its purchase shows the text in place', async () => {
+    Cookies.set('member_id', '9');
+    mockFetch({ 'GET /v1/read/21': { data: chapter(21, { is_free: false, access: 'unlocked' }) }, 'POST /v1/my/readlogs': { data: {} } });
+    render(<ReaderView initial={locked(21)} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '批量购买' })));
+    const open = useModalStore.getState().current;
+    expect(open).toMatchObject({ name: 'batch-buy', props: { novelId: 1, articleId: 21 } });
+    await act(async () => (open!.props as { onDone: (b: number[]) => void }).onDone([21, 22]));
+    await waitFor(() => expect(document.getElementById('p0')).toHaveTextContent('第21章的第一段'));
+  });
+
+  it('signed out, the paywall itself leads to 上一章 and 目录, without showing the bars first', async () => {
+    const guest = locked(21);
+    guest.paywall = { ...guest.paywall!, signed_in: false };
+    mockFetch({});
+    render(<ReaderView initial={guest} />);
+    const nav = screen.getByRole('navigation', { name: '返回与目录' });
+    expect(within(nav).getByRole('link', { name: '上一章' })).toHaveAttribute('href', '/m/read/20?nid=1');
+    await act(async () => fireEvent.click(within(nav).getByRole('button', { name: '目录' })));
+    expect(useModalStore.getState().current).toMatchObject({ name: 'chapters', props: { novelId: 1, currentArticleId: 21 } });
+    expect(screen.queryByRole('button', { name: '批量购买' })).not.toBeInTheDocument();
   });
 
   it('the auto-buy switch is saved per novel', async () => {

@@ -312,6 +312,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
           {chapter.locked ? (
             <Paywall
               chapter={chapter}
+              withNav
               onUnlocked={(c) => {
                 rememberArticle(c);
                 setChapter(c);

@@ -25,6 +25,11 @@ export interface ConfigFlags {
    */
   minor_caps: MinorCap[];
   /**
+   * docs/wallet.md "Batch buying": the percent of the price a member pays for each chapter bought through
+   * 后10章 / 后50章 / 余下全部 (100 = no discount). Edited at /admin/config.
+   */
+  batch_discount: { n10: number; n50: number; all: number };
+  /**
    * docs/reading.md "Paywall": when on, a locked chapter shows its first paragraph as a free teaser above the buy
    * panel — never more than that one paragraph.
    */
@@ -104,6 +109,8 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   },
   alt_brand_host: null,
   ads_static: null,
+  // No discount unless staff set one: a batch costs what its chapters cost one by one.
+  batch_discount: { n10: 100, n50: 100, all: 100 },
   minor_caps: [
     { under_age: 8, per_transaction: 0, monthly: 0 },
     { under_age: 16, per_transaction: 5000, monthly: 20000 },

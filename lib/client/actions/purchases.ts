@@ -1,3 +1,4 @@
+import type { BatchBuyResult, BatchChoice } from '@/lib/shared/dto/wallet';
 import type { TipResult, VoteResult } from '@/lib/shared/dto/rewards';
 import { api } from '../api';
 
@@ -12,6 +13,10 @@ export const buyChapter = (novelId: number, articleId: number) =>
 
 /** POST /v1/novels/{nid}/buy_book: the whole book. */
 export const buyBook = (novelId: number) => api(`/v1/novels/${novelId}/buy_book`, { method: 'POST', body: {} });
+
+/** POST /v1/novels/{nid}/batch_buy: 后10章 / 后50章 / 余下全部 from chapter aid (docs/wallet.md "Batch buying"). */
+export const buyBatch = (novelId: number, articleId: number, count: BatchChoice) =>
+  api<BatchBuyResult>(`/v1/novels/${novelId}/batch_buy`, { method: 'POST', body: { aid: articleId, count } });
 
 /** POST /v1/novels/{nid}/auto_buy: buy the next chapters on opening them. */
 export const saveAutoBuy = (novelId: number, enabled: boolean) =>

@@ -24,6 +24,8 @@ export interface ModalProps {
   'custom-ad': { info: InteractAdInfoDto };
   /** onDone runs after a successful purchase; without it the page is refreshed. */
   'novel-buy': { novelId: number; price: number; onDone?: () => void };
+  /** 批量购买 from chapter articleId (docs/wallet.md "Batch buying"); onDone gets the chapters bought. */
+  'batch-buy': { novelId: number; articleId: number; onDone?: (bought: number[]) => void };
   'user-recharge': { articleId?: number; returnUrl?: string };
   'user-subscribe': { articleId?: number };
   'read-continue': Record<string, never>;

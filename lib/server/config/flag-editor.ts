@@ -93,6 +93,18 @@ export const FLAG_FIELDS: readonly FlagField[] = [
     show: (f) => String(ttsOf(f).default_rate),
     apply: (v, f) => ({ ...ttsOf(f), default_rate: v as number }),
   },
+  ...(['n10', 'n50', 'all'] as const).map((tier): FlagField => ({
+    name: `batch_discount_${tier}`,
+    group: 'selling',
+    kind: 'number',
+    // Never below half price: a slip of the keyboard must not give chapters away (docs/wallet.md "Batch buying").
+    min: 50,
+    max: 100,
+    integer: true,
+    flag: 'batch_discount',
+    show: (f) => String((f.batch_discount ?? DEFAULT_FLAGS.batch_discount)[tier]),
+    apply: (v, f) => ({ ...(f.batch_discount ?? DEFAULT_FLAGS.batch_discount), [tier]: v as number }),
+  })),
 ];
 
 /** Checks one blocked-URL rule per line, `pattern => /target`; the target must be a path of this site. */

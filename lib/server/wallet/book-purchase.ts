@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb } from '../db/client';
-import { bookEntitlements, novels } from '../db/schema';
+import { bookEntitlements, chapterUnlocks, novels } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
 import { assertMayPay } from './minors';
 import { getBalances } from './balances';
@@ -68,4 +68,25 @@ export async function buyWholeBook(memberId: number, novelId: number, idempotenc
     welth: balance.welth,
     welth_coupon: balance.welth_coupon,
   };
+}
+
+/**
+ * GET /v1/novels/{nid}/owned: what this member owns of the novel — the whole book, and the chapters bought one by one
+ * or in a batch. The novel page and the chapter list are cached for everyone, so they ask here once hydrated:
+ * 已购全本 instead of 购买全本, 已购 beside a bought chapter (docs/wallet.md "Purchases").
+ */
+export async function ownedInNovel(
+  memberId: number,
+  novelId: number,
+): Promise<{ nid: number; whole_book: boolean; chapter_ids: number[] }> {
+  const [row] = await getDb()
+    .select({ id: bookEntitlements.id })
+    .from(bookEntitlements)
+    .where(and(eq(bookEntitlements.memberId, memberId), eq(bookEntitlements.novelId, novelId)));
+  const unlocks = await getDb()
+    .select({ id: chapterUnlocks.chapterId })
+    .from(chapterUnlocks)
+    .where(and(eq(chapterUnlocks.memberId, memberId), eq(chapterUnlocks.novelId, novelId)))
+    .orderBy(asc(chapterUnlocks.chapterId));
+  return { nid: novelId, whole_book: Boolean(row), chapter_ids: unlocks.map((u) => u.id) };
 }

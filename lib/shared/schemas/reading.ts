@@ -73,3 +73,8 @@ export const readLogBody = z.object({
   time_track: z.number({ error: 'time_track 必须是数字' }).int({ error: 'time_track 必须是整数' }).min(0).max(86_400).optional(),
   idx: z.number({ error: 'idx 必须是数字' }).int({ error: 'idx 必须是整数' }).min(0).max(100_000).optional(),
 });
+
+// 批量购买 (docs/wallet.md "Batch buying"): only the sheet's three choices, anything else is refused before any query.
+export const batchCount = z.union([z.literal(10), z.literal(50), z.literal('all')], { error: '批量购买的章节数不正确' });
+export const batchBuyBody = z.object({ aid: idSchema, count: batchCount });
+export const batchQuoteQuery = z.object({ aid: idSchema });

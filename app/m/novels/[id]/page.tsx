@@ -19,6 +19,7 @@ import { ShelfButton } from './_components/shelf-button';
 import { DownloadButton } from '@/components/offline/download-button';
 import { ShareButton } from '@/components/novel/share-button';
 import { ModalButton } from '@/components/wallet/modal-button';
+import { WholeBookButton } from './_components/whole-book-button';
 import { novelForPage } from './novel-page-data';
 import { shareMetadata } from '@/lib/server/sharing/share-metadata';
 import { shareCardFor, shareImages } from '@/lib/server/sharing/share-images';
@@ -118,9 +119,7 @@ export default async function NovelPage({ params }: Props) {
           />
         ) : null}
         {novel.sale_mode === 'whole_book' && novel.whole_book_price ? (
-          <ModalButton modal="novel-buy" props={{ novelId: novel.id, price: novel.whole_book_price }} className="button">
-            购买全本
-          </ModalButton>
+          <WholeBookButton novelId={novel.id} price={novel.whole_book_price} />
         ) : null}
       </div>
       {!novel.has_tts ? <p className="muted small no-tts">本书暂不支持听书</p> : null}

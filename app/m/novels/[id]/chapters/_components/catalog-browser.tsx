@@ -6,6 +6,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { fetchCatalogPage } from '@/lib/client/reads/catalogue';
 import type { CatalogPage } from '@/lib/shared/dto/catalog';
 import { PAGE_SIZE } from '@/lib/shared/constants';
+import { useOwned } from '@/lib/client/swr/use-purchases';
+import { useSignedIn } from '@/lib/client/use-signed-in';
+import { ChapterMark } from '@/components/reader/chapter-mark';
 
 /**
  * The catalogue, 100 chapters a page: order toggle, page ranges and jump-to-number. The view lives in the URL
@@ -26,6 +29,8 @@ export function CatalogBrowser({
   const [page, setPage] = useState(initial);
   const [jump, setJump] = useState('');
   const [busy, setBusy] = useState(false);
+  const signedIn = useSignedIn();
+  const { data: owned } = useOwned(novelId, signedIn);
   const [target, setTarget] = useState<number | null>(null);
 
   // Scroll once the jumped-to page has rendered, not before.
@@ -105,13 +110,7 @@ export function CatalogBrowser({
           <li key={c.id} id={`c${c.idx}`}>
             <Link href={`/m/read/${c.id}?nid=${novelId}`}>
               <span className="chapter-title">{c.title}</span>
-              {c.is_free ? (
-                <span className="free-mark">免费</span>
-              ) : (
-                <span className="paid-mark" aria-label="付费章节">
-                  {c.price}币
-                </span>
-              )}
+              <ChapterMark entry={c} owned={owned} />
             </Link>
           </li>
         ))}
