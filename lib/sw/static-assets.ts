@@ -17,8 +17,8 @@ export const staticAssetStrategy = new CacheFirst({
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(EXPIRY)],
 });
 
-/** Pages kept in a member's cache (a downloaded chapter's reader and listen pages, the shelf, the 已下载 page). */
-const KEPT_PAGE = /^\/m\//;
+/** Pages kept in a member's cache (a downloaded chapter's reader and listen pages, the shelf, the 已下载 page, recent chapters). */
+const KEPT_PAGE = /^\/(m|offline\/recent)\//;
 
 /**
  * Marks the build assets the member's kept pages load as just used, so the count above drops old releases'
