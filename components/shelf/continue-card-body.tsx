@@ -41,7 +41,7 @@ export function ContinueCardBody() {
         <span className="continue-card-text">
           <span className="continue-card-title">
             <span className="continue-card-label">{label}</span>
-            <bdi>{main.title}</bdi>
+            《<bdi>{main.title}</bdi>》
           </span>
           <span className="continue-card-chapter" dir="auto">
             {chapterLine(main)}

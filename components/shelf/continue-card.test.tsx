@@ -37,7 +37,7 @@ describe("home's 继续阅读 card", () => {
     fresh(<ContinueCardBody />);
     const link = screen.getByRole('link', { name: /新书/ });
     expect(link).toHaveAttribute('href', '/m/read/3002?nid=3#p5');
-    expect(link).toHaveTextContent('继续阅读新书第2章 · 雨夜');
+    expect(link).toHaveTextContent('继续阅读《新书》第2章 · 雨夜');
   });
 
   it('a member: the last read with its progress, and the last listened beside it; the slot is reserved next time', async () => {
