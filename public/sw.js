@@ -2450,6 +2450,30 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
     return cache ? cache.match(key, { ignoreSearch: !0 }) : void 0;
   }
 
+  // lib/sw/static-assets.ts
+  var STATIC_MAX_ENTRIES = 400, EXPIRY = { maxEntries: STATIC_MAX_ENTRIES, maxAgeFrom: "last-used" }, staticAssetStrategy = new CacheFirst({
+    cacheName: STATIC_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(EXPIRY)]
+  }), KEPT_PAGE = /^\/(m|offline\/recent)\//;
+  async function keepAssetsOfKeptPages(cache) {
+    let shared = await scope.caches.open(STATIC_CACHE), expiration = new CacheExpiration(STATIC_CACHE, EXPIRY), seen = /* @__PURE__ */ new Set();
+    for (let request of await cache.keys()) {
+      if (!KEPT_PAGE.test(new URL(request.url).pathname)) continue;
+      let html = await (await cache.match(request))?.text();
+      for (let asset of html ? staticAssets(html) : [])
+        seen.has(asset) || (seen.add(asset), await shared.match(asset) && await expiration.updateTimestamp(new URL(asset, scope.location.origin).href));
+    }
+  }
+  async function keepAssetsOf(html) {
+    let shared = await scope.caches.open(STATIC_CACHE), expiration = new CacheExpiration(STATIC_CACHE, EXPIRY);
+    for (let asset of staticAssets(html)) {
+      if (await shared.match(asset)) continue;
+      let res = await fetch(asset).catch(() => null);
+      !res || res.status !== 200 || (await shared.put(asset, res), await expiration.updateTimestamp(new URL(asset, scope.location.origin).href));
+    }
+    await expiration.expireEntries();
+  }
+
   // lib/sw/recent.ts
   var isId = (v) => typeof v == "number" && Number.isInteger(v) && v > 0, text = (v) => typeof v == "string" ? v.slice(0, 200) : "";
   async function readIndex(cache) {
@@ -2464,7 +2488,9 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
   }
   async function fetchPage(aid) {
     let res = await fetch(`/m/read/${aid}`, { credentials: "same-origin" }).catch(() => null);
-    return !res || res.status !== 200 || res.redirected ? null : new Response(await res.text(), { headers: { "content-type": "text/html; charset=utf-8" } });
+    if (!res || res.status !== 200 || res.redirected) return null;
+    let html = await res.text();
+    return await keepAssetsOf(html), new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
   }
   async function nextOpens(aid, guest) {
     let res = await fetch(`/v1/read/${aid}`, {
@@ -2505,21 +2531,6 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
     for (let cache of await caches2()) all.push(...await readIndex(cache));
     let seen = /* @__PURE__ */ new Set();
     return all.sort((a, b) => b.at - a.at).filter((e) => !seen.has(e.aid) && seen.add(e.aid));
-  }
-
-  // lib/sw/static-assets.ts
-  var STATIC_MAX_ENTRIES = 400, EXPIRY = { maxEntries: STATIC_MAX_ENTRIES, maxAgeFrom: "last-used" }, staticAssetStrategy = new CacheFirst({
-    cacheName: STATIC_CACHE,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(EXPIRY)]
-  }), KEPT_PAGE = /^\/(m|offline\/recent)\//;
-  async function keepAssetsOfKeptPages(cache) {
-    let shared = await scope.caches.open(STATIC_CACHE), expiration = new CacheExpiration(STATIC_CACHE, EXPIRY), seen = /* @__PURE__ */ new Set();
-    for (let request of await cache.keys()) {
-      if (!KEPT_PAGE.test(new URL(request.url).pathname)) continue;
-      let html = await (await cache.match(request))?.text();
-      for (let asset of html ? staticAssets(html) : [])
-        seen.has(asset) || (seen.add(asset), await shared.match(asset) && await expiration.updateTimestamp(new URL(asset, scope.location.origin).href));
-    }
   }
 
   // lib/sw/recheck.ts

@@ -8,6 +8,7 @@ import {
 } from '@/lib/client/offline/keys';
 import { currentMember, setMember } from './members';
 import { scope } from './scope';
+import { keepAssetsOf } from './static-assets';
 
 /**
  * Recent chapters kept on the device with no tap (docs/offline.md "Recent chapters"): the reader tells the worker
@@ -60,7 +61,10 @@ async function writeIndex(cache: Cache, entries: RecentEntry[]): Promise<void> {
 async function fetchPage(aid: number): Promise<Response | null> {
   const res = await fetch(`/m/read/${aid}`, { credentials: 'same-origin' }).catch(() => null);
   if (!res || res.status !== 200 || res.redirected) return null;
-  return new Response(await res.text(), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const html = await res.text();
+  // What the page loads, so it starts offline even when it was never opened under the worker's control.
+  await keepAssetsOf(html);
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
 /**

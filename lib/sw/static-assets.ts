@@ -38,3 +38,21 @@ export async function keepAssetsOfKeptPages(cache: Cache): Promise<void> {
     }
   }
 }
+
+/**
+ * The build assets a page kept without passing through the worker loads (a recent chapter fetched by the worker
+ * itself, docs/offline.md "Recent chapters"): fetched into the shared cache when missing, each with its
+ * timestamp so the count above covers them like any other.
+ */
+export async function keepAssetsOf(html: string): Promise<void> {
+  const shared = await scope.caches.open(STATIC_CACHE);
+  const expiration = new CacheExpiration(STATIC_CACHE, EXPIRY);
+  for (const asset of staticAssets(html)) {
+    if (await shared.match(asset)) continue;
+    const res = await fetch(asset).catch(() => null);
+    if (!res || res.status !== 200) continue;
+    await shared.put(asset, res);
+    await expiration.updateTimestamp(new URL(asset, scope.location.origin).href);
+  }
+  await expiration.expireEntries();
+}
