@@ -320,6 +320,20 @@ describe('recent chapters and the offline page (docs/offline.md "Recent chapters
     expect(pages).not.toContain('/offline/recent/2');
   });
 
+  it("the re-check deletes a member's recent chapter the server no longer allows (a refund)", async () => {
+    const n = net({});
+    const w = worker((u) =>
+      u.startsWith('/v1/offline/check') ? Promise.resolve(Response.json({ code: 0, data: { allowed: [], removed: [301] } })) : n.fetcher(u),
+    );
+    await w.message(read(301, 7, 'unlocked'));
+    const cache = await w.caches.open('shusheng-offline-m7');
+    expect(cache.entries.has('/offline/recent/301')).toBe(true);
+    await w.message({ type: 'recheck', id: 7, force: true });
+    expect(w.asked.at(-1)).toBe('/v1/offline/check?article_ids=301');
+    expect(cache.entries.has('/offline/recent/301')).toBe(false);
+    expect((await (await cache.match('/offline/recent.json'))!.json()).chapters).toEqual([]);
+  });
+
   it('offline, the shelf never seen and any other /m page answer our offline page', async () => {
     const w = worker(offline);
     await w.message({ type: 'member', id: 7 });
