@@ -37,11 +37,11 @@ export function ContinueCardBody() {
   return (
     <section className="continue-card" aria-label={label}>
       <Link href={mainHref} className="continue-card-main">
-        <Cover src={main.thumb} width={42} height={56} />
+        {/* An entry kept without a cover (older local history) keeps the same box, empty. */}
+        {main.thumb ? <Cover src={main.thumb} width={42} height={56} /> : <span className="cover" style={{ width: 42, height: 56 }} />}
         <span className="continue-card-text">
           <span className="continue-card-title">
-            <span className="continue-card-label">{label}</span>
-            《<bdi>{main.title}</bdi>》
+            <span className="continue-card-label">{label}</span>《<bdi>{main.title}</bdi>》
           </span>
           <span className="continue-card-chapter" dir="auto">
             {chapterLine(main)}
