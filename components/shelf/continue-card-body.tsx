@@ -17,7 +17,9 @@ function remember(seen: boolean) {
   }
 }
 
-const chapterLine = (p: CardPosition) => [p.chapter ? `第${p.chapter}章` : null, p.article || null].filter(Boolean).join(' · ');
+/** 第N章 · 章节名, or the chapter title alone when it already starts with its number (most do). */
+const chapterLine = (p: CardPosition) =>
+  /^第\s*\d+\s*章/.test(p.article) ? p.article : [p.chapter ? `第${p.chapter}章` : null, p.article || null].filter(Boolean).join(' · ');
 
 /**
  * The card: the book, the chapter and how far in, one tap back into place; beside it, the last book listened to

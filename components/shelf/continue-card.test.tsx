@@ -32,6 +32,7 @@ describe("home's 继续阅读 card", () => {
 
   it('a guest: the newest local entry, one tap back to the paragraph', () => {
     recordLocal({ nid: 2, aid: 2004, idx: 1, title: '旧书', article: '第4章', thumb: '', readAt: 1 });
+    recordLocal({ nid: 4, aid: 4001, idx: 0, article_idx: 1, title: '其他', article: '第1章 开端', thumb: '', readAt: 0 });
     recordLocal({ nid: 3, aid: 3002, idx: 5, article_idx: 2, title: '新书', article: '雨夜', thumb: '', readAt: 2 });
     fetchRoutes({});
     fresh(<ContinueCardBody />);
@@ -84,4 +85,11 @@ describe("home's 继续阅读 card", () => {
     run();
     expect(document.head.querySelector('style')!.textContent).toBe('.continue-slot{height:92px}');
   });
+});
+
+it('a chapter title that starts with its number is not numbered twice', () => {
+  recordLocal({ nid: 4, aid: 4001, idx: 0, article_idx: 1, title: '其他', article: '第1章 开端', thumb: '/c.jpg', readAt: 3 });
+  fetchRoutes({});
+  fresh(<ContinueCardBody />);
+  expect(screen.getByRole('link', { name: /其他/ })).toHaveTextContent('继续阅读《其他》第1章 开端');
 });
