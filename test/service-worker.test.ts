@@ -275,6 +275,7 @@ describe('recent chapters and the offline page (docs/offline.md "Recent chapters
     expect(page).toContain('当前处于离线状态');
     expect(page).toContain('href="/m/read/5?nid=1"');
     expect(page).toContain('href="/m/read/6?nid=1"');
+    expect(page).toContain('下一章，已提前保存');
     expect(await (await w.request('/m/read/9', 'navigate'))!.text()).toContain('当前处于离线状态');
   });
 

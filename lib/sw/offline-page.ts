@@ -27,7 +27,7 @@ const item = (href: string, title: string, sub: string) =>
 export function offlineHtml(recent: RecentEntry[], downloads: Downloads | null, shelfKept: boolean): string {
   const novels = downloads?.novels.filter((n) => n.chapters.length) ?? [];
   const recentList = recent.length
-    ? `<ul>${recent.map((e) => item(`/m/read/${e.aid}?nid=${e.nid}`, e.title || '章节', e.novel ? `《${e.novel}》` : '')).join('')}</ul>`
+    ? `<ul>${recent.map((e) => item(`/m/read/${e.aid}?nid=${e.nid}`, e.title || '章节', [e.novel ? `《${e.novel}》` : '', e.prefetched ? '下一章，已提前保存' : ''].filter(Boolean).join(' · '))).join('')}</ul>`
     : '<p class="none">还没有保存在本机的章节。联网阅读过的章节会自动保存，离线也能打开。</p>';
   const downloadList = novels.length
     ? `<h2>已下载</h2><ul>${novels.map((n) => item(DOWNLOADS_PAGE, n.title, `${n.chapters.length} 章`)).join('')}</ul>`
