@@ -2509,7 +2509,7 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
     if (!page) return;
     await cache.put(recentPageKey(msg.aid), page);
     let entries = (await readIndex(cache)).filter((e) => e.aid !== msg.aid);
-    if (entries.push({ aid: msg.aid, nid: msg.nid, title: text(msg.title), novel: text(msg.novel), at: now }), isId(msg.next) && !entries.some((e) => e.aid === msg.next && !e.prefetched)) {
+    if (entries.push({ aid: msg.aid, nid: msg.nid, title: text(msg.title), novel: text(msg.novel), at: now }), await writeIndex(cache, entries), isId(msg.next) && !entries.some((e) => e.aid === msg.next && !e.prefetched)) {
       let next = await nextOpens(msg.next, guest), nextPage = next && await fetchPage(msg.next);
       next && nextPage && (await cache.put(recentPageKey(msg.next), nextPage), entries = entries.filter((e) => e.aid !== msg.next), entries.push({ aid: msg.next, ...next, at: now - 1, prefetched: !0 }));
     }

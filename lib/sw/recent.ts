@@ -97,6 +97,8 @@ export async function keepRecent(msg: RecentMessage, now = Date.now()): Promise<
   await cache.put(recentPageKey(msg.aid), page);
   let entries = (await readIndex(cache)).filter((e) => e.aid !== msg.aid);
   entries.push({ aid: msg.aid, nid: msg.nid, title: text(msg.title), novel: text(msg.novel), at: now });
+  // Listed at once: the reader may go offline before the prefetch below ends.
+  await writeIndex(cache, entries);
   if (isId(msg.next) && !entries.some((e) => e.aid === msg.next && !e.prefetched)) {
     const next = await nextOpens(msg.next, guest);
     const nextPage = next && (await fetchPage(msg.next));
