@@ -1546,9 +1546,9 @@
 
   // node_modules/@serwist/utils/dist/index.mjs
   var parallel = async (limit, array, func) => {
-    let work = array.map((item, index) => ({
+    let work = array.map((item2, index) => ({
       index,
-      item
+      item: item2
     })), processor = async () => {
       let results2 = [];
       for (; ; ) {
@@ -1561,7 +1561,7 @@
         });
       }
     }, results = new Array(work.length);
-    for (let queue of await Promise.all(Array.from({ length: limit }, processor))) for (let item of queue) results[item.index] = item.result;
+    for (let queue of await Promise.all(Array.from({ length: limit }, processor))) for (let item2 of queue) results[item2.index] = item2.result;
     return results;
   };
 
@@ -2418,11 +2418,13 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
   // lib/client/offline/keys.ts
   var MEMBER_CACHE_PREFIX = "shusheng-offline-m", STATIC_CACHE = "shusheng-static", META_CACHE = "shusheng-offline-meta", memberCacheName = (memberId) => `${MEMBER_CACHE_PREFIX}${memberId}`, INDEX_KEY = "/offline/index.json";
   var offlineSegmentKey = (aid, name) => `/offline/audio/${aid}/${name}`;
+  var DOWNLOADS_PAGE = "/m/downloads";
   function staticAssets(html) {
     let found = /* @__PURE__ */ new Set();
     for (let m of html.matchAll(/["'(](\/_next\/static\/[^"'()\s\\]+)/g)) found.add(m[1]);
     return [...found];
   }
+  var RECENT_GUEST_CACHE = "shusheng-recent-guest", RECENT_INDEX_KEY = "/offline/recent.json", recentPageKey = (aid) => `/offline/recent/${aid}`, RECENT_MAX_READ = 10, RECENT_MAX_PREFETCHED = 1;
 
   // lib/sw/scope.ts
   var scope = self;
@@ -2452,7 +2454,7 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
   var STATIC_MAX_ENTRIES = 400, EXPIRY = { maxEntries: STATIC_MAX_ENTRIES, maxAgeFrom: "last-used" }, staticAssetStrategy = new CacheFirst({
     cacheName: STATIC_CACHE,
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(EXPIRY)]
-  }), KEPT_PAGE = /^\/m\//;
+  }), KEPT_PAGE = /^\/(m|offline\/recent)\//;
   async function keepAssetsOfKeptPages(cache) {
     let shared = await scope.caches.open(STATIC_CACHE), expiration = new CacheExpiration(STATIC_CACHE, EXPIRY), seen = /* @__PURE__ */ new Set();
     for (let request of await cache.keys()) {
@@ -2462,6 +2464,74 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
         seen.has(asset) || (seen.add(asset), await shared.match(asset) && await expiration.updateTimestamp(new URL(asset, scope.location.origin).href));
     }
   }
+  async function keepAssetsOf(html) {
+    let shared = await scope.caches.open(STATIC_CACHE), expiration = new CacheExpiration(STATIC_CACHE, EXPIRY);
+    for (let asset of staticAssets(html)) {
+      if (await shared.match(asset)) continue;
+      let res = await fetch(asset).catch(() => null);
+      !res || res.status !== 200 || (await shared.put(asset, res), await expiration.updateTimestamp(new URL(asset, scope.location.origin).href));
+    }
+    await expiration.expireEntries();
+  }
+
+  // lib/sw/recent.ts
+  var isId = (v) => typeof v == "number" && Number.isInteger(v) && v > 0, text = (v) => typeof v == "string" ? v.slice(0, 200) : "";
+  async function readIndex(cache) {
+    let hit = await cache.match(RECENT_INDEX_KEY);
+    return hit ? (await hit.json()).chapters ?? [] : [];
+  }
+  async function writeIndex(cache, entries) {
+    entries.sort((a, b) => b.at - a.at);
+    let read = entries.filter((e) => !e.prefetched).slice(0, RECENT_MAX_READ), ahead = entries.filter((e) => e.prefetched).slice(0, RECENT_MAX_PREFETCHED), kept = [...read, ...ahead].sort((a, b) => b.at - a.at), keep = new Set(kept.map((e) => e.aid));
+    for (let e of entries) keep.has(e.aid) || await cache.delete(recentPageKey(e.aid));
+    await cache.put(RECENT_INDEX_KEY, new Response(JSON.stringify({ chapters: kept }), { headers: { "content-type": "application/json" } }));
+  }
+  async function fetchPage(aid) {
+    let res = await fetch(`/m/read/${aid}`, { credentials: "same-origin" }).catch(() => null);
+    if (!res || res.status !== 200 || res.redirected) return null;
+    let html = await res.text();
+    return await keepAssetsOf(html), new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+  async function nextOpens(aid, guest) {
+    let res = await fetch(`/v1/read/${aid}`, {
+      credentials: "same-origin",
+      headers: { accept: "application/json", "x-platform": "web" }
+    }).catch(() => null), body = res && res.ok ? await res.json().catch(() => null) : null, d = body?.code === 0 ? body.data : null;
+    return !d || d.locked !== !1 || guest && d.access !== "free" ? null : { nid: Number(d.novel_id), title: text(d.title), novel: text(d.novel?.title) };
+  }
+  async function keepRecent(msg, now = Date.now()) {
+    if (!isId(msg.aid) || !isId(msg.nid)) return;
+    let id = isId(msg.id) ? msg.id : null;
+    await currentMember() !== id && await setMember(id);
+    let guest = id === null;
+    if (msg.access === "locked" || guest && msg.access !== "free") return;
+    let cache = await scope.caches.open(guest ? RECENT_GUEST_CACHE : memberCacheName(id)), page = await fetchPage(msg.aid);
+    if (!page) return;
+    await cache.put(recentPageKey(msg.aid), page);
+    let entries = (await readIndex(cache)).filter((e) => e.aid !== msg.aid);
+    if (entries.push({ aid: msg.aid, nid: msg.nid, title: text(msg.title), novel: text(msg.novel), at: now }), await writeIndex(cache, entries), isId(msg.next) && !entries.some((e) => e.aid === msg.next && !e.prefetched)) {
+      let next = await nextOpens(msg.next, guest), nextPage = next && await fetchPage(msg.next);
+      next && nextPage && (await cache.put(recentPageKey(msg.next), nextPage), entries = entries.filter((e) => e.aid !== msg.next), entries.push({ aid: msg.next, ...next, at: now - 1, prefetched: !0 }));
+    }
+    await writeIndex(cache, entries);
+  }
+  async function caches2() {
+    let id = await currentMember(), names = id ? [memberCacheName(id), RECENT_GUEST_CACHE] : [RECENT_GUEST_CACHE], open = [];
+    for (let name of names) await scope.caches.has(name) && open.push(await scope.caches.open(name));
+    return open;
+  }
+  async function recentCopy(aid) {
+    for (let cache of await caches2()) {
+      let hit = await cache.match(recentPageKey(aid));
+      if (hit) return hit;
+    }
+  }
+  async function listRecent() {
+    let all = [];
+    for (let cache of await caches2()) all.push(...await readIndex(cache));
+    let seen = /* @__PURE__ */ new Set();
+    return all.sort((a, b) => b.at - a.at).filter((e) => !seen.has(e.aid) && seen.add(e.aid));
+  }
 
   // lib/sw/recheck.ts
   var RECHECK_EVERY_MS = 600 * 1e3, CHECK_BATCH = 500, lastRecheck = 0, DOWNLOADED_ENTRY = /^\/(?:offline\/audio\/(\d+)\/|offline\/text\/(\d+)\.json$|m\/(?:read|listen)\/(\d+)$)/;
@@ -2470,6 +2540,12 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
     for (let request of await cache.keys()) {
       let m = DOWNLOADED_ENTRY.exec(new URL(request.url).pathname);
       m && gone.has(Number(m[1] || m[2] || m[3])) && await cache.delete(request);
+    }
+    let recent = await cache.match(RECENT_INDEX_KEY);
+    if (recent) {
+      let list = await recent.json();
+      for (let aid of ids) gone.has(aid) && await cache.delete(recentPageKey(aid));
+      list.chapters = list.chapters.filter((c) => !gone.has(c.aid)), await cache.put(RECENT_INDEX_KEY, new Response(JSON.stringify(list), { headers: { "content-type": "application/json" } }));
     }
     let hit = await cache.match(INDEX_KEY);
     if (!hit) return;
@@ -2483,18 +2559,36 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
     lastRecheck = Date.now();
     let cache = await scope.caches.open(memberCacheName(current));
     await keepAssetsOfKeptPages(cache);
-    let hit = await cache.match(INDEX_KEY);
-    if (!hit) return;
-    let ids = (await hit.json()).novels.flatMap((n) => n.chapters.map((c) => c.article_id));
-    for (let i = 0; i < ids.length; i += CHECK_BATCH) {
-      let res = await fetch(`/v1/offline/check?article_ids=${ids.slice(i, i + CHECK_BATCH).join(",")}`, {
-        credentials: "same-origin",
-        cache: "no-store",
-        headers: { accept: "application/json", "x-platform": "web" }
-      }).catch(() => null), body = res && res.ok ? await res.json().catch(() => null) : null;
-      if (!body || body.code !== 0 || !body.data || await currentMember() !== current) return;
-      body.data.removed.length && await deleteChapters(cache, body.data.removed);
-    }
+    let hit = await cache.match(INDEX_KEY), recent = await cache.match(RECENT_INDEX_KEY), downloaded = hit ? (await hit.json()).novels.flatMap((n) => n.chapters.map((c) => c.article_id)) : [], kept = recent ? (await recent.json()).chapters.map((c) => c.aid) : [], ids = [.../* @__PURE__ */ new Set([...downloaded, ...kept])];
+    if (ids.length)
+      for (let i = 0; i < ids.length; i += CHECK_BATCH) {
+        let res = await fetch(`/v1/offline/check?article_ids=${ids.slice(i, i + CHECK_BATCH).join(",")}`, {
+          credentials: "same-origin",
+          cache: "no-store",
+          headers: { accept: "application/json", "x-platform": "web" }
+        }).catch(() => null), body = res && res.ok ? await res.json().catch(() => null) : null;
+        if (!body || body.code !== 0 || !body.data || await currentMember() !== current) return;
+        body.data.removed.length && await deleteChapters(cache, body.data.removed);
+      }
+  }
+
+  // lib/sw/offline-page.ts
+  var esc = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`), STYLE = `*{box-sizing:border-box}body{margin:0;background:#f6f6f4;color:#1c1c1e;font:16px/1.6 -apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Noto Sans SC','Microsoft YaHei','Noto Sans Arabic','Noto Serif Tibetan',sans-serif}
+header{position:sticky;top:0;display:flex;align-items:center;justify-content:center;height:48px;background:#fff;border-bottom:1px solid #e4e4e0;font-size:17px;font-weight:600}
+main{padding:16px;max-width:600px;margin:0 auto}.lead{margin:0 0 16px;color:#5f6368;font-size:14px}
+h2{margin:20px 0 8px;font-size:15px;color:#5f6368;font-weight:600}ul{list-style:none;margin:0;padding:0;background:#fff;border-radius:10px;overflow:hidden}
+li+li{border-top:1px solid #e4e4e0}a{display:flex;flex-direction:column;justify-content:center;min-height:52px;padding:8px 16px;color:inherit;text-decoration:none}
+.t{font-size:16px}.s{font-size:13px;color:#5f6368}.none{color:#5f6368;font-size:14px;padding:12px 16px;background:#fff;border-radius:10px}
+.retry{display:flex;align-items:center;justify-content:center;min-height:44px;margin:24px 0 0;border-radius:22px;background:#b3261e;color:#fff;font-size:16px}`, item = (href, title, sub) => `<li><a href="${esc(href)}"><span class="t" dir="auto">${esc(title)}</span>${sub ? `<span class="s" dir="auto">${esc(sub)}</span>` : ""}</a></li>`;
+  function offlineHtml(recent, downloads, shelfKept) {
+    let novels = downloads?.novels.filter((n) => n.chapters.length) ?? [], recentList = recent.length ? `<ul>${recent.map((e) => item(`/m/read/${e.aid}?nid=${e.nid}`, e.title || "章节", [e.novel ? `《${e.novel}》` : "", e.prefetched ? "下一章，已提前保存" : ""].filter(Boolean).join(" · "))).join("")}</ul>` : '<p class="none">还没有保存在本机的章节。联网阅读过的章节会自动保存，离线也能打开。</p>', downloadList = novels.length ? `<h2>已下载</h2><ul>${novels.map((n) => item(DOWNLOADS_PAGE, n.title, `${n.chapters.length} 章`)).join("")}</ul>` : "", shelf = shelfKept ? `<h2>书架</h2><ul>${item("/m/shelf", "我的书架", "上次联网时的书架")}</ul>` : "";
+    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>离线 — 书声</title><style>${STYLE}</style></head>
+<body><header>当前处于离线状态</header><main><p class="lead">这个页面需要联网才能打开。以下内容已保存在本机，离线也能阅读：</p>
+<h2>最近阅读</h2>${recentList}${downloadList}${shelf}<a class="retry" href="">重新加载</a></main></body></html>`;
+  }
+  async function offlinePage() {
+    let index = await fromMemberCache(INDEX_KEY), downloads = index ? await index.json().catch(() => null) : null, shelfKept = !!await fromMemberCache("/m/shelf"), html = offlineHtml(await listRecent(), downloads, shelfKept);
+    return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
   }
 
   // lib/sw/routes.ts
@@ -2513,17 +2607,28 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
         }
       ]
     })
-  ), staticAssets2 = new Route(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/_next/static/"), staticAssetStrategy), keptCopy = { handlerDidError: ({ request }) => fromMemberCache(pathOf(request)) }, downloadedPages = new Route(
+  ), staticAssets2 = new Route(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/_next/static/"), staticAssetStrategy), offlineFallback = { handlerDidError: () => offlinePage() }, keptCopy = {
+    handlerDidError: async ({ request }) => {
+      let path = pathOf(request), read = /^\/m\/read\/(\d+)$/.exec(path);
+      return await fromMemberCache(path) ?? (read ? await recentCopy(Number(read[1])) : void 0) ?? offlinePage();
+    }
+  }, downloadedPages = new Route(
     ({ url, request, sameOrigin }) => sameOrigin && request.mode === "navigate" && DOWNLOADED_PAGE.test(url.pathname),
     new NetworkOnly({ plugins: [keptCopy] })
-  ), byPath = { cacheKeyWillBeUsed: ({ request }) => new URL(pathOf(request), scope.location.origin).href }, keepable = { cacheWillUpdate: ({ response }) => response.status === 200 && !response.redirected ? response : null }, keptPageStrategies = /* @__PURE__ */ new Map(), signedOut = new NetworkOnly(), keptPages = new Route(({ url, request, sameOrigin }) => sameOrigin && request.mode === "navigate" && KEPT_PAGES.test(url.pathname), {
+  ), byPath = { cacheKeyWillBeUsed: ({ request }) => new URL(pathOf(request), scope.location.origin).href }, keepable = { cacheWillUpdate: ({ response }) => response.status === 200 && !response.redirected ? response : null }, keptPageStrategies = /* @__PURE__ */ new Map(), signedOut = new NetworkOnly({ plugins: [offlineFallback] }), keptPages = new Route(({ url, request, sameOrigin }) => sameOrigin && request.mode === "navigate" && KEPT_PAGES.test(url.pathname), {
     handle: async (options) => {
       let id = await currentMember();
       if (!id) return signedOut.handle(options);
       let strategy = keptPageStrategies.get(id);
-      return strategy || keptPageStrategies.set(id, strategy = new NetworkFirst({ cacheName: memberCacheName(id), plugins: [keepable, byPath] })), strategy.handle(options);
+      return strategy || keptPageStrategies.set(
+        id,
+        strategy = new NetworkFirst({ cacheName: memberCacheName(id), plugins: [keepable, byPath, offlineFallback] })
+      ), strategy.handle(options);
     }
-  }), routes = [offlineFiles, signedMedia, staticAssets2, downloadedPages, keptPages];
+  }), otherPages = new Route(
+    ({ url, request, sameOrigin }) => sameOrigin && request.mode === "navigate" && /^\/m(\/|$)/.test(url.pathname),
+    new NetworkOnly({ plugins: [offlineFallback] })
+  ), routes = [offlineFiles, signedMedia, staticAssets2, downloadedPages, keptPages, otherPages];
 
   // lib/sw/worker.ts
   var serwist = new Serwist({ skipWaiting: !0, clientsClaim: !0 });
@@ -2531,6 +2636,6 @@ This is generally NOT safe. Learn more at https://bit.ly/wb-precache`;
   scope.addEventListener("fetch", (event) => serwist.handleFetch(event));
   scope.addEventListener("message", (event) => {
     let data = event.data ?? {};
-    data.type === "member" && event.waitUntil(setMember(data.id)), data.type === "recheck" && event.waitUntil(recheck(data.id, data.force === !0));
+    data.type === "member" && event.waitUntil(setMember(data.id)), data.type === "recheck" && event.waitUntil(recheck(data.id, data.force === !0)), data.type === "recent" && event.waitUntil(keepRecent(data));
   });
 })();

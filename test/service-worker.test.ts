@@ -128,10 +128,10 @@ describe('service worker', () => {
     expect(await (await w.request('/audio/101/0.ts?v=ab&m=7&e=1&s=ff'))!.text()).toBe('seg 101');
     // And the reader page of a downloaded chapter opens; another chapter's does not.
     expect(await (await w.request('/m/read/101?nid=1', 'navigate'))!.text()).toBe('page 101');
-    await expect(w.request('/m/read/102', 'navigate')).rejects.toThrow();
+    expect(await (await w.request('/m/read/102', 'navigate'))!.text()).toContain('当前处于离线状态');
     // Its listen page too, so listening starts offline; online the network answers it (nothing kept from there).
     expect(await (await w.request('/m/listen/101?read_type=1', 'navigate'))!.text()).toBe('listen 101');
-    await expect(w.request('/m/listen/102', 'navigate')).rejects.toThrow();
+    expect(await (await w.request('/m/listen/102', 'navigate'))!.text()).toContain('当前处于离线状态');
     net = online;
     expect(await (await w.request('/m/listen/101', 'navigate'))!.text()).toBe('net /m/listen/101');
     expect(await (await w.request('/m/listen/102', 'navigate'))!.text()).toBe('net /m/listen/102');
@@ -144,7 +144,7 @@ describe('service worker', () => {
     await w.message({ type: 'member', id: 7 });
     expect(await (await w.request('/audio/101/0.ts?v=ab&m=7&e=1&s=ff'))!.text()).toBe('net /audio/101/0.ts');
     expect(await w.request('/v1/read/101')).toBeNull();
-    expect(await w.request('/m/novels/1', 'navigate')).toBeNull();
+    expect(await (await w.request('/m/novels/1', 'navigate'))!.text()).toBe('net /m/novels/1');
   });
 
   it("never serves one member's download to another, and sign-out deletes them all", async () => {
@@ -170,7 +170,7 @@ describe('service worker', () => {
     await w.message({ type: 'member', id: 7 });
     await w.request('/m/shelf', 'navigate');
     await w.request('/_next/static/chunks/a.js');
-    expect(await w.request('/m/my', 'navigate')).toBeNull();
+    expect(await (await w.request('/m/my', 'navigate'))!.text()).toBe('net /m/my');
     net = offline;
     expect(await (await w.request('/m/shelf', 'navigate'))!.text()).toBe('net /m/shelf');
     expect(await (await w.request('/_next/static/chunks/a.js'))!.text()).toBe('net /_next/static/chunks/a.js');
@@ -234,5 +234,115 @@ describe('service worker', () => {
     const failing = worker(() => Promise.resolve(new Response('gone', { status: 404 })));
     expect((await failing.request(asset('missing')))!.status).toBe(404);
     expect((await failing.caches.open('shusheng-static')).entries.size).toBe(0);
+  });
+});
+
+describe('recent chapters and the offline page (docs/offline.md "Recent chapters")', () => {
+  /** The network: reader pages, and the chapter API saying which chapters are free, unlocked or locked. */
+  function net(access: Record<number, string>) {
+    let up = true;
+    const fetcher = (url: string) => {
+      if (!up) return offline();
+      const path = new URL(url, ORIGIN).pathname;
+      const api = /^\/v1\/read\/(\d+)$/.exec(path);
+      if (api) {
+        const a = access[Number(api[1])] ?? 'locked';
+        return Promise.resolve(
+          Response.json({
+            code: 0,
+            data: { novel_id: 1, title: `第${api[1]}章`, access: a, locked: a === 'locked', novel: { title: '书' } },
+          }),
+        );
+      }
+      return online(url);
+    };
+    return { fetcher, down: () => (up = false) };
+  }
+  const read = (aid: number, id: number | null, access: string, next = 0) => ({
+    type: 'recent',
+    ...{ id, aid, nid: 1, title: `第${aid}章`, novel: '书', access, next },
+  });
+
+  it("keeps a guest's free chapter and the next free one, opens them offline, and lists them on our offline page", async () => {
+    const n = net({ 5: 'free', 6: 'free' });
+    const w = worker(n.fetcher);
+    await w.message(read(5, null, 'free', 6));
+    n.down();
+    expect(await (await w.request('/m/read/5?nid=1', 'navigate'))!.text()).toBe('net /m/read/5');
+    expect(await (await w.request('/m/read/6', 'navigate'))!.text()).toBe('net /m/read/6');
+    // A page never kept: our offline page, listing what opens.
+    const page = await (await w.request('/m/novels/1', 'navigate'))!.text();
+    expect(page).toContain('当前处于离线状态');
+    expect(page).toContain('href="/m/read/5?nid=1"');
+    expect(page).toContain('href="/m/read/6?nid=1"');
+    expect(page).toContain('下一章，已提前保存');
+    expect(await (await w.request('/m/read/9', 'navigate'))!.text()).toContain('当前处于离线状态');
+  });
+
+  it('a guest never keeps a paid chapter, and a prefetch never asks for a locked page (auto-buy would spend)', async () => {
+    const n = net({ 5: 'free', 6: 'locked' });
+    const w = worker(n.fetcher);
+    await w.message(read(4, null, 'unlocked', 5));
+    await w.message(read(5, null, 'free', 6));
+    expect(w.asked).not.toContain('/m/read/4');
+    expect(w.asked).not.toContain('/m/read/6');
+    const guest = await w.caches.open('shusheng-recent-guest');
+    expect([...guest.entries.keys()].sort()).toEqual(['/offline/recent.json', '/offline/recent/5']);
+  });
+
+  it("keeps a member's paid chapter in their own cache only; sign-out deletes it", async () => {
+    const n = net({ 8: 'unlocked' });
+    const w = worker(n.fetcher);
+    await w.message(read(7, 3, 'unlocked', 8));
+    expect((await w.caches.open('shusheng-offline-m3')).entries.has('/offline/recent/8')).toBe(true);
+    expect([...(await w.caches.open('shusheng-recent-guest')).entries.keys()]).toEqual([]);
+    n.down();
+    expect(await (await w.request('/m/read/7', 'navigate'))!.text()).toBe('net /m/read/7');
+    await w.message({ type: 'member', id: null });
+    expect(await (await w.request('/m/read/7', 'navigate'))!.text()).toContain('当前处于离线状态');
+    expect([...w.caches.map.keys()].filter((k) => k.startsWith('shusheng-offline-m'))).toEqual([]);
+  });
+
+  it('keeps the last 10 chapters read and 1 prefetched, the oldest evicted', async () => {
+    const access: Record<number, string> = {};
+    for (let aid = 1; aid <= 14; aid++) access[aid] = 'free';
+    const w = worker(net(access).fetcher);
+    for (let aid = 1; aid <= 12; aid++) {
+      w.clock.now += 1000;
+      await w.message(read(aid, null, 'free', aid + 1));
+    }
+    const guest = await w.caches.open('shusheng-recent-guest');
+    const list = (await (await guest.match('/offline/recent.json'))!.json()).chapters as { aid: number; prefetched?: boolean }[];
+    expect(list.filter((c) => !c.prefetched).map((c) => c.aid)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(list.filter((c) => c.prefetched).map((c) => c.aid)).toEqual([13]);
+    const pages = [...guest.entries.keys()].filter((k) => k.startsWith('/offline/recent/'));
+    expect(pages).toHaveLength(11);
+    expect(pages).not.toContain('/offline/recent/1');
+    expect(pages).not.toContain('/offline/recent/2');
+  });
+
+  it("the re-check deletes a member's recent chapter the server no longer allows (a refund)", async () => {
+    const n = net({});
+    const w = worker((u) =>
+      u.startsWith('/v1/offline/check') ? Promise.resolve(Response.json({ code: 0, data: { allowed: [], removed: [301] } })) : n.fetcher(u),
+    );
+    await w.message(read(301, 7, 'unlocked'));
+    const cache = await w.caches.open('shusheng-offline-m7');
+    expect(cache.entries.has('/offline/recent/301')).toBe(true);
+    await w.message({ type: 'recheck', id: 7, force: true });
+    expect(w.asked.at(-1)).toBe('/v1/offline/check?article_ids=301');
+    expect(cache.entries.has('/offline/recent/301')).toBe(false);
+    expect((await (await cache.match('/offline/recent.json'))!.json()).chapters).toEqual([]);
+  });
+
+  it('offline, the shelf never seen and any other /m page answer our offline page', async () => {
+    const w = worker(offline);
+    await w.message({ type: 'member', id: 7 });
+    await withDownload(w, 7, 101);
+    const shelf = await (await w.request('/m/shelf', 'navigate'))!.text();
+    expect(shelf).toContain('当前处于离线状态');
+    // The member's downloads are listed, with the way to them.
+    expect(shelf).toContain('href="/m/downloads"');
+    expect(await (await w.request('/m', 'navigate'))!.text()).toContain('当前处于离线状态');
   });
 });

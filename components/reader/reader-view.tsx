@@ -10,6 +10,7 @@ import { navigate } from '@/lib/client/navigate';
 import { cachedArticle, rememberArticle } from '@/lib/client/reader/article-cache';
 import { openChapter, prefetchChapter } from '@/lib/client/reads/reader';
 import { reportPosition } from '@/lib/client/reader/position';
+import { keepRecent } from '@/lib/client/offline/keep-recent';
 import { startReadingHeartbeat } from '@/lib/client/reader/heartbeat';
 import { applySettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';
@@ -112,9 +113,11 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
     return () => window.removeEventListener('popstate', onPop);
   }, [chapter.id, go]);
 
-  // A chapter opened: keep it, warm the next one, record the position (or jump to the saved paragraph).
+  // A chapter opened: keep it (in memory, and on the device for offline), warm the next one, record the position
+  // (or jump to the saved paragraph).
   useEffect(() => {
     if (!chapter.locked) rememberArticle(chapter);
+    keepRecent(chapter);
     prefetchChapter(chapter.next_id, chapter.novel_id);
     const hash = /^#p(\d+)$/.exec(window.location.hash);
     if (hash && document.documentElement.dataset.reader !== 'p') document.getElementById(`p${hash[1]}`)?.scrollIntoView();

@@ -1,11 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { SWRConfig } from 'swr';
 import { recordLocal } from '@/lib/client/local-history';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { fetchRoutes } from '@/test/fetch-routes';
 import { ContinueButton } from './continue-button';
-import { ContinueBarBody } from './continue-bar-body';
 
 // A fresh SWR cache per test, so one test's answer is never another's.
 const fresh = (ui: React.ReactNode) => render(<SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>);
@@ -79,38 +78,5 @@ describe('ContinueButton', () => {
     fetchRoutes({});
     fresh(<ContinueButton novelId={1} firstArticleId={1001} />);
     expect(screen.getByRole('link', { name: '继续阅读' })).toHaveAttribute('href', '/m/read/1007?nid=1');
-  });
-});
-
-describe('the continue bar on home (its body; continue-bar.test.tsx covers when it loads)', () => {
-  it('nothing to continue: no bar', () => {
-    fetchRoutes({});
-    const { container } = fresh(<ContinueBarBody />);
-    expect(container).toBeEmptyDOMElement();
-  });
-
-  it('signed in: the newest read log of either kind', async () => {
-    Cookies.set('member_id', '42');
-    const { calls } = fetchRoutes({ 'GET /v1/my/readlogs': { data: [log()], hasmore: true } });
-    fresh(<ContinueBarBody />);
-    const link = await screen.findByRole('link', { name: /长夜余火/ });
-    expect(link).toHaveAttribute('href', '/m/read/1012?nid=1#p33');
-    expect(link).toHaveTextContent('继续阅读《长夜余火》第12章');
-    expect(calls[0]!.query).toEqual({ limit: '1' });
-  });
-
-  it('not signed in: the newest local entry; closing hides it for the visit', () => {
-    recordLocal({ nid: 2, aid: 2004, idx: 1, title: '旧书', article: '第4章', thumb: '', readAt: 1 });
-    recordLocal({ nid: 3, aid: 3002, idx: 5, article_idx: 2, title: '新书', article: '第2章', thumb: '', readAt: 2 });
-    fetchRoutes({});
-    const first = fresh(<ContinueBarBody />);
-    const link = screen.getByRole('link', { name: /新书/ });
-    expect(link).toHaveAttribute('href', '/m/read/3002?nid=3#p5');
-    expect(link).toHaveTextContent('继续阅读《新书》第2章');
-    act(() => screen.getByRole('button', { name: '关闭' }).click());
-    expect(screen.queryByRole('complementary')).toBeNull();
-    first.unmount();
-    const again = fresh(<ContinueBarBody />);
-    expect(again.container).toBeEmptyDOMElement();
   });
 });

@@ -1,4 +1,4 @@
-import { INDEX_KEY, memberCacheName } from '@/lib/client/offline/keys';
+import { INDEX_KEY, RECENT_INDEX_KEY, memberCacheName, recentPageKey } from '@/lib/client/offline/keys';
 import { currentMember } from './members';
 import { scope } from './scope';
 import { keepAssetsOfKeptPages } from './static-assets';
@@ -27,6 +27,14 @@ async function deleteChapters(cache: Cache, ids: number[]): Promise<void> {
     const m = DOWNLOADED_ENTRY.exec(new URL(request.url).pathname);
     if (m && gone.has(Number(m[1] || m[2] || m[3]))) await cache.delete(request);
   }
+  // Recent chapters kept automatically go the same way (docs/offline.md "Recent chapters").
+  const recent = await cache.match(RECENT_INDEX_KEY);
+  if (recent) {
+    const list = (await recent.json()) as { chapters: { aid: number }[] };
+    for (const aid of ids) if (gone.has(aid)) await cache.delete(recentPageKey(aid));
+    list.chapters = list.chapters.filter((c) => !gone.has(c.aid));
+    await cache.put(RECENT_INDEX_KEY, new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }));
+  }
   const hit = await cache.match(INDEX_KEY);
   if (!hit) return;
   const index = (await hit.json()) as DownloadIndex;
@@ -43,8 +51,11 @@ export async function recheck(id: unknown, force: boolean): Promise<void> {
   const cache = await scope.caches.open(memberCacheName(current));
   await keepAssetsOfKeptPages(cache);
   const hit = await cache.match(INDEX_KEY);
-  if (!hit) return;
-  const ids = ((await hit.json()) as DownloadIndex).novels.flatMap((n) => n.chapters.map((c) => c.article_id));
+  const recent = await cache.match(RECENT_INDEX_KEY);
+  const downloaded = hit ? ((await hit.json()) as DownloadIndex).novels.flatMap((n) => n.chapters.map((c) => c.article_id)) : [];
+  const kept = recent ? ((await recent.json()) as { chapters: { aid: number }[] }).chapters.map((c) => c.aid) : [];
+  const ids = [...new Set([...downloaded, ...kept])];
+  if (!ids.length) return;
   for (let i = 0; i < ids.length; i += CHECK_BATCH) {
     const res = await fetch(`/v1/offline/check?article_ids=${ids.slice(i, i + CHECK_BATCH).join(',')}`, {
       credentials: 'same-origin',

@@ -1,6 +1,8 @@
 import { NetworkFirst, NetworkOnly, Route, type SerwistPlugin } from 'serwist';
 import { memberCacheName, offlineSegmentKey } from '@/lib/client/offline/keys';
 import { currentMember, fromMemberCache } from './members';
+import { offlinePage } from './offline-page';
+import { recentCopy } from './recent';
 import { scope } from './scope';
 import { staticAssetStrategy } from './static-assets';
 
@@ -42,10 +44,22 @@ const signedMedia = new Route(
 
 const staticAssets = new Route(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_next/static/'), staticAssetStrategy);
 
-/** Offline, the member's kept copy of the page (under its path, whatever the query). */
-const keptCopy: SerwistPlugin = { handlerDidError: ({ request }) => fromMemberCache(pathOf(request)) };
+/** Offline and nothing kept for the page: our offline page, listing what does open (never the browser's error). */
+const offlineFallback: SerwistPlugin = { handlerDidError: () => offlinePage() };
 
-/** A downloaded chapter's page: the network; offline, the copy its download kept. Nothing is kept from here. */
+/**
+ * Offline, the member's downloaded copy of the page (under its path, whatever the query), else a recent chapter's
+ * kept copy (docs/offline.md "Recent chapters"), else our offline page.
+ */
+const keptCopy: SerwistPlugin = {
+  handlerDidError: async ({ request }) => {
+    const path = pathOf(request);
+    const read = /^\/m\/read\/(\d+)$/.exec(path);
+    return (await fromMemberCache(path)) ?? (read ? await recentCopy(Number(read[1])) : undefined) ?? offlinePage();
+  },
+};
+
+/** A chapter's page: the network; offline, the copy its download or the recent chapters kept. Nothing is kept from here. */
 const downloadedPages = new Route(
   ({ url, request, sameOrigin }) => sameOrigin && request.mode === 'navigate' && DOWNLOADED_PAGE.test(url.pathname),
   new NetworkOnly({ plugins: [keptCopy] }),
@@ -55,7 +69,7 @@ const downloadedPages = new Route(
 const byPath: SerwistPlugin = { cacheKeyWillBeUsed: ({ request }) => new URL(pathOf(request), scope.location.origin).href };
 const keepable: SerwistPlugin = { cacheWillUpdate: ({ response }) => (response.status === 200 && !response.redirected ? response : null) };
 const keptPageStrategies = new Map<number, NetworkFirst>();
-const signedOut = new NetworkOnly();
+const signedOut = new NetworkOnly({ plugins: [offlineFallback] });
 
 /** The shelf and the 已下载 page: network first, a copy kept in the signed-in member's own cache for offline. */
 const keptPages = new Route(({ url, request, sameOrigin }) => sameOrigin && request.mode === 'navigate' && KEPT_PAGES.test(url.pathname), {
@@ -64,9 +78,18 @@ const keptPages = new Route(({ url, request, sameOrigin }) => sameOrigin && requ
     if (!id) return signedOut.handle(options);
     let strategy = keptPageStrategies.get(id);
     if (!strategy)
-      keptPageStrategies.set(id, (strategy = new NetworkFirst({ cacheName: memberCacheName(id), plugins: [keepable, byPath] })));
+      keptPageStrategies.set(
+        id,
+        (strategy = new NetworkFirst({ cacheName: memberCacheName(id), plugins: [keepable, byPath, offlineFallback] })),
+      );
     return strategy.handle(options);
   },
 });
 
-export const routes = [offlineFiles, signedMedia, staticAssets, downloadedPages, keptPages];
+/** Every other /m page: the network, and offline our offline page. */
+const otherPages = new Route(
+  ({ url, request, sameOrigin }) => sameOrigin && request.mode === 'navigate' && /^\/m(\/|$)/.test(url.pathname),
+  new NetworkOnly({ plugins: [offlineFallback] }),
+);
+
+export const routes = [offlineFiles, signedMedia, staticAssets, downloadedPages, keptPages, otherPages];

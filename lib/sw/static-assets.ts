@@ -17,8 +17,8 @@ export const staticAssetStrategy = new CacheFirst({
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin(EXPIRY)],
 });
 
-/** Pages kept in a member's cache (a downloaded chapter's reader and listen pages, the shelf, the 已下载 page). */
-const KEPT_PAGE = /^\/m\//;
+/** Pages kept in a member's cache (a downloaded chapter's reader and listen pages, the shelf, the 已下载 page, recent chapters). */
+const KEPT_PAGE = /^\/(m|offline\/recent)\//;
 
 /**
  * Marks the build assets the member's kept pages load as just used, so the count above drops old releases'
@@ -37,4 +37,22 @@ export async function keepAssetsOfKeptPages(cache: Cache): Promise<void> {
       if (await shared.match(asset)) await expiration.updateTimestamp(new URL(asset, scope.location.origin).href);
     }
   }
+}
+
+/**
+ * The build assets a page kept without passing through the worker loads (a recent chapter fetched by the worker
+ * itself, docs/offline.md "Recent chapters"): fetched into the shared cache when missing, each with its
+ * timestamp so the count above covers them like any other.
+ */
+export async function keepAssetsOf(html: string): Promise<void> {
+  const shared = await scope.caches.open(STATIC_CACHE);
+  const expiration = new CacheExpiration(STATIC_CACHE, EXPIRY);
+  for (const asset of staticAssets(html)) {
+    if (await shared.match(asset)) continue;
+    const res = await fetch(asset).catch(() => null);
+    if (!res || res.status !== 200) continue;
+    await shared.put(asset, res);
+    await expiration.updateTimestamp(new URL(asset, scope.location.origin).href);
+  }
+  await expiration.expireEntries();
 }

@@ -1,5 +1,6 @@
 import { Serwist } from 'serwist';
 import { setMember } from './members';
+import { keepRecent, type RecentMessage } from './recent';
 import { recheck } from './recheck';
 import { routes } from './routes';
 import { scope } from './scope';
@@ -19,4 +20,5 @@ scope.addEventListener('message', (event) => {
   const data = (event.data ?? {}) as { type?: unknown; id?: unknown; force?: unknown };
   if (data.type === 'member') event.waitUntil(setMember(data.id));
   if (data.type === 'recheck') event.waitUntil(recheck(data.id, data.force === true));
+  if (data.type === 'recent') event.waitUntil(keepRecent(data as RecentMessage));
 });

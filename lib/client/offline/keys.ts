@@ -47,3 +47,16 @@ export function staticAssets(html: string): string[] {
   for (const m of html.matchAll(/["'(](\/_next\/static\/[^"'()\s\\]+)/g)) found.add(m[1]!);
   return [...found];
 }
+
+/**
+ * Recently read chapters kept automatically (docs/offline.md "Recent chapters"): a member's in their own cache
+ * (gone at sign-out with the downloads), a guest's — free chapters only — in this cache.
+ */
+export const RECENT_GUEST_CACHE = 'shusheng-recent-guest';
+/** The list of kept recent chapters inside either cache. */
+export const RECENT_INDEX_KEY = '/offline/recent.json';
+/** A recent chapter's reader page, apart from a download's (evicting one never deletes the other). */
+export const recentPageKey = (aid: number) => `/offline/recent/${aid}`;
+/** The budget: the last chapters read, plus the next one prefetched; the oldest goes first. */
+export const RECENT_MAX_READ = 10;
+export const RECENT_MAX_PREFETCHED = 1;

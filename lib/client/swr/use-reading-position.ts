@@ -3,7 +3,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { useSignedIn } from '../use-signed-in';
-import { useNovelReadlog, useReadlogs } from './use-readlogs';
+import { useNovelReadlog } from './use-readlogs';
 import { listLocal, localHistoryRaw, type LocalEntry } from '../local-history';
 
 /** Where a reader is in a novel, from the account's read log or this browser's local history. */
@@ -45,15 +45,5 @@ export function useNovelPosition(novelId: number): Position | null {
   const { data } = useNovelReadlog(novelId, signedIn);
   const local = useLocalHistory().find((e) => e.nid === novelId);
   if (data) return fromLog(data);
-  return local ? fromLocal(local) : null;
-}
-
-/** The newest position in any novel (home's continue bar). */
-export function useLatestPosition(): Position | null {
-  const signedIn = useSignedIn();
-  const { data } = useReadlogs(signedIn, { limit: 1 });
-  const local = useLocalHistory()[0];
-  const log = data?.data[0];
-  if (log) return fromLog(log);
   return local ? fromLocal(local) : null;
 }

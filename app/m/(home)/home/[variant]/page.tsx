@@ -6,7 +6,7 @@ import { LayoutBlocks } from '@/components/discovery/layout-blocks';
 import { ListenBlocks } from '@/components/discovery/listen-blocks';
 import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
 import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
-import { ContinueBar } from '@/components/shelf/continue-bar';
+import { ContinueCard } from '@/components/shelf/continue-card';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
@@ -77,6 +77,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
     <div className={`page home-channel-${current.gender}`}>
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
+      <ContinueCard />
       <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
       {/* Game recommendations (docs/games.md "Slots"); the 活动 entry to /m/float is in the header. */}
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
@@ -85,7 +86,6 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />
       <CustomAdTrigger languageType={languageType} />
-      <ContinueBar />
     </div>
   );
 }

@@ -13,14 +13,13 @@ function hasLocalHistory(): boolean {
   }
 }
 
-const load = () => import('./continue-bar-body').then((m) => m.ContinueBarBody);
+const load = () => import('./continue-card-body').then((m) => m.ContinueCardBody);
 const wanted = () => hasMemberToken() || hasLocalHistory();
 
 /**
- * Home's continue bar (docs/reading.md "Positions and read logs"). Only a member or a browser with reading history
- * can have a position, so only they load the bar's code (its read-log query brings SWR): a first visit's home
- * carries none of it. The bar floats above the tab bar, so arriving a moment after hydration moves nothing.
+ * Only a member or a browser with reading history can have a position, so only they load the card's code (its
+ * read-log queries bring SWR): a first visit's home carries none of it.
  */
-export function ContinueBar() {
+export function ContinueCardIsland() {
   return <LazyMount load={load} wanted={wanted} />;
 }

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { ContinueBar } from './continue-bar';
+import { ContinueCardIsland as ContinueBar } from './continue-card-island';
 import { ListenGuideSlot } from './listen-guide-slot';
 import { LOCAL_HISTORY_KEY } from '@/lib/client/local-history-key';
 
-// The home bars load their code only for browsers that can use it (docs/reading.md "Positions and read logs").
-jest.mock('./continue-bar-body', () => ({ ContinueBarBody: () => <p>继续阅读的书</p> }));
+// Home's 继续阅读 card and the audio tab's bar load their code only for browsers that can use it (docs/reading.md "Positions and read logs").
+jest.mock('./continue-card-body', () => ({ ContinueCardBody: () => <p>继续阅读的书</p> }));
 jest.mock('./listen-guide-bar', () => ({ ListenGuideBar: () => <p>继续收听的书</p> }));
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
