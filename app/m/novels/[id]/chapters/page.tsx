@@ -33,7 +33,14 @@ export default async function ChaptersPage({ params, searchParams }: Props) {
   return (
     <div className="page">
       <PageBar title={`目录 · 共${novel.article_count}章`} parent={`/m/novels/${novel.id}`} />
-      <CatalogBrowser key={`${aligned}-${order}`} novelId={novel.id} initial={initial} total={novel.article_count} dir={meta.dir} />
+      <CatalogBrowser
+        key={`${aligned}-${order}`}
+        novelId={novel.id}
+        initial={initial}
+        total={novel.article_count}
+        dir={meta.dir}
+        sellsChapters={novel.sale_mode === 'chapter'}
+      />
     </div>
   );
 }

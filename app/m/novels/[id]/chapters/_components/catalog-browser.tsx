@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '@/lib/shared/constants';
 import { useOwned } from '@/lib/client/swr/use-purchases';
 import { useSignedIn } from '@/lib/client/use-signed-in';
 import { ChapterMark } from '@/components/reader/chapter-mark';
+import { BatchBuyEntry } from './batch-buy-entry';
 
 /**
  * The catalogue, 100 chapters a page: order toggle, page ranges and jump-to-number. The view lives in the URL
@@ -19,11 +20,14 @@ export function CatalogBrowser({
   initial,
   total,
   dir,
+  sellsChapters,
 }: {
   novelId: number;
   initial: CatalogPage;
   total: number;
   dir: 'ltr' | 'rtl';
+  /** Chapters are sold one by one (not only with the whole book, not free): 批量购买 is offered. */
+  sellsChapters: boolean;
 }) {
   const pathname = usePathname();
   const [page, setPage] = useState(initial);
@@ -88,6 +92,7 @@ export function CatalogBrowser({
           </button>
         </form>
       </div>
+      {sellsChapters ? <BatchBuyEntry novelId={novelId} shown={page.data} owned={owned} signedIn={signedIn} /> : null}
       {pages > 1 ? (
         <label className="range-select">
           <span className="visually-hidden">章节范围</span>
