@@ -85,7 +85,8 @@ describe('GET /audio/voices/{key}/sample', () => {
   it('refuses unknown and malformed keys with the envelope, synthesizing and storing nothing', async () => {
     const spy = jest.spyOn(espeakEngine(), 'synthesize');
     const before = stored();
-    for (const key of ['espeak-ng:fr', 'espeak-ng:cmn+zz', 'sherpa-onnx:0', 'openai:alloy']) {
+    // Shaped like a voice key (the shape every voice call shares) but offered by no engine.
+    for (const key of ['espeak-ng:fr', 'espeak-ng:cmn+zz', 'espeak-ng:cmn/x', 'sherpa-onnx:0', 'openai:alloy']) {
       const res = await get(key);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: 40400, message: '没有这个音色' });
@@ -98,7 +99,6 @@ describe('GET /audio/voices/{key}/sample', () => {
       'espeak-ng:',
       '../../etc/passwd',
       'espeak-ng:cmn\n',
-      'espeak-ng:cmn/x',
       'espeak-ng:' + 'a'.repeat(300),
       '书声:cmn',
       '%FF',

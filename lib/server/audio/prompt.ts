@@ -1,35 +1,16 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { KEEP_LISTENING_PROMPT_TEXT } from '@/lib/shared/audio';
-import { encodeM4a } from '@/lib/tts/encode-m4a';
 import { chapterEngine } from './source';
+import { storeSpokenClip } from './spoken-clip';
 import { audioStorage } from './storage';
 
 const FILE = 'keep-listening.m4a';
 const holder = globalThis as typeof globalThis & { __shushengPrompt?: Promise<Buffer> };
 
-async function synthesizePrompt(key: string): Promise<Buffer> {
+function synthesizePrompt(key: string): Promise<Buffer> {
   const engine = chapterEngine();
-  const voice = engine.voiceFor(1)!;
-  const parts: Int16Array[] = [];
-  const total = await engine.synthesize(KEEP_LISTENING_PROMPT_TEXT, voice, { priority: 'first', onPcm: (pcm) => parts.push(pcm) });
-  const pcm = new Int16Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    pcm.set(part, offset);
-    offset += part.length;
-  }
-  const storage = audioStorage();
-  const scratch = await storage.makeScratch();
-  try {
-    const file = path.join(scratch, FILE);
-    await encodeM4a(pcm, engine.sampleRate, file);
-    await storage.putFile(key, FILE, file);
-  } finally {
-    await storage.removeScratch(scratch).catch(() => undefined);
-  }
-  return (await storage.read(key, FILE))!;
+  return storeSpokenClip(engine, engine.voiceFor(1)!, KEEP_LISTENING_PROMPT_TEXT, key, FILE);
 }
 
 /**

@@ -1,14 +1,14 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
+import { VOICE_KEY_PATTERN } from '@/lib/shared/schemas/voices';
 import type { VoiceProfile } from '@/lib/tts/engine';
-import { encodeM4a } from '@/lib/tts/encode-m4a';
 import { engineById, voiceByKey } from '@/lib/tts/registry';
+import { storeSpokenClip } from './spoken-clip';
 import { audioStorage } from './storage';
 
 const FILE = 'sample.m4a';
-/** `{engine}:{voice}` as engines name them; anything else is refused before any lookup. */
-const KEY = /^[a-z0-9][a-z0-9._-]{0,39}:[A-Za-z0-9][A-Za-z0-9._+@-]{0,99}$/;
+/** `{engine}:{voice}` as every voice key is shaped (docs/listening.md "Voice resolution"); anything else is refused before any lookup. */
+const KEY = VOICE_KEY_PATTERN;
 
 const holder = globalThis as typeof globalThis & { __shushengVoiceSamples?: Map<string, Promise<Buffer>> };
 const inFlight = () => (holder.__shushengVoiceSamples ??= new Map());
@@ -22,25 +22,7 @@ async function synthesizeSample(voice: VoiceProfile, storageKey: string): Promis
   // The voice's own engine, never the fallback: a sample in another voice would mislead whoever picks it.
   const engine = engineById(voice.engine);
   if (!engine) throw new Error(`no engine ${voice.engine}`);
-  const parts: Int16Array[] = [];
-  const total = await engine.synthesize(voice.sample, voice, { priority: 'first', onPcm: (pcm) => parts.push(pcm) });
-  if (total === 0) throw new Error(`voice ${voice.key} produced no audio for its sample`);
-  const pcm = new Int16Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    pcm.set(part, offset);
-    offset += part.length;
-  }
-  const storage = audioStorage();
-  const scratch = await storage.makeScratch();
-  try {
-    const file = path.join(scratch, FILE);
-    await encodeM4a(pcm, engine.sampleRate, file);
-    await storage.putFile(storageKey, FILE, file);
-  } finally {
-    await storage.removeScratch(scratch).catch(() => undefined);
-  }
-  return (await storage.read(storageKey, FILE))!;
+  return storeSpokenClip(engine, voice, voice.sample, storageKey, FILE);
 }
 
 /**
