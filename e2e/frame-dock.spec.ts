@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
-// Issue 35 "The player and the frame" (docs/listening.md "Mini player", docs/reading.md "Novel page", "Paged
+// Issue 35 "The player and the frame" (docs/listening.md "Mini player", docs/reading.md "Novel page's action bar", "Paged
 // mode", docs/shell.md "Back-and-title bar", "我的"): the mini player docked where it covers no text, the 活动
 // entry over no tile, the novel page's action bar that stays on screen. Layout, so on both phones.
 

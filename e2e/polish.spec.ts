@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, onOnePhone, test, type Page } from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
 
-// Issue 35 "Smaller things a reader sees" (docs/storefront.md "Small text and touch targets", docs/shell.md "Bidi
+// Issue 35 "Smaller things a reader sees" (docs/shell.md "Small text and touch targets", docs/shell.md "Bidi
 // and languages"). Seeded ids as in e2e/hydration.spec.ts: novel 1 (chapter 1), 3 Uyghur (chapter 3201).
 
 const PRELOAD_UNUSED = 'was preloaded using link preload but not used';

@@ -1,7 +1,7 @@
 import './novel-action-bar.css';
 
 /**
- * The novel page's sticky action bar (docs/reading.md "Novel page"): 加入书架 | 开始阅读/继续阅读, fixed above the tab
+ * The novel page's sticky action bar (docs/reading.md "Novel page's action bar"): 加入书架 | 开始阅读/继续阅读, fixed above the tab
  * bar so both stay in reach however far the page is scrolled, as in the big apps. Server-rendered; the buttons are
  * the page's existing client islands, so the cached page stays the same for every reader.
  */
