@@ -52,6 +52,7 @@ const CHECK_NAMES = [
   'each scheduled job ran once per tick',
   'pg_dump, restore into a fresh database, ledger audit clean',
   'a first listen made on one server streams from the other (shared media)',
+  'a reader sees their own tip through nginx at once; others get the cached copy within max-age',
 ];
 export const CLUSTER_CHECK_COUNT = CHECK_NAMES.length;
 
@@ -220,6 +221,38 @@ try {
     CHECK_NAMES[3],
     hit(free) && hit(novel) && neverHit(profile) && neverHit(paidAsMember) && neverHit(paidAnon) && free[0].cc?.includes('public'),
     `free chapter ${free.map((x) => x.cache).join('/')} (${free[0].cc}); categories ${novel.map((x) => x.cache).join('/')}; profile ${profile.map((x) => x.cache).join('/')} (${profile[0].cc}); paid chapter as member ${paidAsMember.map((x) => x.cache).join('/')}, anonymous ${paidAnon.map((x) => x.cache).join('/')}`,
+  );
+
+  // 4b. A reader's own write past nginx's cache (docs/deploy.md "What may lag"): novel 2's tip records are cached for
+  // everyone; the member sends the free gift; with the cookie their tip's answer left, their own read shows it at once
+  // while an anonymous read still gets nginx's copy.
+  const tipsPath = '/v1/novels/2/tips?start=0&limit=10';
+  const gifts = await requestFrom(`${lb}/v1/tips/gifts?language_type=1`);
+  const freeGift = gifts.body?.data?.find((g) => g.wealth === 0);
+  const anonBefore = [await requestFrom(`${lb}${tipsPath}`), await requestFrom(`${lb}${tipsPath}`)];
+  const tipped = await viaLb('/v1/novels/2/tips', {
+    method: 'POST',
+    ...json({ gift_id: freeGift?.id }),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+  const ownCookie = [tipped.headers['set-cookie'] ?? []]
+    .flat()
+    .find((c) => c.startsWith('own_write_at='))
+    ?.split(';')[0];
+  const mine = await requestFrom(`${lb}${tipsPath}`, { headers: { authorization: `Bearer ${token}`, cookie: ownCookie ?? '' } });
+  const anonAfter = await requestFrom(`${lb}${tipsPath}`);
+  const hasMine = (res) => Boolean(res.body?.data?.data?.some((t) => t.mid === memberId));
+  check(
+    CHECK_NAMES[18],
+    tipped.status === 200 &&
+      Boolean(ownCookie) &&
+      anonBefore[1].headers['x-cache-status'] === 'HIT' &&
+      mine.headers['x-cache-status'] === 'BYPASS' &&
+      hasMine(mine) &&
+      anonAfter.headers['x-cache-status'] === 'HIT' &&
+      !hasMine(anonAfter) &&
+      /max-age=60\b/.test(anonAfter.headers['cache-control'] ?? ''),
+    `tip HTTP ${tipped.status} (${ownCookie ? 'own-write cookie set' : 'no own-write cookie'}); anonymous before ${anonBefore.map((r) => r.headers['x-cache-status']).join('/')}; the tipper's read ${mine.headers['x-cache-status']} (${hasMine(mine) ? 'shows' : 'lacks'} the tip); anonymous after ${anonAfter.headers['x-cache-status']} (${hasMine(anonAfter) ? 'shows' : 'lacks'} it, ${anonAfter.headers['cache-control']})`,
   );
 
   // 5. A content edit on A (a content job: the row changes, then A drops the novel's cache tag) reaches B's cache.

@@ -4,7 +4,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { TipperStrip } from './tipper-strip';
 import { ModalHost } from '@/components/modals/modal-host';
 import { useModalStore } from '@/lib/client/stores/modal-store';
-import { markOwnWrite, pastSharedCaches } from '@/lib/client/swr/use-rewards';
+import { markOwnWrite, pastSharedCaches } from '@/lib/client/own-write';
+import { OWN_WRITE_COOKIE } from '@/lib/shared/cookies';
 import { mockFetch } from '@/test/mock-fetch';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn(), replace: jest.fn() }) }));
@@ -51,5 +52,15 @@ describe('the novel page 打赏榜 strip', () => {
     expect(pastSharedCaches('/v1/novels/6/tips/sum', 1_000_000 + 359_000)).toBe('/v1/novels/6/tips/sum?fresh=1000000');
     expect(pastSharedCaches('/v1/novels/6/tips?start=0', 1_000_001)).toBe('/v1/novels/6/tips?start=0&fresh=1000000');
     expect(pastSharedCaches('/v1/novels/6/tips/sum', 1_000_000 + 361_000)).toBe('/v1/novels/6/tips/sum');
+  });
+
+  it('a write answered before a reload still counts: the own-write cookie the server left is read', () => {
+    Cookies.set(OWN_WRITE_COOKIE, '5000000');
+    try {
+      expect(pastSharedCaches('/v1/novels/6/tips/sum', 5_000_000 + 10_000)).toBe('/v1/novels/6/tips/sum?fresh=5000000');
+      expect(pastSharedCaches('/v1/novels/6/tips/sum', 5_000_000 + 361_000)).toBe('/v1/novels/6/tips/sum');
+    } finally {
+      Cookies.remove(OWN_WRITE_COOKIE);
+    }
   });
 });

@@ -20,3 +20,13 @@ export const HEADER = {
 export const STAFF_COOKIE = 'staff_token';
 /** The console's pending second-factor step (docs/console.md "Second factor"): a challenge token, 5 minutes. */
 export const STAFF_CHALLENGE_COOKIE = 'staff_challenge';
+
+/**
+ * A reader's own write to something public answers show (a tip, a vote, a comment: docs/deploy.md "What may lag"):
+ * the write's time in ms, readable by the page. While it lives, that reader's reads go past every shared cache —
+ * nginx bypasses its cache for requests carrying it, the app answers them `private, no-store`, and the client adds
+ * `fresh=` for caches that ignore cookies — so they see their own write at once while others may lag.
+ */
+export const OWN_WRITE_COOKIE = 'own_write_at';
+/** As long as a shared copy from before the write may be served: max-age 60 s plus stale-while-revalidate 300 s. */
+export const OWN_WRITE_WINDOW_S = 60 + 300;

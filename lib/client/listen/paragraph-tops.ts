@@ -1,6 +1,7 @@
 import type { ParagraphTops } from '@/lib/shared/dto/community';
 import { paragraphHash } from '@/lib/shared/paragraph-hash';
 import { api } from '../api';
+import { ownWriteAt } from '../own-write';
 
 export type SpokenComments = ParagraphTops['paragraphs'][string];
 
@@ -26,9 +27,12 @@ export function topsByIndex(paragraphs: readonly string[], tops: ParagraphTops['
  * spoken paragraph is then looked up locally at every tick. Silent: no comments shown when it fails.
  */
 export async function loadSpokenComments(novelId: number, chapterId: number, paragraphs: readonly string[]) {
+  // The browser keeps this a minute; right after the listener's own comment it reads past that copy.
+  const fresh = ownWriteAt() > 0;
   const tops = await api<ParagraphTops>('/v1/novels/comments/paragraph_tops', {
     query: { novel_id: novelId, chapter_id: chapterId },
     silent: true,
+    fresh,
   }).catch(() => null);
   return topsByIndex(paragraphs, tops?.paragraphs ?? {});
 }

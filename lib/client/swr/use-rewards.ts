@@ -5,31 +5,14 @@ import type { CompetitionBoard, FanStanding, GiftDto, VoteStatus } from '@/lib/s
 import type { FanEntry, RewardPage, TipRecordDto, TipsSum, TopTipperDto } from '@/lib/shared/dto/fans-page';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import { api } from '../api';
+import { markOwnWrite, pastSharedCaches } from '../own-write';
 
 /**
  * The gift, vote and fan calls as SWR keys (docs/gifts-votes-pages.md). Every read here skips the browser's HTTP cache
- * (`fresh`): after a tip or a vote the modal revalidates these keys and the reader must see the new numbers at once.
+ * (`fresh`): after a tip or a vote the modal revalidates these keys and the reader must see the new numbers at once;
+ * after the reader's own tip they also go past shared caches (lib/client/own-write.ts).
  */
 const freshFetcher = <T>(path: string) => api<T>(pastSharedCaches(path), { fresh: true, silent: true });
-
-/**
- * The public reward reads (sum, top tippers, records) carry `public, max-age=60, stale-while-revalidate=300`, so a
- * CDN between the reader and us may keep the answer from before their own tip or vote; `fresh: true` only skips the
- * browser's cache. For as long as such a copy may live after the reader's own write, their reads carry `fresh=` with
- * the write's time: a URL no shared cache holds, which the server answers uncacheable (lib/server/http/with-api.ts).
- * Everyone else keeps reading the shared URL.
- */
-const SHARED_CACHE_LIFE_MS = (60 + 300) * 1000;
-let ownWriteAt = 0;
-
-export function markOwnWrite(now = Date.now()): void {
-  ownWriteAt = now;
-}
-
-export function pastSharedCaches(path: string, now = Date.now()): string {
-  if (!ownWriteAt || now - ownWriteAt > SHARED_CACHE_LIFE_MS) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}fresh=${ownWriteAt}`;
-}
 
 export const giftsKey = (languageType: number) => `/v1/tips/gifts?language_type=${languageType}`;
 export const voteStatusKey = (novelId: number) => `/v1/competitions/novel/${novelId}/vote_status`;

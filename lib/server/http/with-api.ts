@@ -13,6 +13,7 @@ import { clearedSessionCookies } from './session-cookies';
 import { ApiError, ERROR_TABLE, dbUnavailable } from '../core/errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
+import { ownWriteCookie, readsOwnWrite } from './own-write';
 import { clientIp } from '../core/client-ip';
 import { assertAdminToken } from './admin';
 import { readJsonBody, readParams, readQuery } from '../core/request-input';
@@ -57,6 +58,11 @@ export interface ApiOptions<P, Q, B, A extends AuthMode = AuthMode> {
    * (docs/members.md "Blocks"). Every other call of a blocked member answers 90303.
    */
   blocked?: 'allow';
+  /**
+   * `public`: a successful call changes what public, shared-cached answers show (a tip, a vote, a comment); its
+   * writer gets the own-write cookie so their next reads go past the shared caches (docs/deploy.md "What may lag").
+   */
+  writes?: 'public';
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -157,12 +163,14 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       const payload = { code: 0, message: '', data: reply.data ?? null };
       if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
       const response = envelopeResponse(reply.status, payload, requestId, {
-        // `fresh=`: a reader's read right after their own write (lib/client/swr/use-rewards.ts); a shared cache must
-        // not keep one copy per reader of what the plain URL already caches.
-        'cache-control': (!req.nextUrl.searchParams.has('fresh') && options.cacheControl) || 'private, no-store',
+        'cache-control': options.cacheControl && !readsOwnWrite(req) ? options.cacheControl : 'private, no-store',
         ...reply.headers,
       });
       reply.applyCookies(response);
+      if (options.writes === 'public' && reply.status < 300) {
+        const { name, value, ...cookie } = ownWriteCookie(req);
+        response.cookies.set(name, value, { path: '/', ...cookie });
+      }
       return response;
     } catch (err) {
       const apiError = err instanceof ApiError ? err : dbUnavailable(err);
