@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { AppRouterContext, type AppRouterInstance } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { IntentLink } from './intent-link';
 
-describe('IntentLink (docs/reading.md "Novel page\'s first screen")', () => {
+// docs/reading.md "Novel page's first screen"
+describe('IntentLink', () => {
   it('prefetches its page when a finger touches it, not when it is shown', () => {
     const prefetch = jest.fn();
     const router = { prefetch } as unknown as AppRouterInstance;

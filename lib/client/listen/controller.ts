@@ -13,8 +13,8 @@ export { VOICE_TRACK_POLL_MS } from './controller-voice';
  * Drives the one audio element by the rules of docs/listening.md "Player rules" and keeps the listen state in step with
  * it. One instance per visit, created by the listen host in the /m layout; the mini player and the listen
  * page both call it. What the player is doing is one state of ./machine.ts (docs/listening.md "Player state
- * machine"): every call and every element event is an event of that machine, and this class carries out the
- * effects its transition names — the element, hls.js, the network, timers and the listen state.
+ * machine"): every call and every element event is an event of that machine, whose effects ./controller-effects.ts
+ * carries out. The layers below it: docs/listening.md "How the listen page loads".
  */
 export class ListenController extends ControllerVoice {
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
