@@ -101,7 +101,9 @@ describe('ListenView', () => {
     await act(async () => undefined);
     act(() => media.becomeReady(3600));
     fireEvent.click(screen.getByRole('button', { name: '关 定时关闭' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: '定时关闭' })).getByRole('button', { name: '15分钟后停止播放' }));
+    // The sheet's code loads at the first tap.
+    const sheet = await screen.findByRole('dialog', { name: '定时关闭' });
+    fireEvent.click(within(sheet).getByRole('button', { name: '15分钟后停止播放' }));
     expect(screen.getByRole('button', { name: '15:00 定时关闭' })).toBeInTheDocument();
     await act(async () => {
       await jest.advanceTimersByTimeAsync(60_000);

@@ -1,12 +1,15 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { OptionalIsland } from '@/components/ui/optional-island';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import type { SleepChoice } from '@/lib/client/listen/sleep-plan';
 import { MSG } from '@/lib/shared/messages';
 
-export const SLEEP_TIMER_MINUTES = [15, 30, 60, 90] as const;
+// The sheet (and the dialog's code) loads at the first tap (docs/listening.md "How the listen page loads").
+const loadSheet = () => import('./sleep-sheet');
+const SleepSheet = dynamic(loadSheet, { ssr: false });
 
 /**
  * The sleep timer: a button showing the time left, and a sheet to set or cancel it — minutes or 本集结束 (the end
@@ -31,36 +34,16 @@ export function SleepTimer({ sleepAt, onSet }: { sleepAt: number | null; onSet: 
 
   return (
     <>
-      <button type="button" className="listen-tool" onClick={() => setOpen(true)}>
+      {/* The finger's first touch starts fetching the sheet, so it is there by the click. */}
+      <button type="button" className="listen-tool" onPointerDown={() => void loadSheet()} onClick={() => setOpen(true)}>
         <span className="listen-tool-value">{sleepAt === -1 ? MSG.sleepTimerChapterEnd : sleepAt ? formatClock(left) : '关'}</span>
         <span className="listen-tool-label">{MSG.sleepTimerTitle}</span>
       </button>
       {open ? (
-        <Dialog label={MSG.sleepTimerTitle} onClose={() => setOpen(false)}>
-          <div className="dialog-head">
-            <h2 className="dialog-title">{MSG.sleepTimerTitle}</h2>
-          </div>
-          <DialogClose onClose={() => setOpen(false)} />
-          <ul className="listen-options">
-            <li>
-              <button type="button" className="listen-option" aria-pressed={!sleepAt} onClick={() => choose(null)}>
-                {MSG.sleepTimerOff}
-              </button>
-            </li>
-            {SLEEP_TIMER_MINUTES.map((m) => (
-              <li key={m}>
-                <button type="button" className="listen-option" onClick={() => choose(m)}>
-                  {MSG.sleepTimerSet(m)}
-                </button>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="listen-option" aria-pressed={sleepAt === -1} onClick={() => choose('chapter')}>
-                {MSG.sleepTimerChapterEnd}
-              </button>
-            </li>
-          </ul>
-        </Dialog>
+        // Offline its chunk may not be there: no sheet, never a broken page (docs/offline.md "Offline").
+        <OptionalIsland>
+          <SleepSheet sleepAt={sleepAt} onChoose={choose} onClose={() => setOpen(false)} />
+        </OptionalIsland>
       ) : null}
     </>
   );

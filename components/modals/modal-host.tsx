@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { OptionalIsland } from '@/components/ui/optional-island';
 import type { ComponentType } from 'react';
 import { useModalStore, type ModalName, type ModalProps } from '@/lib/client/stores/modal-store';
+import { loadGiftModal, loadVoteModal } from './modal-chunks';
 
 type Registry = { [K in ModalName]?: ComponentType<ModalProps[K]> };
 
@@ -15,8 +16,8 @@ const registry: Registry = {
   'user-recharge': dynamic(() => import('./user-recharge-modal').then((m) => m.UserRechargeModal)),
   'user-subscribe': dynamic(() => import('./user-subscribe-modal').then((m) => m.UserSubscribeModal)),
   'promotion-popup': dynamic(() => import('./promotion-popup-modal').then((m) => m.PromotionPopupModal)),
-  gift: dynamic(() => import('./gift-modal').then((m) => m.GiftModal)),
-  vote: dynamic(() => import('./vote-modal').then((m) => m.VoteModal)),
+  gift: dynamic(() => loadGiftModal()),
+  vote: dynamic(() => loadVoteModal()),
   chapters: dynamic(() => import('@/components/reader/reader-chapters-modal').then((m) => m.ReaderChaptersModal)),
   'read-continue': dynamic(() => import('@/components/reader/read-continue-modal').then((m) => m.ReadContinueModal)),
   'checkin-stats': dynamic(() => import('./checkin-stats-modal').then((m) => m.CheckinStatsModal)),

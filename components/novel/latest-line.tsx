@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 
 /**
  * 最新：{chapter title} {date} on a novel's page. The title is isolated in `<bdi>`: a right-to-left title would
@@ -8,9 +8,9 @@ export function LatestLine({ href, title, date, lang }: { href: string; title: s
   return (
     <p className="latest">
       最新：
-      <Link href={href}>
+      <IntentLink href={href}>
         <bdi lang={lang}>{title}</bdi>
-      </Link>
+      </IntentLink>
       <span className="muted small"> {date}</span>
     </p>
   );

@@ -1,7 +1,7 @@
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import type { ReactNode } from 'react';
 
-/** A titled block of a page, with an optional "more" link. */
+/** A titled block of a page, with an optional "more" link (prefetched at a touch: docs/reading.md "Novel page's first screen"). */
 export function Section({ title, more, children, action }: { title: string; more?: string; children: ReactNode; action?: ReactNode }) {
   return (
     <section className="section">
@@ -9,9 +9,9 @@ export function Section({ title, more, children, action }: { title: string; more
         <h2 className="section-title">{title}</h2>
         {action}
         {more ? (
-          <Link href={more} className="section-more">
+          <IntentLink href={more} className="section-more">
             更多
-          </Link>
+          </IntentLink>
         ) : null}
       </div>
       {children}

@@ -35,10 +35,15 @@ export function useGifts(languageType: number | undefined, memberKey: string) {
   );
 }
 
-export function useVoteStatus(novelId: number, memberKey: string) {
-  return useSWR<VoteStatus>([voteStatusKey(novelId), memberKey], ([path]: [string, string]) => freshFetcher<VoteStatus>(path), {
-    revalidateOnFocus: false,
-  });
+/** Null `novelId`: not asked yet (the novel page's block asks once it nears the screen). */
+export function useVoteStatus(novelId: number | null, memberKey: string) {
+  return useSWR<VoteStatus>(
+    novelId === null ? null : [voteStatusKey(novelId), memberKey],
+    ([path]: [string, string]) => freshFetcher<VoteStatus>(path),
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }
 
 export function useFans(novelId: number, initial?: RewardPage<FanEntry>) {
