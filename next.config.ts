@@ -7,9 +7,20 @@ const nextConfig: NextConfig = {
   // (its voice data, loaded by the synthesis worker) and the ffmpeg installer (it finds its binary beside itself).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten'],
   poweredByHeader: false,
-  // With REDIS_URL every server shares one data and page cache, invalidations included (docs/deploy.md "Shared
-  // cache"); without it Next's own in-process cache stays. No in-memory layer in front of Redis: a copy kept in one
-  // process would miss another server's invalidation.
+  // Cache components: public reads are 'use cache' functions (lib/server/core/cache.ts), each page's static shell
+  // is served at once and only member-specific parts stream behind Suspense (docs/architecture.md "Caching").
+  cacheComponents: true,
+  cacheLife: {
+    // Public catalogue reads: refreshed in the background after 5 minutes, dropped at once by their tags, and
+    // never kept more than a day. Browsers' router cache may reuse them for 30 s.
+    catalogue: { stale: 30, revalidate: 300, expire: 86400 },
+  },
+  // Our handler for every 'use cache' entry: in Redis with REDIS_URL (shared by every server), in this process
+  // without; either way background jobs expire tags through it (docs/deploy.md "Shared cache").
+  cacheHandlers: { default: path.join(process.cwd(), 'lib/cache/use-cache-handler.cjs') },
+  // With REDIS_URL the cached pages (static shells) are shared too, with the same tag times; without it Next's own
+  // in-process page cache stays. No in-memory layer in front of Redis: a copy kept in one process would miss
+  // another server's invalidation.
   ...(process.env.REDIS_URL ? { cacheHandler: path.join(process.cwd(), 'lib/cache/redis-cache-handler.cjs'), cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.

@@ -31,11 +31,12 @@ import { NovelActionBar } from '@/components/novel/novel-action-bar';
 type Props = { params: Promise<{ id: string }> };
 
 // The page is the same for every reader (member-specific bits are client islands), so it is rendered on first
-// request and then served from Next's cache; `novel:{id}` tags invalidate it when the book changes.
-// Nothing is prerendered at build time: no database is open then.
-export const revalidate = 300;
+// request and then served from Next's cache, for as long as its 'use cache' reads live (cacheLife 'catalogue');
+// their `novel:{id}` tags invalidate it when the book changes (docs/architecture.md "Caching").
+// Cache components want one param to prerender; id 0 is no novel, so the build renders the not-found page and
+// reads no database (none is open then), and every real id is rendered on its first request.
 export async function generateStaticParams() {
-  return [];
+  return [{ id: '0' }];
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
