@@ -48,15 +48,15 @@ function streamOf(bytes) {
 }
 
 /**
- * Whether tag times make an entry filled at `timestamp` unusable: expired after the fill STARTED (Next's entry
+ * Whether tag times make an entry filled at `timestamp` unusable: expired at or after the moment the fill STARTED (Next's entry
  * timestamp is when the read began), so a read that began before a write's invalidation never outlives it — even
  * when it finishes and is stored after the invalidation (docs/architecture.md "Caching").
  */
 function verdict(timestamp, times, now) {
   let stale = false;
   for (const t of times) {
-    if (t.expired !== undefined && t.expired > timestamp && t.expired <= now) return 'expired';
-    if (t.stale !== undefined && t.stale > timestamp) stale = true;
+    if (t.expired !== undefined && t.expired >= timestamp && t.expired <= now) return 'expired';
+    if (t.stale !== undefined && t.stale >= timestamp) stale = true;
   }
   return stale ? 'stale' : 'fresh';
 }

@@ -31,8 +31,6 @@ const reads = new Map<string, Read>();
 /** A refusal the read threw (not found, off shelf): carried through the cache as data, rethrown outside it. */
 type Outcome = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string; data?: unknown };
 
-/** What passed into a cache entry, for tests that prove member data and paid text never do (test/cache-scope). */
-export const cacheFills: { watch?: (name: string, args: unknown[], outcome: Outcome) => void } = {};
 
 /**
  * The one 'use cache' scope of the app: its key is the read's name and arguments (Next adds this function's id),
@@ -54,9 +52,15 @@ async function runCached(name: string, args: unknown[]): Promise<Outcome> {
     outcome = { ok: false, code: err.code, message: err.message, data: err.data };
     cacheLife('seconds');
   }
-  cacheFills.watch?.(name, args, outcome);
   return outcome;
 }
+
+/**
+ * The cached scope cachedRead goes through. Under Jest 'use cache' is an inert string, so tests put a stand-in for
+ * Next's wrapper here that stores through our real handler (test/use-cache.ts) and watches what enters an entry.
+ */
+export const cacheScope: { run: (name: string, args: unknown[]) => Promise<Outcome> } = { run: runCached };
+export type { Outcome as CachedOutcome };
 
 /**
  * A public read kept in Next's cache ('use cache'), keyed by name and arguments and tagged for invalidation.
@@ -71,7 +75,7 @@ export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A
     // transaction shows must not be cached for everyone; a job has no render for 'use cache': read through.
     if (!inNext() || inDbScope() || !inRender()) return fn(...args);
     if (inflight.size) await Promise.all(inflight);
-    const outcome = await runCached(name, args);
+    const outcome = await cacheScope.run(name, args);
     if (outcome.ok) return outcome.value as R;
     throw new ApiError(outcome.code, outcome.message, outcome.data);
   };
