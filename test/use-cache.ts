@@ -3,24 +3,10 @@
 // handler (lib/cache/use-cache-handler.cjs, the in-process store), keyed by name and arguments, tagged by the
 // read's cacheTag calls and stamped, as Next does, with the time its fill STARTED. Every filled entry's bytes are
 // kept, so a test can prove what never enters the cache (paid text, member data).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { deserialize, serialize } from 'node:v8';
 import handler from '@/lib/cache/use-cache-handler.cjs';
 import { cacheScope, type CachedOutcome } from '@/lib/server/core/cache';
-
-const fills = new AsyncLocalStorage<{ tags: string[] }>();
-
-/** What `jest.mock('next/cache', ...)` returns in these tests: no request is open, as in a background job. */
-export const nextCacheMock = () => ({
-  cacheTag: (...tags: string[]) => fills.getStore()?.tags.push(...tags),
-  cacheLife: () => undefined,
-  revalidateTag: () => {
-    throw new Error('Invariant: static generation store missing in revalidateTag');
-  },
-});
-
-/** Next's work-unit store as a render sees it (cachedRead reads through without one). */
-export const workUnitMock = () => ({ workUnitAsyncStorage: { getStore: () => ({ type: 'request' }) } });
+import { fills } from './use-cache-mocks';
 
 export type Filled = { name: string; args: unknown[]; text: string };
 
@@ -41,6 +27,7 @@ export function cacheThroughHandler() {
   const filled: Filled[] = [];
   const stats = { hits: 0, misses: 0 };
   const settled: Promise<void>[] = [];
+  const holds = new Map<string, { begun: () => void; held: Promise<void> }>();
   cacheScope.run = async (name, args) => {
     const key = JSON.stringify([name, args]);
     const hit = await handler.get(key, []);
@@ -55,6 +42,12 @@ export function cacheThroughHandler() {
     const set = handler.set(key, new Promise((resolve) => (finish = resolve)));
     settled.push(set);
     const outcome = await fills.run(fill, () => original(name, args));
+    const hold = holds.get(name);
+    if (hold) {
+      holds.delete(name);
+      hold.begun();
+      await hold.held; // the read has what it read; it is not stored until released
+    }
     const bytes = new Uint8Array(serialize(outcome));
     filled.push({ name, args, text: JSON.stringify(outcome) });
     finish({ value: bytesStream(bytes), tags: fill.tags, timestamp, stale: 30, revalidate: 300, expire: 86400 });
@@ -63,6 +56,14 @@ export function cacheThroughHandler() {
   return {
     filled,
     stats,
+    /** Holds the next fill of this read open after it has read, before it is stored: resolves once it got there. */
+    holdNextFill: (name: string) => {
+      let release!: () => void;
+      let begun!: () => void;
+      const reached = new Promise<void>((resolve) => (begun = resolve));
+      holds.set(name, { begun, held: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached, release: () => release() };
+    },
     /** Every store so far has finished (set() runs after the answer, as in Next). */
     stored: () => Promise.all(settled),
     restore: () => {
