@@ -48,7 +48,10 @@ describe('what the shared cache may hold', () => {
     await buyChapter(buyer.id, 1, paid!.id);
 
     const read = (id: number, headers: Record<string, string> = {}) =>
-      callRoute(readRoute, { url: `/v1/read/${id}`, params: { id: String(id) }, headers }) as Promise<{ status: number; body: { data: { paragraphs: string[] } } }>;
+      callRoute(readRoute, { url: `/v1/read/${id}`, params: { id: String(id) }, headers }) as Promise<{
+        status: number;
+        body: { data: { paragraphs: string[] } };
+      }>;
     const own = await read(paid!.id, buyer.auth);
     const secret = splitParagraphs(paid!.content)[1]!;
     expect(own.body.data.paragraphs).toContain(secret); // the buyer does read it

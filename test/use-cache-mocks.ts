@@ -16,4 +16,3 @@ export const nextCacheMock = () => ({
 
 /** Next's work-unit store as a render sees it (cachedRead reads through without one). */
 export const workUnitMock = () => ({ workUnitAsyncStorage: { getStore: () => ({ type: 'request' }) } });
-

@@ -164,7 +164,12 @@ class RedisStore {
   markDown(conn, err) {
     if (conn.down) return;
     conn.down = true;
-    logLine('warn', 'cache_redis_down', { prefix: conn.prefix, store: 'use-cache', message: String(err?.message ?? err), serving: 'uncached' });
+    logLine('warn', 'cache_redis_down', {
+      prefix: conn.prefix,
+      store: 'use-cache',
+      message: String(err?.message ?? err),
+      serving: 'uncached',
+    });
   }
 
   key(k) {
@@ -186,14 +191,22 @@ class RedisStore {
     const entry = { ...stored, value: Buffer.from(stored.value, 'base64') };
     const list = tags(entry);
     if (!list.length) return { entry, times: [] };
-    const [[, stale], [, expired]] = await redis.multi().hmget(`${prefix}tags:stale`, ...list).hmget(`${prefix}tags:expired`, ...list).exec();
+    const [[, stale], [, expired]] = await redis
+      .multi()
+      .hmget(`${prefix}tags:stale`, ...list)
+      .hmget(`${prefix}tags:expired`, ...list)
+      .exec();
     return { entry, times: this.parseTimes(stale, expired) };
   }
 
   async times(tags) {
     if (!tags.length) return [];
     const { redis, prefix } = this.conn;
-    const [[, stale], [, expired]] = await redis.multi().hmget(`${prefix}tags:stale`, ...tags).hmget(`${prefix}tags:expired`, ...tags).exec();
+    const [[, stale], [, expired]] = await redis
+      .multi()
+      .hmget(`${prefix}tags:stale`, ...tags)
+      .hmget(`${prefix}tags:expired`, ...tags)
+      .exec();
     return this.parseTimes(stale, expired);
   }
 

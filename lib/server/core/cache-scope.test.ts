@@ -76,7 +76,14 @@ describe('cache outside a request', () => {
           c.close();
         },
       });
-    const entry = (tags: string[]) => ({ value: stream('旧榜单'), tags, timestamp: Date.now() - 10, stale: 30, revalidate: 300, expire: 86400 });
+    const entry = (tags: string[]) => ({
+      value: stream('旧榜单'),
+      tags,
+      timestamp: Date.now() - 10,
+      stale: 30,
+      revalidate: 300,
+      expire: 86400,
+    });
     await handler.set('rankings-page', Promise.resolve(entry(['catalog', 'lists'])));
     await handler.set('tips-sum', Promise.resolve(entry(['catalog', 'novel:1:tips'])));
     expect(await handler.get('rankings-page', [])).toMatchObject({ revalidate: 300 });

@@ -31,7 +31,6 @@ const reads = new Map<string, Read>();
 /** A refusal the read threw (not found, off shelf): carried through the cache as data, rethrown outside it. */
 type Outcome = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string; data?: unknown };
 
-
 /**
  * The one 'use cache' scope of the app: its key is the read's name and arguments (Next adds this function's id),
  * its tags `catalog` plus the read's own, its life the `catalogue` profile of next.config.ts. Only public reads
@@ -103,7 +102,9 @@ function dropTags(tags: string[], profile: 'max' | { expire: number }): Promise<
     return Promise.resolve();
   }
   // 'max' marks them stale (served once more while refreshed), an expiry of 0 expires them now.
-  const write = h.updateTags(tags, profile === 'max' ? {} : profile).catch((err: unknown) => log('warn', 'cache_invalidate_failed', { tags, err }));
+  const write = h
+    .updateTags(tags, profile === 'max' ? {} : profile)
+    .catch((err: unknown) => log('warn', 'cache_invalidate_failed', { tags, err }));
   inflight.add(write);
   void write.finally(() => inflight.delete(write));
   return write;
