@@ -24,7 +24,7 @@ const inRender = () => workUnitAsyncStorage.getStore() !== undefined;
 type TagHandler = { updateTags(tags: string[], durations?: { expire?: number }): Promise<void> };
 const handler = () => (globalThis as Record<symbol, TagHandler | undefined>)[Symbol.for('shusheng.useCacheHandler')];
 
-type Read = { fn: (...args: never[]) => Promise<unknown>; tags: (...args: never[]) => string[] };
+type Read = { fn: (args: unknown[]) => Promise<unknown>; tags: (args: unknown[]) => string[] };
 /** Every cachedRead by name: the one 'use cache' function below finds the read its key names. */
 const reads = new Map<string, Read>();
 
@@ -39,10 +39,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; code: ErrorCode; mess
 async function runCached(name: string, args: unknown[]): Promise<Outcome> {
   'use cache';
   const read = reads.get(name)!;
-  cacheTag('catalog', ...read.tags(...(args as never[])));
+  cacheTag('catalog', ...read.tags(args));
   let outcome: Outcome;
   try {
-    outcome = { ok: true, value: await read.fn(...(args as never[])) };
+    outcome = { ok: true, value: await read.fn(args) };
     cacheLife('catalogue');
   } catch (err) {
     // Next turns a thrown error into an anonymous one on its way out of the cache: pass ours as data instead,
@@ -68,7 +68,7 @@ export type { Outcome as CachedOutcome };
  */
 export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>, tags: (...args: A) => string[]) {
   if (reads.has(name)) throw new Error(`cachedRead "${name}" is defined twice`);
-  reads.set(name, { fn: fn as Read['fn'], tags: tags as Read['tags'] });
+  reads.set(name, { fn: (args) => fn(...(args as A)), tags: (args) => tags(...(args as A)) });
   return async (...args: A): Promise<R> => {
     // Inside withDb() (the seed's simulated readers at first start, in instrumentation) what the seed's open
     // transaction shows must not be cached for everyone; a job has no render for 'use cache': read through.
