@@ -108,3 +108,7 @@ export default async function WordsPage({ searchParams }: { searchParams: Search
     </ConsoleShell>
   );
 }
+
+// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
+// "Caching").
+export const instant = false;

@@ -66,3 +66,7 @@ export default async function StorefrontHotWordsPage({ searchParams }: { searchP
     </ConsoleShell>
   );
 }
+
+// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
+// "Caching").
+export const instant = false;

@@ -23,3 +23,7 @@ export default async function GamelogsPage() {
     </div>
   );
 }
+
+// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
+// "Caching").
+export const instant = false;

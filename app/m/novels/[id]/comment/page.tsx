@@ -29,3 +29,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
     </div>
   );
 }
+
+// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
+// "Caching").
+export const instant = false;
