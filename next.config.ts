@@ -7,9 +7,6 @@ const nextConfig: NextConfig = {
   // (its voice data, loaded by the synthesis worker) and the ffmpeg installer (it finds its binary beside itself).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten'],
   poweredByHeader: false,
-  // Cache components: public reads are 'use cache' functions (lib/server/core/cache.ts), each page's static shell
-  // is served at once and only member-specific parts stream behind Suspense (docs/architecture.md "Caching").
-  cacheComponents: true,
   cacheLife: {
     // Public catalogue reads: refreshed in the background after 5 minutes, dropped at once by their tags, and
     // never kept more than a day. Browsers' router cache may reuse them for 30 s.
@@ -24,7 +21,9 @@ const nextConfig: NextConfig = {
   ...(process.env.REDIS_URL ? { cacheHandler: path.join(process.cwd(), 'lib/cache/redis-cache-handler.cjs'), cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
-  experimental: { staleTimes: { dynamic: 30 } },
+  // 'use cache' without cache components: partial prerendering (cacheComponents) needs every page's request-bound
+  // reads behind Suspense first (docs/architecture.md "Caching"); until then the directive alone is switched on.
+  experimental: { staleTimes: { dynamic: 30 }, useCache: true },
   // Every response, static files and the API included (docs/web-security.md). Next writes these into the build, so
   // SITE_URL at build time decides HSTS and upgrade-insecure-requests.
   async headers() {

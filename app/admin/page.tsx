@@ -133,7 +133,3 @@ export default async function ConsoleDashboard({ searchParams }: { searchParams:
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

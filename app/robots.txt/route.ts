@@ -1,9 +1,10 @@
-import { connection } from 'next/server';
 import { siteUrl } from '@/lib/server/core/site-url';
 
+// Rendered per request: nothing may read the database (or bake SITE_URL) at build time.
+export const dynamic = 'force-dynamic';
+
 // GET /robots.txt — served at run time so the sitemap URL follows SITE_URL of the running deployment.
-export async function GET() {
-  await connection(); // per request: SITE_URL of the running deployment, not of the build
+export function GET() {
   const body = [
     'User-agent: *',
     'Allow: /m',

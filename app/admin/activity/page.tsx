@@ -122,7 +122,3 @@ export default async function ActivityPage({ searchParams }: { searchParams: Sea
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -127,7 +127,3 @@ export default async function AdsPage({ searchParams }: { searchParams: SearchPa
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -126,7 +126,3 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -64,7 +64,3 @@ export default async function ConfigPage({ searchParams }: { searchParams: Searc
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -189,7 +189,3 @@ export default async function ListeningPage({ searchParams }: { searchParams: Se
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -57,7 +57,3 @@ export default async function ConsoleLogin({ searchParams }: { searchParams: Sea
     </main>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -184,7 +184,3 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

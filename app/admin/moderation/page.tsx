@@ -65,7 +65,3 @@ export default async function ModerationPage({ searchParams }: { searchParams: S
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -303,7 +303,3 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

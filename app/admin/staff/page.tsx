@@ -116,7 +116,3 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

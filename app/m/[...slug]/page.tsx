@@ -5,7 +5,3 @@ import { notFound } from 'next/navigation';
 export default function UnknownReaderPath() {
   notFound();
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

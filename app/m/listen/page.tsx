@@ -4,7 +4,3 @@ import { ChapterMissing } from '@/components/listen/chapter-missing';
 export default function ListenWithoutArticle() {
   return <ChapterMissing />;
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -33,7 +33,3 @@ export default async function ReportPage({ searchParams }: { searchParams: Searc
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

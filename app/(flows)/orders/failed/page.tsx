@@ -27,7 +27,3 @@ export default async function OrderFailed({ searchParams }: { searchParams: Sear
     </main>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

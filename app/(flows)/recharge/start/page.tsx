@@ -81,7 +81,3 @@ export default async function RechargeStart({ searchParams }: { searchParams: Se
     </main>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

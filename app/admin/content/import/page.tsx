@@ -121,7 +121,3 @@ export default async function ImportPage({ searchParams }: { searchParams: Searc
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

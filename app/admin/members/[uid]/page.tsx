@@ -269,7 +269,3 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -236,7 +236,3 @@ export default async function OrderPage({ params, searchParams }: { params: Prom
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -65,7 +65,3 @@ export default async function StorefrontBookListsPage({ searchParams }: { search
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -114,7 +114,3 @@ export default async function StorefrontCarouselsPage({ searchParams }: { search
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -66,7 +66,3 @@ export default async function StorefrontHotWordsPage({ searchParams }: { searchP
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -157,7 +157,3 @@ export default async function StorefrontLayoutsPage({ searchParams }: { searchPa
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

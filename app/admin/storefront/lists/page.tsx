@@ -94,7 +94,3 @@ export default async function StorefrontListsPage({ searchParams }: { searchPara
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

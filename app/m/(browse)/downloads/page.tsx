@@ -18,7 +18,3 @@ export default function DownloadsPage() {
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

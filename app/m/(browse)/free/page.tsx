@@ -37,7 +37,3 @@ export default async function FreePage({ searchParams }: { searchParams: SearchP
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -51,7 +51,3 @@ export default async function GamesPage() {
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

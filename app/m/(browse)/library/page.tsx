@@ -114,7 +114,3 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

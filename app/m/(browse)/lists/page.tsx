@@ -55,7 +55,3 @@ export default async function ListsPage({ searchParams }: { searchParams: Search
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

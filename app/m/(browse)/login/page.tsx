@@ -30,7 +30,3 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -36,7 +36,3 @@ export default async function MiniappGuidePage({ searchParams }: { searchParams:
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

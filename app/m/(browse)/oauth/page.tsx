@@ -15,7 +15,3 @@ export default async function OAuthPage({ searchParams }: { searchParams: Promis
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

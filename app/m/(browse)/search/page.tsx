@@ -58,7 +58,3 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

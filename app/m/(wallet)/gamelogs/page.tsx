@@ -23,7 +23,3 @@ export default async function GamelogsPage() {
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

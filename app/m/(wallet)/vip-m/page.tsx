@@ -11,7 +11,3 @@ export default async function VipCompact() {
   const data = await vipPageData('/m/vip-m');
   return <VipPage {...data} returnPath="/m/vip-m" compact />;
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

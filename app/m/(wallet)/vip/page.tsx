@@ -13,7 +13,3 @@ export default async function Vip() {
   const data = await vipPageData('/m/vip');
   return <VipPage {...data} returnPath="/m/vip" />;
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

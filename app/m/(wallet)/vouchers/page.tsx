@@ -59,7 +59,3 @@ export default async function VouchersPage({ searchParams }: { searchParams: Sea
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -50,7 +50,3 @@ export default async function CompetitionPage({ params }: Props) {
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

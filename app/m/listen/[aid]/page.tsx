@@ -82,7 +82,3 @@ export default async function ListenPage({ params, searchParams }: Props) {
     <ListenView key={chapter.id} initial={chapter} readType={readType} author={author} initialTime={initialTime} resumeHint={resumeHint} />
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

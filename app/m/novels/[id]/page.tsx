@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { Cover } from '@/components/novel/cover';
+import { IntentLink } from '@/components/ui/intent-link';
 import { NovelCard } from '@/components/novel/novel-card';
 import { Section } from '@/components/novel/section';
 import { LatestLine } from '@/components/novel/latest-line';
@@ -31,12 +31,11 @@ import { NovelActionBar } from '@/components/novel/novel-action-bar';
 type Props = { params: Promise<{ id: string }> };
 
 // The page is the same for every reader (member-specific bits are client islands), so it is rendered on first
-// request and then served from Next's cache, for as long as its 'use cache' reads live (cacheLife 'catalogue');
-// their `novel:{id}` tags invalidate it when the book changes (docs/architecture.md "Caching").
-// Cache components want one param to prerender; id 0 is no novel, so the build renders the not-found page and
-// reads no database (none is open then), and every real id is rendered on its first request.
+// request and then served from Next's cache; `novel:{id}` tags invalidate it when the book changes.
+// Nothing is prerendered at build time: no database is open then.
+export const revalidate = 300;
 export async function generateStaticParams() {
-  return [{ id: '0' }];
+  return [];
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -85,9 +84,9 @@ export default async function NovelPage({ params }: Props) {
             {novel.title}
           </h1>
           <p>
-            <Link href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang} dir={meta.dir}>
+            <IntentLink href={`/m/authors/${novel.author.id}`} className="author-link" lang={meta.lang} dir={meta.dir}>
               {novel.author.name}
-            </Link>
+            </IntentLink>
           </p>
           <p className="muted small">
             <bdi lang={meta.lang}>{novel.category.name}</bdi> · {novel.status === 1 ? '完结' : '连载中'} ·{' '}
@@ -105,9 +104,9 @@ export default async function NovelPage({ params }: Props) {
 
       <div className="novel-actions">
         {novel.has_tts && firstId ? (
-          <Link className="button" href={novelListenHref(novel)}>
+          <IntentLink className="button" href={novelListenHref(novel)}>
             听书
-          </Link>
+          </IntentLink>
         ) : null}
         {firstId ? <DownloadButton novelId={novel.id} startId={firstId} /> : null}
         <ShareButton novelId={novel.id} title={novel.title} />
@@ -168,7 +167,7 @@ export default async function NovelPage({ params }: Props) {
         <ol className="chapter-list">
           {catalog.data.map((c) => (
             <li key={c.id}>
-              <Link href={`/m/read/${c.id}?nid=${novel.id}`} lang={meta.lang} dir={meta.dir}>
+              <IntentLink href={`/m/read/${c.id}?nid=${novel.id}`} lang={meta.lang} dir={meta.dir}>
                 <span className="chapter-title">{c.title}</span>
                 {c.is_free ? (
                   <span className="free-mark">免费</span>
@@ -177,7 +176,7 @@ export default async function NovelPage({ params }: Props) {
                     {c.price}币
                   </span>
                 )}
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ol>
@@ -201,9 +200,9 @@ export default async function NovelPage({ params }: Props) {
         title={`书友评论 · ${comments.count}`}
         more={`/m/novels/${novel.id}/comments`}
         action={
-          <Link href={`/m/novels/${novel.id}/comments#write`} className="section-more section-write">
+          <IntentLink href={`/m/novels/${novel.id}/comments#write`} className="section-more section-write">
             写评论
-          </Link>
+          </IntentLink>
         }
       >
         {comments.data.length ? (
@@ -225,9 +224,9 @@ export default async function NovelPage({ params }: Props) {
         ) : (
           <p className="muted small">
             还没有评论，
-            <Link href={`/m/novels/${novel.id}/comments#write`} className="author-link">
+            <IntentLink href={`/m/novels/${novel.id}/comments#write`} className="author-link">
               来抢第一个沙发吧
-            </Link>
+            </IntentLink>
           </p>
         )}
       </Section>

@@ -69,7 +69,3 @@ export default async function ReadPage({ params }: Props) {
     </>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -17,7 +17,3 @@ export default async function ShowPage({ params }: { params: Promise<{ nid: stri
   if (target.kind === 'missing') notFound();
   redirect(target.href);
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

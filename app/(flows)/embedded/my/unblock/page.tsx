@@ -104,7 +104,3 @@ export default async function UnblockPage({ searchParams }: Props) {
     </main>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

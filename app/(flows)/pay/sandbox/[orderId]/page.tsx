@@ -25,7 +25,3 @@ export default async function SandboxPay({
   const { failed } = await searchParams;
   return <SandboxCheckout order={order} failed={Boolean(failed)} />;
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -295,7 +295,3 @@ export default async function ContentNovelPage({ params, searchParams }: { param
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -1,10 +1,13 @@
-import { connection, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { log } from '@/lib/server/logger';
 import { mediaRefusal } from '@/lib/server/audio/media';
 import { voiceSample } from '@/lib/server/audio/voice-sample';
+
+// Made on first request, never at build time.
+export const dynamic = 'force-dynamic';
 
 // The URL names the voice, not the clip's version: a new engine version makes a new clip at the same URL, so
 // browsers and shared caches keep it an hour and then revalidate by ETag (a 304, no synthesis), never "immutable".
@@ -35,7 +38,6 @@ function clipResponse(bytes: Buffer, range: string | null, headers: Record<strin
 // GET /audio/voices/{key}/sample — a voice's 试听 clip, m4a (docs/speech-engines-local.md "Voice samples"): public,
 // the same for everyone; the key is `{engine}:{voice}` URL-encoded. Nothing in the query is read.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ key: string }> }): Promise<Response> {
-  await connection(); // made on first request, never at build time
   let key: string;
   try {
     key = (await params).key;

@@ -39,14 +39,12 @@ export async function generateMetadata({ params }: { params: Promise<{ variant: 
 
 // /m is rewritten here by proxy.ts (/m?gender=2&lang=0 → /m/home/2-0, /m?tab=listen&lang=1 → /m/home/listen-1),
 // so each channel and language is one cacheable page: rendered on first request, then served from Next's cache
-// and refreshed when its cached reads are. It sits outside (browse), whose loading spinner is a Suspense boundary: inside it
+// and refreshed every 5 minutes. It sits outside (browse), whose loading spinner is a Suspense boundary: inside it
 // the cached document carried the spinner with the page hidden behind it until a script swapped them, so home
 // painted late, and not at all without JavaScript (docs/operations.md "First screen").
-// Cache components want one param to prerender: `none` is no channel, so the build renders the not-found page and
-// reads no database (none is open then); each real channel is rendered on its first request and kept for as long
-// as its 'use cache' reads live (cacheLife 'catalogue', docs/architecture.md "Caching").
+export const revalidate = 300;
 export async function generateStaticParams() {
-  return [{ variant: 'none' }];
+  return [];
 }
 
 export default async function Home({ params }: { params: Promise<{ variant: string }> }) {

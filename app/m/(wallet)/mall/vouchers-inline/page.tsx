@@ -42,7 +42,3 @@ export default async function MyCouponsPage({ searchParams }: { searchParams: Se
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

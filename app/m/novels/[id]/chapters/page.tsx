@@ -44,7 +44,3 @@ export default async function ChaptersPage({ params, searchParams }: Props) {
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -29,7 +29,3 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
     </div>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

@@ -27,7 +27,7 @@ export const POST = withApi(
       { amount: body.amount, giftId: body.gift_id, scene: body.scene, chapterId: body.chapter_id },
       sig ?? undefined,
     ),
-  { auth: 'member', params: nidParams, body: tipBody },
+  { auth: 'member', params: nidParams, body: tipBody, writes: 'public' },
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

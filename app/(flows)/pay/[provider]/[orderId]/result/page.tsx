@@ -72,7 +72,3 @@ export default async function ProviderPayResult({
     </main>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;

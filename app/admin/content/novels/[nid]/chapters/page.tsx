@@ -83,7 +83,3 @@ export default async function ContentChaptersPage({
     </ConsoleShell>
   );
 }
-
-// Renders per request until its request-bound parts sit behind Suspense: allowed to block (docs/architecture.md
-// "Caching").
-export const instant = false;
