@@ -7,13 +7,23 @@ const nextConfig: NextConfig = {
   // (its voice data, loaded by the synthesis worker) and the ffmpeg installer (it finds its binary beside itself).
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@echogarden/espeak-ng-emscripten'],
   poweredByHeader: false,
-  // With REDIS_URL every server shares one data and page cache, invalidations included (docs/deploy.md "Shared
-  // cache"); without it Next's own in-process cache stays. No in-memory layer in front of Redis: a copy kept in one
-  // process would miss another server's invalidation.
+  cacheLife: {
+    // Public catalogue reads: refreshed in the background after 5 minutes, dropped at once by their tags, and
+    // never kept more than a day. Browsers' router cache may reuse them for 30 s.
+    catalogue: { stale: 30, revalidate: 300, expire: 86400 },
+  },
+  // Our handler for every 'use cache' entry: in Redis with REDIS_URL (shared by every server), in this process
+  // without; either way background jobs expire tags through it (docs/deploy.md "Shared cache").
+  cacheHandlers: { default: path.join(process.cwd(), 'lib/cache/use-cache-handler.cjs') },
+  // With REDIS_URL the cached pages (static shells) are shared too, with the same tag times; without it Next's own
+  // in-process page cache stays. No in-memory layer in front of Redis: a copy kept in one process would miss
+  // another server's invalidation.
   ...(process.env.REDIS_URL ? { cacheHandler: path.join(process.cwd(), 'lib/cache/redis-cache-handler.cjs'), cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
-  experimental: { staleTimes: { dynamic: 30 } },
+  // 'use cache' without cache components: partial prerendering (cacheComponents) needs every page's request-bound
+  // reads behind Suspense first (docs/architecture.md "Caching"); until then the directive alone is switched on.
+  experimental: { staleTimes: { dynamic: 30 }, useCache: true },
   // Every response, static files and the API included (docs/web-security.md). Next writes these into the build, so
   // SITE_URL at build time decides HSTS and upgrade-insecure-requests.
   async headers() {

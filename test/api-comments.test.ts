@@ -24,7 +24,7 @@ import { revalidateTag } from 'next/cache';
 
 // The cache is Next's data cache only inside a Next server (NEXT_RUNTIME set); one test switches that on to watch the
 // tags a write drops, with a pass-through cache.
-jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
+jest.mock('next/cache', () => ({ revalidateTag: jest.fn() }));
 
 const db = useTestDatabase({ seed: true });
 useRules({});

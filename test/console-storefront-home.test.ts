@@ -19,7 +19,7 @@ import { actors, auditCount, auditOf, d, droppedTags, flashOf, novelWhere, poste
 // The storefront console's carousels and home layouts (docs/storefront.md): links only site paths or http(s),
 // novels on the shelf in the carousel's language, blocks pointing only at their own language's lists; every write
 // audited and the reader's home (GET /v1/web_layouts, /v1/lists/rich) showing it on the next request.
-jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
+jest.mock('next/cache', () => ({ revalidateTag: jest.fn() }));
 jest.mock('@/lib/server/staff/page-session', () =>
   jest
     .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')

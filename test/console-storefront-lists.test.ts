@@ -22,7 +22,7 @@ import { actors, tokens, auditCount, auditOf, d, droppedTags, flashOf, novelWher
 
 // The storefront console's lists, book lists and search hot words (docs/storefront.md): admins and editors only,
 // every write audited with before and after, the reader's cached answers dropped by tag so the next request shows it.
-jest.mock('next/cache', () => ({ unstable_cache: (fn: () => unknown) => fn, revalidateTag: jest.fn() }));
+jest.mock('next/cache', () => ({ revalidateTag: jest.fn() }));
 jest.mock('@/lib/server/staff/page-session', () =>
   jest
     .requireActual<typeof import('@/test/staff-page-session')>('@/test/staff-page-session')

@@ -1,4 +1,4 @@
-// The shared Redis cache handler (lib/cache/redis-cache-handler.cjs, docs/deploy.md "Shared cache") against the
+// The shared Redis page-cache handler (lib/cache/redis-cache-handler.cjs, docs/deploy.md "Shared cache") against the
 // real Redis: two "servers" are two connections under one prefix; each test run has its own prefix.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -46,7 +46,7 @@ function handlerOn(url: string, keyPrefix: string) {
   }
 }
 
-/** A cached read as unstable_cache stores it (lib/server/core/cache.ts: revalidate 300, tags catalog + novel:N). */
+/** A fetch-kind entry (Next's fetch cache; our own reads are 'use cache' entries, test/use-cache-handler.test.ts). */
 const fetchEntry = (title: string) => ({
   kind: 'FETCH',
   data: { headers: {}, body: JSON.stringify({ title }), status: 200 },

@@ -1,5 +1,6 @@
-// Next's incremental cache (the data cache behind unstable_cache and the whole cached pages) in Redis, so every app
-// server behind the load balancer reads and invalidates the same entries (docs/deploy.md "Shared cache").
+// Next's incremental cache (cached pages: their static shells with RSC payload and segments) in Redis, so every app
+// server behind the load balancer reads and invalidates the same pages (docs/deploy.md "Shared cache"). The
+// 'use cache' reads have their own handler, use-cache-handler.cjs, which writes the same tag hashes read here.
 // next.config.ts points `cacheHandler` here only when REDIS_URL is set; otherwise Next keeps its in-process cache.
 // Plain CommonJS: Next imports this file at run time, outside its bundles, so it cannot be TypeScript and cannot
 // import lib/server (whose modules are 'server-only'); CommonJS so that `require` below reaches the very module

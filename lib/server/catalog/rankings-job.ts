@@ -142,8 +142,9 @@ export async function recomputeRankings(now = new Date(), db: DbOrTx = getDb()):
     .orderBy(asc(rankings.sort));
   let rows = 0;
   for (const r of all) rows += await recomputeRanking(db, r, now);
-  // Cached ranking pages and blocks are tagged 'lists' (from the timer Next refuses; they then refresh by age).
-  invalidate('lists');
+  // Cached ranking pages and blocks are tagged 'lists': expired through our cache handler, as no request is open
+  // here for Next's revalidateTag (docs/architecture.md "Caching").
+  await invalidate('lists');
   return { rankings: all.length, rows, ms: Date.now() - started };
 }
 

@@ -5,9 +5,9 @@ const versions = () => (holder.__shushengPublishVersions ??= new Map());
 
 /**
  * How many times the publishing job has published chapters of this novel in this process. The cached reads that
- * show a novel's chapters carry it in their key: Next refuses to drop tags outside a request, so a job cannot
- * invalidate them, but a new key is a cache miss (docs/content.md "Scheduled chapters"). Another server process
- * sharing the cache sees the chapter when its cached entry ages out (DISCOVERY_TTL_S).
+ * show a novel's chapters carry it in their key, so this process misses at once even before the job's tag
+ * expiry is written (docs/content.md "Scheduled chapters"); other servers follow that expiry, which the job writes
+ * through our cache handler (docs/architecture.md "Caching").
  */
 export function publishVersion(novelId: number): number {
   return versions().get(novelId) ?? 0;

@@ -44,7 +44,7 @@ export async function publishDueChapters(now = new Date()): Promise<{ chapterIds
   for (const novelId of due.novelIds) {
     bumpPublishVersion(novelId);
     const ids = due.rows.filter((r) => r.novelId === novelId).map((r) => r.id);
-    // Outside a request Next refuses to drop tags: cached lists then follow within their age (DISCOVERY_TTL_S).
+    // No request is open here: the tags are expired through our cache handler, for every server at once.
     afterChapterChange(novelId, ids, []);
   }
   await queueVoices(

@@ -15,7 +15,7 @@ import { audioStorage } from '../audio/storage';
  * rare; a stale title on a list would be noticed.
  */
 export function afterNovelChange(novelId: number, chapterIds: number[] = []): void {
-  invalidateNow('catalog', `novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+  void invalidateNow('catalog', `novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
 }
 
 /**
@@ -24,7 +24,7 @@ export function afterNovelChange(novelId: number, chapterIds: number[] = []): vo
  * voice. Serving never finds old audio anyway — its storage key hashes the text (docs/listening.md "Pipeline").
  */
 export function afterChapterChange(novelId: number, chapterIds: number[], revoice: number[]): void {
-  invalidateNow(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
+  void invalidateNow(`novel:${novelId}`, ...chapterIds.map((id) => `chapter:${id}`));
   if (!revoice.length) return;
   void afterResponse(async () => {
     for (const id of revoice) await revoiceChapter(id);

@@ -37,5 +37,5 @@ export const getCommentPreview = cachedRead(
  * preview. Moderation actions call this too (docs/community.md "Caching").
  */
 export function commentsChanged(novelId: number): void {
-  invalidate(`novel:${novelId}:comments`);
+  void invalidate(`novel:${novelId}:comments`);
 }

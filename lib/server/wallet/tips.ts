@@ -91,7 +91,7 @@ export async function sendTip(memberId: number, novelId: number, input: TipInput
     await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
     return price;
   });
-  invalidateNow(tipsTag(novelId), fansTag(novelId));
+  await invalidateNow(tipsTag(novelId), fansTag(novelId));
   const [balance, fan] = await Promise.all([getBalances(memberId, now), getFanStanding(memberId, novelId)]);
   return { gift_wealth: total, gift_amount: input.amount, welth: balance.welth, welth_coupon: balance.welth_coupon, fan };
 }

@@ -146,7 +146,7 @@ export async function castVote(memberId: number, novelId: number, amount: number
     await addFanValue(t, memberId, novelId, { tickets: amount });
     return { competitionId: competition.id, counted, capLeft: cap - used - amount };
   });
-  invalidateNow(fansTag(novelId));
+  await invalidateNow(fansTag(novelId));
   const [tickets, standing] = await Promise.all([liveTickets(memberId, now), novelStanding(getDb(), result.competitionId, novelId)]);
   return {
     amount,

@@ -49,7 +49,7 @@ export async function createGift(actor: StaffActor, form: SellingForm): Promise<
       ip: actor.ip,
     });
   });
-  invalidateNow(GIFTS_TAG);
+  void invalidateNow(GIFTS_TAG);
   return v.title;
 }
 
@@ -69,7 +69,7 @@ export async function updateGift(actor: StaffActor, id: number, form: SellingFor
       ip: actor.ip,
     });
   });
-  invalidateNow(GIFTS_TAG);
+  void invalidateNow(GIFTS_TAG);
   return v.title;
 }
 
@@ -90,6 +90,6 @@ export async function setGiftActive(actor: StaffActor, id: number, active: boole
     });
     return before.title;
   });
-  invalidateNow(GIFTS_TAG);
+  void invalidateNow(GIFTS_TAG);
   return title;
 }

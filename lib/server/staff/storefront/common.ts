@@ -75,5 +75,5 @@ export const TAGS = {
  * refreshed, as `invalidate` would), so the reader's very next request shows what the editor saved.
  */
 export function refresh(tags: string[]): void {
-  invalidateNow(...tags);
+  void invalidateNow(...tags);
 }
