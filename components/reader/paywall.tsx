@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { buyChapter, saveAutoBuy } from '@/lib/client/actions/purchases';
 import { ApiClientError } from '@/lib/client/api';
@@ -11,6 +11,7 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { TOAST_MS } from '@/lib/shared/constants';
+import { ReaderUnlock } from './reader-unlock';
 
 /**
  * A locked chapter: its price, the wallet, "buy this chapter", the auto-buy switch, the whole-book offer and the
@@ -25,11 +26,14 @@ export function Paywall({
   withNav = false,
 }: {
   chapter: ReadChapter;
-  onUnlocked: (c: ReadChapter) => void;
+  /** Without it (the server rendered this paywall into the reader), the reader's own, from ReaderUnlock. */
+  onUnlocked?: (c: ReadChapter) => void;
   /** The reader's 上一章 / 目录 at the foot (the listen page has its own controls). */
   withNav?: boolean;
 }) {
   const wall = chapter.paywall!;
+  const fromReader = useContext(ReaderUnlock);
+  const unlocked = (c: ReadChapter) => (onUnlocked ?? fromReader)?.(c);
   const [busy, setBusy] = useState(false);
   const [autoBuy, setAutoBuy] = useState(wall.auto_buy);
   const here = `/m/read/${chapter.id}?nid=${chapter.novel_id}`;
@@ -51,7 +55,7 @@ export function Paywall({
     if (!wholeBook) rememberBuyIntent(chapter.id);
     setBusy(true);
     try {
-      const reread = async () => onUnlocked(await fetchChapter(chapter.id, chapter.novel_id));
+      const reread = async () => unlocked(await fetchChapter(chapter.id, chapter.novel_id));
       if (wholeBook) {
         // The whole-book modal buys; afterwards this chapter (and every other) opens in place.
         useModalStore.getState().open('novel-buy', { novelId: chapter.novel_id, price: wall.price, onDone: () => void reread() });
@@ -79,7 +83,7 @@ export function Paywall({
       novelId: chapter.novel_id,
       articleId: chapter.id,
       onDone: (bought) => {
-        if (bought.includes(chapter.id)) void fetchChapter(chapter.id, chapter.novel_id).then(onUnlocked);
+        if (bought.includes(chapter.id)) void fetchChapter(chapter.id, chapter.novel_id).then(unlocked);
       },
     });
   }

@@ -85,6 +85,20 @@ describe('ReaderView', () => {
     expect(calls.filter((c) => c.path === '/v1/read/2')).toHaveLength(1);
   });
 
+  it("the server's chapter, whose text the client part reads from the page, is kept: back to it needs no request", async () => {
+    const { calls } = mockFetch({ 'GET /v1/read/8': { data: chapter(8) }, 'POST /v1/my/readlogs': { data: {} } });
+    render(<ReaderView initial={chapter(7)} />);
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('navigation', { name: '本章结束' })).getByRole('button', { name: '下一章' })),
+    );
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第8章'));
+    window.history.pushState(null, '', '/m/read/7?nid=1');
+    await act(async () => void window.dispatchEvent(new PopStateEvent('popstate')));
+    // Kept from the page's own paragraphs when it opened.
+    expect(document.getElementById('p1')).toHaveTextContent('第7章的第二段');
+    expect(calls.filter((c) => c.path === '/v1/read/7')).toHaveLength(0);
+  });
+
   it('keeps a reader who is not signed in in local history', async () => {
     mockFetch({ 'GET /v1/read/4': { data: chapter(4) } });
     render(<ReaderView initial={chapter(3)} />);

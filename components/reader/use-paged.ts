@@ -90,9 +90,18 @@ export function usePaged({ enabled, dir, frame, flow, chapterKey, layoutKey, onE
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, dir]);
 
-  // Remember the paragraph on top of the page being shown.
+  // Remember the paragraph on top of the page being shown — in a task after the turn has painted: reading every
+  // paragraph's column fragments lays the page out, which would otherwise delay the turn's own frame.
   useEffect(() => {
-    if (enabled && width) anchor.current = paragraphAtPage(paragraphPages(flow.current, dir, width), page);
+    if (!enabled || !width) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => (anchor.current = paragraphAtPage(paragraphPages(flow.current, dir, width), page)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [enabled, page, width, dir, flow]);
 
   const turnPage = useCallback(
