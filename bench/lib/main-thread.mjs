@@ -111,3 +111,16 @@ export async function benchmarkIndex(browser) {
     await context.close();
   }
 }
+
+/**
+ * CPU time (ms) each renderer process of the browser has used so far (CDP SystemInfo.getProcessInfo, 10 ms steps).
+ * Unlike the timings, it hardly grows when other work on the machine takes the CPUs, and the throttling's pauses are
+ * not in it: the page's own work. `browserSession` is the browser's CDP session (browser.newBrowserCDPSession()).
+ */
+export async function rendererCpu(browserSession) {
+  const { processInfo } = await browserSession.send('SystemInfo.getProcessInfo');
+  return new Map(processInfo.filter((p) => p.type === 'renderer').map((p) => [p.id, p.cpuTime * 1000]));
+}
+
+/** The renderers' CPU time between two rendererCpu() readings (a renderer started in between counts whole). */
+export const cpuSince = (before, after) => Math.round([...after].reduce((sum, [id, ms]) => sum + ms - (before.get(id) ?? 0), 0));
