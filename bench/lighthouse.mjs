@@ -12,6 +12,7 @@
 // or gzip by nginx, its cache of public answers); by default the browser talks to the app server directly (HTTP/1.1,
 // the app's own gzip).
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -185,7 +186,8 @@ try {
       const result = await lighthouse(`${base}${path}`, flagsFor(path));
       if (!result) throw new Error(`bench: lighthouse returned nothing for ${path}`);
       lighthouseVersion = result.lhr.lighthouseVersion;
-      runsOf[path].push(metrics(result.lhr));
+      // The machine's load at the end of each run: the other work this run shared the CPUs with.
+      runsOf[path].push({ ...metrics(result.lhr), load_avg_1m: +os.loadavg()[0].toFixed(2) });
       // BENCH_LH_DUMP=dir keeps each run's full report, to see what a slow figure waits for.
       if (process.env.BENCH_LH_DUMP)
         fs.writeFileSync(`${process.env.BENCH_LH_DUMP}/${path.replace(/\W+/g, '_')}-${i}.json`, JSON.stringify(result.lhr));
@@ -296,6 +298,10 @@ try {
       `${path}${r.as_member ? ' (member)' : ' (first visit)'}: performance ${r.performance ?? '—'} (≥ ${TARGETS.performance}), LCP ${r.lcp_ms ?? '—'} ms (≤ ${TARGETS.lcp_ms}), CLS ${r.cls ?? '—'} (= 0)${r.redirected ? `, ended at ${r.final_path}` : ''} — ${r.within_target ? 'PASS' : 'FAIL'}`,
     );
   }
+  if (floor)
+    console.log(
+      `floor ${FLOOR}: TBT ${floor.tbt_ms} ms, LCP ${floor.lcp_ms} ms; load average ${startMachine.load_avg_1m} → ${os.loadavg()[0].toFixed(2)} on ${startMachine.cpus} CPUs, CPU benchmark index ${median(indexes)} (min ${Math.min(...indexes)})`,
+    );
   if (busy) console.log(busy);
   if (Math.min(...indexes) < SLOW_HOST_INDEX) {
     console.log(

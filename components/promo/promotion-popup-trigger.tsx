@@ -21,10 +21,17 @@ import { useModalStore } from '@/lib/client/stores/modal-store';
 export type PromotionPopupStep =
   'waiting' | 'opened' | 'no_config' | 'cannot_pay' | 'other_modal' | 'no_promotion' | 'shown_today' | 'aborted';
 
-export function PromotionPopupTrigger({ onStep }: { onStep?: (step: PromotionPopupStep) => void } = {}) {
+export function PromotionPopupTrigger({
+  onStep,
+  interacted: already = false,
+}: {
+  onStep?: (step: PromotionPopupStep) => void;
+  /** The reader has interacted already: home's deferred triggers were loaded by that interaction. */
+  interacted?: boolean;
+} = {}) {
   useEffect(() => {
     const aborted = new AbortController();
-    const interacted = afterFirstInteraction(aborted.signal);
+    const interacted = already ? Promise.resolve() : afterFirstInteraction(aborted.signal);
     const run = async (): Promise<PromotionPopupStep> => {
       const flags = await loadConfig().catch(() => null);
       if (aborted.signal.aborted) return 'aborted';
@@ -49,6 +56,6 @@ export function PromotionPopupTrigger({ onStep }: { onStep?: (step: PromotionPop
     };
     void run().then((step) => onStep?.(step));
     return () => aborted.abort();
-  }, [onStep]);
+  }, [onStep, already]);
   return null;
 }

@@ -2,6 +2,7 @@ import { businessDayOf } from '@/lib/shared/business-time';
 import type { Promotion } from '@/lib/shared/dto/shop';
 import type { PublicFlags } from './config';
 import { api } from './api';
+import { INTERACTION_EVENTS, isReaderInteraction } from './first-interaction';
 import { PROMO_COPY_EXPERIMENT, type AbCheckDto, type PromoCopyVariant } from '@/lib/shared/dto/games';
 
 /**
@@ -70,10 +71,6 @@ function safeStorage(): Storage | null {
   }
 }
 
-/** Taps and keys on these start something of their own (a navigation, a form); the popup must not cover them. */
-const OWN_ACTION = 'a, button, input, select, textarea, label, summary, [role="button"], [role="tab"], [role="link"]';
-const INTERACTION_EVENTS = ['scroll', 'wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
-
 /**
  * Resolves on the reader's first scroll, or first tap or key press outside a link or control
  * (docs/shell.md "Modals"): the browser stops counting the largest paint at the first input, so a popup opened
@@ -84,9 +81,7 @@ export function afterFirstInteraction(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
     if (window.scrollY > 0) return resolve();
     const listener = (e: Event) => {
-      if ((e.type === 'pointerdown' || e.type === 'keydown') && e.target instanceof Element && e.target.closest(OWN_ACTION)) return;
-      // Only the page's own scroll: a carousel turning by itself scrolls its strip, which is no sign of a reader.
-      if (e.type === 'scroll' && e.target !== document && e.target !== window) return;
+      if (!isReaderInteraction(e)) return;
       stop();
       resolve();
     };

@@ -4,11 +4,9 @@ import { HomeHeader } from '@/components/discovery/home-header';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { LayoutBlocks } from '@/components/discovery/layout-blocks';
 import { ListenBlocks } from '@/components/discovery/listen-blocks';
-import { PromotionPopupTrigger } from '@/components/promo/promotion-popup-trigger';
-import { CheckinDailyTrigger } from '@/components/activity/checkin-daily-trigger';
+import { DeferredHomeTriggers } from '@/components/home/deferred-home-triggers';
 import { ContinueCard } from '@/components/shelf/continue-card';
 import { AdSlot } from '@/components/ads/ad-slot';
-import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
 import { GameSlot } from '@/components/games/game-slot';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
@@ -64,9 +62,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
           <p className="empty">{SERVER_MSG.noAudio}</p>
         )}
         <AdSlot placement="home_carousel" languageType={languageType} />
-        <PromotionPopupTrigger />
-        <CheckinDailyTrigger />
-        <CustomAdTrigger languageType={languageType} />
+        <DeferredHomeTriggers languageType={languageType} />
         <ListenGuideSlot />
       </div>
     );
@@ -83,9 +79,8 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
       {/* docs/ads.md "Ads and placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
       <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
-      <PromotionPopupTrigger />
-      <CheckinDailyTrigger />
-      <CustomAdTrigger languageType={languageType} />
+      {/* The promotion popup, the daily check-in and the custom ad load after the first screen (docs/operations.md "Home's deferred triggers"). */}
+      <DeferredHomeTriggers languageType={languageType} />
     </div>
   );
 }

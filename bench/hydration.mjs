@@ -1,0 +1,153 @@
+// Main-thread time to interactive on a slow phone (issue 36): each page opened in a fresh Pixel 7 context (empty
+// caches, no cookies: a first visit) with Chromium's CPU slowed 6× through the DevTools protocol
+// (Emulation.setCPUThrottlingRate), against the framework's floor page /blank of the same build. Per open: the end
+// of the last long task before 3 s without one (time to interactive, as Lighthouse counts it without its network
+// condition), the blocking part of the long tasks, the main thread's whole task time (CDP Performance metrics)
+// and the renderer processes' CPU time (CDP SystemInfo: the page's own work, which other load on the machine and
+// the throttling's pauses hardly change), until then. Pages and the floor take turns (floor, page 1, page 2, …, then again), so a spell of
+// other work on the shared machine falls on all alike; the medians are printed as page ÷ floor, target ≤ 1.3×.
+// The host's speed (Lighthouse's CPU benchmark index, taken before every round) and the load average are
+// recorded beside them. Not a timed test: it prints figures and a verdict and writes bench/results/hydration.json.
+import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { startServer } from './lib/server.mjs';
+import { memberCookies } from './lib/member.mjs';
+import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
+import { benchmarkIndex, cpuSince, rendererCpu, settle, throttledPage } from './lib/main-thread.mjs';
+import {
+  assertPortFree,
+  assertServerAlive,
+  benchPort,
+  busyWarning,
+  explainFailure,
+  listFromEnv,
+  machine,
+  median,
+  stopServer,
+  writeResult,
+} from './lib/util.mjs';
+
+const PORT = benchPort(3201);
+const DATA_DIR = '.data-bench-hydration';
+const FLOOR = '/blank';
+const READER = '/m/read/1?nid=1';
+const PAGES = listFromEnv('BENCH_HYDRATION_PAGES', [FLOOR, '/m', '/m/login', '/m/novels/1', READER, '/m/listen/1']);
+const RUNS = Math.max(1, Number(process.env.BENCH_HYDRATION_RUNS ?? 3) || 3);
+const SLOWDOWN = Math.max(1, Number(process.env.BENCH_HYDRATION_CPU ?? 6) || 6);
+const TARGET_RATIO = 1.3;
+const MEMBER_PHONE = '13700000214';
+const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
+const base = `http://127.0.0.1:${PORT}`;
+
+async function openOnce(browser, path, member) {
+  const { context, page, cdp } = await throttledPage(browser, { slowdown: SLOWDOWN, cookies: asMember(path) ? member : [], origin: base });
+  try {
+    const cpuBefore = await rendererCpu(browserSession);
+    const response = await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
+    const figures = await settle(page, cdp);
+    const renderer_cpu_ms = cpuSince(cpuBefore, await rendererCpu(browserSession));
+    const final = new URL(page.url());
+    return { status: response?.status(), final_path: final.pathname + final.search, ...figures, renderer_cpu_ms };
+  } finally {
+    await context.close();
+  }
+}
+
+await assertPortFree(PORT);
+const startMachine = machine();
+const busy = busyWarning();
+const executable = chromePath();
+const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SMS_DEV_INBOX: '1' } });
+let browser;
+let browserSession;
+try {
+  const member = PAGES.some(asMember) ? await memberCookies(base, MEMBER_PHONE) : [];
+  browser = await chromium.launch({ executablePath: executable, args: CHROME_FLAGS });
+  browserSession = await browser.newBrowserCDPSession();
+  // Warm-up: one open of each page fills the server's caches and the browser's compiled code.
+  for (const path of PAGES) await openOnce(browser, path, member);
+
+  const runsOf = Object.fromEntries(PAGES.map((p) => [p, []]));
+  const rounds = [];
+  for (let i = 0; i < RUNS; i++) {
+    rounds.push({ benchmark_index: await benchmarkIndex(browser), load_avg_1m: +os.loadavg()[0].toFixed(2) });
+    for (const path of PAGES) runsOf[path].push(await openOnce(browser, path, member));
+  }
+  await assertServerAlive(PORT);
+
+  const results = {};
+  for (const path of PAGES) {
+    const runs = runsOf[path];
+    const pick = (k) => median(runs.map((r) => r[k]));
+    results[path] = {
+      as_member: asMember(path),
+      interactive_ms: pick('interactive_ms'),
+      main_thread_ms: pick('main_thread_ms'),
+      script_ms: pick('script_ms'),
+      renderer_cpu_ms: pick('renderer_cpu_ms'),
+      blocking_ms: pick('blocking_ms'),
+      fcp_ms: pick('fcp_ms'),
+      final_path: runs[0].final_path,
+      redirected: runs[0].final_path !== path,
+      runs,
+    };
+  }
+  const floor = results[FLOOR];
+  for (const [path, r] of Object.entries(results)) {
+    if (path === FLOOR || !floor) continue;
+    r.vs_floor = {
+      interactive_ratio: +(r.interactive_ms / floor.interactive_ms).toFixed(2),
+      main_thread_ratio: +(r.main_thread_ms / floor.main_thread_ms).toFixed(2),
+      renderer_cpu_ratio: +(r.renderer_cpu_ms / floor.renderer_cpu_ms).toFixed(2),
+    };
+    r.within_target = !r.redirected && r.vs_floor.interactive_ratio <= TARGET_RATIO;
+  }
+  const indexes = rounds.map((r) => r.benchmark_index);
+  writeResult('hydration', {
+    bench: 'hydration',
+    at: new Date().toISOString(),
+    machine: {
+      ...startMachine,
+      chromium: browser.version(),
+      benchmark_index: { median: median(indexes), min: Math.min(...indexes) },
+      load_avg_1m_end: +os.loadavg()[0].toFixed(2),
+    },
+    settings: {
+      device: 'Pixel 7',
+      cpu_slowdown: SLOWDOWN,
+      runs_per_page: RUNS,
+      quiet_window_ms: 3000,
+      member_pages: PAGES.filter(asMember),
+    },
+    targets: { interactive_ratio_max: TARGET_RATIO },
+    rounds,
+    results,
+  });
+
+  const width = Math.max(20, ...PAGES.map((p) => p.length + 2));
+  console.log(
+    `Main thread to interactive at ${SLOWDOWN}× CPU (median of ${RUNS}, interleaved with the floor ${FLOOR}) — target: page ÷ floor ≤ ${TARGET_RATIO}×`,
+  );
+  console.log(
+    `${'page'.padEnd(width)}${'TTI ms'.padStart(8)}${'÷ floor'.padStart(9)}${'main ms'.padStart(9)}${'÷ floor'.padStart(9)}${'CPU ms'.padStart(8)}${'÷ floor'.padStart(9)}${'TBT'.padStart(7)}   verdict`,
+  );
+  for (const [path, r] of Object.entries(results)) {
+    const verdict =
+      path === FLOOR ? 'framework floor' : `${r.within_target ? 'PASS' : 'FAIL'}${r.redirected ? ` (→ ${r.final_path})` : ''}`;
+    console.log(
+      `${path.padEnd(width)}${String(r.interactive_ms).padStart(8)}${(r.vs_floor ? `${r.vs_floor.interactive_ratio}×` : '').padStart(9)}` +
+        `${String(r.main_thread_ms).padStart(9)}${(r.vs_floor ? `${r.vs_floor.main_thread_ratio}×` : '').padStart(9)}` +
+        `${String(r.renderer_cpu_ms).padStart(8)}${(r.vs_floor ? `${r.vs_floor.renderer_cpu_ratio}×` : '').padStart(9)}` +
+        `${String(r.blocking_ms).padStart(7)}   ${verdict}`,
+    );
+  }
+  console.log(
+    `CPU benchmark index ${median(indexes)} (min ${Math.min(...indexes)}), load average ${startMachine.load_avg_1m} → ${os.loadavg()[0].toFixed(2)} on ${startMachine.cpus} CPUs`,
+  );
+  if (busy) console.log(busy);
+} catch (err) {
+  await explainFailure(err, PORT);
+} finally {
+  if (browser) await browser.close();
+  await stopServer(server);
+}
