@@ -88,6 +88,9 @@ const scratch = await createScratchDatabase(PG, 'shusheng_bench');
 fs.mkdirSync('.test-results', { recursive: true });
 let server;
 let db;
+// With SERVER_NODE_ARGS='--cpu-prof …' the server's profile ends when it stops: the purchase run is the SECONDS that
+// ended this long before, which is printed to cut the profile to it.
+let purchasesEnded;
 try {
   server = await startServer({
     port: PORT,
@@ -130,6 +133,7 @@ try {
   const healthRun = await load(SECONDS, health);
   const baseline = await load(SECONDS, afford);
   const purchases = await load(SECONDS, (i) => buy(offset + i));
+  purchasesEnded = performance.now();
   offset += purchases.next;
   if (purchases.successes !== purchases.requests)
     throw new Error(`bench: ${purchases.requests - purchases.successes} purchases did not charge: ${JSON.stringify(purchases.statuses)}`);
@@ -192,6 +196,9 @@ try {
   process.exitCode = 1;
 } finally {
   await db?.end().catch(() => {});
+  const beforeStop = performance.now();
   await server?.stop().catch(() => {});
+  if (purchasesEnded && process.env.SERVER_NODE_ARGS)
+    console.log(`profile: the purchase run ended ${Math.round(beforeStop - purchasesEnded)} ms before the server was told to stop`);
   await scratch.drop().catch((e) => console.error(`bench: could not drop ${scratch.name}: ${e.message}`));
 }
