@@ -23,7 +23,10 @@ export async function startServer({ port, databaseUrl, env = {}, logFile, timeou
   await assertPortFree(port);
   const out = fs.openSync(logFile, 'a');
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [SERVER, '-p', String(port)], {
+  // SERVER_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=…` to profile it under a bench (the
+  // profile is written when the server stops; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, '-p', String(port)], {
     env: { ...inherited, NODE_ENV: 'production', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', out, out],
   });

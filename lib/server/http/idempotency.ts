@@ -5,6 +5,7 @@ import { getDb } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { env } from '../env';
 import { CODES } from '@/lib/shared/dto/envelope';
+import { dropClaim, holdClaim } from './claim-heartbeat';
 import { SERVER_MSG } from '@/lib/server/messages';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,36 +23,45 @@ function fitKey(value: string, max: number): string {
 
 /**
  * Claims (actor, route, x-sig). The unique index makes the first caller the only one to run the action;
- * later callers within 24 h get its stored answer, or "in progress" while it is still running (at most the lease).
+ * later callers within 24 h get its stored answer, or "in progress" while it is still running. A fresh claim is held
+ * by this server (claim-heartbeat.ts), which renews it while the request runs; `now` is the caller's clock (tests).
  */
-export async function claimIdempotencyKey(rawActor: string, rawRoute: string, sig: string): Promise<Claim> {
+export async function claimIdempotencyKey(rawActor: string, rawRoute: string, sig: string, now = new Date()): Promise<Claim> {
   const actor = fitKey(rawActor, 80);
   const route = fitKey(rawRoute, 200);
   const db = getDb();
+  const lease = env().IDEMPOTENCY_LEASE_SECONDS * 1000;
   for (let attempt = 0; attempt < 2; attempt++) {
     const [inserted] = await db
       .insert(idempotencyKeys)
-      .values({ actor, route, sig })
+      .values({ actor, route, sig, renewedAt: now })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
-    if (inserted) return { kind: 'fresh', id: inserted.id };
+    if (inserted) {
+      holdClaim(inserted.id);
+      return { kind: 'fresh', id: inserted.id };
+    }
     const [existing] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.actor, actor), eq(idempotencyKeys.route, route), eq(idempotencyKeys.sig, sig)));
     if (!existing) continue;
-    if (Date.now() - existing.createdAt.getTime() > WINDOW_MS) {
+    if (now.getTime() - existing.createdAt.getTime() > WINDOW_MS) {
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.id, existing.id), lt(idempotencyKeys.createdAt, new Date(Date.now() - WINDOW_MS))));
+        .where(and(eq(idempotencyKeys.id, existing.id), lt(idempotencyKeys.createdAt, new Date(now.getTime() - WINDOW_MS))));
       continue;
     }
     if (existing.status === null) {
-      // Unanswered past the lease: the process that claimed it was killed mid-request (the claim is written before
-      // the action and answered after it, so a crash leaves it open). Without this the x-sig would answer "in
-      // progress" for 24 h. Re-running is safe where it matters: money movements carry their own idempotency keys.
-      if (Date.now() - existing.createdAt.getTime() > env().IDEMPOTENCY_LEASE_SECONDS * 1000) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, existing.id), isNull(idempotencyKeys.status)));
+      // Unanswered and no longer renewed: the server that claimed it died mid-request (the claim is written before the
+      // action and answered after it, and a live server renews it every lease / 3). Without this the x-sig would
+      // answer "in progress" for 24 h. The delete names the stale renewal, so a claim renewed meanwhile stays.
+      // Re-running is safe where it matters: money movements carry their own idempotency keys.
+      const stale = new Date(now.getTime() - lease);
+      if (existing.renewedAt < stale) {
+        await db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.id, existing.id), isNull(idempotencyKeys.status), lt(idempotencyKeys.renewedAt, stale)));
         continue;
       }
       return { kind: 'in_progress' };
@@ -68,7 +78,11 @@ export async function claimIdempotencyKey(rawActor: string, rawRoute: string, si
  */
 export async function completeIdempotencyKey(id: number, status: number, body: unknown, secret = false): Promise<void> {
   const answer = secret ? { status: 409, response: { code: CODES.conflict, message: SERVER_MSG.alreadyDone } } : { status, response: body };
-  await getDb().update(idempotencyKeys).set(answer).where(eq(idempotencyKeys.id, id));
+  try {
+    await getDb().update(idempotencyKeys).set(answer).where(eq(idempotencyKeys.id, id));
+  } finally {
+    dropClaim(id);
+  }
 }
 
 /** Drops answers older than the 24 h replay window; they can never be replayed again. */
@@ -82,5 +96,9 @@ export async function purgeIdempotencyKeys(now = new Date()): Promise<number> {
 
 /** A server failure is not an answer worth replaying: the client may retry with the same x-sig. */
 export async function releaseIdempotencyKey(id: number): Promise<void> {
-  await getDb().delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+  try {
+    await getDb().delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
+  } finally {
+    dropClaim(id);
+  }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { walletAccounts } from '../db/schema';
@@ -56,6 +56,33 @@ export const ensureMemberAccount = (db: DbOrTx, memberId: number, currency: Curr
  */
 export const ensureSystemAccount = (db: DbOrTx, systemName: string, currency: Currency, memberId: number | null = null) =>
   ensureAccount(db, { systemName, shard: memberId === null ? 0 : systemShardOf(memberId) }, currency);
+
+/**
+ * Several system accounts' ids at once, for `memberId`'s shard: one read when they all exist (the steady state), and
+ * ensureSystemAccount for any that does not yet. A purchase needs two (the novel's revenue and `spend`).
+ */
+export async function ensureSystemAccounts(
+  db: DbOrTx,
+  wanted: Array<{ systemName: string; currency: Currency }>,
+  memberId: number | null = null,
+): Promise<number[]> {
+  const shard = memberId === null ? 0 : systemShardOf(memberId);
+  const rows = await db
+    .select({ id: walletAccounts.id, systemName: walletAccounts.systemName, currency: walletAccounts.currency })
+    .from(walletAccounts)
+    .where(
+      and(
+        eq(walletAccounts.shard, shard),
+        or(...wanted.map((w) => and(eq(walletAccounts.systemName, w.systemName), eq(walletAccounts.currency, w.currency)))),
+      ),
+    );
+  const ids: number[] = [];
+  for (const w of wanted) {
+    const found = rows.find((r) => r.systemName === w.systemName && r.currency === w.currency);
+    ids.push(found ? found.id : await ensureSystemAccount(db, w.systemName, w.currency, memberId));
+  }
+  return ids;
+}
 
 /** A system account's balance: the sum of its shards (each shard's balance is audited against its entries). */
 export async function systemBalance(systemName: string, currency: Currency, db: DbOrTx = getDb()): Promise<number> {

@@ -22,6 +22,57 @@ export function isFreeToAll(
   return chapter.isFree || novel.saleMode === 'free' || (novel.freeUntil !== null && new Date(novel.freeUntil) > now && started);
 }
 
+type AccessRow = {
+  isFree: boolean;
+  price: number;
+  novelId: number;
+  saleMode: string;
+  vipFree: boolean;
+  wholeBookPrice: number | null;
+  freeUntil: Date | null;
+  freeFrom: Date | null;
+  unlocked: boolean;
+  wholeBook: boolean;
+};
+export type ChapterAccess = { access: Access; price: number; novelId: number; saleMode: string; wholeBookPrice: number | null };
+
+/**
+ * What chapterAccess selects from chapters joined with novels: the chapter, its novel and both ownerships. A purchase
+ * selects the same columns with its own (docs/wallet.md "Statements per purchase"), so the rule has one definition.
+ * The unlock and whole-book rows are found through their unique (member, chapter) and (member, novel) indexes;
+ * without a member there is nothing to look up.
+ */
+export function accessColumns(memberId: number | null) {
+  const none = sql<boolean>`false`;
+  return {
+    isFree: chapters.isFree,
+    price: chapters.price,
+    novelId: chapters.novelId,
+    saleMode: novels.saleMode,
+    vipFree: novels.vipFree,
+    wholeBookPrice: novels.wholeBookPrice,
+    freeUntil: novels.freeUntil,
+    freeFrom: novels.freeFrom,
+    unlocked: memberId
+      ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})`
+      : none,
+    wholeBook: memberId
+      ? sql<boolean>`exists (select 1 from ${bookEntitlements} where ${bookEntitlements.memberId} = ${memberId} and ${bookEntitlements.novelId} = ${chapters.novelId})`
+      : none,
+  };
+}
+
+/** The access a row of accessColumns gives: VIP is read only for a VIP-free novel the member does not own. */
+export async function accessFromRow(row: AccessRow, memberId: number | null, db: DbOrTx, now: Date): Promise<ChapterAccess> {
+  const base = { price: row.price, novelId: row.novelId, saleMode: row.saleMode, wholeBookPrice: row.wholeBookPrice };
+  if (isFreeToAll(row, row, now)) return { access: 'free', ...base };
+  if (!memberId) return { access: 'locked', ...base };
+  if (row.unlocked) return { access: 'unlocked', ...base };
+  if (row.wholeBook) return { access: 'whole_book', ...base };
+  if (row.vipFree && (await getPeriodState(memberId, 'vip', db, now)).active) return { access: 'vip_free', ...base };
+  return { access: 'locked', ...base };
+}
+
 /**
  * The one entitlement check (issue 5): may this reader see this chapter's text and hear its audio?
  * Free chapters and free (or limited-time free) novels for everyone; otherwise an unlock, a whole-book purchase,
@@ -32,38 +83,14 @@ export async function chapterAccess(
   chapterId: number,
   db: DbOrTx = getDb(),
   now = new Date(),
-): Promise<{ access: Access; price: number; novelId: number; saleMode: string; wholeBookPrice: number | null } | null> {
+): Promise<ChapterAccess | null> {
   // One statement answers the chapter, its novel and both ownerships: on PGlite every query runs on the server's
-  // own thread, and a paid read asks this on every request. The unlock and whole-book rows are found through
-  // their unique (member, chapter) and (member, novel) indexes; without a member there is nothing to look up.
-  const none = sql<boolean>`false`;
+  // own thread, and a paid read asks this on every request.
   const [row] = await db
-    .select({
-      isFree: chapters.isFree,
-      price: chapters.price,
-      novelId: chapters.novelId,
-      saleMode: novels.saleMode,
-      vipFree: novels.vipFree,
-      wholeBookPrice: novels.wholeBookPrice,
-      freeUntil: novels.freeUntil,
-      freeFrom: novels.freeFrom,
-      unlocked: memberId
-        ? sql<boolean>`exists (select 1 from ${chapterUnlocks} where ${chapterUnlocks.memberId} = ${memberId} and ${chapterUnlocks.chapterId} = ${chapters.id})`
-        : none,
-      wholeBook: memberId
-        ? sql<boolean>`exists (select 1 from ${bookEntitlements} where ${bookEntitlements.memberId} = ${memberId} and ${bookEntitlements.novelId} = ${chapters.novelId})`
-        : none,
-    })
+    .select(accessColumns(memberId))
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     // A scheduled chapter is missing to every reader until its time: nothing to read, hear or buy.
     .where(and(eq(chapters.id, chapterId), chapterPublished()));
-  if (!row) return null;
-  const base = { price: row.price, novelId: row.novelId, saleMode: row.saleMode, wholeBookPrice: row.wholeBookPrice };
-  if (isFreeToAll(row, row, now)) return { access: 'free', ...base };
-  if (!memberId) return { access: 'locked', ...base };
-  if (row.unlocked) return { access: 'unlocked', ...base };
-  if (row.wholeBook) return { access: 'whole_book', ...base };
-  if (row.vipFree && (await getPeriodState(memberId, 'vip', db, now)).active) return { access: 'vip_free', ...base };
-  return { access: 'locked', ...base };
+  return row ? accessFromRow(row, memberId, db, now) : null;
 }

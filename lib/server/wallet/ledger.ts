@@ -31,18 +31,23 @@ export async function movementExists(tx: DbOrTx, kind: string, idempotencyKey: s
   return Boolean(row);
 }
 
+/** Every amount a whole number and the legs summing to zero per currency, or nothing is written. */
+export function assertBalanced(legs: Leg[]): void {
+  const sums = new Map<string, number>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount)) throw new UnbalancedMovementError(`amount ${leg.amount} is not a whole number`);
+    sums.set(leg.currency, (sums.get(leg.currency) ?? 0) + leg.amount);
+  }
+  for (const [currency, sum] of sums) if (sum !== 0) throw new UnbalancedMovementError(`${currency} legs sum to ${sum}`);
+}
+
 /**
  * Writes one double-entry movement inside the caller's transaction: the legs must sum to zero per currency,
  * every amount is a whole number, and account balances move with their entries. Returns the movement id and
  * whether it was new (false: the same kind and key were applied before, nothing was written).
  */
 export async function postMovement(tx: Tx, movement: Movement): Promise<{ id: number; fresh: boolean }> {
-  const sums = new Map<string, number>();
-  for (const leg of movement.legs) {
-    if (!Number.isSafeInteger(leg.amount)) throw new UnbalancedMovementError(`amount ${leg.amount} is not a whole number`);
-    sums.set(leg.currency, (sums.get(leg.currency) ?? 0) + leg.amount);
-  }
-  for (const [currency, sum] of sums) if (sum !== 0) throw new UnbalancedMovementError(`${currency} legs sum to ${sum}`);
+  assertBalanced(movement.legs);
 
   if (movement.idempotencyKey) {
     const [existing] = await tx

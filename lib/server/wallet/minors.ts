@@ -46,7 +46,7 @@ export async function assertMayPay(
     .from(guardianConsents)
     .where(and(eq(guardianConsents.memberId, memberId), isNull(guardianConsents.revokedAt)))
     .limit(1);
-  if (!consent) throw new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true }, 'minor_consent');
+  if (!consent) throw consentMissing();
   if (amount === undefined) return;
   const age = ageOn(member.birthDate, now);
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
@@ -74,6 +74,25 @@ export async function assertMayPay(
     );
   if ((spent?.total ?? 0) + amount > cap.monthly)
     throw new ApiError(CODES.forbidden, SERVER_MSG.minorCapMonthly(formatCents(cap.monthly)), { cap: cap.monthly }, 'minor_cap');
+}
+
+const consentMissing = () => new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true }, 'minor_consent');
+
+/**
+ * assertMayPay without an amount, for a caller that read the birth date and whether an unrevoked consent exists in
+ * its own statement (a chapter purchase reads them with the chapter: docs/wallet.md "Statements per purchase").
+ */
+export function assertMayPayKnown(birthDate: string | null, hasConsent: boolean, now = new Date()): void {
+  if (!birthDate || ageOn(birthDate, now) >= ADULT_AGE) return;
+  if (!hasConsent) throw consentMissing();
+}
+
+/** The member's declared birth date and whether an unrevoked guardian consent exists, as columns of another select. */
+export function payerColumns(memberId: number) {
+  return {
+    birthDate: sql<string | null>`(select ${members.birthDate}::text from ${members} where ${members.id} = ${memberId})`,
+    hasConsent: sql<boolean>`exists (select 1 from ${guardianConsents} where ${guardianConsents.memberId} = ${memberId} and ${guardianConsents.revokedAt} is null)`,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
@@ -7,11 +7,11 @@ import { retryOnConflict } from '../db/pg-errors';
 import { getDb } from '../db/client';
 import { chapterUnlocks, chapters, novels } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
-import { assertMayPay } from './minors';
-import { getBalances } from './balances';
-import { chapterAccess } from './entitlement';
+import { assertMayPayKnown, payerColumns } from './minors';
+import { getBalances, memberBalance } from './balances';
+import { accessColumns, accessFromRow, chapterAccess } from './entitlement';
 import { chapterPublished } from '../catalog/visibility';
-import { addFanValue } from './fan-values';
+import { fanValueUpsert } from './fan-values';
 import { lockMemberWallet, spend } from './spend';
 
 import type { BuyMode } from '@/lib/shared/dto/wallet';
@@ -56,6 +56,9 @@ export interface BuyResult {
  * POST /v1/novels/{nid}/buy {aid}: unlocks one paid chapter. One transaction: the guardian check, the spend
  * (vouchers first) and the unlock row, which is unique per (member, chapter) so a chapter is charged once however
  * many buys race. 90400 for books sold only whole, 90401 off shelf, 90001 when the balance is short.
+ * Seven statements from BEGIN to COMMIT (docs/wallet.md "Statements per purchase"): the wallet lock, one read of
+ * the chapter with everything the rules ask, the system accounts, the lots, and one write of the movement with its
+ * unlock and fan value; the balances answered come from the locked rows.
  */
 export async function buyChapter(
   memberId: number,
@@ -67,26 +70,20 @@ export async function buyChapter(
   // A burst of one member's buys can deadlock on the wallet rows; the victim, rolled back whole, runs again.
   const result = await retryOnConflict(() =>
     getDb().transaction(async (t) => {
+      // The lock comes before the read of what the member owns, so a second buy of this chapter waits and then sees the unlock.
+      const wallet = await lockMemberWallet(t, memberId);
       const [chapter] = await t
-        .select({
-          id: chapters.id,
-          novelId: chapters.novelId,
-          price: chapters.price,
-          isOffShelf: novels.isOffShelf,
-          saleMode: novels.saleMode,
-          wholeBookPrice: novels.wholeBookPrice,
-        })
+        .select({ ...accessColumns(memberId), isOffShelf: novels.isOffShelf, ...payerColumns(memberId) })
         .from(chapters)
         .innerJoin(novels, eq(novels.id, chapters.novelId))
         .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId), chapterPublished()));
       if (!chapter) throw notFound(MSG.chapterMissing);
       if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
-      await lockMemberWallet(t, memberId);
-      const access = await chapterAccess(memberId, chapterId, t);
-      if (access && access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true };
+      const access = await accessFromRow(chapter, memberId, t, now);
+      if (access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true, balances: null };
       if (chapter.saleMode === 'whole_book')
         throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
-      await assertMayPay(memberId, t);
+      assertMayPayKnown(chapter.birthDate, chapter.hasConsent, now);
       // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
       const paid = await spend(
         t,
@@ -98,16 +95,23 @@ export async function buyChapter(
           reference: `chapter:${chapterId}`,
         },
         now,
-        { novelId },
+        {
+          novelId,
+          locked: wallet,
+          // Written by the movement's own statement, only if the movement is new; the member's accounts are locked,
+          // so no other buy of this chapter can be between the read above and this write.
+          also: (fromCoins) => [
+            sql`insert into ${chapterUnlocks} (member_id, chapter_id, novel_id, price, tx_id)
+              select ${memberId}, ${chapterId}, ${novelId}, ${chapter.price}, mv.id from mv`,
+            ...(fromCoins > 0 ? [fanValueUpsert(memberId, novelId, { coins: fromCoins }, sql`from mv`)] : []),
+          ],
+        },
       );
       if (!paid.fresh) throw new ApiError(CODES.conflict, SERVER_MSG.duplicatePurchase);
-      // The member's accounts are locked by spend(), so a second buy of this chapter waits and then sees the unlock.
-      await t.insert(chapterUnlocks).values({ memberId, chapterId, novelId, price: chapter.price, txId: paid.txId });
-      await addFanValue(t, memberId, novelId, { coins: paid.fromCoins });
-      return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false };
+      return { charged: chapter.price, fromVouchers: paid.fromVouchers, fromCoins: paid.fromCoins, owned: false, balances: paid.balances };
     }),
   );
-  const balance = await getBalances(memberId);
+  const balance = result.balances ?? (await memberBalance(memberId));
   return {
     aid: chapterId,
     nid: novelId,

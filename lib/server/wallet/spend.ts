@@ -1,14 +1,15 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../core/errors';
-import { ensureMemberAccount, ensureSystemAccount, revenueAccountName } from './accounts';
+import { ensureSystemAccounts, revenueAccountName } from './accounts';
 import { businessMonthOf } from '@/lib/shared/business-time';
-import { movementExists, postMovement, type Leg } from './ledger';
-import { earnTicketsFromSpend } from './tickets';
+import type { Leg } from './ledger';
+import { grantSpendTickets } from './tickets';
+import { writeSpend } from './spend-statement';
 
 export interface SpendResult {
   txId: number;
@@ -16,6 +17,8 @@ export interface SpendResult {
   fresh: boolean;
   fromVouchers: number;
   fromCoins: number;
+  /** Coins and vouchers after the spend as the reader is shown them, or null when they must be read (see spend). */
+  balances: { welth: number; welth_coupon: number } | null;
 }
 
 export interface SpendOptions {
@@ -26,23 +29,49 @@ export interface SpendOptions {
   novelId?: number;
   /** Coins only, vouchers untouched (gifts: GIFTS_PAY_WITH_VOUCHERS, docs/gifts-votes.md). */
   coinsOnly?: boolean;
+  /** The wallet the caller locked just before, in this transaction, with nothing moved since: not locked again. */
+  locked?: LockedWallet;
+  /** Rows written with the movement in the same statement, only when it is new (see writeSpend), given the coins taken. */
+  also?: (fromCoins: number) => SQL[];
+}
+
+export interface LockedWallet {
+  coinAccount: number;
+  voucherAccount: number;
+  /** Balances as locked: nothing else can change them until the transaction ends. */
+  coins: number;
+  vouchers: number;
 }
 
 /**
  * Locks the member's coin and voucher accounts for the rest of the transaction (ids in ascending order, so two
  * transactions never wait on each other in a cycle). Purchases take it before checking what the member owns,
- * so a second buy of the same chapter waits and then sees the first one's unlock.
+ * so a second buy of the same chapter waits and then sees the first one's unlock. One statement once the accounts
+ * exist (docs/wallet.md "Statements per purchase"); a member's first movement creates them first.
  */
-export async function lockMemberWallet(tx: Tx, memberId: number): Promise<{ coinAccount: number; voucherAccount: number; coins: number }> {
-  const coinAccount = await ensureMemberAccount(tx, memberId, 'welth');
-  const voucherAccount = await ensureMemberAccount(tx, memberId, 'welth_coupon');
-  const accounts = await tx
-    .select({ id: walletAccounts.id, currency: walletAccounts.currency, balance: walletAccounts.balance })
-    .from(walletAccounts)
-    .where(inArray(walletAccounts.id, [coinAccount, voucherAccount]))
-    .orderBy(asc(walletAccounts.id))
-    .for('update');
-  return { coinAccount, voucherAccount, coins: accounts.find((a) => a.currency === 'welth')?.balance ?? 0 };
+export async function lockMemberWallet(tx: Tx, memberId: number): Promise<LockedWallet> {
+  const lock = () =>
+    tx
+      .select({ id: walletAccounts.id, currency: walletAccounts.currency, balance: walletAccounts.balance })
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.memberId, memberId), inArray(walletAccounts.currency, ['welth', 'welth_coupon'])))
+      .orderBy(asc(walletAccounts.id))
+      .for('update');
+  let accounts = await lock();
+  if (accounts.length < 2) {
+    await tx
+      .insert(walletAccounts)
+      .values([
+        { memberId, currency: 'welth' },
+        { memberId, currency: 'welth_coupon' },
+      ])
+      .onConflictDoNothing();
+    accounts = await lock();
+  }
+  const coin = accounts.find((a) => a.currency === 'welth');
+  const voucher = accounts.find((a) => a.currency === 'welth_coupon');
+  if (!coin || !voucher) throw new Error(`wallet accounts of member ${memberId} could not be created`);
+  return { coinAccount: coin.id, voucherAccount: voucher.id, coins: coin.balance, vouchers: voucher.balance };
 }
 
 /**
@@ -60,9 +89,16 @@ export async function spend(
   now = new Date(),
   options: SpendOptions = {},
 ): Promise<SpendResult> {
-  const { coinAccount, voucherAccount, coins } = await lockMemberWallet(tx, memberId);
-  const spendCoins = await ensureSystemAccount(tx, options.novelId ? revenueAccountName(options.novelId) : 'spend', 'welth', memberId);
-  const spendVouchers = await ensureSystemAccount(tx, 'spend', 'welth_coupon', memberId);
+  const wallet = options.locked ?? (await lockMemberWallet(tx, memberId));
+  const { coinAccount, voucherAccount, coins } = wallet;
+  const [spendCoins, spendVouchers] = await ensureSystemAccounts(
+    tx,
+    [
+      { systemName: options.novelId ? revenueAccountName(options.novelId) : 'spend', currency: 'welth' },
+      { systemName: 'spend', currency: 'welth_coupon' },
+    ],
+    memberId,
+  );
   const lots = await tx
     .select({ id: voucherLots.id, remaining: voucherLots.remaining })
     .from(voucherLots)
@@ -76,34 +112,42 @@ export async function spend(
     throw new ApiError(CODES.paymentNeeded, SERVER_MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
   }
 
-  // A movement already applied under this key: report it without touching lots or balances again.
-  if (movement.idempotencyKey && (await movementExists(tx, movement.kind, movement.idempotencyKey))) {
-    return { txId: 0, fresh: false, fromVouchers: 0, fromCoins: 0 };
-  }
   let due = price;
   const legs: Leg[] = [];
+  const lotTakes: Array<{ id: number; take: number }> = [];
   for (const lot of options.coinsOnly ? [] : lots) {
     if (due === 0) break;
     const take = Math.min(lot.remaining, due);
     due -= take;
-    await tx
-      .update(voucherLots)
-      .set({ remaining: sql`${voucherLots.remaining} - ${take}` })
-      .where(eq(voucherLots.id, lot.id));
+    lotTakes.push({ id: lot.id, take });
     legs.push(
       { accountId: voucherAccount, currency: 'welth_coupon', amount: -take, lotId: lot.id },
-      { accountId: spendVouchers, currency: 'welth_coupon', amount: take, lotId: lot.id },
+      { accountId: spendVouchers!, currency: 'welth_coupon', amount: take, lotId: lot.id },
     );
   }
   const fromVouchers = price - due;
   if (due > 0)
-    legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins, currency: 'welth', amount: due });
+    legs.push({ accountId: coinAccount, currency: 'welth', amount: -due }, { accountId: spendCoins!, currency: 'welth', amount: due });
+  const month = businessMonthOf(now);
   const meta = {
     ...movement.meta,
     ...(options.novelId ? { novel_id: options.novelId } : {}),
-    ...(due > 0 ? { coin_month: businessMonthOf(now) } : {}),
+    ...(due > 0 ? { coin_month: month } : {}),
   };
-  const { id } = await postMovement(tx, { ...movement, meta, memberId, legs });
-  if (due > 0) await earnTicketsFromSpend(tx, memberId, now);
-  return { txId: id, fresh: true, fromVouchers, fromCoins: due };
+  // A movement already applied under this key writes nothing, lots and balances included, and is reported as such.
+  const written = await writeSpend(tx, {
+    ...movement,
+    meta,
+    memberId,
+    legs,
+    lotTakes,
+    also: options.also?.(due),
+    ticketMonth: due > 0 ? month : undefined,
+  });
+  if (!written) return { txId: 0, fresh: false, fromVouchers: 0, fromCoins: 0, balances: null };
+  if (due > 0) await grantSpendTickets(tx, memberId, now, written.monthCoinsBefore + due, written.spendTickets);
+  // The balances after the spend, known without reading them back — unless a lot past its date still waits for the
+  // expiry sweep (the voucher account then holds more than the spendable lots), which a shown balance must not count.
+  const balances = wallet.vouchers === usableVouchers ? { welth: coins - due, welth_coupon: wallet.vouchers - fromVouchers } : null;
+  return { txId: written.id, fresh: true, fromVouchers, fromCoins: due, balances };
 }

@@ -74,17 +74,22 @@ export async function grantTickets(
 
 /** Coins the member paid (never vouchers) in movements of `month`: what tickets are earned from. */
 export async function monthCoinsSpent(db: DbOrTx, memberId: number, month: string): Promise<number> {
-  const [row] = await rowsOf<{ coins: string | number }>(
-    db,
-    sql`
-    select coalesce(sum(-e.amount), 0)::bigint as coins
+  const [row] = await rowsOf<{ coins: string | number }>(db, sql`select ${monthCoinsSpentSql(memberId, month)} as coins`);
+  return Number(row?.coins ?? 0);
+}
+
+/** monthCoinsSpent as a scalar subquery, for a statement that writes the spend and reads the month in one trip. */
+export const monthCoinsSpentSql = (memberId: number, month: string) => sql`(
+    select coalesce(sum(-e.amount), 0)::bigint
     from ledger_entries e
     join wallet_accounts a on a.id = e.account_id and a.member_id = ${memberId} and a.currency = 'welth'
     join ledger_transactions t on t.id = e.tx_id
-    where e.amount < 0 and t.meta->>'coin_month' = ${month}`,
-  );
-  return Number(row?.coins ?? 0);
-}
+    where e.amount < 0 and t.meta->>'coin_month' = ${month})`;
+
+/** Tickets this month's coin spending has already granted (the lots of source spend), as a scalar subquery. */
+export const spendTicketsGrantedSql = (memberId: number, month: string) => sql`(
+    select coalesce(sum(${ticketLots.amount}), 0)::bigint from ${ticketLots}
+    where ${ticketLots.memberId} = ${memberId} and ${ticketLots.source} = 'spend' and ${ticketLots.month} = ${month})`;
 
 /**
  * After a spend that took coins: one ticket per TICKETS.coinsPerTicket coins spent this month, less what this
@@ -93,13 +98,22 @@ export async function monthCoinsSpent(db: DbOrTx, memberId: number, month: strin
  */
 export async function earnTicketsFromSpend(tx: Tx, memberId: number, now: Date): Promise<number> {
   const month = businessMonthOf(now);
-  const coins = await monthCoinsSpent(tx, memberId, month);
-  const earned = Math.floor(coins / TICKETS.coinsPerTicket);
-  const [row] = await tx
-    .select({ granted: sql<number>`coalesce(sum(${ticketLots.amount}), 0)`.mapWith(Number) })
-    .from(ticketLots)
-    .where(and(eq(ticketLots.memberId, memberId), eq(ticketLots.source, 'spend'), eq(ticketLots.month, month)));
-  const due = earned - (row?.granted ?? 0);
+  const [row] = await rowsOf<{ coins: string | number; granted: string | number }>(
+    tx,
+    sql`select ${monthCoinsSpentSql(memberId, month)} as coins, ${spendTicketsGrantedSql(memberId, month)} as granted`,
+  );
+  return grantSpendTickets(tx, memberId, now, Number(row?.coins ?? 0), Number(row?.granted ?? 0));
+}
+
+/**
+ * The grant once the month's coins (this spend included) and the tickets they already earned are known: spend()
+ * reads both in the statement that writes the movement, so a purchase that crosses no multiple of 100 costs no
+ * statement here.
+ */
+export async function grantSpendTickets(tx: Tx, memberId: number, now: Date, monthCoins: number, granted: number): Promise<number> {
+  const month = businessMonthOf(now);
+  const earned = Math.floor(monthCoins / TICKETS.coinsPerTicket);
+  const due = earned - granted;
   if (due <= 0) return 0;
   await grantTickets(tx, memberId, { source: 'spend', amount: due, key: `spend:${memberId}:${month}:${earned}` }, now);
   return due;

@@ -43,7 +43,8 @@ export function planBurst({ members, burstOrders, secret, seed = 5 }) {
   return ops.map((op, index) => ({ ...op, index, answers: [] }));
 }
 
-function send(client, op, sig) {
+/** One op as the burst sends it (buy, sandbox approve or payment notification). */
+export function send(client, op, sig) {
   if (op.kind === 'buy') return client.buy(op.member.token, op.nid, op.aid, sig);
   if (op.kind === 'approve') return client.approve(op.orderId, op.member.token);
   return client.notify(op.notification);

@@ -116,6 +116,9 @@ export const idempotencyKeys = pgTable(
     status: integer(),
     response: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Renewed every few seconds by the server running the request (docs/api.md "x-sig"): an unanswered claim whose
+    // renewal stopped longer than the lease ago belongs to a dead server and is taken over.
+    renewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_uq').on(t.actor, t.route, t.sig), index('idempotency_created_idx').on(t.createdAt)],
 );
