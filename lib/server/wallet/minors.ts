@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { businessDayOf, businessMonthStartOf } from '@/lib/shared/business-time';
+import { businessMonthStartOf } from '@/lib/shared/business-time';
 import { formatCents } from '@/lib/shared/money';
 import { cachedFlags } from '../config/flags-cache';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -10,19 +10,11 @@ import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { guardianConsents, members, orders } from '../db/schema';
 import { ApiError } from '../core/errors';
+import { assertNotInMinorsMode } from '../minors/mode';
 
-export const ADULT_AGE = 18;
-
-/**
- * Whole years from a YYYY-MM-DD birth date to the business day of `on`: a year is complete on the birthday (on 28
- * February for a 29 February birthday outside leap years).
- */
-export function ageOn(birthDate: string, on: Date = new Date()): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = businessDayOf(on).split('-').map(Number) as [number, number, number];
-  const birthday = Math.min(bd, new Date(Date.UTC(y, bm, 0)).getUTCDate());
-  return y - by - (m < bm || (m === bm && d < birthday) ? 1 : 0);
-}
+// Moved to lib/shared/age.ts so 青少年模式 (lib/server/minors), below the wallet, reads the same age.
+export { ADULT_AGE, ageOn } from '@/lib/shared/age';
+import { ADULT_AGE, ageOn } from '@/lib/shared/age';
 
 /**
  * The one check every paid action runs (docs/accounts.md "Minors"): a member who declared an age under 18 needs a recorded,
@@ -39,6 +31,9 @@ export async function assertMayPay(
   amount?: number,
   payingOrderId?: number,
 ): Promise<void> {
+  // 青少年模式 allows no paying at all (docs/minors-mode.md "No paying"). Not at fulfilment: an order opened before the
+  // mode was switched on is paid already; its coins stay unspendable while the mode lasts.
+  if (payingOrderId === undefined) await assertNotInMinorsMode(memberId, db, now);
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
   if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
   const [consent] = await db
