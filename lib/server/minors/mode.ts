@@ -130,7 +130,8 @@ async function verifyPin(memberId: number, pin: string, now: Date): Promise<void
     return lockedUntil ? { locked: lockedUntil } : { left: PIN_TRIES_PER_LOCK - (count % PIN_TRIES_PER_LOCK) };
   });
   if (!wrong) return;
-  if ('locked' in wrong) throw new ApiError(CODES.rateLimited, T.pinLocked(formatBusinessTime(wrong.locked)), { locked_until: wrong.locked });
+  if ('locked' in wrong)
+    throw new ApiError(CODES.rateLimited, T.pinLocked(formatBusinessTime(wrong.locked)), { locked_until: wrong.locked });
   throw new ApiError(CODES.forbidden, T.pinWrong(wrong.left), { tries_left: wrong.left });
 }
 
@@ -174,8 +175,5 @@ export async function setMinorsDailyMinutes(memberId: number, pin: string, minut
   if (!Number.isInteger(minutes) || minutes < MINORS_MIN_MINUTES || minutes > state.maxMinutes)
     throw invalid(T.minutesRange(MINORS_MIN_MINUTES, state.maxMinutes));
   await verifyPin(memberId, pin, now);
-  await getDb()
-    .update(minorsModes)
-    .set({ dailyMinutes: minutes, updatedAt: now })
-    .where(eq(minorsModes.memberId, memberId));
+  await getDb().update(minorsModes).set({ dailyMinutes: minutes, updatedAt: now }).where(eq(minorsModes.memberId, memberId));
 }

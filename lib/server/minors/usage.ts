@@ -118,7 +118,9 @@ export async function assertMinorsMayUse(
   const state = await modeState(memberId, getDb(), now);
   if (!state?.on) return;
   if (!(await novelSuitable(novelId))) throw new ApiError(CODES.minorsMode, T.refusedUnsuitable, { minors_mode: 'unsuitable' });
-  const status = opts.count ? await recordMinorsUse(memberId, now) : toDto(state, await usedSeconds(memberId, businessDayOf(now), getDb()), '', now);
+  const status = opts.count
+    ? await recordMinorsUse(memberId, now)
+    : toDto(state, await usedSeconds(memberId, businessDayOf(now), getDb()), '', now);
   if (status.blocked) throw refusal(status.blocked, state);
 }
 

@@ -12,7 +12,15 @@ export const minorsModeBody = z.discriminatedUnion(
       .object({ op: z.literal('on'), pin, pin_confirm: pin })
       .refine((b) => b.pin === b.pin_confirm, { error: T.pinMismatch, path: ['pin_confirm'] }),
     z.object({ op: z.literal('off'), pin }),
-    z.object({ op: z.literal('limit'), pin, daily_minutes: z.coerce.number({ error: T.minutesRange(10, 180) }).int().min(1).max(1440) }),
+    z.object({
+      op: z.literal('limit'),
+      pin,
+      daily_minutes: z.coerce
+        .number({ error: T.minutesRange(10, 180) })
+        .int()
+        .min(1)
+        .max(1440),
+    }),
   ],
   { error: T.pinFormat },
 );
