@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { MinorsUsageGate } from '@/components/minors/usage-gate';
 import dynamic from 'next/dynamic';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
@@ -145,6 +146,7 @@ export function ListenView({ initial, readType, author, initialTime, resumeHint 
 
   return (
     <div className="listen">
+      <MinorsUsageGate kind="listen" />
       <header className="listen-top">
         <Link href={`/m/novels/${chapter.novel_id}`} className="listen-back" aria-label="返回书籍详情">
           ‹

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MinorsUsageGate } from '@/components/minors/usage-gate';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';
 import dynamic from 'next/dynamic';
@@ -275,6 +276,7 @@ export function ReaderView({ initial }: { initial: ReadChapter }) {
 
   return (
     <div className="reader" data-bars={bars || panel ? 'shown' : 'hidden'}>
+      <MinorsUsageGate kind="read" />
       {/* The bars follow the book's direction (back on the right for Uyghur), as the pages and taps do. */}
       <header className="reader-top" dir={chapter.novel.dir} inert={!(bars || panel)}>
         <Link href={`/m/novels/${chapter.novel_id}`} className="reader-back" aria-label="返回书籍详情">
