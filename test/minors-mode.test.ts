@@ -34,6 +34,7 @@ import { getPrivateAudioUrl } from '@/lib/server/audio/listen';
 import { recordMinorsUse, minorsStatus, assertMinorsMayUse } from '@/lib/server/minors/usage';
 import { turnOnMinorsMode, turnOffMinorsMode, setMinorsDailyMinutes, modeState } from '@/lib/server/minors/mode';
 import { staffTurnOffMinorsMode } from '@/lib/server/minors/console';
+import { recordGuardianConsent } from '@/lib/server/wallet/minors';
 import { setNovelMinorsSuitable } from '@/lib/server/content/minors-suitable';
 import type { StaffActor } from '@/lib/server/core/actor';
 import { getDb } from '@/lib/server/db/client';
@@ -194,7 +195,7 @@ describe('suitable novels', () => {
       .from(chapters)
       .where(and(eq(chapters.novelId, 2), eq(chapters.idx, 1)));
     freezeDateAt(MORNING);
-    let res = await callRoute(readRoute, { url: `/v1/read/${ch!.id}?nid=2`, params: { id: String(ch!.id) }, headers: m.auth });
+    const res = await callRoute(readRoute, { url: `/v1/read/${ch!.id}?nid=2`, params: { id: String(ch!.id) }, headers: m.auth });
     expect(res.body).toMatchObject({ code: 90420, message: '青少年模式下无法查看该作品', data: { minors_mode: 'unsuitable' } });
     jest.useRealTimers();
     await setNovelMinorsSuitable(editor, 2, true);
@@ -302,6 +303,14 @@ describe('switching on and off: API and abuse', () => {
     expect(res.body.message).toBe('未满18周岁的账号无法关闭青少年模式');
     expect((await modeState(m.id))!.on).toBe(true);
     await expect(staffTurnOffMinorsMode(admin, m.id)).rejects.toMatchObject({ code: 40300 });
+  });
+
+  it('a guardian’s recorded consent lifts the by-age default; the caps apply again', async () => {
+    const m = await signedInMember();
+    await d().update(members).set({ birthDate: '2012-05-01' }).where(eq(members.id, m.id));
+    await expect(buyChapter(m.id, 1, 30)).rejects.toMatchObject({ code: 40300, reason: 'minor_consent' });
+    await recordGuardianConsent(m.id, { guardian_name: '王芳', guardian_phone: '13800000000', relation: 'mother' });
+    expect(await modeState(m.id)).toMatchObject({ on: false, byAge: false });
   });
 
   it('support turns a member’s mode off, audited', async () => {

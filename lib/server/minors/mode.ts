@@ -1,6 +1,6 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { isMinorOn } from '@/lib/shared/age';
 import { addBusinessDays, businessDayOf, businessDayStart, formatBusinessTime } from '@/lib/shared/business-time';
@@ -8,14 +8,14 @@ import { MINORS_MIN_MINUTES } from '@/lib/shared/minors-mode';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
 import { hmac } from '../secret';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
-import { members, minorsModes } from '../db/schema';
+import { guardianConsents, members, minorsModes } from '../db/schema';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
 
 /**
  * 青少年模式's switch and password (docs/minors-mode.md "Switching it on and off"). A member turns it on with a 4-digit
  * password; turning it off or changing the daily limit needs that password; wrong guesses lock it. A declared minor
- * is in the mode by age whatever the switch says, and cannot leave it.
+ * without a guardian's recorded consent is in the mode by age whatever the switch says, and cannot leave it.
  */
 
 /** Wrong guesses before a 15-minute lock, and before a lock until the next business day. */
@@ -48,12 +48,14 @@ export async function modeState(memberId: number, db: DbOrTx = getDb(), now = ne
       on: minorsModes.on,
       pinHash: minorsModes.pinHash,
       dailyMinutes: minorsModes.dailyMinutes,
+      // A guardian's recorded consent to paid use (docs/accounts.md "Minors") lifts the by-age default.
+      consented: sql<boolean>`exists (select 1 from ${guardianConsents} where ${guardianConsents.memberId} = ${members.id} and ${guardianConsents.revokedAt} is null)`,
     })
     .from(members)
     .leftJoin(minorsModes, eq(minorsModes.memberId, members.id))
     .where(eq(members.id, memberId));
   if (!row) return null;
-  const byAge = isMinorOn(row.birthDate, now);
+  const byAge = isMinorOn(row.birthDate, now) && !row.consented;
   const switchedOn = row.on ?? false;
   const maxMinutes = consoleDailyMinutes();
   return {

@@ -22,9 +22,10 @@ import { MINORS_TEXT } from '@/lib/shared/minors-text';
 
 type CommentRow = typeof comments.$inferSelect;
 
-/** Comments are read-only in 青少年模式 (docs/minors-mode.md "What the mode changes"): no comment, reply or review. */
+/** Comments are read-only in 青少年模式 (docs/minors-mode.md "What stops"): no comment, reply or review. */
 async function assertMayComment(memberId: number, now: Date): Promise<void> {
-  if (await inMinorsMode(memberId, getDb(), now)) throw new ApiError(CODES.minorsMode, MINORS_TEXT.refusedComment, { minors_mode: 'comment' });
+  if (await inMinorsMode(memberId, getDb(), now))
+    throw new ApiError(CODES.minorsMode, MINORS_TEXT.refusedComment, { minors_mode: 'comment' });
 }
 
 /** A short comment's or reply's text, trimmed and within community.comment_max_length characters. */

@@ -31,17 +31,18 @@ export async function assertMayPay(
   amount?: number,
   payingOrderId?: number,
 ): Promise<void> {
-  // 青少年模式 allows no paying at all (docs/minors-mode.md "No paying"). Not at fulfilment: an order opened before the
-  // mode was switched on is paid already; its coins stay unspendable while the mode lasts.
-  if (payingOrderId === undefined) await assertNotInMinorsMode(memberId, db, now);
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
-  if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
+  // 青少年模式 allows no paying at all (docs/minors-mode.md "No paying"); a minor without consent is refused below first.
+  // Not at fulfilment: an order opened before the mode was switched on is paid already; its coins stay unspendable.
+  const inMode = payingOrderId === undefined ? () => assertNotInMinorsMode(memberId, db, now) : async () => undefined;
+  if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return inMode();
   const [consent] = await db
     .select({ id: guardianConsents.id })
     .from(guardianConsents)
     .where(and(eq(guardianConsents.memberId, memberId), isNull(guardianConsents.revokedAt)))
     .limit(1);
   if (!consent) throw new ApiError(CODES.forbidden, MSG.minorNeedsConsent, { needs_guardian_consent: true }, 'minor_consent');
+  await inMode();
   if (amount === undefined) return;
   const age = ageOn(member.birthDate, now);
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
