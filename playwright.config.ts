@@ -30,6 +30,8 @@ const POPUP_SEEN_TODAY = {
       localStorage: [
         { name: 'promotion_popup.shown_on', value: shanghaiToday },
         { name: 'checkin_modal.shown_on', value: shanghaiToday },
+        // 青少年模式's first-start prompt (docs/minors-mode.md "The first-start prompt"), once per device.
+        { name: 'minors_prompt.shown', value: '1' },
       ],
     },
   ],

@@ -161,7 +161,10 @@ test.describe('home', () => {
       origins: [
         {
           origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
-          localStorage: [{ name: 'promotion_popup.shown_on', value: shanghaiToday() }],
+          localStorage: [
+            { name: 'promotion_popup.shown_on', value: shanghaiToday() },
+            { name: 'minors_prompt.shown', value: '1' },
+          ],
         },
       ],
     },

@@ -32,7 +32,16 @@ test('/favicon.ico is the logo, not a 404', async ({ request }) => {
 });
 
 test.describe('a first visit to home', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  // A first visit that has answered 青少年模式's first-start prompt (docs/minors-mode.md "The first-start prompt"), which
+  // e2e/minors-mode.spec.ts covers; the popups here are the subject.
+  test.use({
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`, localStorage: [{ name: 'minors_prompt.shown', value: '1' }] },
+      ],
+    },
+  });
   test.beforeEach(({}, info) => {
     // Home forces sign-in inside the messaging app; the first visit is the same on every other phone.
     onOnePhone(info);

@@ -105,6 +105,7 @@ test.describe('promotion popup on home', () => {
         {
           origin: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
           localStorage: [
+            { name: 'minors_prompt.shown', value: '1' },
             {
               name: 'checkin_modal.shown_on',
               value: businessDayOf(new Date()),

@@ -12,6 +12,7 @@ export const LAYERS = [
   'jobs',
   'config',
   ['abuse', 'experiments', 'ops', 'wechat'],
+  'minors',
   'catalog',
   'wallet',
   'moderation',

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
+import { MinorsUsageGate } from '@/components/minors/usage-gate';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
@@ -45,6 +46,7 @@ export function ListenView(props: ListenViewProps) {
 
   return (
     <div className="listen">
+      <MinorsUsageGate kind="listen" />
       <ListenTop chapter={chapter} />
       <ListenHero chapter={chapter} author={author} />
       {chapter.locked ? (

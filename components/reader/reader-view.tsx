@@ -2,6 +2,7 @@ import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { ChapterBody } from './chapter-body';
 import { Paywall } from './paywall';
 import { ReaderShell } from './reader-shell';
+import { MinorsUsageGate } from '@/components/minors/usage-gate';
 
 /**
  * The reader page's body (docs/reading.md "How the reader page is built"). No client code of its own: rendered by
@@ -14,8 +15,11 @@ const withoutText = (c: ReadChapter): ReadChapter => (c.paragraphs.length ? { ..
 
 export function ReaderView({ initial }: { initial: ReadChapter }) {
   return (
-    <ReaderShell initial={withoutText(initial)} foot={initial.locked ? <Paywall chapter={initial} withNav /> : null}>
-      <ChapterBody chapter={initial} />
-    </ReaderShell>
+    <>
+      <MinorsUsageGate kind="read" />
+      <ReaderShell initial={withoutText(initial)} foot={initial.locked ? <Paywall chapter={initial} withNav /> : null}>
+        <ChapterBody chapter={initial} />
+      </ReaderShell>
+    </>
   );
 }

@@ -25,6 +25,11 @@ export interface ConfigFlags {
    */
   minor_caps: MinorCap[];
   /**
+   * docs/minors-mode.md "Daily limit": minutes of reading and listening together a member in 青少年模式 may use per
+   * business day (a member may choose fewer, never more). Edited at /admin/config.
+   */
+  minors_mode: { daily_minutes: number };
+  /**
    * docs/wallet.md "Batch buying": the percent of the price a member pays for each chapter bought through
    * 后10章 / 后50章 / 余下全部 (100 = no discount). Edited at /admin/config.
    */
@@ -116,4 +121,6 @@ export const DEFAULT_FLAGS: ConfigFlags = {
     { under_age: 16, per_transaction: 5000, monthly: 20000 },
     { under_age: 18, per_transaction: 10000, monthly: 40000 },
   ],
+  // 40 minutes a day, what the big apps' 青少年模式 allow by default.
+  minors_mode: { daily_minutes: 40 },
 };

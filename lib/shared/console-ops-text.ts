@@ -53,7 +53,15 @@ export const OPS_TEXT = {
     rulePattern: (line: number) => `第 ${line} 行的正则无效或过长`,
     ruleTarget: (line: number) => `第 ${line} 行的目标只能是本站路径（以 / 开头）`,
     voicesInvalid: '语音设置无效',
-    groups: { auth: '登录', payment: '支付', share: '分享', ads: '广告', tts: '听书', selling: '批量购买折扣（实付百分比，100 为不打折）' },
+    groups: {
+      auth: '登录',
+      payment: '支付',
+      share: '分享',
+      ads: '广告',
+      tts: '听书',
+      selling: '批量购买折扣（实付百分比，100 为不打折）',
+      minors: '青少年模式',
+    },
     labels: {
       lazy_auth: '微信内免登录浏览（lazy auth）',
       blocked_urls: '屏蔽地址（每行一条：正则 => 跳转路径）',
@@ -69,6 +77,7 @@ export const OPS_TEXT = {
       batch_discount_n10: '后10章 实付百分比（50–100）',
       batch_discount_n50: '后50章 实付百分比（50–100）',
       batch_discount_all: '余下全部 实付百分比（50–100）',
+      minors_daily_minutes: '每日可用时长（分钟，10–180）',
     } as Record<string, string>,
   },
   listening: {

@@ -1,5 +1,6 @@
 import { MSG } from './messages';
 import { PAY_TEXT } from './payment-text';
+import { MINORS_TEXT } from './minors-text';
 
 /**
  * Why /orders/create could not open an order, as a short key in the URL of /orders/failed: the page shows our own
@@ -13,6 +14,7 @@ export const ORDER_FAILURES = {
   minor_consent: MSG.minorNeedsConsent,
   minor_cap: MSG.orderMinorCap,
   minor_no_pay: MSG.minorNoPay,
+  minors_mode: MINORS_TEXT.refusedPay,
   product: MSG.orderProductGone,
   whole_book: MSG.orderWholeBook,
   limited_pending: MSG.orderLimitedPending,

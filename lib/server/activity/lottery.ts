@@ -5,6 +5,7 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import type { DrawResult, GameLogDto } from '@/lib/shared/dto/activity';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { assertNotInMinorsMode } from '../minors/mode';
 import { lotteryChances, lotteryDays, prizeDays, prizeRecords, prizes } from '../db/schema';
 import { ApiError } from '../core/errors';
 import { grantReward } from '../wallet/activity-rewards';
@@ -96,6 +97,8 @@ export function gameLog(r: { id: number; name: string; reward: number; rewardTyp
  * else the fallback slot (谢谢参与), record it and pay it. No chance: 409 and nothing written.
  */
 export async function drawPrize(memberId: number, now = new Date(), random: RandomSource = cryptoRandom): Promise<DrawResult> {
+  // No lottery in 青少年模式 (docs/minors-mode.md "No paying"); refused before a chance is taken.
+  await assertNotInMinorsMode(memberId, getDb(), now);
   return getDb().transaction(async (tx) => {
     const chanceId = await takeChance(tx, memberId, now);
     if (chanceId === null) throw new ApiError(CODES.conflict, SERVER_MSG.noLotteryChance);

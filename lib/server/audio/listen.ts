@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertMinorsMayUse } from '../minors/usage';
 import { CODES } from '@/lib/shared/dto/envelope';
 import type { PrivateAudioUrl, TtsTimeTrack } from '@/lib/shared/dto/audio';
 import { chapterIdFromPlaylistPath } from '@/lib/shared/audio';
@@ -71,6 +72,8 @@ export async function getPrivateAudioUrl(
   voice: string | null = null,
 ): Promise<PrivateAudioUrl> {
   const source = await speakableChapterFor(memberId, chapterOfBaseUrl(baseUrl, requestHost), now, inMessagingApp, voice);
+  // 青少年模式: no signed audio past the day's limit, at night or of a novel not marked suitable.
+  await assertMinorsMayUse(memberId, source.novelId, { now });
   await afterResponse(() => ensureChapterAudio(source.key, source.voice, source.paragraphs, 'now'));
   return { ...signAudioUrl(memberId, source.chapterId, source.voice.key, now), voice: source.voice.key };
 }

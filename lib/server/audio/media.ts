@@ -4,7 +4,11 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { withSegmentQuery } from '@/lib/tts/playlist';
 import { requestMember } from '../accounts/current-member';
-import { ERROR_TABLE, type ErrorCode } from '../core/errors';
+import { ApiError, ERROR_TABLE, type ErrorCode } from '../core/errors';
+import { getDb } from '../db/client';
+import { chapters } from '../db/schema';
+import { assertMinorsMayUse } from '../minors/usage';
+import { eq } from 'drizzle-orm';
 import { synthesizeAhead } from './ahead';
 import { ensureChapterAudio, PLAYLIST } from './jobs';
 import { verifyAudioSignature, type AudioSignature } from './signed-url';
@@ -26,6 +30,23 @@ export function mediaRefusal(code: ErrorCode, message: string): Response {
 }
 
 export const forbiddenMedia = () => mediaRefusal(CODES.forbidden, SERVER_MSG.audioForbidden);
+
+/**
+ * 青少年模式 on the media routes (docs/minors-mode.md "What stops"): a listener in the mode past the day's limit, at
+ * night, or on a novel not marked suitable gets the refusal with its code (90420) instead of audio, even with a URL
+ * signed earlier. Null when the listener may go on.
+ */
+export async function minorsMediaRefusal(memberId: number, chapterId: number): Promise<Response | null> {
+  const [chapter] = await getDb().select({ novelId: chapters.novelId }).from(chapters).where(eq(chapters.id, chapterId));
+  if (!chapter) return null;
+  try {
+    await assertMinorsMayUse(memberId, chapter.novelId);
+    return null;
+  } catch (err) {
+    if (err instanceof ApiError) return mediaRefusal(err.code, err.message);
+    throw err;
+  }
+}
 
 /**
  * The signature of a media request, checked: issued by us for this chapter and not expired, and — when the

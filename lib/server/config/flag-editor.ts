@@ -105,6 +105,18 @@ export const FLAG_FIELDS: readonly FlagField[] = [
     show: (f) => String((f.batch_discount ?? DEFAULT_FLAGS.batch_discount)[tier]),
     apply: (v, f) => ({ ...(f.batch_discount ?? DEFAULT_FLAGS.batch_discount), [tier]: v as number }),
   })),
+  {
+    name: 'minors_daily_minutes',
+    group: 'minors',
+    kind: 'number',
+    // docs/minors-mode.md "Daily limit": at least a chapter's worth, at most three hours.
+    min: 10,
+    max: 180,
+    integer: true,
+    flag: 'minors_mode',
+    show: (f) => String((f.minors_mode ?? DEFAULT_FLAGS.minors_mode).daily_minutes),
+    apply: (v, f) => ({ ...(f.minors_mode ?? DEFAULT_FLAGS.minors_mode), daily_minutes: v as number }),
+  },
 ];
 
 /** Checks one blocked-URL rule per line, `pattern => /target`; the target must be a path of this site. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/pg-errors';
 import type { OrderFailure } from '@/lib/shared/order-failure';
 
@@ -19,6 +20,7 @@ export const ERROR_TABLE = {
   [CODES.unblock]: { status: 403, message: SERVER_MSG.blocked },
   [CODES.wholeBook]: { status: 409, message: SERVER_MSG.wholeBookOnly },
   [CODES.offShelf]: { status: 410, message: SERVER_MSG.offShelf },
+  [CODES.minorsMode]: { status: 403, message: MINORS_TEXT.refused },
   [CODES.validation]: { status: 400, message: MSG.invalidParams },
   [CODES.forbidden]: { status: 403, message: MSG.invalidParams },
   [CODES.notFound]: { status: 404, message: SERVER_MSG.notFound },

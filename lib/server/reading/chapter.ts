@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertMinorsMayUse } from '../minors/usage';
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { MSG } from '@/lib/shared/messages';
 import { splitParagraphs } from '@/lib/shared/paragraphs';
@@ -111,6 +112,8 @@ export async function readChapter(
   const meta = await getChapterMeta(chapterId);
   if (!meta || !isPublished(meta)) throw notFound(MSG.chapterMissing);
   const novel = await getNovelOrThrow(meta.novelId);
+  // 青少年模式: only suitable novels, not at night, within the day's limit; opening a chapter counts as use.
+  await assertMinorsMayUse(memberId, meta.novelId, { now, count: true });
   let access: Access = 'free';
   if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until, freeFrom: novel.free_from }, now)) {
     access = memberId ? ((await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked') : 'locked';

@@ -17,8 +17,16 @@ import { notify, type Notice } from './notify';
 import { submitReview } from './reviews';
 import { screenText } from './text-check';
 import { PUBLIC_STATUSES } from './visibility';
+import { inMinorsMode } from '../minors/mode';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 
 type CommentRow = typeof comments.$inferSelect;
+
+/** Comments are read-only in 青少年模式 (docs/minors-mode.md "What stops"): no comment, reply or review. */
+async function assertMayComment(memberId: number, now: Date): Promise<void> {
+  if (await inMinorsMode(memberId, getDb(), now))
+    throw new ApiError(CODES.minorsMode, MINORS_TEXT.refusedComment, { minors_mode: 'comment' });
+}
 
 /** A short comment's or reply's text, trimmed and within community.comment_max_length characters. */
 function shortText(raw: string): string {
@@ -35,6 +43,7 @@ function shortText(raw: string): string {
  * member's right to read that chapter, the text filter, then the limits inside the insert's transaction.
  */
 export async function postComment(memberId: number, body: DoCommentBody, now = new Date()): Promise<Comment> {
+  await assertMayComment(memberId, now);
   await getNovelOrThrow(body.novel_id);
   if (body.is_long_comment) {
     if (body.type !== 1) throw invalid(SERVER_MSG.reviewOnlyBookComment);
@@ -105,6 +114,7 @@ async function replyNotice(to: number, root: CommentRow, content: string): Promi
  * (a 'reply' message) unless it is the replier themself, once the reply is public.
  */
 export async function postReply(memberId: number, body: DoReplyBody, now = new Date()): Promise<Comment> {
+  await assertMayComment(memberId, now);
   const target = await visibleRoot(memberId, body.comment_id);
   const root = target.parentId ? await visibleRoot(memberId, target.parentId) : target;
   if (root.novelId !== body.novel_id || root.parentId) throw notFound(SERVER_MSG.commentNotFound);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { businessDayOf, businessMonthStartOf } from '@/lib/shared/business-time';
+import { businessMonthStartOf } from '@/lib/shared/business-time';
 import { formatCents } from '@/lib/shared/money';
 import { cachedFlags } from '../config/flags-cache';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -8,21 +8,13 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
-import { guardianConsents, members, orders } from '../db/schema';
+import { guardianConsents, members, minorsModes, orders } from '../db/schema';
 import { ApiError } from '../core/errors';
+import { assertNotInMinorsMode, minorsPayRefusal } from '../minors/mode';
 
-export const ADULT_AGE = 18;
-
-/**
- * Whole years from a YYYY-MM-DD birth date to the business day of `on`: a year is complete on the birthday (on 28
- * February for a 29 February birthday outside leap years).
- */
-export function ageOn(birthDate: string, on: Date = new Date()): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = businessDayOf(on).split('-').map(Number) as [number, number, number];
-  const birthday = Math.min(bd, new Date(Date.UTC(y, bm, 0)).getUTCDate());
-  return y - by - (m < bm || (m === bm && d < birthday) ? 1 : 0);
-}
+// Moved to lib/shared/age.ts so 青少年模式 (lib/server/minors), below the wallet, reads the same age.
+export { ADULT_AGE, ageOn } from '@/lib/shared/age';
+import { ADULT_AGE, ageOn } from '@/lib/shared/age';
 
 /**
  * The one check every paid action runs (docs/accounts.md "Minors"): a member who declared an age under 18 needs a recorded,
@@ -40,13 +32,17 @@ export async function assertMayPay(
   payingOrderId?: number,
 ): Promise<void> {
   const [member] = await db.select({ birthDate: members.birthDate }).from(members).where(eq(members.id, memberId));
-  if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return;
+  // 青少年模式 allows no paying at all (docs/minors-mode.md "No paying"); a minor without consent is refused below first.
+  // Not at fulfilment: an order opened before the mode was switched on is paid already; its coins stay unspendable.
+  const inMode = payingOrderId === undefined ? () => assertNotInMinorsMode(memberId, db, now) : async () => undefined;
+  if (!member?.birthDate || ageOn(member.birthDate, now) >= ADULT_AGE) return inMode();
   const [consent] = await db
     .select({ id: guardianConsents.id })
     .from(guardianConsents)
     .where(and(eq(guardianConsents.memberId, memberId), isNull(guardianConsents.revokedAt)))
     .limit(1);
   if (!consent) throw consentMissing();
+  await inMode();
   if (amount === undefined) return;
   const age = ageOn(member.birthDate, now);
   const cap = [...cachedFlags().minor_caps].sort((a, b) => a.under_age - b.under_age).find((c) => age < c.under_age);
@@ -82,9 +78,10 @@ const consentMissing = () => new ApiError(CODES.forbidden, MSG.minorNeedsConsent
  * assertMayPay without an amount, for a caller that read the birth date and whether an unrevoked consent exists in
  * its own statement (a chapter purchase reads them with the chapter: docs/wallet.md "Statements per purchase").
  */
-export function assertMayPayKnown(birthDate: string | null, hasConsent: boolean, now = new Date()): void {
-  if (!birthDate || ageOn(birthDate, now) >= ADULT_AGE) return;
-  if (!hasConsent) throw consentMissing();
+export function assertMayPayKnown(birthDate: string | null, hasConsent: boolean, now = new Date(), minorsModeOn = false): void {
+  if (birthDate && ageOn(birthDate, now) < ADULT_AGE && !hasConsent) throw consentMissing();
+  // A minor without consent is in 青少年模式 by age and was refused above; what is left is the mode switched on.
+  if (minorsModeOn) throw minorsPayRefusal();
 }
 
 /** The member's declared birth date and whether an unrevoked guardian consent exists, as columns of another select. */
@@ -92,6 +89,7 @@ export function payerColumns(memberId: number) {
   return {
     birthDate: sql<string | null>`(select ${members.birthDate}::text from ${members} where ${members.id} = ${memberId})`,
     hasConsent: sql<boolean>`exists (select 1 from ${guardianConsents} where ${guardianConsents.memberId} = ${memberId} and ${guardianConsents.revokedAt} is null)`,
+    minorsModeOn: sql<boolean>`coalesce((select ${minorsModes.on} from ${minorsModes} where ${minorsModes.memberId} = ${memberId}), false)`,
   };
 }
 

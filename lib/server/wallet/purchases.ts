@@ -83,7 +83,7 @@ export async function buyChapter(
       if (access.access !== 'locked') return { charged: 0, fromVouchers: 0, fromCoins: 0, owned: true, balances: null };
       if (chapter.saleMode === 'whole_book')
         throw new ApiError(CODES.wholeBook, SERVER_MSG.wholeBookOnly, { novel_id: novelId, price: chapter.wholeBookPrice ?? 0 });
-      assertMayPayKnown(chapter.birthDate, chapter.hasConsent, now);
+      assertMayPayKnown(chapter.birthDate, chapter.hasConsent, now, chapter.minorsModeOn);
       // The key names the chapter too: an x-sig reused for another chapter must never find this charge and unlock for free.
       const paid = await spend(
         t,

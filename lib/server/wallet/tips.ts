@@ -8,6 +8,7 @@ import { getDb } from '../db/client';
 import { chapters, gifts, novels, tips } from '../db/schema';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { assertMayPay } from './minors';
+import { assertNotInMinorsMode } from '../minors/mode';
 import { invalidateNow } from '../core/cache';
 import { fansTag, getFanStanding } from './fans';
 import { tipsTag } from './tips-queries';
@@ -31,6 +32,8 @@ export interface TipInput {
  * Idempotent on x-sig: a replay of the same key finds the first tip and charges nothing.
  */
 export async function sendTip(memberId: number, novelId: number, input: TipInput, sig?: string, now = new Date()): Promise<TipResult> {
+  // No gift at all in 青少年模式, the free one included (docs/minors-mode.md "No paying"); paid ones are refused again below.
+  await assertNotInMinorsMode(memberId, getDb(), now);
   const total = await getDb().transaction(async (t) => {
     const [novel] = await t
       .select({ isOffShelf: novels.isOffShelf, languageType: novels.languageType })

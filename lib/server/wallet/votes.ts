@@ -5,6 +5,7 @@ import type { CompetitionBoard, CompetitionDto, VoteResult, VoteStatus } from '@
 import { TICKETS } from '@/lib/shared/rewards';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { assertNotInMinorsMode } from '../minors/mode';
 import { rowsOf } from '../db/rows';
 import { authors, competitions, members, novels, orders, votes } from '../db/schema';
 import { ApiError, notFound } from '../core/errors';
@@ -104,6 +105,8 @@ export async function countHeldBackVotes(tx: Tx, memberId: number): Promise<numb
  */
 export async function castVote(memberId: number, novelId: number, amount: number, sig?: string, now = new Date()): Promise<VoteResult> {
   const cap = TICKETS.perNovelMonthlyCap;
+  // Tickets come from spending money: 青少年模式 votes with none (docs/minors-mode.md "No paying").
+  await assertNotInMinorsMode(memberId, getDb(), now);
   // Before the wallet lock, so queued votes hold it as briefly as possible; the grant is idempotent by its key.
   await grantVipTicketsIfDue(memberId, now);
   const result = await getDb().transaction(async (t) => {

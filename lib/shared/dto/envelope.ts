@@ -21,6 +21,7 @@ export const CODES = {
   unblock: 90303,
   wholeBook: 90400,
   offShelf: 90401,
+  minorsMode: 90420,
   validation: 40000,
   forbidden: 40300,
   notFound: 40400,

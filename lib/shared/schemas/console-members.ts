@@ -25,6 +25,8 @@ export const membersForm = z.discriminatedUnion(
       back,
     }),
     z.object({ op: z.literal('lift'), id, note: z.string().trim().max(200, { error: E.reasonTooLong }).optional(), back }),
+    // docs/minors-mode.md "Console": support turns a member's 青少年模式 off.
+    z.object({ op: z.literal('minors_off'), id, back }),
     z.object({ op: z.literal('follow'), id, followed: z.enum(['0', '1'], { error: T.invalidOp }), back }),
     z.object({
       op: z.literal('gate'),

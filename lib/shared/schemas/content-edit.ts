@@ -51,6 +51,8 @@ export const contentEditForm = z.discriminatedUnion(
     }),
     z.object({ op: z.literal('shelf'), id, off: z.enum(['0', '1'], { error: CONSOLE_TEXT.invalidOp }).transform((v) => v === '1'), back }),
     z.object({ op: z.literal('tts'), id, on: z.enum(['0', '1'], { error: CONSOLE_TEXT.invalidOp }).transform((v) => v === '1'), back }),
+    // docs/minors-mode.md "Suitable novels".
+    z.object({ op: z.literal('minors'), id, on: z.enum(['0', '1'], { error: CONSOLE_TEXT.invalidOp }).transform((v) => v === '1'), back }),
     z.object({
       op: z.literal('sale'),
       id,

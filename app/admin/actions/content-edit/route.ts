@@ -17,11 +17,13 @@ import { invalid } from '@/lib/server/core/errors';
 import { MSG } from '@/lib/shared/messages';
 import { contentTime } from '@/lib/server/content/time';
 import { setNovelTts } from '@/lib/server/content/voicing';
+import { setNovelMinorsSuitable } from '@/lib/server/content/minors-suitable';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 
 /** A chapter of 200,000 characters sent as multipart (3 bytes a Chinese character) with room for the other fields. */
 const CONTENT_FORM_MAX_BYTES = 1024 * 1024;
 
-// POST /admin/actions/content-edit {op: meta|shelf|tts|sale|range|chapter|create|schedule|cover|cover_remove, id, …}:
+// POST /admin/actions/content-edit {op: meta|shelf|tts|minors|sale|range|chapter|create|schedule|cover|cover_remove, id, …}:
 // editing novels and chapters (docs/content.md "Editing", "Scheduled chapters", "Covers"). `id` is the novel, or the
 // chapter for chapter/schedule. `cover` carries the picture as the multipart file `cover`, the only file taken.
 export const POST = withConsoleForm(
@@ -49,6 +51,8 @@ export const POST = withConsoleForm(
         );
       case 'shelf':
         return T.shelved(await setNovelShelf(actor, form.id, form.off), form.off);
+      case 'minors':
+        return MINORS_TEXT.console.suitableSaved(await setNovelMinorsSuitable(actor, form.id, form.on), form.on);
       case 'tts': {
         const done = await setNovelTts(actor, form.id, form.on);
         return T.ttsSwitched(done.title, form.on, done.queued, done.offShelf);

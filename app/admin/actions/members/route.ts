@@ -6,10 +6,12 @@ import { blockMember, liftBlock } from '@/lib/server/members/blocks';
 import { setFollowByStaff } from '@/lib/server/accounts/follows';
 import { setFollowGate } from '@/lib/server/members/follow-gate-config';
 import { withConsoleForm } from '@/lib/server/staff/console-form';
+import { staffTurnOffMinorsMode } from '@/lib/server/minors/console';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 
 const D = MEMBER_TEXT.console.done;
 
-// POST /admin/actions/members {op: block|lift|follow|gate, …, back}: the members page (docs/members.md "Console").
+// POST /admin/actions/members {op: block|lift|minors_off|follow|gate, …, back}: the members page (docs/members.md "Console").
 export const POST = withConsoleForm('members', membersForm, async ({ form, actor }) => {
   if (form.op === 'block') {
     if (!form.permanent && !form.ends_on) throw invalid(MEMBER_TEXT.console.errors.endRequired);
@@ -19,6 +21,10 @@ export const POST = withConsoleForm('members', membersForm, async ({ form, actor
   if (form.op === 'lift') {
     await liftBlock(actor, form.id, form.note);
     return D.lift;
+  }
+  if (form.op === 'minors_off') {
+    await staffTurnOffMinorsMode(actor, form.id);
+    return MINORS_TEXT.console.turnedOff;
   }
   if (form.op === 'follow') {
     await setFollowByStaff(actor, form.id, form.followed === '1');

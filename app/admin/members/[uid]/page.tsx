@@ -4,12 +4,15 @@ import { formatCents } from '@/lib/shared/money';
 import { readId } from '@/lib/shared/page-params';
 import { memberDetail, revealPhone } from '@/lib/server/members/member-detail';
 import { readFlash } from '@/lib/server/staff/flash';
+import { minorsModeForStaff } from '@/lib/server/minors/console';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../../_components/shell';
 
 export const metadata: Metadata = { title: MONEY_TEXT.member.profile };
 
 const M = MONEY_TEXT.member;
+const Y = MINORS_TEXT.console;
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -42,6 +45,7 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
   // A GET form, not a link: nothing prefetches it, so every audited look is a person's click.
   const fullPhone = one(query.phone) === '1' && staff.can('members:phone') && p.hasPhone ? await revealPhone(staff.actor, p.id) : null;
   const back = `/admin/members/${p.id}`;
+  const minors = await minorsModeForStaff(p.id);
   return (
     <ConsoleShell staff={staff} current="members" flash={flash}>
       <h1>{M.heading(p.id, p.nickname ?? M.guest)}</h1>
@@ -95,6 +99,25 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
           {c.revokedAt ? M.consentRevoked : ''}
         </p>
       ))}
+
+      <h2>{Y.heading}</h2>
+      {minors ? (
+        <div className="meta" data-testid="member-minors-mode">
+          <span className="badge">{Y.state(minors.on, minors.byAge)}</span>
+          {minors.on ? <span>{Y.usage(Math.floor(minors.usedSeconds / 60), minors.dailyMinutes)}</span> : null}
+          {minors.byAge ? <span>{Y.byAgeNote}</span> : null}
+        </div>
+      ) : null}
+      {minors?.switchedOn && !minors.byAge && staff.can('members') ? (
+        <form method="post" action="/admin/actions/members">
+          <input type="hidden" name="op" value="minors_off" />
+          <input type="hidden" name="id" value={p.id} />
+          <input type="hidden" name="back" value={back} />
+          <button type="submit" className="danger">
+            {Y.turnOff}
+          </button>
+        </form>
+      ) : null}
 
       <Section title={M.sessions} empty={view.sessions.length === 0}>
         <div className="table-wrap">

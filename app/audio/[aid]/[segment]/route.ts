@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
-import { authorizeMedia, chapterSegment, forbiddenMedia, mediaRefusal, segmentVersion } from '@/lib/server/audio/media';
+import { authorizeMedia, chapterSegment, forbiddenMedia, mediaRefusal, minorsMediaRefusal, segmentVersion } from '@/lib/server/audio/media';
 
 // GET /audio/{aid}/{n}.ts?a&m&e&s&v — one MPEG-TS segment (AAC-LC mono) of the chapter's audio version a, for the
 // member and voice v the URL was signed for. Segments never change once written, so the listener's browser may keep them. On an
@@ -13,6 +13,8 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   if (!aid.success) return mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
   const signature = await authorizeMedia(req, aid.data);
   if (!signature) return forbiddenMedia();
+  const minors = await minorsMediaRefusal(signature.memberId, aid.data);
+  if (minors) return minors;
   const answer = await chapterSegment(aid.data, segmentVersion(req.nextUrl.searchParams, signature), segment);
   return answer ?? mediaRefusal(CODES.notFound, SERVER_MSG.notFound);
 }

@@ -4,7 +4,7 @@ import { MSG } from '@/lib/shared/messages';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { log } from '@/lib/server/logger';
-import { authorizeMedia, chapterPlaylist, forbiddenMedia, mediaRefusal } from '@/lib/server/audio/media';
+import { authorizeMedia, chapterPlaylist, forbiddenMedia, mediaRefusal, minorsMediaRefusal } from '@/lib/server/audio/media';
 
 // GET /audio/{aid}/index.m3u8?m&e&s&v — the chapter's HLS playlist for the member and voice the URL was signed for. A first
 // listen answers a growing EVENT playlist as soon as the first segment exists; a finished chapter is VOD.
@@ -13,6 +13,8 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   if (!aid.success) return mediaRefusal(CODES.notFound, MSG.chapterMissing);
   const signature = await authorizeMedia(req, aid.data);
   if (!signature) return forbiddenMedia();
+  const minors = await minorsMediaRefusal(signature.memberId, aid.data);
+  if (minors) return minors;
   try {
     const playlist = await chapterPlaylist(aid.data, signature);
     if (playlist === null) return mediaRefusal(CODES.notFound, MSG.ttsUnavailable);

@@ -5,7 +5,7 @@ import { SERVER_MSG } from '@/lib/server/messages';
 import { idSchema } from '@/lib/shared/schemas/common';
 import { detectUa } from '@/lib/shared/ua';
 import { log } from '@/lib/server/logger';
-import { forbiddenMedia, mediaRefusal, mediaSignature } from '@/lib/server/audio/media';
+import { forbiddenMedia, mediaRefusal, minorsMediaRefusal, mediaSignature } from '@/lib/server/audio/media';
 import { continuousPlan, followingOf, renderStream } from '@/lib/server/audio/stream';
 
 // GET /audio/{aid}/stream.m3u8?m&e&s&v&n — the continuous stream (docs/listening.md "Continuous stream"): chapter aid
@@ -18,6 +18,8 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ aid:
   if (following === null) return mediaRefusal(CODES.validation, SERVER_MSG.streamLimitInvalid);
   const signature = await mediaSignature(req, aid.data);
   if (!signature) return forbiddenMedia();
+  const minors = await minorsMediaRefusal(signature.memberId, aid.data);
+  if (minors) return minors;
   try {
     const listener = {
       memberId: signature.memberId,

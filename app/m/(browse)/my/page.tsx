@@ -14,6 +14,8 @@ import { LanguageSwitch } from './_components/language-switch';
 import { LogoutButton } from './_components/logout-button';
 import { BindPhone } from './_components/bind-phone';
 import { MinorProtection } from './_components/minor-protection';
+import { MinorsModeCard } from '@/components/minors/minors-mode-card';
+import { minorsStatus } from '@/lib/server/minors/usage';
 import { RechargeEntry } from '@/components/wallet/recharge-entry';
 import { ModalButton } from '@/components/wallet/modal-button';
 import { UnreadBadge } from '@/components/community/unread-badge';
@@ -76,9 +78,10 @@ export default async function MyPage() {
   if (!member) {
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
-  const [p, dramas] = await Promise.all([
+  const [p, dramas, minors] = await Promise.all([
     getProfile(member.id, ['phone', 'birth_date', 'guardian', 'short_drama']),
     listProducts('short_drama'),
+    minorsStatus(member.id),
   ]);
   // The iOS messaging app may hide every way to recharge (docs/shell.md "Payment availability and recharge doors"); the guard's cached flags decide, no query.
   const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
@@ -114,7 +117,8 @@ export default async function MyPage() {
           <span>{p.is_paid && p.vip_expires_at ? `${p.vip_expires_at.slice(0, 10)} 到期` : '开通VIP'}</span>
         </Link>
       </section>
-      {showRechargeNav ? (
+      {/* No recharge door in 青少年模式 (docs/minors-mode.md "No paying"); the server refuses anyway. */}
+      {showRechargeNav && !minors.on ? (
         <RechargeEntry href={rechargeStartUrl('/m/my')} className="button button-primary button-block my-recharge">
           充值书币
         </RechargeEntry>
@@ -175,6 +179,7 @@ export default async function MyPage() {
       </section>
 
       {p.phone ? null : <BindPhone />}
+      <MinorsModeCard initial={minors} />
       <MinorProtection birthDate={p.birth_date ?? null} isMinor={p.is_minor ?? false} consented={p.guardian_consent ?? false} />
       <LogoutButton />
     </div>

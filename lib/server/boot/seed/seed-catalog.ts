@@ -64,6 +64,8 @@ export async function seedCatalog(db: Tx, log: Log, now: Date, demo = true): Pro
       copyrightHolder: novel.copyrightHolder,
       editor: novel.editor,
       isOffShelf: novel.isOffShelf,
+      // 青少年模式's suitable novels (docs/minors-mode.md "Suitable novels"): novel 1, 3 and every fourth from 5; novel 2 is not.
+      minorsSuitable: novel.id === 3 || novel.id % 4 === 1,
       saleMode: novel.saleMode,
       wholeBookPrice: novel.wholeBookPrice,
       vipFree: novel.vipFree,

@@ -82,6 +82,8 @@ export const novels = pgTable(
     copyrightHolder: varchar({ length: 64 }).notNull().default(''),
     editor: varchar({ length: 32 }).notNull().default(''),
     isOffShelf: boolean().notNull().default(false),
+    // Editors marked it suitable for 青少年模式 (docs/minors-mode.md "Suitable novels"); members in the mode see only these.
+    minorsSuitable: boolean().notNull().default(false),
     // How paid chapters are sold: 'chapter' per chapter, 'whole_book' only as a whole, 'free' never charged.
     saleMode: varchar({ length: 16 }).notNull().default('chapter'),
     wholeBookPrice: integer(),

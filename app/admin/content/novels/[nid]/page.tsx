@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 import { notFound } from 'next/navigation';
 import { CONTENT_EDIT_TEXT as C } from '@/lib/shared/content-edit-text';
 import { readId } from '@/lib/shared/page-params';
@@ -18,6 +19,8 @@ const ACTION = '/admin/actions/content-edit';
 const LIST = '/admin/content/novels';
 /** Chapters whose audio state the edit page shows; the chapter list shows every one, a page at a time. */
 const AUDIO_ROWS = 20;
+
+const Y = MINORS_TEXT.console;
 
 function Hidden({ op, id, back }: { op: string; id: number; back: string }) {
   return (
@@ -92,6 +95,19 @@ export default async function ContentNovelPage({ params, searchParams }: { param
         <input type="hidden" name="off" value={novel.isOffShelf ? '0' : '1'} />
         <button type="submit" className={novel.isOffShelf ? undefined : 'danger'}>
           {novel.isOffShelf ? C.putOn : C.takeOff}
+        </button>
+      </form>
+
+      <h2>{Y.suitableTitle}</h2>
+      <form method="post" action={ACTION} className="item actions" data-testid="minors-form">
+        <Hidden op="minors" id={id} back={back} />
+        <p>
+          <strong>{novel.minorsSuitable ? Y.suitableOn : Y.suitableOff}</strong>
+        </p>
+        <p className="meta">{Y.suitableNote}</p>
+        <input type="hidden" name="on" value={novel.minorsSuitable ? '0' : '1'} />
+        <button type="submit" className={novel.minorsSuitable ? 'danger' : undefined}>
+          {novel.minorsSuitable ? Y.unmarkSuitable : Y.markSuitable}
         </button>
       </form>
 
