@@ -55,11 +55,15 @@ export async function cancellationState(memberId: number): Promise<CancellationS
 }
 
 /** Sends the SMS code that confirms a cancellation to the member's own phone, under the sign-in code's limits. */
-export async function sendCancellationCode(memberId: number, ip: string | null): Promise<{ expires_in: number; resend_in: number }> {
+export async function sendCancellationCode(
+  memberId: number,
+  ip: string | null,
+  now = new Date(),
+): Promise<{ expires_in: number; resend_in: number }> {
   const phone = await phoneOf(memberId);
   const pending = await cancellationState(memberId);
   if (pending?.status === 'pending') throw new ApiError(CODES.conflict, CANCEL_TEXT.api.alreadyPending);
-  return sendLoginCode(phone, ip);
+  return sendLoginCode(phone, ip, undefined, now);
 }
 
 /**
