@@ -68,7 +68,10 @@ async function richMember(phone: string) {
   await d.insert(favorites).values({ memberId: id, novelId: 1, readType: 1 });
   await d.insert(readLogs).values({ memberId: id, novelId: 1, articleId: 21, readType: 1 });
   await d.insert(messages).values({ memberId: id, kind: 'system', title: '欢迎', body: '欢迎来到书声' });
-  const [comment] = await d.insert(comments).values({ novelId: 1, memberId: id, type: 1, content: `好看 ${phone}`, status: 'normal' }).returning();
+  const [comment] = await d
+    .insert(comments)
+    .values({ novelId: 1, memberId: id, type: 1, content: `好看 ${phone}`, status: 'normal' })
+    .returning();
   return { id, order, commentId: comment!.id };
 }
 
@@ -113,7 +116,11 @@ describe('cancellation', () => {
     await completeDueCancellations(new Date(now.getTime() + 16 * DAY));
     const [row] = await db.handle().db.select().from(members).where(eq(members.id, id));
     expect(row).toMatchObject({ phone, cancelledAt: null });
-    const audit = await db.handle().db.select().from(staffAuditLog).where(and(eq(staffAuditLog.targetType, 'member'), eq(staffAuditLog.targetId, id)));
+    const audit = await db
+      .handle()
+      .db.select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.targetType, 'member'), eq(staffAuditLog.targetId, id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['member.cancel_request', 'member.cancel_withdrawn']);
   });
 
@@ -158,7 +165,10 @@ describe('cancellation', () => {
     // Money: balances gone by forfeit movements; orders, unlocks and the ledger keep their rows under the same id.
     expect(await accountBalance(d, id, 'welth')).toBe(0);
     expect(await accountBalance(d, id, 'welth_coupon')).toBe(0);
-    const forfeits = await d.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.memberId, id), eq(ledgerTransactions.kind, 'cancel_forfeit')));
+    const forfeits = await d
+      .select()
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.memberId, id), eq(ledgerTransactions.kind, 'cancel_forfeit')));
     expect(forfeits.length).toBe(vouchersBefore > 0 ? 2 : 1);
     expect((await d.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ memberId: id, status: 'paid' });
     expect((await d.select().from(chapterUnlocks).where(eq(chapterUnlocks.memberId, id))).length).toBe(2);
@@ -180,7 +190,10 @@ describe('cancellation', () => {
     expect(oauth.is_new).toBe(true);
     expect(oauth.member_id).not.toBe(id);
 
-    const audit = await d.select().from(staffAuditLog).where(and(eq(staffAuditLog.action, 'member.cancel_completed'), eq(staffAuditLog.targetId, id)));
+    const audit = await d
+      .select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.action, 'member.cancel_completed'), eq(staffAuditLog.targetId, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).toMatchObject({ forfeited: { welth: coinsBefore } });
   });
@@ -202,7 +215,9 @@ describe('data export', () => {
     expect(read('unlocks')).toHaveLength(2);
     expect(read('comments').map((c) => c.comment_id)).toEqual([mine.commentId]);
     // Nothing of the other member anywhere in the file: their phone, their order, their comment.
-    const whole = Object.values(zip).map((f) => strFromU8(f)).join('\n');
+    const whole = Object.values(zip)
+      .map((f) => strFromU8(f))
+      .join('\n');
     expect(whole).not.toContain('13600000006');
     expect(whole).not.toContain(`好看 13600000006`);
     expect(read('orders').some((o) => o.order_id === theirs.order.id)).toBe(false);

@@ -21,7 +21,8 @@ process.env.LOG_LEVEL = 'error';
 const db = useTestDatabase();
 let ipSeq = 0;
 const peer = () => `10.31.0.${++ipSeq}`;
-const rows = async (table: typeof accountCancellations | typeof dataExports) => (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof accountCancellations | typeof dataExports) =>
+  (await db.handle().db.select({ n: count() }).from(table))[0]!.n;
 const download = (url: string, auth: Record<string, string>) => callRouteRaw(exportDownload, { url, headers: auth });
 
 describe('POST /v1/my/cancellation', () => {
@@ -53,7 +54,13 @@ describe('POST /v1/my/cancellation', () => {
 
   it('cancelling without having been sent a code, or with a wrong one, is refused', async () => {
     const m = await signedInMember({ phone: '13700000101' });
-    const none = await callRoute(cancellationPost, { method: 'POST', url: '/v1/my/cancellation', body: { code: '123456' }, headers: m.auth, peer: peer() });
+    const none = await callRoute(cancellationPost, {
+      method: 'POST',
+      url: '/v1/my/cancellation',
+      body: { code: '123456' },
+      headers: m.auth,
+      peer: peer(),
+    });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('验证码已过期或未发送，请重新获取');
     await callRoute(cancellationCode, { method: 'POST', url: '/v1/my/cancellation/code', headers: m.auth, peer: peer() });
@@ -101,7 +108,12 @@ describe('/v1/my/data_export', () => {
   it('request, made by the job, downloaded once by its member only; replay, expiry and the daily limit refused', async () => {
     const a = await signedInMember({ phone: '13700000201' });
     const b = await signedInMember({ phone: '13700000202' });
-    const first = await callRoute<DataExportState>(exportPost, { method: 'POST', url: '/v1/my/data_export', headers: a.auth, peer: peer() });
+    const first = await callRoute<DataExportState>(exportPost, {
+      method: 'POST',
+      url: '/v1/my/data_export',
+      headers: a.auth,
+      peer: peer(),
+    });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ status: 'pending' });
     const again = await callRoute(exportPost, { method: 'POST', url: '/v1/my/data_export', headers: a.auth, peer: peer() });
@@ -109,10 +121,18 @@ describe('/v1/my/data_export', () => {
     expect(again.body.message).toBe('上一份数据正在生成，请稍后再看');
     expect(await rows(dataExports)).toBe(1);
 
-    const waiting = await callRoute<{ export: DataExportState; link: DataExportLink | null }>(exportGet, { url: '/v1/my/data_export', headers: a.auth, peer: peer() });
+    const waiting = await callRoute<{ export: DataExportState; link: DataExportLink | null }>(exportGet, {
+      url: '/v1/my/data_export',
+      headers: a.auth,
+      peer: peer(),
+    });
     expect(waiting.body.data).toMatchObject({ export: { status: 'pending' }, link: null });
     await runExportJobs();
-    const ready = await callRoute<{ export: DataExportState; link: DataExportLink }>(exportGet, { url: '/v1/my/data_export', headers: a.auth, peer: peer() });
+    const ready = await callRoute<{ export: DataExportState; link: DataExportLink }>(exportGet, {
+      url: '/v1/my/data_export',
+      headers: a.auth,
+      peer: peer(),
+    });
     expect(ready.body.data!.export.status).toBe('ready');
     const url = ready.body.data!.link.url;
 
@@ -124,7 +144,10 @@ describe('/v1/my/data_export', () => {
     expect((await download(url, {})).status).toBe(401);
     // A link whose end has passed, correctly signed, is refused as expired.
     const old = downloadLink(first.body.data!.id, a.id, new Date(Date.now() - 3600_000));
-    expect(JSON.parse((await download(old.url, a.auth)).text)).toMatchObject({ code: 40300, message: '下载链接已过期，请回到页面重新下载' });
+    expect(JSON.parse((await download(old.url, a.auth)).text)).toMatchObject({
+      code: 40300,
+      message: '下载链接已过期，请回到页面重新下载',
+    });
     // A tampered or malformed link.
     expect((await download(url.slice(0, -1) + (url.endsWith('0') ? '1' : '0'), a.auth)).status).toBe(403);
     const bad = await download('/v1/my/data_export/download?id=1&exp=soon&sig=x', a.auth);

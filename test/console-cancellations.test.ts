@@ -10,7 +10,7 @@ import MembersPage from '@/app/admin/members/page';
 // The console's view of cancellations (docs/account-cancellation.md "Console"): the pending list on /admin/members
 // soonest due first, every request with the filter, each member's state on their entry; read-only, and only for
 // roles with the members permission. The member's own steps are in the audit log under the members area.
-let role = 'moderator';
+const role = 'moderator';
 jest.mock('@/lib/server/staff/page-session', () => ({
   requireStaff: async () => ({
     id: 1,
@@ -46,8 +46,21 @@ beforeAll(async () => {
   const t = Date.parse('2026-11-01T02:00:00Z');
   await d.insert(accountCancellations).values([
     { memberId: pendingId, requestedAt: new Date(t), dueAt: new Date(t + 15 * DAY) },
-    { memberId: withdrawnId, status: 'withdrawn', requestedAt: new Date(t), dueAt: new Date(t + 15 * DAY), withdrawnAt: new Date(t + DAY), withdrawnVia: 'sms' },
-    { memberId: doneId, status: 'completed', requestedAt: new Date(t - 20 * DAY), dueAt: new Date(t - 5 * DAY), completedAt: new Date(t - 5 * DAY) },
+    {
+      memberId: withdrawnId,
+      status: 'withdrawn',
+      requestedAt: new Date(t),
+      dueAt: new Date(t + 15 * DAY),
+      withdrawnAt: new Date(t + DAY),
+      withdrawnVia: 'sms',
+    },
+    {
+      memberId: doneId,
+      status: 'completed',
+      requestedAt: new Date(t - 20 * DAY),
+      dueAt: new Date(t - 5 * DAY),
+      completedAt: new Date(t - 5 * DAY),
+    },
   ]);
 });
 
@@ -73,6 +86,12 @@ it("a member's entry carries their cancellation state", async () => {
 
 it('needs the members permission; the member steps are audit rows of that area', async () => {
   await expect(listCancellations({ id: 2, role: 'editor', ip: '' }, 'pending')).rejects.toMatchObject({ code: 40300 });
-  for (const action of ['member.cancel_request', 'member.cancel_withdrawn', 'member.cancel_completed', 'member.export_request', 'member.export_download'])
+  for (const action of [
+    'member.cancel_request',
+    'member.cancel_withdrawn',
+    'member.cancel_completed',
+    'member.export_request',
+    'member.export_download',
+  ])
     expect(auditArea(action)).toBe('members');
 });

@@ -27,7 +27,8 @@ const X = CANCEL_TEXT.console;
 function cancellationLabel(c: ConsoleCancellation): string {
   const state = X.states[c.status] ?? c.status;
   if (c.status === 'pending') return `${state}（${X.dueAt} ${formatTime(c.dueAt)}）`;
-  if (c.status === 'withdrawn' && c.withdrawnAt) return `${state} ${formatTime(c.withdrawnAt)}${c.withdrawnVia ? ` · ${c.withdrawnVia}` : ''}`;
+  if (c.status === 'withdrawn' && c.withdrawnAt)
+    return `${state} ${formatTime(c.withdrawnAt)}${c.withdrawnVia ? ` · ${c.withdrawnVia}` : ''}`;
   return c.completedAt ? `${state} ${formatTime(c.completedAt)}` : state;
 }
 
@@ -192,10 +193,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
         <section aria-labelledby="cancellations-title" data-testid="cancellations">
           <h2 id="cancellations-title">{X.heading}</h2>
           <p className="filters">
-            <a href="/admin/members" aria-current={which === 'pending' ? 'page' : undefined}>
+            <a href={`/admin/members?cancellations=pending`} aria-current={which === 'pending' ? 'page' : undefined}>
               {X.filterPending}
             </a>
-            <a href="/admin/members?cancellations=all" aria-current={which === 'all' ? 'page' : undefined}>
+            <a href={`/admin/members?cancellations=all`} aria-current={which === 'all' ? 'page' : undefined}>
               {X.filterAll}
             </a>
           </p>

@@ -56,7 +56,10 @@ export function downloadLink(id: number, memberId: number, now = new Date()): Da
 }
 
 /** The member's latest export and, when it is ready, a link to download it. */
-export async function latestExport(memberId: number, now = new Date()): Promise<{ export: DataExportState | null; link: DataExportLink | null }> {
+export async function latestExport(
+  memberId: number,
+  now = new Date(),
+): Promise<{ export: DataExportState | null; link: DataExportLink | null }> {
   const [row] = await getDb()
     .select(stateColumns)
     .from(dataExports)
@@ -65,7 +68,10 @@ export async function latestExport(memberId: number, now = new Date()): Promise<
     .limit(1);
   if (!row) return { export: null, link: null };
   const ready = row.status === 'ready' && row.expiresAt !== null && row.expiresAt > now;
-  return { export: toState(ready || row.status !== 'ready' ? row : { ...row, status: 'expired' }), link: ready ? downloadLink(row.id, memberId, now) : null };
+  return {
+    export: toState(ready || row.status !== 'ready' ? row : { ...row, status: 'expired' }),
+    link: ready ? downloadLink(row.id, memberId, now) : null,
+  };
 }
 
 /**
@@ -80,9 +86,16 @@ export async function requestExport(memberId: number, ctx: { ip?: string | null 
       .from(dataExports)
       .where(and(eq(dataExports.memberId, memberId), gt(dataExports.requestedAt, new Date(now.getTime() - REQUEST_WINDOW_MS))))
       .limit(1);
-    if (recent) throw new ApiError(CODES.rateLimited, recent.status === 'pending' ? CANCEL_TEXT.api.exportPending : CANCEL_TEXT.api.exportDaily);
+    if (recent)
+      throw new ApiError(CODES.rateLimited, recent.status === 'pending' ? CANCEL_TEXT.api.exportPending : CANCEL_TEXT.api.exportDaily);
     const [row] = await tx.insert(dataExports).values({ memberId, requestedAt: now }).returning(stateColumns);
-    await writeAudit(tx, { staffId: null, action: 'member.export_request', targetType: 'member', targetId: memberId, ip: ctx.ip ?? undefined });
+    await writeAudit(tx, {
+      staffId: null,
+      action: 'member.export_request',
+      targetType: 'member',
+      targetId: memberId,
+      ip: ctx.ip ?? undefined,
+    });
     return toState(row!);
   });
 }
@@ -115,7 +128,13 @@ export async function runExportJobs(now = new Date()): Promise<{ made: number; e
       const file = await buildExportFile(p.memberId, now);
       await getDb()
         .update(dataExports)
-        .set({ status: 'ready', file, bytes: file.byteLength, readyAt: now, expiresAt: new Date(now.getTime() + EXPORT_KEEP_DAYS * DAY_MS) })
+        .set({
+          status: 'ready',
+          file,
+          bytes: file.byteLength,
+          readyAt: now,
+          expiresAt: new Date(now.getTime() + EXPORT_KEEP_DAYS * DAY_MS),
+        })
         .where(and(eq(dataExports.id, p.id), eq(dataExports.status, 'pending')));
       made += 1;
     } catch (err) {
@@ -146,7 +165,8 @@ export async function takeExportFile(
   const expected = Buffer.from(signLink(link.id, memberId, link.exp), 'hex');
   const given = Buffer.from(link.sig, 'hex');
   // Another member's link is signed for its own member, so it fails here like a forged one.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError(CODES.forbidden, CANCEL_TEXT.api.linkInvalid);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new ApiError(CODES.forbidden, CANCEL_TEXT.api.linkInvalid);
   if (link.exp <= now.getTime()) throw new ApiError(CODES.forbidden, CANCEL_TEXT.api.linkExpired);
   return getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -157,7 +177,8 @@ export async function takeExportFile(
     if (!row) throw new ApiError(CODES.notFound, CANCEL_TEXT.api.linkInvalid);
     if (row.status === 'downloaded') throw new ApiError(CODES.conflict, CANCEL_TEXT.api.linkUsed);
     if (row.status === 'pending') throw new ApiError(CODES.conflict, CANCEL_TEXT.api.exportNotReady);
-    if (row.status !== 'ready' || !row.file || !row.expiresAt || row.expiresAt <= now) throw new ApiError(CODES.notFound, CANCEL_TEXT.api.fileGone);
+    if (row.status !== 'ready' || !row.file || !row.expiresAt || row.expiresAt <= now)
+      throw new ApiError(CODES.notFound, CANCEL_TEXT.api.fileGone);
     await tx.update(dataExports).set({ status: 'downloaded', downloadedAt: now, file: null }).where(eq(dataExports.id, link.id));
     await writeAudit(tx, {
       staffId: null,

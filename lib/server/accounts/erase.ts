@@ -30,28 +30,49 @@ import {
  */
 const ERASE_STEPS: ReadonlyArray<readonly [name: string, run: (tx: Tx, memberId: number) => Promise<{ length: number } | unknown>]> = [
   ['sessions', (tx, id) => tx.delete(sessions).where(eq(sessions.memberId, id)).returning({ id: sessions.id })],
-  ['oauth_identities', (tx, id) => tx.delete(oauthIdentities).where(eq(oauthIdentities.memberId, id)).returning({ id: oauthIdentities.id })],
+  [
+    'oauth_identities',
+    (tx, id) => tx.delete(oauthIdentities).where(eq(oauthIdentities.memberId, id)).returning({ id: oauthIdentities.id }),
+  ],
   ['bridge_codes', (tx, id) => tx.delete(bridgeCodes).where(eq(bridgeCodes.memberId, id)).returning({ id: bridgeCodes.id })],
-  ['guardian_consents', (tx, id) => tx.delete(guardianConsents).where(eq(guardianConsents.memberId, id)).returning({ id: guardianConsents.id })],
+  [
+    'guardian_consents',
+    (tx, id) => tx.delete(guardianConsents).where(eq(guardianConsents.memberId, id)).returning({ id: guardianConsents.id }),
+  ],
   ['read_logs', (tx, id) => tx.delete(readLogs).where(eq(readLogs.memberId, id)).returning({ id: readLogs.id })],
   ['favorites', (tx, id) => tx.delete(favorites).where(eq(favorites.memberId, id)).returning({ id: favorites.id })],
-  ['auto_buy_settings', (tx, id) => tx.delete(autoBuySettings).where(eq(autoBuySettings.memberId, id)).returning({ id: autoBuySettings.memberId })],
+  [
+    'auto_buy_settings',
+    (tx, id) => tx.delete(autoBuySettings).where(eq(autoBuySettings.memberId, id)).returning({ id: autoBuySettings.memberId }),
+  ],
   ['messages', (tx, id) => tx.delete(messages).where(eq(messages.memberId, id)).returning({ id: messages.id })],
   ['member_follows', (tx, id) => tx.delete(memberFollows).where(eq(memberFollows.memberId, id)).returning({ id: memberFollows.memberId })],
-  ['game_preferences', (tx, id) => tx.delete(gamePreferences).where(eq(gamePreferences.memberId, id)).returning({ id: gamePreferences.memberId })],
+  [
+    'game_preferences',
+    (tx, id) => tx.delete(gamePreferences).where(eq(gamePreferences.memberId, id)).returning({ id: gamePreferences.memberId }),
+  ],
   ['member_voices', (tx, id) => tx.delete(memberVoices).where(eq(memberVoices.memberId, id)).returning({ id: memberVoices.memberId })],
   [
     'announcement_reads',
     (tx, id) => tx.delete(announcementReads).where(eq(announcementReads.memberId, id)).returning({ id: announcementReads.memberId }),
   ],
-  ['search_logs', (tx, id) => tx.update(searchLogs).set({ memberId: null }).where(eq(searchLogs.memberId, id)).returning({ id: searchLogs.id })],
-  ['page_views', (tx, id) => tx.update(pageViews).set({ memberId: null }).where(eq(pageViews.memberId, id)).returning({ id: pageViews.id })],
+  [
+    'search_logs',
+    (tx, id) => tx.update(searchLogs).set({ memberId: null }).where(eq(searchLogs.memberId, id)).returning({ id: searchLogs.id }),
+  ],
+  [
+    'page_views',
+    (tx, id) => tx.update(pageViews).set({ memberId: null }).where(eq(pageViews.memberId, id)).returning({ id: pageViews.id }),
+  ],
   [
     'data_exports',
     (tx, id) =>
       tx
         .update(dataExports)
-        .set({ file: null, status: sql`case when ${dataExports.status} in ('pending', 'ready') then 'expired' else ${dataExports.status} end` })
+        .set({
+          file: null,
+          status: sql`case when ${dataExports.status} in ('pending', 'ready') then 'expired' else ${dataExports.status} end`,
+        })
         .where(eq(dataExports.memberId, id))
         .returning({ id: dataExports.id }),
   ],
@@ -70,7 +91,8 @@ export async function erasePersonalData(tx: Tx, memberId: number, now = new Date
     counts[name] = Array.isArray(rows) ? rows.length : 0;
   }
   // The codes sent to the phone name it; they go with it.
-  if (member?.phone) counts.sms_codes = (await tx.delete(smsCodes).where(eq(smsCodes.phone, member.phone)).returning({ id: smsCodes.id })).length;
+  if (member?.phone)
+    counts.sms_codes = (await tx.delete(smsCodes).where(eq(smsCodes.phone, member.phone)).returning({ id: smsCodes.id })).length;
   await tx
     .update(members)
     .set({

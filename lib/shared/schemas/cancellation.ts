@@ -10,6 +10,9 @@ export const cancellationBody = z.object({ code: smsCodeSchema });
 /** GET /v1/my/data_export/download: the signed link's three parts; anything else is an invalid link. */
 export const exportDownloadQuery = z.object({
   id: idSchema,
-  exp: z.string({ error: CANCEL_TEXT.api.linkInvalid }).regex(/^\d{13}$/, { error: CANCEL_TEXT.api.linkInvalid }).transform(Number),
+  exp: z
+    .string({ error: CANCEL_TEXT.api.linkInvalid })
+    .regex(/^\d{13}$/, { error: CANCEL_TEXT.api.linkInvalid })
+    .transform(Number),
   sig: z.string({ error: CANCEL_TEXT.api.linkInvalid }).regex(/^[0-9a-f]{64}$/, { error: CANCEL_TEXT.api.linkInvalid }),
 });
