@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, onOnePhone, test, type Page } from './helpers/test';
 
 let seq = 0;
@@ -56,6 +58,84 @@ test.describe('signing in', () => {
     await expect(page.getByRole('radio', { name: '中文' })).toHaveAttribute('aria-checked', 'true');
     await page.reload();
     await expect(page.getByRole('radio', { name: '中文' })).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+test.describe('cancelling the account (docs/account-cancellation.md)', () => {
+  test.beforeEach(({}, info) => onOnePhone(info));
+
+  // One journey: the copy of one's data is made by the server's minute job while the per-phone SMS minute since
+  // binding runs out, so the cancellation's own code can be sent without a fixed wait; signing in again (through the
+  // local third-party sign-in, which needs no third code within that minute) withdraws the cancellation.
+  test('download my data once, cancel with the SMS code, sign in within 15 days and the account is back', async ({ page }, info) => {
+    test.setTimeout(180_000);
+    const nickname = `注销书友${Date.now() % 100_000}`;
+    const phone = freshPhone(info.workerIndex + 50);
+    const oauthSignIn = async () => {
+      await page.goto('/m/oauth?next=%2Fm%2Fmy');
+      await expect(page).toHaveURL(/\/oauth\/local\/authorize/);
+      await page.getByLabel('昵称').fill(nickname);
+      await page.getByRole('button', { name: '同意授权' }).click();
+    };
+    await oauthSignIn();
+    await expect(page).toHaveURL(/\/m\/my$/);
+    // Bind a phone: cancelling needs one to send its code to.
+    const bind = page.locator('form', { hasText: '绑定手机号' });
+    await bind.getByPlaceholder('请输入手机号').fill(phone);
+    await bind.getByRole('button', { name: '获取验证码' }).click();
+    await expect(bind.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+    const code = async () =>
+      ((await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } }).data.code;
+    await bind.getByPlaceholder('请输入验证码').fill(await code());
+    await bind.getByRole('button', { name: '绑定' }).click();
+    await expect(page.getByText(`ID`).first()).toContainText(`${phone.slice(0, 3)}`);
+
+    await page.getByRole('link', { name: '设置' }).click();
+    await page.getByRole('link', { name: '账号与安全' }).click();
+    await expect(page.getByRole('link', { name: /手机号/ })).toContainText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+    await page.getByRole('link', { name: '下载我的数据' }).click();
+    await page.getByRole('button', { name: '申请下载' }).click();
+    await expect(page.getByTestId('export-status')).toHaveText('生成中');
+    // The job makes it within its minute tick: look again until it is ready.
+    await expect(async () => {
+      await page.getByRole('button', { name: '刷新' }).click();
+      await expect(page.getByTestId('export-status')).toHaveText('可下载', { timeout: 2_000 });
+    }).toPass({ timeout: 120_000, intervals: [5_000] });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '下载文件' }).click()]);
+    const zip = unzipSync(readFileSync(await download.path()));
+    expect(JSON.parse(strFromU8(zip['profile.json']!))[0]).toMatchObject({ phone, nickname });
+    expect(Object.keys(zip)).toEqual(expect.arrayContaining(['orders.json', 'ledger.json', 'manifest.json']));
+    await expect(page.getByTestId('export-status')).toHaveText('已下载');
+    // Once only: asking for the page again offers no link, and another copy only tomorrow.
+    await page.reload();
+    await expect(page.getByTestId('export-status')).toHaveText('已下载');
+    await page.getByRole('button', { name: '申请下载' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '每天只能申请一次数据下载，请明天再试' })).toBeVisible();
+
+    await page.goto('/m/my/settings/account/cancel');
+    await expect(page.getByRole('heading', { name: '注销后，以下内容将无法找回' })).toBeVisible();
+    await expect(page.getByText('充值书币不予退还')).toBeVisible();
+    await page.getByRole('button', { name: '确认注销' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '请先确认已了解注销的后果' })).toBeVisible();
+    await page.getByRole('checkbox').check();
+    // The bind's code was sent over a minute ago by now (the export took its tick); the countdown says when.
+    const send = page.getByRole('button', { name: '获取验证码' });
+    await expect(send).toBeEnabled({ timeout: 60_000 });
+    await send.click();
+    await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
+    await page.getByPlaceholder('请输入验证码').fill(await code());
+    await page.getByRole('button', { name: '确认注销' }).click();
+    await expect(page).toHaveURL(/\/m$/);
+    await page.goto('/m/my');
+    await expect(page).toHaveURL(/\/m\/login\?next=%2Fm%2Fmy$/);
+
+    // Signing in again within the cooling-off withdraws it, and the member is told so.
+    await oauthSignIn();
+    await expect(page).toHaveURL(/\/m\/my\/settings\/account\?withdrawn=1/);
+    await expect(page.getByTestId('cancel-withdrawn')).toHaveText(/已撤销注销申请，欢迎回来/);
+    await page.getByRole('link', { name: '继续' }).click();
+    await expect(page).toHaveURL(/\/m\/my$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nickname);
   });
 });
 

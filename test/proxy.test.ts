@@ -26,6 +26,7 @@ const oauth = (path: string) => `/m/oauth?next=${encodeURIComponent(path)}`;
 const TABLE: Array<[string, boolean, boolean]> = [
   ['/m', false, true],
   ['/m/my', true, false],
+  ...['', '/account', '/account/cancel', '/account/data'].map((p): [string, boolean, boolean] => [`/m/my/settings${p}`, true, false]),
   ...['events', 'shelf', 'readlogs', 'gamelogs', 'coins', 'expenses', 'vouchers'].map((p): [string, boolean, boolean] => [
     `/m/${p}`,
     true,

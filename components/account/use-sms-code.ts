@@ -7,8 +7,11 @@ import { secondsUntilResend, useSmsStore } from '@/lib/client/stores/sms-store';
 import { MSG } from '@/lib/shared/messages';
 import { checkPhone } from '@/lib/shared/schemas/phone-code';
 
-/** Sends a login code and runs the resend countdown, which survives a reload. */
-export function useSmsCode() {
+/**
+ * Sends a login code and runs the resend countdown, which survives a reload. `sendTo` sends to a phone the server
+ * already knows (the cancellation's code goes to the member's own number), so there is no number to check here.
+ */
+export function useSmsCode(sendTo?: () => Promise<unknown>) {
   const { sentAt, markSent } = useSmsStore();
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
@@ -20,15 +23,15 @@ export function useSmsCode() {
     return () => clearInterval(timer);
   }, [wait]);
 
-  async function send(phone: string): Promise<boolean> {
-    const parsed = checkPhone(phone);
-    if (!parsed.ok) {
+  async function send(phone = ''): Promise<boolean> {
+    const parsed = sendTo ? null : checkPhone(phone);
+    if (parsed && !parsed.ok) {
       toast(parsed.message, { length: 'short' });
       return false;
     }
     setSending(true);
     try {
-      await sendSmsCode(parsed.value);
+      await (parsed ? sendSmsCode(parsed.value) : sendTo!());
       markSent();
       setNow(Date.now());
       toast(MSG.smsSent, { length: 'short' });

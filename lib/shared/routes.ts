@@ -16,6 +16,8 @@ const ID = '\\d{1,10}';
 export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m$/, access: 'public', wechatForced: true },
   { pattern: /^\/m\/my$/, access: 'login' },
+  // 设置 → 账号与安全 → 注销账号, 下载我的数据 (docs/account-cancellation.md "The pages").
+  { pattern: /^\/m\/my\/settings(\/account(\/(cancel|data))?)?$/, access: 'login' },
   { pattern: /^\/m\/(events|shelf|readlogs|gamelogs|coins|expenses|vouchers|downloads)$/, access: 'login' },
   { pattern: /^\/m\/mall\/(prizes|coupons|vouchers-inline)$/, access: 'login' },
   { pattern: /^\/m\/(free|lists|ranks|library|search)$/, access: 'public' },
@@ -59,3 +61,6 @@ export function matchRoute(pathname: string): RouteRule | undefined {
 export function loginDestination(returnTo: string, inAppOAuth: boolean): string {
   return `${inAppOAuth ? '/m/oauth' : '/m/login'}?next=${encodeURIComponent(returnTo)}`;
 }
+
+/** Where a sign-in that withdrew a pending cancellation lands: 账号与安全 says so, with a link on to `next`. */
+export const cancellationWithdrawnPath = (next: string) => `/m/my/settings/account?withdrawn=1&next=${encodeURIComponent(next)}`;

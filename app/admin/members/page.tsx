@@ -6,6 +6,8 @@ import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { loadFlags } from '@/lib/server/config/flags';
 import { blockHistory } from '@/lib/server/members/blocks';
 import { findMembers, getMemberForConsole, type MemberRow } from '@/lib/server/members/lookup';
+import { listCancellations, memberCancellation, type ConsoleCancellation } from '@/lib/server/members/cancellations';
+import { CANCEL_TEXT } from '@/lib/shared/cancellation-text';
 import { readFlash } from '@/lib/server/staff/flash';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, one, type SearchParams } from '../_components/shell';
@@ -17,6 +19,17 @@ const C = MEMBER_TEXT.console;
 function blockLabel(block: MemberRow['block']): string {
   if (!block) return C.normal;
   return block.endsAt ? C.blockedUntil(formatTime(block.endsAt)) : C.blockedForever;
+}
+
+const X = CANCEL_TEXT.console;
+
+/** A cancellation's state as staff read it: cooling-off with its due time, withdrawn by which sign-in, completed when. */
+function cancellationLabel(c: ConsoleCancellation): string {
+  const state = X.states[c.status] ?? c.status;
+  if (c.status === 'pending') return `${state}（${X.dueAt} ${formatTime(c.dueAt)}）`;
+  if (c.status === 'withdrawn' && c.withdrawnAt)
+    return `${state} ${formatTime(c.withdrawnAt)}${c.withdrawnVia ? ` · ${c.withdrawnVia}` : ''}`;
+  return c.completedAt ? `${state} ${formatTime(c.completedAt)}` : state;
 }
 
 /** Tomorrow in business time, the earliest end a block form offers. */
@@ -36,6 +49,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
   const selectedId = id ?? (results.length === 1 ? results[0]!.id : null);
   const member = selectedId ? await getMemberForConsole(staff.actor, selectedId) : null;
   const history = member ? await blockHistory(member.id) : [];
+  const cancellation = member ? await memberCancellation(staff.actor, member.id) : null;
+  // The list of requests shows when no member is open: the pending ones by default, every one with cancellations=all.
+  const which = one(query.cancellations) === 'all' ? 'all' : 'pending';
+  const cancellations = member || q ? [] : await listCancellations(staff.actor, which);
   const gate = (await loadFlags().catch(() => cachedFlags())).follow_gate;
   const back = member ? `/admin/members?id=${member.id}` : `/admin/members${q ? `?q=${encodeURIComponent(q)}` : ''}`;
 
@@ -82,6 +99,11 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
             <span className="badge" data-testid="member-block-state">
               {blockLabel(member.block)}
             </span>
+            {cancellation ? (
+              <span className="badge" data-testid="member-cancel-state">
+                {X.heading}：{cancellationLabel(cancellation)}
+              </span>
+            ) : null}
             <a href={`/admin/members/${member.id}`}>{C.detail}</a>
             <span className="badge">
               {C.follow}：{member.follow ? (member.follow.followed ? C.followed : C.notFollowed) : C.followUnknown}
@@ -166,6 +188,35 @@ export default async function MembersPage({ searchParams }: { searchParams: Sear
           ))}
         </section>
       ) : null}
+
+      {member || q ? null : (
+        <section aria-labelledby="cancellations-title" data-testid="cancellations">
+          <h2 id="cancellations-title">{X.heading}</h2>
+          <p className="filters">
+            <a href={`/admin/members?cancellations=pending`} aria-current={which === 'pending' ? 'page' : undefined}>
+              {X.filterPending}
+            </a>
+            <a href={`/admin/members?cancellations=all`} aria-current={which === 'all' ? 'page' : undefined}>
+              {X.filterAll}
+            </a>
+          </p>
+          {cancellations.length === 0 ? <p>{X.none}</p> : null}
+          {cancellations.map((c) => (
+            <article className="item" key={c.id} data-testid={`cancellation-${c.memberId}`}>
+              <div className="meta">
+                <a href={`/admin/members?id=${c.memberId}`}>
+                  <strong>#{c.memberId}</strong> {c.nickname ?? C.guest}
+                </a>
+                <span>{c.phone ?? '—'}</span>
+                <span>
+                  {X.requestedAt}：{formatTime(c.requestedAt)}
+                </span>
+                <span className="badge">{cancellationLabel(c)}</span>
+              </div>
+            </article>
+          ))}
+        </section>
+      )}
 
       <h2>{C.gate}</h2>
       <p>

@@ -13,7 +13,8 @@ import { clearMember } from '../identity';
 export const sendSmsCode = (phone: string) => api('/v1/sms/code', { method: 'POST', body: { phone } });
 
 /** POST /v1/sms/login: signs this browser in with phone and code (the answer sets the session cookies). */
-export const smsLogin = (body: { phone: string; code: string }) => api('/v1/sms/login', { method: 'POST', body });
+export const smsLogin = (body: { phone: string; code: string }) =>
+  api<{ member_id: number; is_new: boolean; cancellation_withdrawn?: boolean }>('/v1/sms/login', { method: 'POST', body });
 
 /** POST /v1/tourist/login: a guest account for this device. */
 export const touristLogin = (deviceId: string) => api('/v1/tourist/login', { method: 'POST', body: { device_id: deviceId } });

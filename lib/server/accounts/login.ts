@@ -8,6 +8,7 @@ import { recordAppFollow } from './follows';
 import { consumeLoginCode } from './sms/codes';
 import { createMember, findMemberByPhone } from './members';
 import { createSession } from './sessions';
+import { withdrawPendingCancellation } from './cancellation';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 
 export interface SignedIn {
@@ -15,6 +16,8 @@ export interface SignedIn {
   token: string;
   expires_at: string;
   is_new: boolean;
+  /** A pending cancellation was withdrawn by this sign-in (docs/account-cancellation.md "Withdrawing by signing in"). */
+  cancellation_withdrawn?: boolean;
 }
 
 interface Ctx {
@@ -39,8 +42,15 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
         .set({ nickname: SERVER_MSG.memberNickname(member.id) })
         .where(eq(members.id, member.id));
     if (isNew) await grantSignupCoupons(tx, member.id);
+    const withdrawn = await withdrawPendingCancellation(tx, member.id, 'sms');
     const session = await createSession(tx, member.id, 'sms', ctx);
-    return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: isNew };
+    return {
+      member_id: member.id,
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      is_new: isNew,
+      ...(withdrawn ? { cancellation_withdrawn: true } : {}),
+    };
   });
 }
 
@@ -85,7 +95,14 @@ export async function loginWithIdentity(
     }
     // The messaging app's follow state, when its user info carried it (docs/members.md "Follow state").
     if (identity.subscribe !== undefined) await recordAppFollow(tx, memberId, identity.subscribe);
+    const withdrawn = await withdrawPendingCancellation(tx, memberId, `oauth:${provider}`);
     const session = await createSession(tx, memberId, `oauth:${provider}`, ctx);
-    return { member_id: memberId, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: !link };
+    return {
+      member_id: memberId,
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      is_new: !link,
+      ...(withdrawn ? { cancellation_withdrawn: true } : {}),
+    };
   });
 }

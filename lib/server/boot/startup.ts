@@ -10,6 +10,7 @@ import { startAudioJobs } from '../audio/new-chapters';
 import { startAbuseJobs } from './abuse-sweep';
 import { startRankingJobs } from '../catalog/rankings-job';
 import { startContentJobs } from '../content/jobs';
+import { startAccountJobs } from '../accounts/jobs';
 import { log } from '../logger';
 
 /**
@@ -31,6 +32,7 @@ export async function startDatabase(): Promise<void> {
     startAbuseJobs();
     startRankingJobs();
     startContentJobs();
+    startAccountJobs();
     await startAudioJobs();
   } catch (err) {
     if (err instanceof DataDirLockedError) {

@@ -159,6 +159,8 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       }
 
       const result = await handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig });
+      // A file handed out by a read (a member's data export): passed through as it is, not wrapped in the envelope.
+      if (result instanceof Response && !mutating) return result;
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const payload = { code: 0, message: '', data: reply.data ?? null };
       if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);

@@ -7,6 +7,7 @@ import { clientIp } from '@/lib/server/core/client-ip';
 import { ApiReply } from '@/lib/server/http/reply';
 import { log } from '@/lib/server/logger';
 import { requestOrigin } from '@/lib/shared/request-origin';
+import { cancellationWithdrawnPath } from '@/lib/shared/routes';
 import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
@@ -25,7 +26,7 @@ export const GET = withFlow(async ({ req }) => {
   try {
     const identity = await provider.exchange({ code, redirectUri: `${requestOrigin(req)}/oauth/callback` });
     const signedIn = await loginWithIdentity(provider.name, identity, { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
-    const response = flowRedirect(req, next, 307);
+    const response = flowRedirect(req, signedIn.cancellation_withdrawn ? cancellationWithdrawnPath(next) : next, 307);
     new ApiReply(null, 307, {}, sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)).applyCookies(response);
     response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
     return response;

@@ -50,6 +50,8 @@ const HELP: Row[] = [
   ['/m/questions', '常见问题', 'help'],
 ];
 
+const SETTINGS: Row[] = [['/m/my/settings', '设置', 'settings']];
+
 const rows = (list: Row[]) =>
   list.map(([href, label, icon]) => (
     <li key={href}>
@@ -168,6 +170,7 @@ export default async function MyPage() {
             </ModalButton>
           </li>
           {rows(HELP)}
+          {rows(SETTINGS)}
         </Group>
       </nav>
 

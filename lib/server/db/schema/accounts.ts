@@ -42,6 +42,9 @@ export const members = pgTable(
     // the block check costs no query. endsAt null with a block id is a permanent block; lifting clears both.
     blockId: integer(),
     blockedUntil: timestamp({ withTimezone: true }),
+    // Set when a cancellation completes (docs/account-cancellation.md "Completion"): the row stays for the ledger and
+    // orders, its personal data is gone and nobody can sign in as it any more.
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

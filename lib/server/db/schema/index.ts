@@ -18,3 +18,4 @@ export * from './reconciliation';
 export * from './voices';
 export * from './speech-engines';
 export * from './minors';
+export * from './cancellation';

@@ -8,6 +8,7 @@ import { MSG } from '@/lib/shared/messages';
 import { checkPhoneAndCode } from '@/lib/shared/schemas/phone-code';
 import { PhoneCodeFields } from '@/components/account/phone-code-fields';
 import { returnPathOr } from '@/lib/shared/return-path';
+import { cancellationWithdrawnPath } from '@/lib/shared/routes';
 
 /** Phone + code sign-in, guest sign-in and third-party sign-in; afterwards back to `next`. */
 export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailable: boolean }) {
@@ -28,9 +29,11 @@ export function LoginForm({ next, oauthAvailable }: { next: string; oauthAvailab
     }
     setBusy(true);
     try {
-      await smsLogin(parsed.value);
+      const signedIn = await smsLogin(parsed.value);
       toast(MSG.loginOk, { length: 'short' });
-      done();
+      // Signing in withdrew a pending cancellation: the member is told so first (docs/account-cancellation.md "Withdrawing by signing in").
+      if (signedIn?.cancellation_withdrawn) window.location.replace(cancellationWithdrawnPath(returnPathOr(next)));
+      else done();
     } catch {
       setBusy(false);
     }
