@@ -17,3 +17,4 @@ export * from './money-console';
 export * from './reconciliation';
 export * from './voices';
 export * from './speech-engines';
+export * from './agreements';
