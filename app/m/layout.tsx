@@ -6,6 +6,7 @@ import { NavigationEffects } from '@/components/shell/navigation-effects';
 import { HistorySync } from '@/components/shell/history-sync';
 import { ListenRoot } from '@/components/listen/listen-root';
 import { OfflineWorkerScript } from '@/components/offline/offline-worker-script';
+import { ConsentGate } from '@/components/account/consent-gate';
 
 /** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -18,6 +19,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <ListenRoot />
       <HistorySync />
       <OfflineWorkerScript />
+      <ConsentGate />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

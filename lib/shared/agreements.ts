@@ -1,7 +1,3 @@
-import './schemas/zod-locale';
-import { z } from 'zod';
-import { MSG } from './messages';
-
 /**
  * The two documents a member agrees to before signing in (docs/agreements.md "Documents and versions"), their
  * names and public pages. Isomorphic: the sign-in page, the re-consent sheet and the server share them.
@@ -18,11 +14,6 @@ export interface AgreedVersions {
   user: number;
   privacy: number;
 }
-
-const versionSchema = z.number({ error: MSG.consentRequired }).int({ error: MSG.consentRequired }).min(1, { error: MSG.consentRequired }).max(1_000_000, { error: MSG.consentRequired });
-
-/** `agreements: {user, privacy}` in a sign-in or re-consent body; missing is refused by the consent check, not here. */
-export const agreedVersionsSchema = z.object({ user: versionSchema, privacy: versionSchema }, { error: MSG.consentRequired });
 
 /** The current version of each document as the pages and GET /v1/agreements hand them out. */
 export interface AgreementHead {
@@ -43,3 +34,7 @@ export const CONSENT_DUE_HEADER = 'x-consent-due';
 /** The channels a consent is recorded through (docs/agreements.md "Consent records"). */
 export const CONSENT_CHANNELS = ['sms', 'guest', 'oauth', 'wechat', 're-consent'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+/** /oauth/start with the return path and the ticked versions; the route checks them before leaving for the provider. */
+export const oauthStartPath = (next: string, agreed: AgreedVersions) =>
+  `/oauth/start?next=${encodeURIComponent(next)}&agree_user=${agreed.user}&agree_privacy=${agreed.privacy}`;

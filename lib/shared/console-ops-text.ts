@@ -53,7 +53,16 @@ export const OPS_TEXT = {
     rulePattern: (line: number) => `第 ${line} 行的正则无效或过长`,
     ruleTarget: (line: number) => `第 ${line} 行的目标只能是本站路径（以 / 开头）`,
     voicesInvalid: '语音设置无效',
-    groups: { auth: '登录', payment: '支付', share: '分享', ads: '广告', tts: '听书', selling: '批量购买折扣（实付百分比，100 为不打折）' },
+    textInvalid: '只能填写汉字、字母、数字、空格和 -·()，最多 64 个字',
+    groups: {
+      auth: '登录',
+      payment: '支付',
+      share: '分享',
+      ads: '广告',
+      tts: '听书',
+      selling: '批量购买折扣（实付百分比，100 为不打折）',
+      registration: '备案信息（公开页面底部显示，留空则不显示）',
+    },
     labels: {
       lazy_auth: '微信内免登录浏览（lazy auth）',
       blocked_urls: '屏蔽地址（每行一条：正则 => 跳转路径）',
@@ -69,6 +78,8 @@ export const OPS_TEXT = {
       batch_discount_n10: '后10章 实付百分比（50–100）',
       batch_discount_n50: '后50章 实付百分比（50–100）',
       batch_discount_all: '余下全部 实付百分比（50–100）',
+      registration_icp: 'ICP 备案号（如 京ICP备12345678号-1）',
+      registration_publishing_licence: '网络出版服务许可证编号',
     } as Record<string, string>,
   },
   listening: {
@@ -143,5 +154,5 @@ export const OPS_TEXT = {
     personalizedOn: '开启',
     personalizedOff: '已关闭',
   },
-  nav: { listening: '听书', config: '配置', account: '我的账号', agreements: '协议' },
+  nav: { listening: '听书', config: '配置', account: '我的账号' },
 } as const;

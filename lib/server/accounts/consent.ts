@@ -2,13 +2,13 @@ import 'server-only';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
   AGREEMENT_KINDS,
-  agreedVersionsSchema,
   type AgreedVersions,
   type AgreementKind,
   type ConsentChannel,
   type CurrentAgreements,
 } from '@/lib/shared/agreements';
 import { CODES } from '@/lib/shared/dto/envelope';
+import { agreedVersionsSchema } from '@/lib/shared/schemas/accounts';
 import { MSG } from '@/lib/shared/messages';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';

@@ -24,6 +24,11 @@ export const smsSendBody = z.object({ phone: phoneSchema });
  */
 const agreementsField = z.unknown().optional();
 
+const versionSchema = z.number().int().min(1).max(1_000_000);
+
+/** The shape of `agreements: {user, privacy}`, read by the consent check (lib/server/accounts/consent.ts). */
+export const agreedVersionsSchema = z.object({ user: versionSchema, privacy: versionSchema });
+
 export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema, agreements: agreementsField });
 export const bindingBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
 export const touristLoginBody = z.object({

@@ -11,6 +11,7 @@ import { AdSlot } from '@/components/ads/ad-slot';
 import { CustomAdTrigger } from '@/components/ads/custom-ad-trigger';
 import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
 import { GameSlot } from '@/components/games/game-slot';
+import { SiteFooter } from '@/components/shell/site-footer';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
@@ -68,6 +69,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
         <CheckinDailyTrigger />
         <CustomAdTrigger languageType={languageType} />
         <ListenGuideSlot />
+        <SiteFooter />
       </div>
     );
   }
@@ -86,6 +88,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <PromotionPopupTrigger />
       <CheckinDailyTrigger />
       <CustomAdTrigger languageType={languageType} />
+      <SiteFooter />
     </div>
   );
 }
