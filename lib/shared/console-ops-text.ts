@@ -135,6 +135,7 @@ export const OPS_TEXT = {
     title: '标题',
     body: '正文（纯文本，空行分段）',
     effectiveAt: '生效时间（上海时间，留空为立即生效）',
+    effectiveAtShort: '生效时间',
     publish: '发布新版本',
     published: (name: string, version: number) => `已发布${name}第 ${version} 版`,
     history: '历史版本',

@@ -18,10 +18,11 @@ function stateOf(row: AgreementVersionRow, current: number, now: Date): string {
 
 function KindSection({ kind, rows, current, now }: { kind: AgreementKind; rows: AgreementVersionRow[]; current: number; now: Date }) {
   const latest = rows[0];
+  const inForce = rows.find((r) => r.version === current);
   return (
     <section data-testid={`agreement-${kind}`}>
       <h2>{T.kinds[kind]}</h2>
-      {latest && latest.createdBy === null ? (
+      {inForce && inForce.createdBy === null ? (
         <p className="meta" role="note">
           {T.template}
         </p>
@@ -50,7 +51,7 @@ function KindSection({ kind, rows, current, now }: { kind: AgreementKind; rows: 
             <tr>
               <th>{T.version}</th>
               <th>{T.title}</th>
-              <th>{T.effectiveAt}</th>
+              <th>{T.effectiveAtShort}</th>
               <th>{T.createdBy}</th>
               <th />
             </tr>
