@@ -116,7 +116,10 @@ const report = {
 try {
   ({
     data: { token },
-  } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-stream-${crypto.randomUUID()}`, agreements: await agreedVersions(base) } }));
+  } = await call(base, '/v1/tourist/login', {
+    method: 'POST',
+    body: { device_id: `bench-stream-${crypto.randomUUID()}`, agreements: await agreedVersions(base) },
+  }));
   // Warm-up (the routes' first load), not counted.
   await firstAudio(19);
   await waitComplete(19);

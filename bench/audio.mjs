@@ -188,7 +188,10 @@ const report = {
 try {
   ({
     data: { token },
-  } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-audio-${crypto.randomUUID()}`, agreements: await agreedVersions(base) } }));
+  } = await call(base, '/v1/tourist/login', {
+    method: 'POST',
+    body: { device_id: `bench-audio-${crypto.randomUUID()}`, agreements: await agreedVersions(base) },
+  }));
 
   // Chapters never heard before, two apart (listening to one synthesizes the next ahead): novel 1 and novel 2's
   // free chapters (Chinese), novel 3's (Uyghur).

@@ -48,7 +48,10 @@ async function startStore() {
 async function signIn(base, phone) {
   await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
   const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
-  const { data: session } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code, agreements: await agreedVersions(base) } });
+  const { data: session } = await call(base, '/v1/sms/login', {
+    method: 'POST',
+    body: { phone, code: inbox.code, agreements: await agreedVersions(base) },
+  });
   return session.token;
 }
 

@@ -18,7 +18,14 @@ test('a staff admin approves a member’s long review and the member is told', a
   const phone = freshPhone(70 + info.workerIndex);
   expect((await member.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data: inbox } = (await (await member.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await member.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: inbox.code, agreements: await agreedVersions(member) } })).ok()).toBe(true);
+  expect(
+    (
+      await member.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: inbox.code, agreements: await agreedVersions(member) },
+      })
+    ).ok(),
+  ).toBe(true);
 
   const paragraph = '这部作品的人物塑造非常立体，主角的成长线清晰可信，配角也各有光彩。作者对细节的把握令人印象深刻。';
   const content = Array.from({ length: 40 }, (_, i) => `${i + 1}. ${paragraph}`).join('\n');

@@ -19,7 +19,14 @@ async function signIn(page: Page, workerIndex: number) {
   const phone = `136${String((Date.now() + workerIndex * 7919) % 100_000_000).padStart(8, '0')}`;
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(page.request) } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: data.code, agreements: await agreedVersions(page.request) },
+      })
+    ).ok(),
+  ).toBe(true);
 }
 
 test('/favicon.ico is the logo, not a 404', async ({ request }) => {

@@ -70,7 +70,10 @@ test('blocked in the console → the unblock page with reason and end → appeal
   const phone = freshPhone(info.workerIndex * 10 + 7);
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data: sms } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  const login = await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: sms.code, agreements: await agreedVersions(page.request) } });
+  const login = await page.request.post('/v1/sms/login', {
+    headers: sigHeader(),
+    data: { phone, code: sms.code, agreements: await agreedVersions(page.request) },
+  });
   const memberId = ((await login.json()) as { data: { member_id: number } }).data.member_id;
   await page.goto('/m/my');
   await expect(page).toHaveURL(/\/m\/my$/);

@@ -13,7 +13,11 @@ async function member(baseURL: string, salt: number): Promise<APIRequestContext>
   const phone = freshPhone(salt);
   expect((await ctx.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await ctx.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(ctx) } })).ok()).toBe(true);
+  expect(
+    (
+      await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(ctx) } })
+    ).ok(),
+  ).toBe(true);
   return ctx;
 }
 

@@ -23,7 +23,14 @@ async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(page.request) } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: data.code, agreements: await agreedVersions(page.request) },
+      })
+    ).ok(),
+  ).toBe(true);
 }
 
 function trackedActs(page: Page): number[] {

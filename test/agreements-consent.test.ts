@@ -77,7 +77,10 @@ describe('the shipped templates', () => {
     const res = await callRoute<Record<string, { version: number; title: string }>>(agreementsRoute, { url: '/v1/agreements' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^public/);
-    expect(res.body.data).toMatchObject({ user: { kind: 'user', version: 1, title: '书声用户协议' }, privacy: { version: 1, title: '书声隐私政策' } });
+    expect(res.body.data).toMatchObject({
+      user: { kind: 'user', version: 1, title: '书声用户协议' },
+      privacy: { version: 1, title: '书声隐私政策' },
+    });
     expect((await currentAgreement('privacy')).body).toContain('个性化推荐');
   });
 });
@@ -119,7 +122,9 @@ describe('signing in needs the versions in force (docs/agreements.md "Agreeing a
     expect(first.status).toBe(200);
     const id = (first.body.data as { member_id: number }).member_id;
     // A second sign-in of the same device with the same versions adds no row (replayed or not).
-    expect((await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-consent-guest-1', agreements: { user: 1, privacy: 1 } })).status).toBe(200);
+    expect(
+      (await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-consent-guest-1', agreements: { user: 1, privacy: 1 } })).status,
+    ).toBe(200);
     const recorded = await consentsOf(id);
     expect(recorded.map((c) => [c.kind, c.channel])).toEqual([
       ['privacy', 'guest'],
@@ -129,9 +134,12 @@ describe('signing in needs the versions in force (docs/agreements.md "Agreeing a
   });
 
   it('third-party: /oauth/start without the versions goes back to the page with the box, never to the provider', async () => {
-    const res = await oauthStart(new NextRequest('http://localhost:3100/oauth/start?next=%2Fm%2Fmy', { headers: peerHeaders('127.0.0.1') }), {
-      params: Promise.resolve({}),
-    });
+    const res = await oauthStart(
+      new NextRequest('http://localhost:3100/oauth/start?next=%2Fm%2Fmy', { headers: peerHeaders('127.0.0.1') }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('http://localhost:3100/m/oauth?next=%2Fm%2Fmy&consent=required');
     expect(res.headers.getSetCookie().join()).not.toContain('oauth_state');
@@ -194,9 +202,7 @@ describe('a new version (docs/agreements.md "Agreeing again")', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ due: [] });
     expect(res.headers.get('x-consent-due')).toBeNull();
-    expect(
-      (await consentsOf(member.id)).filter((c) => c.version === 2).map((c) => [c.kind, c.channel]),
-    ).toEqual([['user', 're-consent']]);
+    expect((await consentsOf(member.id)).filter((c) => c.version === 2).map((c) => [c.kind, c.channel])).toEqual([['user', 're-consent']]);
     expect((await consentsOf(other.id)).some((c) => c.version === 2)).toBe(false);
     expect((await callRoute(profile, { url: '/v1/my/profile', headers: other.auth })).headers.get('x-consent-due')).toBe('user');
     const before = await rows(memberConsents);
@@ -235,13 +241,20 @@ describe('the console (docs/agreements.md "Console")', () => {
   it('an admin publishes a new version: a new row, the old kept, an audit row', async () => {
     const before = await rows(agreements);
     const last = (await currentAgreements()).user.version;
-    expect(flash(await form('admin', { kind: 'user', title: '书声用户协议', body: '运营者审阅后的正文。\n第二段。', effective_at: '' }))).toEqual({
+    expect(
+      flash(await form('admin', { kind: 'user', title: '书声用户协议', body: '运营者审阅后的正文。\n第二段。', effective_at: '' })),
+    ).toEqual({
       ok: `已发布用户协议第 ${last + 1} 版`,
       err: null,
     });
     expect(await rows(agreements)).toBe(before + 1);
     expect((await currentAgreement('user')).body).toBe('运营者审阅后的正文。\n第二段。');
-    const [audit] = await getDb().select().from(staffAuditLog).where(eq(staffAuditLog.action, 'config.agreement_publish')).orderBy(desc(staffAuditLog.id)).limit(1);
+    const [audit] = await getDb()
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, 'config.agreement_publish'))
+      .orderBy(desc(staffAuditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ staffId: admin.id, detail: { kind: 'user', version: last + 1 } });
   });
 
@@ -296,9 +309,9 @@ describe('个性化推荐 (docs/agreements.md "Personalised recommendations")', 
         { ...base, title: '面向所有人', audience: 'all' },
       ]);
     const titles = async () =>
-      (await serveAds({ key: memberViewerKey(m.id), memberId: m.id, brand: 'main' }, { placement: 'home_carousel', languageType: 1 })).list.map(
-        (a) => a.title,
-      );
+      (
+        await serveAds({ key: memberViewerKey(m.id), memberId: m.id, brand: 'main' }, { placement: 'home_carousel', languageType: 1 })
+      ).list.map((a) => a.title);
     expect(await titles()).toEqual(expect.arrayContaining(['面向未付费用户', '面向所有人']));
     await post(privacyPost, '/v1/my/privacy', { personalized: false }, m.auth);
     const off = await titles();
@@ -325,4 +338,3 @@ describe('registration numbers (docs/agreements.md "Registration numbers")', () 
     expect(registrationNumbers().icp).toBe('沪ICP备00000000号-1');
   });
 });
-

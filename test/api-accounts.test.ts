@@ -92,7 +92,11 @@ describe('POST /v1/sms/login', () => {
     await post(sendCode, '/v1/sms/code', { phone: '13500000004' });
     const right = await codeOf('13500000004');
     const before = await rowCount(members);
-    const res = await post(smsLogin, '/v1/sms/login', { phone: '13500000004', code: right === '000000' ? '000001' : '000000', agreements: AGREED });
+    const res = await post(smsLogin, '/v1/sms/login', {
+      phone: '13500000004',
+      code: right === '000000' ? '000001' : '000000',
+      agreements: AGREED,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('验证码错误，还可尝试4次');
     expect(await rowCount(members)).toBe(before);

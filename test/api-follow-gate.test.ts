@@ -179,7 +179,11 @@ describe('follow state from the messaging app', () => {
     const asked: string[] = [];
     let subscribed = false;
     setFollowCheckerForTests({ subscribed: async (openid) => (asked.push(openid), subscribed) });
-    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-1', nickname: '微信读者' }, { agreed: { user: 1, privacy: 1 } });
+    const signedIn = await loginWithIdentity(
+      'wechat',
+      { subject: 'openid-gate-1', nickname: '微信读者' },
+      { agreed: { user: 1, privacy: 1 } },
+    );
     const auth = { authorization: `Bearer ${signedIn.token}` };
     const first = await callRoute(refreshRoute, { method: 'POST', url: '/v1/my/follow/refresh', headers: auth });
     expect(first.body.data).toEqual({ followed: false, can_check: true });

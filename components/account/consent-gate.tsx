@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
-import { agreeAgain, signOut } from '@/lib/client/actions/accounts';
-import { api, setConsentDueHandler } from '@/lib/client/api';
+import { agreeAgain, consentStatus, signOut } from '@/lib/client/actions/accounts';
+import { setConsentDueHandler } from '@/lib/client/api';
 import { hasMemberToken, memberId } from '@/lib/client/identity';
 import { toast } from '@/lib/client/stores/toast-store';
 import { AGREEMENT_NAMES, agreementPath, versionsOf, type AgreementKind, type CurrentAgreements } from '@/lib/shared/agreements';
@@ -37,7 +37,7 @@ export function ConsentGate() {
   const check = useCallback(async () => {
     const id = memberId();
     try {
-      const next = await api<Status>('/v1/my/consent', { silent: true });
+      const next: Status = await consentStatus();
       if (next.due.length) setStatus(next);
       else if (id) sessionStorage.setItem(checkedKey(id), String(Date.now()));
     } catch {

@@ -26,7 +26,10 @@ export interface AgreementHead {
 
 export type CurrentAgreements = Record<AgreementKind, AgreementHead>;
 
-export const versionsOf = (current: CurrentAgreements): AgreedVersions => ({ user: current.user.version, privacy: current.privacy.version });
+export const versionsOf = (current: CurrentAgreements): AgreedVersions => ({
+  user: current.user.version,
+  privacy: current.privacy.version,
+});
 
 /** Response header of /v1 calls by a member who has not agreed to a current version yet: the documents, comma-separated. */
 export const CONSENT_DUE_HEADER = 'x-consent-due';

@@ -150,7 +150,10 @@ export const OPS_TEXT = {
     document: '文件',
     channel: '方式',
     agreedAt: '时间',
-    channels: { sms: '短信登录', guest: '游客登录', oauth: '第三方登录', wechat: '微信登录', 're-consent': '再次同意' } as Record<string, string>,
+    channels: { sms: '短信登录', guest: '游客登录', oauth: '第三方登录', wechat: '微信登录', 're-consent': '再次同意' } as Record<
+      string,
+      string
+    >,
     personalized: '个性化推荐',
     personalizedOn: '开启',
     personalizedOff: '已关闭',

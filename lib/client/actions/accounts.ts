@@ -17,11 +17,15 @@ export const sendSmsCode = (phone: string) => api('/v1/sms/code', { method: 'POS
  * POST /v1/sms/login: signs this browser in with phone and code and the agreement versions the reader ticked (the
  * answer sets the session cookies).
  */
-export const smsLogin = (body: { phone: string; code: string; agreements: AgreedVersions }) => api('/v1/sms/login', { method: 'POST', body });
+export const smsLogin = (body: { phone: string; code: string; agreements: AgreedVersions }) =>
+  api('/v1/sms/login', { method: 'POST', body });
 
 /** POST /v1/tourist/login: a guest account for this device, with the agreed versions. */
 export const touristLogin = (deviceId: string, agreements: AgreedVersions) =>
   api('/v1/tourist/login', { method: 'POST', body: { device_id: deviceId, agreements } });
+
+/** GET /v1/my/consent, silent: what the re-consent sheet shows (a failure only means not asking now). */
+export const consentStatus = () => api<{ due: AgreementKind[]; agreements: CurrentAgreements }>('/v1/my/consent', { silent: true });
 
 /** POST /v1/my/consent: the signed-in member agrees to the versions in force again (docs/agreements.md "Agreeing again"). */
 export const agreeAgain = (agreements: AgreedVersions) =>

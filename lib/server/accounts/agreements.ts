@@ -33,7 +33,12 @@ const versionHeads = cachedRead(
       .select({ kind: agreements.kind, version: agreements.version, title: agreements.title, effectiveAt: agreements.effectiveAt })
       .from(agreements)
       .orderBy(asc(agreements.kind), asc(agreements.version));
-    return rows.map((r) => ({ kind: r.kind as AgreementKind, version: r.version, title: r.title, effective_at: r.effectiveAt.toISOString() }));
+    return rows.map((r) => ({
+      kind: r.kind as AgreementKind,
+      version: r.version,
+      title: r.title,
+      effective_at: r.effectiveAt.toISOString(),
+    }));
   },
   () => [AGREEMENTS_TAG],
 );
@@ -114,7 +119,11 @@ export interface PublishInput {
  * kind, with a `config.agreement_publish` audit row in the same transaction. Numbering is serialized by a
  * transaction lock on the kind, so two staff saving at once get two versions, not a clash.
  */
-export async function publishAgreement(actor: StaffActor, input: PublishInput, now = new Date()): Promise<{ kind: AgreementKind; version: number }> {
+export async function publishAgreement(
+  actor: StaffActor,
+  input: PublishInput,
+  now = new Date(),
+): Promise<{ kind: AgreementKind; version: number }> {
   assertCan(actor, 'config');
   if (!(AGREEMENT_KINDS as readonly string[]).includes(input.kind)) throw invalid(T.kindInvalid);
   const kind = input.kind as AgreementKind;

@@ -55,7 +55,9 @@ export async function recordConsent(
 ): Promise<void> {
   await tx
     .insert(memberConsents)
-    .values(AGREEMENT_KINDS.map((kind) => ({ memberId, kind, version: versions[kind], channel, ip: ip?.slice(0, 64) ?? null, agreedAt: now })))
+    .values(
+      AGREEMENT_KINDS.map((kind) => ({ memberId, kind, version: versions[kind], channel, ip: ip?.slice(0, 64) ?? null, agreedAt: now })),
+    )
     .onConflictDoNothing();
 }
 
@@ -117,7 +119,13 @@ export async function consentRecords(memberId: number, limit = 100): Promise<Con
     .where(eq(memberConsents.memberId, memberId))
     .orderBy(desc(memberConsents.agreedAt), desc(memberConsents.id))
     .limit(limit);
-  return rows.map((r) => ({ kind: r.kind as AgreementKind, version: r.version, channel: r.channel as ConsentChannel, ip: r.ip, agreedAt: r.agreedAt }));
+  return rows.map((r) => ({
+    kind: r.kind as AgreementKind,
+    version: r.version,
+    channel: r.channel as ConsentChannel,
+    ip: r.ip,
+    agreedAt: r.agreedAt,
+  }));
 }
 
 /** Whether the member behind a session has agreed to every version in force; used by withApi's header. */
@@ -125,4 +133,3 @@ export async function consentDueFor(memberId: number, now = new Date()): Promise
   const [current, agreed] = await Promise.all([currentAgreements(now), agreedVersions(getDb(), memberId)]);
   return dueKinds(agreed, current);
 }
-

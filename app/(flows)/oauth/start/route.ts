@@ -10,7 +10,11 @@ import { flowRedirect, withFlow } from '@/lib/server/http/with-flow';
 import { otherMethods } from '@/lib/server/http/method-not-allowed';
 
 const startQuery = z
-  .object({ next: z.string().max(2048).optional(), agree_user: z.string().max(12).optional(), agree_privacy: z.string().max(12).optional() })
+  .object({
+    next: z.string().max(2048).optional(),
+    agree_user: z.string().max(12).optional(),
+    agree_privacy: z.string().max(12).optional(),
+  })
   .catch({});
 
 const versionOf = (raw: string | undefined) => (raw && /^\d{1,7}$/.test(raw) ? Number(raw) : undefined);

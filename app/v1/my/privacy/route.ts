@@ -8,6 +8,9 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ member }) => privacySettings(getDb(), member.id), { auth: 'member' });
 
 // POST /v1/my/privacy {personalized} — turns it on or off.
-export const POST = withApi(({ member, body }) => setPersonalized(member.id, body.personalized), { auth: 'member', body: privacySettingsBody });
+export const POST = withApi(({ member, body }) => setPersonalized(member.id, body.personalized), {
+  auth: 'member',
+  body: privacySettingsBody,
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST');

@@ -12,7 +12,10 @@ export const POST = withApi(
     // Refused before the address's guest counter moves: a sign-in without consent writes nothing (docs/agreements.md).
     await requireCurrentConsent(body.agreements);
     await limitByIp('guest', ip, req.headers);
-    return signedInReply(req, await loginAsGuest(body.device_id, { userAgent: req.headers.get('user-agent'), ip, agreed: body.agreements }));
+    return signedInReply(
+      req,
+      await loginAsGuest(body.device_id, { userAgent: req.headers.get('user-agent'), ip, agreed: body.agreements }),
+    );
   },
   { body: touristLoginBody },
 );

@@ -8,7 +8,8 @@ import { businessDayOf } from '@/lib/shared/business-time';
 
 type Props = { params: Promise<{ kind: string }> };
 
-const kindOf = (raw: string): AgreementKind | null => ((AGREEMENT_KINDS as readonly string[]).includes(raw) ? (raw as AgreementKind) : null);
+const kindOf = (raw: string): AgreementKind | null =>
+  (AGREEMENT_KINDS as readonly string[]).includes(raw) ? (raw as AgreementKind) : null;
 
 // The same for everyone and readable before signing in: rendered on first request and kept in Next's cache; a
 // version published in the console drops the `agreements` tag (docs/agreements.md "Pages"). Nothing is prerendered
