@@ -57,7 +57,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('status').filter({ hasText: '请输入验证码' })).toBeVisible();
   });
 
-  test('the server refuses a sign-in without the agreements, whatever the page does', async ({ page }) => {
+  test('the server refuses a sign-in without the agreements, whatever the page does', async ({ page }, info) => {
     const device = `e2e-no-consent-${Date.now()}`;
     const bare = await page.request.post('/v1/tourist/login', { headers: sigHeader(), data: { device_id: device } });
     expect(bare.status()).toBe(400);
@@ -71,8 +71,12 @@ test.describe('signing in', () => {
     expect((await page.context().cookies()).some((c) => c.name === 'member_token')).toBe(false);
     // The documents are public pages: readable before signing in.
     await page.goto('/m/agreements/privacy');
-    await expect(page.getByRole('heading', { name: '隐私政策' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '隐私政策', exact: true })).toBeVisible();
     await expect(page.getByText(/第 \d+ 版 · \d{4}-\d{2}-\d{2} 起生效/)).toBeVisible();
+    await page.screenshot({ path: info.outputPath('agreement.png') });
+    await page.goto('/m/login');
+    await expect(page.getByRole('checkbox', { name: /我已阅读并同意/ })).not.toBeChecked();
+    await page.screenshot({ path: info.outputPath('login.png') });
   });
 
   test('guest sign-in, then switching the content language', async ({ page }) => {
