@@ -14,7 +14,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { resolveFfmpeg } from '../lib/tts/ffmpeg-path.mjs';
-import { call } from './lib/member.mjs';
+import { agreedVersions, call } from './lib/member.mjs';
 import { SAMPLE_RATE, seam } from './lib/seam.mjs';
 import { startServer } from './lib/server.mjs';
 import { assertPortFree, benchPort, busyWarning, explainFailure, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
@@ -116,7 +116,10 @@ const report = {
 try {
   ({
     data: { token },
-  } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-stream-${crypto.randomUUID()}` } }));
+  } = await call(base, '/v1/tourist/login', {
+    method: 'POST',
+    body: { device_id: `bench-stream-${crypto.randomUUID()}`, agreements: await agreedVersions(base) },
+  }));
   // Warm-up (the routes' first load), not counted.
   await firstAudio(19);
   await waitComplete(19);

@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { resolveFfmpeg } from '../lib/tts/ffmpeg-path.mjs';
-import { call } from './lib/member.mjs';
+import { agreedVersions, call } from './lib/member.mjs';
 import { startServer } from './lib/server.mjs';
 import { assertPortFree, benchPort, busyWarning, explainFailure, machine, percentile, stopServer, writeResult } from './lib/util.mjs';
 
@@ -188,7 +188,10 @@ const report = {
 try {
   ({
     data: { token },
-  } = await call(base, '/v1/tourist/login', { method: 'POST', body: { device_id: `bench-audio-${crypto.randomUUID()}` } }));
+  } = await call(base, '/v1/tourist/login', {
+    method: 'POST',
+    body: { device_id: `bench-audio-${crypto.randomUUID()}`, agreements: await agreedVersions(base) },
+  }));
 
   // Chapters never heard before, two apart (listening to one synthesizes the next ahead): novel 1 and novel 2's
   // free chapters (Chinese), novel 3's (Uyghur).

@@ -10,7 +10,7 @@
 // Not a timed test: it prints the figures and ratios and writes bench/results/s3-media.json.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { call } from './lib/member.mjs';
+import { agreedVersions, call } from './lib/member.mjs';
 import { startServer } from './lib/server.mjs';
 import {
   assertPortFree,
@@ -48,7 +48,10 @@ async function startStore() {
 async function signIn(base, phone) {
   await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
   const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
-  const { data: session } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code } });
+  const { data: session } = await call(base, '/v1/sms/login', {
+    method: 'POST',
+    body: { phone, code: inbox.code, agreements: await agreedVersions(base) },
+  });
   return session.token;
 }
 

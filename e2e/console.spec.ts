@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from './helpers/test';
 import { freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 // The staff console journey (docs/console.md): a member writes a long review through the API, a staff admin —
 // created by scripts/e2e-server.mjs with `npm run staff:create` from E2E_STAFF_USERNAME / E2E_STAFF_PASSWORD —
@@ -17,7 +18,14 @@ test('a staff admin approves a member’s long review and the member is told', a
   const phone = freshPhone(70 + info.workerIndex);
   expect((await member.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data: inbox } = (await (await member.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await member.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: inbox.code } })).ok()).toBe(true);
+  expect(
+    (
+      await member.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: inbox.code, agreements: await agreedVersions(member) },
+      })
+    ).ok(),
+  ).toBe(true);
 
   const paragraph = '这部作品的人物塑造非常立体，主角的成长线清晰可信，配角也各有光彩。作者对细节的把握令人印象深刻。';
   const content = Array.from({ length: 40 }, (_, i) => `${i + 1}. ${paragraph}`).join('\n');

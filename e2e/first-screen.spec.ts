@@ -1,5 +1,6 @@
 import { expect, onOnePhone, test, type Page, type Request } from './helpers/test';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 // The first screen (issue 13, docs/operations.md "First screen"): what home and sign-in load before the reader
 // does anything.
@@ -18,7 +19,14 @@ async function signIn(page: Page, workerIndex: number) {
   const phone = `136${String((Date.now() + workerIndex * 7919) % 100_000_000).padStart(8, '0')}`;
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: data.code, agreements: await agreedVersions(page.request) },
+      })
+    ).ok(),
+  ).toBe(true);
 }
 
 test('/favicon.ico is the logo, not a 404', async ({ request }) => {

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from './helpers/
 import { freshPhone } from './helpers/wallet';
 import { newPhonePage } from './helpers/phone-context';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions, agreeOnOAuthPage } from './helpers/consent';
 
 // Follow and unblock end to end (docs/members.md): the follow page in the messaging-app browser, and a block set by a
 // staff admin in the console, seen by the member on their next page, appealed, lifted by the moderator, and the
@@ -37,9 +38,9 @@ test('/follow in the messaging app: Chinese, the QR code, how to follow, and bac
   await expect(back).toHaveAttribute('href', `/m/read/${aid}?nid=1`);
   await page.screenshot({ path: info.outputPath('follow.png'), fullPage: true });
   await back.click();
-  // The reader inside the messaging app asks for sign-in first (the messaging app's OAuth, its stand-in here), then
-  // lands on the chapter.
-  await expect(page).toHaveURL(/\/connect\/oauth2\/authorize\?/);
+  // The reader inside the messaging app asks for sign-in first (the agreements, then the messaging app's OAuth, its
+  // stand-in here), then lands on the chapter.
+  await agreeOnOAuthPage(page);
   await page.getByLabel('昵称').fill(`关注测试${Date.now() % 10000}`);
   await page.getByRole('button', { name: '同意授权' }).click();
   await expect(page).toHaveURL(new RegExp(`/m/read/${aid}\\?nid=1$`));
@@ -69,7 +70,10 @@ test('blocked in the console → the unblock page with reason and end → appeal
   const phone = freshPhone(info.workerIndex * 10 + 7);
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data: sms } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  const login = await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: sms.code } });
+  const login = await page.request.post('/v1/sms/login', {
+    headers: sigHeader(),
+    data: { phone, code: sms.code, agreements: await agreedVersions(page.request) },
+  });
   const memberId = ((await login.json()) as { data: { member_id: number } }).data.member_id;
   await page.goto('/m/my');
   await expect(page).toHaveURL(/\/m\/my$/);

@@ -4,6 +4,7 @@ import { expect, request as playwrightRequest, test, type Cookie, type Page } fr
 import { hydrationProblem } from './helpers/hydration-errors';
 import { freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 // The hydration sweep (docs/development.md "Hydration guard"): every /m page, signed out and signed in, loads in a
 // phone, hydrates, and reports no hydration error (the fixture of ./helpers/test fails the test on one) and no
@@ -92,7 +93,11 @@ function memberCookies(baseURL: string, salt: number): Promise<Cookie[]> {
     const phone = freshPhone(salt);
     expect((await ctx.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
     const { data } = (await (await ctx.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-    expect((await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+    expect(
+      (
+        await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(ctx) } })
+      ).ok(),
+    ).toBe(true);
     const { cookies } = await ctx.storageState();
     await ctx.dispose();
     return cookies;

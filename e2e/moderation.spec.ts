@@ -11,6 +11,7 @@ import {
 import { freshPhone, signInByPhone } from './helpers/wallet';
 import { newPhonePage } from './helpers/phone-context';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 // Moderation end to end on both phones (docs/community.md, docs/console.md): a member's long review written in the
 // editor is approved by a staff admin in the console and its reward claimed into the voucher records; a member's
@@ -167,7 +168,14 @@ test('a comment reported from its menu: handled in the console, the resolution a
   const authorPhone = freshPhone(info.workerIndex * 10 + 2);
   expect((await author.post('/v1/sms/code', { headers: sigHeader(), data: { phone: authorPhone } })).ok()).toBe(true);
   const { data: inbox } = (await (await author.get(`/v1/dev/sms?phone=${authorPhone}`)).json()) as { data: { code: string } };
-  expect((await author.post('/v1/sms/login', { headers: sigHeader(), data: { phone: authorPhone, code: inbox.code } })).ok()).toBe(true);
+  expect(
+    (
+      await author.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone: authorPhone, code: inbox.code, agreements: await agreedVersions(author) },
+      })
+    ).ok(),
+  ).toBe(true);
   const text = `加我领免费全本 ${tag}`;
   const posted = await author.post('/v1/novels/do_comments', { headers: sigHeader(), data: { novel_id: NOVEL, type: 1, content: text } });
   expect(posted.ok(), await posted.text()).toBe(true);

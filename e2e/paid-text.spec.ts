@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from './helpers/test';
 import { freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 // The entitlement matrix of issue 6 against the running server: a paid chapter's text appears in the page HTML,
 // the RSC payload, GET /v1/read and the reader's prefetch only for those entitled to it.
@@ -12,7 +13,11 @@ async function member(baseURL: string, salt: number): Promise<APIRequestContext>
   const phone = freshPhone(salt);
   expect((await ctx.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await ctx.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+  expect(
+    (
+      await ctx.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code, agreements: await agreedVersions(ctx) } })
+    ).ok(),
+  ).toBe(true);
   return ctx;
 }
 

@@ -7,6 +7,7 @@ import { devices } from '@playwright/test';
 import { expect, test, type Page } from './helpers/test';
 import { refundThroughConsole } from './helpers/payments';
 import { productNamed } from './helpers/wallet';
+import { agreeOnOAuthPage } from './helpers/consent';
 
 const IOS_MESSAGING_APP_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
@@ -77,7 +78,7 @@ test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, c
 
   // Inside the app, sign-in is the app's own OAuth: its authorize page, our registered callback, then back here.
   await page.goto('/m/my');
-  await expect(page).toHaveURL(/\/connect\/oauth2\/authorize\?/);
+  await agreeOnOAuthPage(page);
   appOrigin = new URL(page.url()).origin;
   expect(appOrigin).not.toBe(new URL(info.project.use.baseURL!).origin);
   const nickname = `微信支付${info.workerIndex}${Date.now() % 100_000}`;

@@ -2,12 +2,13 @@ import { expect, test, type Locator, type Page, type Request } from './helpers/t
 import { sigHeader } from './helpers/sig';
 import { expectSandboxPage } from './helpers/wallet';
 import { businessDayOf } from '@/lib/shared/business-time';
+import { agreedVersions } from './helpers/consent';
 
 // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"); elsewhere these pages are public.
 async function guest(page: Page, tag: string, workerIndex: number) {
   const res = await page.request.post('/v1/tourist/login', {
     headers: sigHeader(),
-    data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}` },
+    data: { device_id: `e2e-pay-${tag}-${workerIndex}-${Date.now()}`, agreements: await agreedVersions(page.request) },
   });
   expect(res.ok()).toBe(true);
 }
@@ -22,7 +23,14 @@ async function smsMember(page: Page, workerIndex: number) {
   const phone = `137${String((Date.now() * 7 + workerIndex * 1000 + ++seq) % 100_000_000).padStart(8, '0')}`;
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: data.code, agreements: await agreedVersions(page.request) },
+      })
+    ).ok(),
+  ).toBe(true);
 }
 
 function trackedActs(page: Page): number[] {

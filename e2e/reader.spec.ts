@@ -2,6 +2,7 @@ import { expect, onOnePhone, test } from './helpers/test';
 import { expectSandboxPage, freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import type { Page } from './helpers/test';
+import { tickAgreements } from './helpers/consent';
 
 /** A tap in the middle of the page: the immersive reader shows its bars. */
 async function showBars(page: Page): Promise<void> {
@@ -49,6 +50,7 @@ test('read to the paywall, sign in, recharge, buy, and find the novel on the she
   await page.getByRole('button', { name: '获取验证码' }).click();
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
   await page.getByPlaceholder('请输入验证码').fill(data.code);
+  await tickAgreements(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/m\/read\/21\?nid=1$/);
 

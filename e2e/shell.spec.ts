@@ -1,5 +1,6 @@
 import { expect, test, onOnePhone } from './helpers/test';
 import { sigHeader } from './helpers/sig';
+import { agreedVersions } from './helpers/consent';
 
 test.describe('the /m shell on a phone', () => {
   // Inside the messaging app home forces sign-in (docs/accounts.md "Access table"): sign in as a guest first, sharing the page's cookies.
@@ -7,7 +8,7 @@ test.describe('the /m shell on a phone', () => {
     if (info.project.name !== 'wechat') return;
     const res = await page.request.post('/v1/tourist/login', {
       headers: sigHeader(),
-      data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}` },
+      data: { device_id: `e2e-shell-${info.workerIndex}-${Date.now()}`, agreements: await agreedVersions(page.request) },
     });
     expect(res.ok()).toBe(true);
   });

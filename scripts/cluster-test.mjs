@@ -185,7 +185,9 @@ try {
     const inbox = await requestFrom(`${s.base}/v1/dev/sms?phone=${phone}`);
     if (inbox.status === 200) code = inbox.body.data.code;
   }
-  const login = await viaLb('/v1/sms/login', { method: 'POST', ...json({ phone, code }) });
+  const current = (await viaLb('/v1/agreements')).body.data;
+  const agreements = { user: current.user.version, privacy: current.privacy.version };
+  const login = await viaLb('/v1/sms/login', { method: 'POST', ...json({ phone, code, agreements }) });
   const token = login.body?.data?.token;
   const memberId = login.body?.data?.member_id;
   const profiles = await Promise.all(

@@ -20,6 +20,9 @@ import { freezeDateAt } from './frozen-date';
 import { runAbuseSweep } from '@/lib/server/boot/abuse-sweep';
 import { errorLogs, idempotencyKeys, members, pageViews as pageViewRows, rateCounters, smsCodes } from '@/lib/server/db/schema';
 
+// The versions the reader ticked: version 1 of both agreements ships with the migrations (docs/agreements.md "Templates").
+const AGREED = { user: 1, privacy: 1 };
+
 const db = useTestDatabase();
 process.env.SMS_DEV_INBOX = '1';
 
@@ -152,21 +155,24 @@ describe('guest creation per IP', () => {
     freezeDateAt(Math.floor(Date.now() / 60_000) * 60_000 + 20_000);
     try {
       for (let i = 0; i < 10; i++) {
-        const res = await post(touristLogin, '/v1/tourist/login', { device_id: `${device}-${i}` }, { peer });
+        const res = await post(touristLogin, '/v1/tourist/login', { device_id: `${device}-${i}`, agreements: AGREED }, { peer });
         expect(res.status).toBe(200);
       }
       const before = await rows(members);
       const res = await post(
         touristLogin,
         '/v1/tourist/login',
-        { device_id: `${device}-x` },
+        { device_id: `${device}-x`, agreements: AGREED },
         { peer, headers: { 'x-forwarded-for': '1.1.1.1' } },
       );
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ code: 42900, message: '操作太频繁，请稍后再试' });
       expect(await rows(members)).toBe(before);
       // Another address is not affected.
-      expect((await post(touristLogin, '/v1/tourist/login', { device_id: `${device}-other` }, { peer: uniquePeer() })).status).toBe(200);
+      expect(
+        (await post(touristLogin, '/v1/tourist/login', { device_id: `${device}-other`, agreements: AGREED }, { peer: uniquePeer() }))
+          .status,
+      ).toBe(200);
     } finally {
       jest.useRealTimers();
     }
@@ -241,11 +247,21 @@ describe('stored secrets', () => {
   it('a guest token never reaches the idempotency table, and a replay with another device gets no token', async () => {
     const peer = uniquePeer();
     const s = sig();
-    const first = await post(touristLogin, '/v1/tourist/login', { device_id: 'secret-device-a' }, { peer, headers: { 'x-sig': s } });
+    const first = await post(
+      touristLogin,
+      '/v1/tourist/login',
+      { device_id: 'secret-device-a', agreements: AGREED },
+      { peer, headers: { 'x-sig': s } },
+    );
     expect(first.status).toBe(200);
     const token = first.body.data!.token as string;
     expect(await storedAnswers()).not.toContain(token);
-    const replay = await post(touristLogin, '/v1/tourist/login', { device_id: 'secret-device-b' }, { peer, headers: { 'x-sig': s } });
+    const replay = await post(
+      touristLogin,
+      '/v1/tourist/login',
+      { device_id: 'secret-device-b', agreements: AGREED },
+      { peer, headers: { 'x-sig': s } },
+    );
     expect(replay.status).toBe(409);
     expect(replay.body).toEqual({ code: 40900, message: '该请求已处理，请重新操作' });
     expect(JSON.stringify(replay.body)).not.toContain(token);
@@ -256,7 +272,12 @@ describe('stored secrets', () => {
     const peer = uniquePeer();
     await post(sendCode, '/v1/sms/code', { phone: '13600000002' }, { peer });
     const code = (await callRoute<{ code: string }>(devSms, { url: '/v1/dev/sms?phone=13600000002', peer: '127.0.0.1' })).body.data!.code;
-    const login = await post(smsLogin, '/v1/sms/login', { phone: '13600000002', code }, { peer, headers: { 'x-sig': sig() } });
+    const login = await post(
+      smsLogin,
+      '/v1/sms/login',
+      { phone: '13600000002', code, agreements: AGREED },
+      { peer, headers: { 'x-sig': sig() } },
+    );
     expect(login.status).toBe(200);
     const token = login.body.data!.token as string;
     const s = sig();

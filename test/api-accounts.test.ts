@@ -17,6 +17,9 @@ import { POST as birthDate } from '@/app/v1/my/birth_date/route';
 import { POST as guardian } from '@/app/v1/my/guardian_consent/route';
 import { members, smsCodes, vipPeriods, guardianConsents } from '@/lib/server/db/schema';
 
+// The versions the reader ticked: version 1 of both agreements ships with the migrations (docs/agreements.md "Templates").
+const AGREED = { user: 1, privacy: 1 };
+
 const db = useTestDatabase();
 process.env.SMS_DEV_INBOX = '1';
 
@@ -63,7 +66,7 @@ describe('POST /v1/sms/code', () => {
 describe('POST /v1/sms/login', () => {
   it('signs in, creating the member, and sets the session cookies', async () => {
     await post(sendCode, '/v1/sms/code', { phone: '13500000003' });
-    const res = await post(smsLogin, '/v1/sms/login', { phone: '13500000003', code: await codeOf('13500000003') });
+    const res = await post(smsLogin, '/v1/sms/login', { phone: '13500000003', code: await codeOf('13500000003'), agreements: AGREED });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ member_id: expect.any(Number), is_new: true, token: expect.stringMatching(/^[\w-]{43}$/) });
     const cookies = res.headers.getSetCookie();
@@ -89,7 +92,11 @@ describe('POST /v1/sms/login', () => {
     await post(sendCode, '/v1/sms/code', { phone: '13500000004' });
     const right = await codeOf('13500000004');
     const before = await rowCount(members);
-    const res = await post(smsLogin, '/v1/sms/login', { phone: '13500000004', code: right === '000000' ? '000001' : '000000' });
+    const res = await post(smsLogin, '/v1/sms/login', {
+      phone: '13500000004',
+      code: right === '000000' ? '000001' : '000000',
+      agreements: AGREED,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('验证码错误，还可尝试4次');
     expect(await rowCount(members)).toBe(before);
@@ -98,7 +105,7 @@ describe('POST /v1/sms/login', () => {
 
 describe('POST /v1/tourist/login', () => {
   it('signs a device in as a guest', async () => {
-    const res = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-tourist-01' });
+    const res = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-tourist-01', agreements: AGREED });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ is_new: true });
   });
@@ -117,7 +124,7 @@ describe('POST /v1/binding', () => {
   });
 
   it('binds a phone to a guest', async () => {
-    const guest = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-bind-api-01' });
+    const guest = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-bind-api-01', agreements: AGREED });
     const token = (guest.body.data as { token: string }).token;
     await post(sendCode, '/v1/sms/code', { phone: '13500000006' });
     const res = await post(

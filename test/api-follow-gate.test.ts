@@ -179,7 +179,11 @@ describe('follow state from the messaging app', () => {
     const asked: string[] = [];
     let subscribed = false;
     setFollowCheckerForTests({ subscribed: async (openid) => (asked.push(openid), subscribed) });
-    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-1', nickname: '微信读者' }, {});
+    const signedIn = await loginWithIdentity(
+      'wechat',
+      { subject: 'openid-gate-1', nickname: '微信读者' },
+      { agreed: { user: 1, privacy: 1 } },
+    );
     const auth = { authorization: `Bearer ${signedIn.token}` };
     const first = await callRoute(refreshRoute, { method: 'POST', url: '/v1/my/follow/refresh', headers: auth });
     expect(first.body.data).toEqual({ followed: false, can_check: true });
@@ -204,7 +208,7 @@ describe('follow state from the messaging app', () => {
       followed: false,
       can_check: true,
     });
-    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-2' }, {});
+    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-2' }, { agreed: { user: 1, privacy: 1 } });
     const res = await callRoute(refreshRoute, {
       method: 'POST',
       url: '/v1/my/follow/refresh',
@@ -214,7 +218,7 @@ describe('follow state from the messaging app', () => {
   });
 
   it('subscribe seen in the sign-in user info is stored', async () => {
-    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-3', subscribe: true }, {});
+    const signedIn = await loginWithIdentity('wechat', { subject: 'openid-gate-3', subscribe: true }, { agreed: { user: 1, privacy: 1 } });
     expect(await isFollowing(signedIn.member_id)).toBe(true);
     const [identity] = await db.handle().db.select().from(oauthIdentities).where(eq(oauthIdentities.subject, 'openid-gate-3'));
     expect(identity!.memberId).toBe(signedIn.member_id);

@@ -10,6 +10,9 @@ import { POST as language } from '@/app/v1/members/language/route';
 import { GET as devSms } from '@/app/v1/dev/sms/route';
 import { members } from '@/lib/server/db/schema';
 
+// The versions the reader ticked: version 1 of both agreements ships with the migrations (docs/agreements.md "Templates").
+const AGREED = { user: 1, privacy: 1 };
+
 // docs/accounts.md "Content language": new members read Chinese (1) until they choose; a choice is kept.
 const db = useTestDatabase();
 process.env.SMS_DEV_INBOX = '1';
@@ -26,7 +29,7 @@ describe('content language of new members', () => {
   it('a member created by SMS sign-in is stored with Chinese and the profile says Chinese', async () => {
     await post(sendCode, '/v1/sms/code', { phone: '13600000021' });
     const code = (await callRoute<{ code: string }>(devSms, { url: '/v1/dev/sms?phone=13600000021', peer: '127.0.0.1' })).body.data!.code;
-    const res = await post(smsLogin, '/v1/sms/login', { phone: '13600000021', code });
+    const res = await post(smsLogin, '/v1/sms/login', { phone: '13600000021', code, agreements: AGREED });
     expect(res.status).toBe(200);
     const { member_id, token } = res.body.data!;
     expect(await storedLanguage(member_id)).toBe(1);
@@ -34,7 +37,7 @@ describe('content language of new members', () => {
   });
 
   it('a guest is stored with Chinese', async () => {
-    const res = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-language-01' });
+    const res = await post(touristLogin, '/v1/tourist/login', { device_id: 'dev-language-01', agreements: AGREED });
     expect(await storedLanguage(res.body.data!.member_id)).toBe(1);
   });
 

@@ -10,3 +10,10 @@ export async function signedInMember(
   const { token } = await createSession(getDb(), member.id, 'test', {});
   return { id: member.id, token, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** The agreement versions in force, as a sign-in body carries them once the reader ticked the box (docs/agreements.md). */
+export async function agreedNow(): Promise<{ user: number; privacy: number }> {
+  const { currentAgreements } = await import('@/lib/server/accounts/agreements');
+  const current = await currentAgreements();
+  return { user: current.user.version, privacy: current.privacy.version };
+}

@@ -120,7 +120,10 @@ describe('which sign-in a browser gets', () => {
 describe('signing in through the stand-in, end to end', () => {
   /** /oauth/start in the app's browser, then the stand-in's authorize page and consent, as the reader's browser. */
   async function authorize(nickname: string) {
-    const started = await startRoute(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm%2Fmy`, { headers: headers(IN_APP_UA) }), NO_PARAMS);
+    const started = await startRoute(
+      new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm%2Fmy&agree_user=1&agree_privacy=1`, { headers: headers(IN_APP_UA) }),
+      NO_PARAMS,
+    );
     const authorizeUrl = new URL(started.headers.get('location')!);
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${standIn.base}/connect/oauth2/authorize`);
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);

@@ -17,6 +17,8 @@ const approve = (req: NextRequest) => approveRoute(req, NO_PARAMS);
 const ORIGIN = 'http://localhost:3100';
 // The local provider answers only a browser on this machine (docs/abuse.md "Demo switches").
 const LOCAL = peerHeaders('127.0.0.1');
+// The versions ticked on /m/oauth: version 1 of both ships with the migrations (docs/agreements.md "Templates").
+const AGREED = 'agree_user=1&agree_privacy=1';
 
 function cookieValue(res: Response, name: string): string | undefined {
   return res.headers
@@ -28,8 +30,8 @@ function cookieValue(res: Response, name: string): string | undefined {
 
 describe('OAuth state', () => {
   it('round-trips next and refuses forged, mismatched and stale states', () => {
-    const { state, cookie } = createOAuthState('/m/read/21?nid=1');
-    expect(verifyOAuthState(state, cookie)).toBe('/m/read/21?nid=1');
+    const { state, cookie } = createOAuthState('/m/read/21?nid=1', { user: 1, privacy: 1 });
+    expect(verifyOAuthState(state, cookie)).toEqual({ next: '/m/read/21?nid=1', agreed: { user: 1, privacy: 1 } });
     expect(verifyOAuthState('other-state', cookie)).toBeNull();
     expect(
       verifyOAuthState(
@@ -50,15 +52,15 @@ describe('OAuth state', () => {
       '/\t/evil.example',
       '/%2F%2Fevil.example',
     ]) {
-      const { state, cookie } = createOAuthState(next);
-      expect(verifyOAuthState(state, cookie)).toBe('/m');
+      const { state, cookie } = createOAuthState(next, { user: 1, privacy: 1 });
+      expect(verifyOAuthState(state, cookie)?.next).toBe('/m');
     }
   });
 });
 
 describe('the local provider, end to end through the routes', () => {
   async function authorize(next: string, nickname = '本地书友') {
-    const started = await start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}`, { headers: LOCAL }));
+    const started = await start(new NextRequest(`${ORIGIN}/oauth/start?next=${encodeURIComponent(next)}&${AGREED}`, { headers: LOCAL }));
     const authorizeUrl = new URL(started.headers.get('location')!);
     expect(authorizeUrl.pathname).toBe('/oauth/local/authorize');
     const stateCookie = cookieValue(started, 'oauth_state')!;
@@ -119,7 +121,7 @@ describe('the local provider is for this machine only', () => {
     ],
     ['a server that cannot see the socket', {}],
   ])('%s gets no local sign-in', async (_label, headers: Record<string, string>) => {
-    unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers })));
+    unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm&${AGREED}`, { headers })));
     const form = new FormData();
     form.set('nickname', '冒充者');
     form.set('state', 's');
@@ -132,7 +134,7 @@ describe('the local provider is for this machine only', () => {
   it('is off with OAUTH_LOCAL=0 even for this machine', async () => {
     process.env.OAUTH_LOCAL = '0';
     try {
-      unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm`, { headers: LOCAL })));
+      unavailable(await start(new NextRequest(`${ORIGIN}/oauth/start?next=%2Fm&${AGREED}`, { headers: LOCAL })));
     } finally {
       delete process.env.OAUTH_LOCAL;
     }

@@ -18,7 +18,7 @@ const signIn = () =>
   callRoute(touristLogin, {
     method: 'POST',
     url: '/v1/tourist/login',
-    body: { device_id: `dev-secure-cookie-${++seq}` },
+    body: { device_id: `dev-secure-cookie-${++seq}`, agreements: { user: 1, privacy: 1 } },
     // What a TLS-terminating proxy that forwards plain http would send.
     headers: { 'x-forwarded-for': `10.30.0.${seq}`, 'x-forwarded-proto': 'http' },
   });
@@ -39,7 +39,9 @@ describe('cookies on an https site (docs/web-security.md)', () => {
     process.env.SITE_URL = 'https://shusheng.example';
     process.env.OAUTH_LOCAL = '1';
     const res = await oauthStart(
-      new NextRequest('http://localhost/oauth/start?next=/m', { headers: { 'x-forwarded-proto': 'http', ...peerHeaders('127.0.0.1') } }),
+      new NextRequest('http://localhost/oauth/start?next=/m&agree_user=1&agree_privacy=1', {
+        headers: { 'x-forwarded-proto': 'http', ...peerHeaders('127.0.0.1') },
+      }),
       { params: Promise.resolve({}) },
     );
     const cookies = setCookies(res.headers);

@@ -7,6 +7,7 @@ import { HistorySync } from '@/components/shell/history-sync';
 import { ListenRoot } from '@/components/listen/listen-root';
 import { OfflineWorkerScript } from '@/components/offline/offline-worker-script';
 import { MinorsPrompt } from '@/components/minors/minors-prompt';
+import { ConsentGate } from '@/components/account/consent-gate';
 
 /** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -20,6 +21,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <HistorySync />
       <OfflineWorkerScript />
       <MinorsPrompt />
+      <ConsentGate />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

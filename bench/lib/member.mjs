@@ -27,10 +27,17 @@ export async function call(base, path, { method = 'GET', token, body, form, expe
 }
 
 /** Signs `phone` in, recharges the largest coin pack and buys `chapterIds` of `novelId`; returns the session token. */
+/** The agreement versions in force (GET /v1/agreements), sent with every sign-in as a reader who ticked the box would. */
+export async function agreedVersions(base) {
+  const { data } = await call(base, '/v1/agreements');
+  return { user: data.user.version, privacy: data.privacy.version };
+}
+
 export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
   await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
   const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
-  const { data: session } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code } });
+  const agreements = await agreedVersions(base);
+  const { data: session } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code, agreements } });
   const token = session.token;
 
   const { data: products } = await call(base, '/v1/products?product_type=recharge');
@@ -57,7 +64,8 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
 export async function memberCookies(base, phone) {
   await call(base, '/v1/sms/code', { method: 'POST', body: { phone } });
   const { data: inbox } = await call(base, `/v1/dev/sms?phone=${phone}`);
-  const { res } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code } });
+  const agreements = await agreedVersions(base);
+  const { res } = await call(base, '/v1/sms/login', { method: 'POST', body: { phone, code: inbox.code, agreements } });
   const cookies = res.headers.getSetCookie().map((line) => {
     const [pair] = line.split(';');
     const at = pair.indexOf('=');

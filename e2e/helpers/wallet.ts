@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import type { ShopProduct } from '@/lib/shared/dto/shop';
 import { sigHeader } from './sig';
+import { agreedVersions } from './consent';
 
 export type Product = ShopProduct;
 
@@ -8,7 +9,10 @@ export type Product = ShopProduct;
 export async function signInAsGuest(page: Page, info: TestInfo, tag: string): Promise<void> {
   const res = await page.request.post('/v1/tourist/login', {
     headers: sigHeader(),
-    data: { device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}` },
+    data: {
+      device_id: `e2e-${tag}-${info.project.name}-${info.workerIndex}-${Date.now()}`,
+      agreements: await agreedVersions(page.request),
+    },
   });
   expect(res.ok()).toBe(true);
 }
@@ -65,5 +69,12 @@ export const freshPhone = (salt: number) => `137${String((Date.now() * 7 + salt 
 export async function signInByPhone(page: Page, phone: string): Promise<void> {
   expect((await page.request.post('/v1/sms/code', { headers: sigHeader(), data: { phone } })).ok()).toBe(true);
   const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
-  expect((await page.request.post('/v1/sms/login', { headers: sigHeader(), data: { phone, code: data.code } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/v1/sms/login', {
+        headers: sigHeader(),
+        data: { phone, code: data.code, agreements: await agreedVersions(page.request) },
+      })
+    ).ok(),
+  ).toBe(true);
 }

@@ -1,5 +1,6 @@
 import type { ApiEnvelope } from '@/lib/shared/dto/envelope';
 import { HEADER } from '@/lib/shared/cookies';
+import { CONSENT_DUE_HEADER } from '@/lib/shared/agreements';
 import { MSG } from '@/lib/shared/messages';
 import { createSignature } from './signature';
 import { bearerToken, channelId, referralLinkId, trackingId } from './identity';
@@ -70,6 +71,16 @@ export function setFailureHandler(handler: FailureHandler | undefined): void {
   onFailure = handler;
 }
 
+let onConsentDue: ((due: string) => void) | undefined;
+
+/**
+ * The re-consent sheet (components/account/consent-gate.tsx) registers here: any answer carrying x-consent-due says a
+ * new agreement version waits for this member (docs/agreements.md "Agreeing again").
+ */
+export function setConsentDueHandler(handler: ((due: string) => void) | undefined): void {
+  onConsentDue = handler;
+}
+
 /** Calls the API and unwraps `data`; failures throw ApiClientError after the error catalogue has run. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -86,6 +97,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       keepalive: options.keepalive,
       ...(options.fresh ? { cache: 'no-store' as const } : {}),
     });
+    const due = response.headers?.get(CONSENT_DUE_HEADER);
+    if (due) onConsentDue?.(due);
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
     if (response.ok && envelope && envelope.code === 0) return envelope.data as T;
     error = new ApiClientError(

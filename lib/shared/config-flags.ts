@@ -50,6 +50,12 @@ export interface ConfigFlags {
   alt_brand_host: string | null;
   /** docs/ads.md "Static files": the current ad files per brand, written by the publisher whenever staff change ads. */
   ads_static: { main: AdFileNames; alt: AdFileNames } | null;
+  /**
+   * docs/agreements.md "Registration numbers": the operator's ICP 备案号 and 网络出版服务许可证 shown in the footer of
+   * public pages; null (or empty) falls back to the ICP_NUMBER / PUBLISHING_LICENCE environment, and shows nothing
+   * when that is unset too.
+   */
+  registration: { icp: string | null; publishing_licence: string | null };
 }
 
 /** The content-hashed names of the two published ad files (docs/ads.md "Static files"). */
@@ -114,6 +120,7 @@ export const DEFAULT_FLAGS: ConfigFlags = {
   },
   alt_brand_host: null,
   ads_static: null,
+  registration: { icp: null, publishing_licence: null },
   // No discount unless staff set one: a batch costs what its chapters cost one by one.
   batch_discount: { n10: 100, n50: 100, all: 100 },
   minor_caps: [

@@ -39,6 +39,8 @@ export const CONSOLE_TEXT = {
     // docs/listening.md "Operations", docs/config-flags.md, docs/console.md "Second factor".
     listening: '听书',
     config: '配置',
+    // docs/agreements.md "Console".
+    agreements: '协议',
     account: '我的账号',
   },
   roles: { admin: '管理员', moderator: '审核员', editor: '编辑', finance: '财务' } as Record<string, string>,

@@ -42,6 +42,12 @@ export const MSG = {
   invalidCode: '验证码为6位数字',
   smsSent: '验证码已发送',
   loginOk: '登录成功',
+  // docs/agreements.md "Agreeing at sign-in": the sign-in pages and the server say the same.
+  consentRequired: '请先阅读并同意《用户协议》和《隐私政策》',
+  consentOutdated: '《用户协议》或《隐私政策》已更新，请重新阅读并同意',
+  consentSaved: '已同意最新协议',
+  personalizedOn: '已开启个性化推荐',
+  personalizedOff: '已关闭个性化推荐',
   deviceIdRequired: '缺少设备标识',
   minorNeedsConsent: '未满18周岁，付费操作需要监护人同意',
   birthDateInvalid: '请输入正确的出生日期',

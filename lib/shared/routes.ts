@@ -33,6 +33,8 @@ export const PAGE_ROUTES: RouteRule[] = [
   { pattern: /^\/m\/report\/success$/, access: 'public' },
   { pattern: /^\/m\/(oauth|login|vip|vip-m|games|float|guide|questions|miniapp)$/, access: 'public' },
   { pattern: new RegExp(`^/m/message/${ID}$`), access: 'public' },
+  // The 用户协议 and 隐私政策 in force (docs/agreements.md "Pages"): readable before signing in.
+  { pattern: /^\/m\/agreements\/(user|privacy)$/, access: 'public' },
   { pattern: new RegExp(`^/m/listen/${ID}$`), access: 'login' },
   // Without an article id the listen page only says 章节不存在 (docs/listening.md "Listen page").
   { pattern: /^\/m\/listen$/, access: 'login' },

@@ -41,7 +41,10 @@ export function shushengClient(base, { timeoutMs = 30_000 } = {}) {
       if (sent.status !== 200) throw new Error(`sms code for ${phone}: HTTP ${sent.status} ${JSON.stringify(sent.body)}`);
       const inbox = await call('GET', `/v1/dev/sms?phone=${phone}`);
       if (inbox.status !== 200) throw new Error(`dev inbox for ${phone}: HTTP ${inbox.status} (is SMS_DEV_INBOX=1 set?)`);
-      const login = await call('POST', '/v1/sms/login', { body: { phone, code: inbox.body.data.code } });
+      // The versions in force, as a reader who ticked the agreements box sends them (docs/agreements.md).
+      const current = (await call('GET', '/v1/agreements')).body.data;
+      const agreements = { user: current.user.version, privacy: current.privacy.version };
+      const login = await call('POST', '/v1/sms/login', { body: { phone, code: inbox.body.data.code, agreements } });
       if (login.status !== 200) throw new Error(`sms login for ${phone}: HTTP ${login.status} ${JSON.stringify(login.body)}`);
       return { id: login.body.data.member_id, token: login.body.data.token };
     },

@@ -26,6 +26,7 @@ const LINKS: { key: Section; href: string; permission: Parameters<PageStaff['can
   { key: 'orders', href: '/admin/orders', permission: 'orders' },
   { key: 'listening', href: '/admin/listening', permission: 'listening' },
   { key: 'config', href: '/admin/config', permission: 'config' },
+  { key: 'agreements', href: '/admin/agreements', permission: 'config' },
   { key: 'account', href: '/admin/account', permission: 'dashboard' },
 ];
 

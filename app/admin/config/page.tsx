@@ -30,6 +30,8 @@ function Field({ field, value }: { field: FlagField; value: string }) {
           </select>
         ) : field.kind === 'number' ? (
           <input name="value" inputMode="decimal" defaultValue={value} required />
+        ) : field.kind === 'text' ? (
+          <input name="value" maxLength={64} defaultValue={value} />
         ) : (
           <textarea name="value" rows={Math.min(MAX_RULES, Math.max(3, value.split('\n').length + 1))} defaultValue={value} />
         )}

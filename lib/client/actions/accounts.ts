@@ -1,5 +1,6 @@
 import type { LanguageType } from '@/lib/shared/constants';
 import type { MySettingsDto } from '@/lib/shared/dto/games';
+import type { AgreedVersions, CurrentAgreements, AgreementKind } from '@/lib/shared/agreements';
 import { api } from '../api';
 import { clearMember } from '../identity';
 
@@ -12,12 +13,27 @@ import { clearMember } from '../identity';
 /** POST /v1/sms/code: a login code to this phone (already checked by checkPhone). */
 export const sendSmsCode = (phone: string) => api('/v1/sms/code', { method: 'POST', body: { phone } });
 
-/** POST /v1/sms/login: signs this browser in with phone and code (the answer sets the session cookies). */
-export const smsLogin = (body: { phone: string; code: string }) =>
+/**
+ * POST /v1/sms/login: signs this browser in with phone and code and the agreement versions the reader ticked (the
+ * answer sets the session cookies).
+ */
+export const smsLogin = (body: { phone: string; code: string; agreements: AgreedVersions }) =>
   api<{ member_id: number; is_new: boolean; cancellation_withdrawn?: boolean }>('/v1/sms/login', { method: 'POST', body });
 
-/** POST /v1/tourist/login: a guest account for this device. */
-export const touristLogin = (deviceId: string) => api('/v1/tourist/login', { method: 'POST', body: { device_id: deviceId } });
+/** POST /v1/tourist/login: a guest account for this device, with the agreed versions. */
+export const touristLogin = (deviceId: string, agreements: AgreedVersions) =>
+  api('/v1/tourist/login', { method: 'POST', body: { device_id: deviceId, agreements } });
+
+/** GET /v1/my/consent, silent: what the re-consent sheet shows (a failure only means not asking now). */
+export const consentStatus = () => api<{ due: AgreementKind[]; agreements: CurrentAgreements }>('/v1/my/consent', { silent: true });
+
+/** POST /v1/my/consent: the signed-in member agrees to the versions in force again (docs/agreements.md "Agreeing again"). */
+export const agreeAgain = (agreements: AgreedVersions) =>
+  api<{ due: AgreementKind[]; agreements: CurrentAgreements }>('/v1/my/consent', { method: 'POST', body: { agreements } });
+
+/** POST /v1/my/privacy: 个性化推荐 on or off. */
+export const savePersonalized = (personalized: boolean) =>
+  api<{ personalized: boolean }>('/v1/my/privacy', { method: 'POST', body: { personalized } });
 
 /** POST /v1/binding: binds a phone; `merged` when an existing phone account absorbed this one. */
 export const bindPhone = (body: { phone: string; code: string }) => api<{ merged: boolean }>('/v1/binding', { method: 'POST', body });

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { members, sessions } from '../db/schema';
 import { hashToken } from './tokens';
 import { COOKIE } from '@/lib/shared/cookies';
+import type { AgreedVersions } from '@/lib/shared/agreements';
 import { SLIDE_AFTER_MS, slideSession } from './sessions';
 
 export interface CurrentMember {
@@ -16,7 +17,16 @@ export interface CurrentMember {
    * so withApi and the pages check it without another query. null when not blocked or the block has ended.
    */
   block: { id: number; endsAt: Date | null } | null;
+  /**
+   * The newest version of each agreement the member agreed to (0: none), read with the session so withApi can say
+   * when a new version waits for them without another query (docs/agreements.md "Agreeing again").
+   */
+  agreed: AgreedVersions;
 }
+
+// One scalar subquery per document on the consent index (member, kind, version): no extra round trip per call.
+const agreedOf = (kind: 'user' | 'privacy') =>
+  sql<number>`(select coalesce(max(c.version), 0)::int from member_consents c where c.member_id = ${members.id} and c.kind = ${kind})`;
 
 /** A block in force at `now`: a block id with no end (permanent) or an end still ahead. */
 export function activeBlock(blockId: number | null, blockedUntil: Date | null, now = new Date()): CurrentMember['block'] {
@@ -49,15 +59,17 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
       blockId: members.blockId,
       blockedUntil: members.blockedUntil,
       lastSeenAt: sessions.lastSeenAt,
+      agreedUser: agreedOf('user'),
+      agreedPrivacy: agreedOf('privacy'),
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
-  const { lastSeenAt, blockId, blockedUntil, ...member } = row;
+  const { lastSeenAt, blockId, blockedUntil, agreedUser, agreedPrivacy, ...member } = row;
   if (Date.now() - lastSeenAt.getTime() > SLIDE_AFTER_MS) await slideSession(row.sessionId);
-  return { ...member, block: activeBlock(blockId, blockedUntil) };
+  return { ...member, block: activeBlock(blockId, blockedUntil), agreed: { user: Number(agreedUser), privacy: Number(agreedPrivacy) } };
 }
 
 /** The member behind a plain route handler's request (bearer or cookie), for the flow routes outside withApi. */

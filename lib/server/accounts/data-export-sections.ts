@@ -96,4 +96,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
         sql`select guardian_name, guardian_phone, relation, created_at, revoked_at from guardian_consents where member_id = ${id} order by id`,
       ),
   },
+  {
+    name: 'agreement_consents',
+    read: (db, id) =>
+      rowsOf<Row>(
+        db,
+        sql`select kind, version, channel, ip, agreed_at from member_consents where member_id = ${id} order by agreed_at, id`,
+      ),
+  },
 ];

@@ -114,6 +114,35 @@ export async function buildExportFile(memberId: number, now = new Date()): Promi
   return zipSync(files, { level: 6, mtime: now });
 }
 
+/**
+ * Makes one pending export's file. Right after the request (after the answer has gone out) and again by the job for
+ * any the server did not finish; whichever stores it first wins, the other's write finds it no longer pending.
+ */
+export async function makeExport(p: { id: number; memberId: number }, now = new Date()): Promise<boolean> {
+  try {
+    const file = await buildExportFile(p.memberId, now);
+    const done = await getDb()
+      .update(dataExports)
+      .set({
+        status: 'ready',
+        file,
+        bytes: file.byteLength,
+        readyAt: now,
+        expiresAt: new Date(now.getTime() + EXPORT_KEEP_DAYS * DAY_MS),
+      })
+      .where(and(eq(dataExports.id, p.id), eq(dataExports.status, 'pending')))
+      .returning({ id: dataExports.id });
+    return done.length > 0;
+  } catch (err) {
+    log('error', 'data_export_failed', { id: p.id, err });
+    await getDb()
+      .update(dataExports)
+      .set({ status: 'failed' })
+      .where(and(eq(dataExports.id, p.id), eq(dataExports.status, 'pending')));
+    return false;
+  }
+}
+
 /** The job's pass: makes pending exports (a few a run) and drops files past their 7 days. */
 export async function runExportJobs(now = new Date()): Promise<{ made: number; expired: number }> {
   const pending = await getDb()
@@ -123,25 +152,7 @@ export async function runExportJobs(now = new Date()): Promise<{ made: number; e
     .orderBy(asc(dataExports.requestedAt))
     .limit(BATCH);
   let made = 0;
-  for (const p of pending) {
-    try {
-      const file = await buildExportFile(p.memberId, now);
-      await getDb()
-        .update(dataExports)
-        .set({
-          status: 'ready',
-          file,
-          bytes: file.byteLength,
-          readyAt: now,
-          expiresAt: new Date(now.getTime() + EXPORT_KEEP_DAYS * DAY_MS),
-        })
-        .where(and(eq(dataExports.id, p.id), eq(dataExports.status, 'pending')));
-      made += 1;
-    } catch (err) {
-      log('error', 'data_export_failed', { id: p.id, err });
-      await getDb().update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, p.id));
-    }
-  }
+  for (const p of pending) if (await makeExport(p, now)) made += 1;
   const expired = await getDb()
     .update(dataExports)
     .set({ status: 'expired', file: null })

@@ -3,6 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { CANCEL_TEXT } from '@/lib/shared/cancellation-text';
 import type { Tx } from '../db/client';
 import {
+  memberConsents,
+  memberPrivacySettings,
+  minorsModes,
+  minorsUsageDays,
   announcementReads,
   autoBuySettings,
   bridgeCodes,
@@ -38,6 +42,21 @@ const ERASE_STEPS: ReadonlyArray<readonly [name: string, run: (tx: Tx, memberId:
   [
     'guardian_consents',
     (tx, id) => tx.delete(guardianConsents).where(eq(guardianConsents.memberId, id)).returning({ id: guardianConsents.id }),
+  ],
+  ['minors_modes', (tx, id) => tx.delete(minorsModes).where(eq(minorsModes.memberId, id)).returning({ id: minorsModes.memberId })],
+  [
+    'minors_usage_days',
+    (tx, id) => tx.delete(minorsUsageDays).where(eq(minorsUsageDays.memberId, id)).returning({ id: minorsUsageDays.memberId }),
+  ],
+  [
+    'member_privacy_settings',
+    (tx, id) =>
+      tx.delete(memberPrivacySettings).where(eq(memberPrivacySettings.memberId, id)).returning({ id: memberPrivacySettings.memberId }),
+  ],
+  // Consent records are the evidence of what the member agreed to: kept, without the address they agreed from.
+  [
+    'member_consents',
+    (tx, id) => tx.update(memberConsents).set({ ip: null }).where(eq(memberConsents.memberId, id)).returning({ id: memberConsents.id }),
   ],
   ['read_logs', (tx, id) => tx.delete(readLogs).where(eq(readLogs.memberId, id)).returning({ id: readLogs.id })],
   ['favorites', (tx, id) => tx.delete(favorites).where(eq(favorites.memberId, id)).returning({ id: favorites.id })],

@@ -10,6 +10,7 @@ import { createMember, findMemberByPhone } from './members';
 import { createSession } from './sessions';
 import { withdrawPendingCancellation } from './cancellation';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
+import { oauthChannel, recordConsent, requireCurrentConsent } from './consent';
 
 export interface SignedIn {
   member_id: number;
@@ -23,10 +24,16 @@ export interface SignedIn {
 interface Ctx {
   userAgent?: string | null;
   ip?: string | null;
+  /**
+   * The agreement versions the reader ticked (docs/agreements.md "Agreeing at sign-in"), as the client sent them:
+   * checked before anything is written (the SMS code is not even spent) and recorded with the sign-in.
+   */
+  agreed: unknown;
 }
 
 /** SMS sign-in: a valid code signs in, creating the member on first sign-in. */
 export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promise<SignedIn> {
+  const agreed = await requireCurrentConsent(ctx.agreed);
   await consumeLoginCode(phone, code);
   return getDb().transaction(async (tx) => {
     const existing = await findMemberByPhone(tx, phone);
@@ -42,6 +49,7 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
         .set({ nickname: SERVER_MSG.memberNickname(member.id) })
         .where(eq(members.id, member.id));
     if (isNew) await grantSignupCoupons(tx, member.id);
+    await recordConsent(tx, member.id, agreed, 'sms', ctx.ip);
     const withdrawn = await withdrawPendingCancellation(tx, member.id, 'sms');
     const session = await createSession(tx, member.id, 'sms', ctx);
     return {
@@ -56,6 +64,7 @@ export async function loginWithSms(phone: string, code: string, ctx: Ctx): Promi
 
 /** Guest ("tourist") sign-in: one member per device id until it binds a phone. */
 export async function loginAsGuest(deviceId: string, ctx: Ctx): Promise<SignedIn> {
+  const agreed = await requireCurrentConsent(ctx.agreed);
   return getDb().transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -63,6 +72,7 @@ export async function loginAsGuest(deviceId: string, ctx: Ctx): Promise<SignedIn
       .where(and(eq(members.deviceId, deviceId), eq(members.isGuest, true), isNull(members.mergedIntoId)))
       .limit(1);
     const member = existing ?? (await createMember(tx, { isGuest: true, deviceId }));
+    await recordConsent(tx, member.id, agreed, 'guest', ctx.ip);
     const session = await createSession(tx, member.id, 'guest', ctx);
     return { member_id: member.id, token: session.token, expires_at: session.expiresAt.toISOString(), is_new: !existing };
   });
@@ -74,6 +84,7 @@ export async function loginWithIdentity(
   identity: { subject: string; nickname?: string; avatar?: string; unionId?: string; subscribe?: boolean },
   ctx: Ctx,
 ): Promise<SignedIn> {
+  const agreed = await requireCurrentConsent(ctx.agreed);
   return getDb().transaction(async (tx) => {
     const [link] = await tx
       .select({ memberId: oauthIdentities.memberId })
@@ -95,6 +106,7 @@ export async function loginWithIdentity(
     }
     // The messaging app's follow state, when its user info carried it (docs/members.md "Follow state").
     if (identity.subscribe !== undefined) await recordAppFollow(tx, memberId, identity.subscribe);
+    await recordConsent(tx, memberId, agreed, oauthChannel(provider), ctx.ip);
     const withdrawn = await withdrawPendingCancellation(tx, memberId, `oauth:${provider}`);
     const session = await createSession(tx, memberId, `oauth:${provider}`, ctx);
     return {

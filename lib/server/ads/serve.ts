@@ -1,4 +1,5 @@
 import 'server-only';
+import { privacySettings } from '../accounts/privacy-settings';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { AD_SLOTS, type AdPlacement } from '@/lib/shared/ads';
@@ -60,11 +61,18 @@ export async function serveAds(viewer: AdViewer, where: AdWhere, now = new Date(
   if (!cachedFlags().is_ad_enabled) return { ad_free: false, list: [] };
   let rows = await candidates(db, where, viewer.brand, now);
   if (!rows.length) return { ad_free: false, list: [] };
-  const [paid, hunter] = await Promise.all([
-    rows.some((r) => r.audience !== 'all') ? hasPaid(db, viewer.memberId) : false,
-    rows.some((r) => r.bonusHunterOnly) ? isBonusHunter(db, viewer.memberId, now) : false,
-  ]);
-  rows = rows.filter((r) => (r.audience === 'all' || (r.audience === 'paid') === paid) && (!r.bonusHunterOnly || hunter));
+  const targeted = rows.some((r) => r.audience !== 'all' || r.bonusHunterOnly);
+  // 个性化推荐 off (docs/agreements.md "Personalised recommendations"): no choice is made from the member's traits —
+  // they get only the ads aimed at everyone, whatever they have paid or collected.
+  if (targeted && !(await privacySettings(db, viewer.memberId)).personalized) {
+    rows = rows.filter((r) => r.audience === 'all' && !r.bonusHunterOnly);
+  } else {
+    const [paid, hunter] = await Promise.all([
+      rows.some((r) => r.audience !== 'all') ? hasPaid(db, viewer.memberId) : false,
+      rows.some((r) => r.bonusHunterOnly) ? isBonusHunter(db, viewer.memberId, now) : false,
+    ]);
+    rows = rows.filter((r) => (r.audience === 'all' || (r.audience === 'paid') === paid) && (!r.bonusHunterOnly || hunter));
+  }
   if (!rows.length) return { ad_free: false, list: [] };
   const day = businessDayOf(now);
   const list = await db.transaction(async (tx) => {

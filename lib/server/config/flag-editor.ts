@@ -23,7 +23,7 @@ export type FlagGroup = keyof typeof E.groups;
 export interface FlagField {
   name: string;
   group: FlagGroup;
-  kind: 'bool' | 'number' | 'rules';
+  kind: 'bool' | 'number' | 'rules' | 'text';
   min?: number;
   max?: number;
   /** Whole numbers only. */
@@ -33,7 +33,7 @@ export interface FlagField {
   /** The field's value as the form shows it. */
   show(flags: ConfigFlags): string;
   /** The stored flag's new value from the checked form value and the flag's current value. */
-  apply(value: boolean | number | BlockedUrlRule[], current: ConfigFlags): ConfigFlags[keyof ConfigFlags];
+  apply(value: FieldValue, current: ConfigFlags): ConfigFlags[keyof ConfigFlags];
 }
 
 const bool = (name: keyof ConfigFlags & string, group: FlagGroup): FlagField => ({
@@ -45,7 +45,13 @@ const bool = (name: keyof ConfigFlags & string, group: FlagGroup): FlagField => 
   apply: (v) => v as boolean,
 });
 
+type FieldValue = boolean | number | BlockedUrlRule[] | string | null;
+
 const ttsOf = (f: ConfigFlags) => f.tts ?? DEFAULT_FLAGS.tts!;
+const registrationOf = (f: ConfigFlags) => f.registration ?? DEFAULT_FLAGS.registration;
+
+/** A registration number as the authorities print it: Chinese, letters, digits, spaces and -·()（）, at most 64. */
+export const REGISTRATION_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9 \-·()（）]{1,64}$/;
 
 /** Every flag this page edits, in display order (docs/config-flags.md). The follow gate is on /admin/members. */
 export const FLAG_FIELDS: readonly FlagField[] = [
@@ -117,6 +123,15 @@ export const FLAG_FIELDS: readonly FlagField[] = [
     show: (f) => String((f.minors_mode ?? DEFAULT_FLAGS.minors_mode).daily_minutes),
     apply: (v, f) => ({ ...(f.minors_mode ?? DEFAULT_FLAGS.minors_mode), daily_minutes: v as number }),
   },
+  // The footer's registration numbers (docs/agreements.md "Registration numbers"); an empty box clears one.
+  ...(['icp', 'publishing_licence'] as const).map((part): FlagField => ({
+    name: `registration_${part}`,
+    group: 'registration',
+    kind: 'text',
+    flag: 'registration',
+    show: (f) => registrationOf(f)[part] ?? '',
+    apply: (v, f) => ({ ...registrationOf(f), [part]: v as string | null }),
+  })),
 ];
 
 /** Checks one blocked-URL rule per line, `pattern => /target`; the target must be a path of this site. */
@@ -143,8 +158,13 @@ export function parseRules(raw: string): BlockedUrlRule[] {
   });
 }
 
-function parseValue(field: FlagField, raw: string | undefined): boolean | number | BlockedUrlRule[] {
+function parseValue(field: FlagField, raw: string | undefined): FieldValue {
   const value = (raw ?? '').trim();
+  if (field.kind === 'text') {
+    if (!value) return null;
+    if (!REGISTRATION_PATTERN.test(value)) throw invalid(E.textInvalid);
+    return value;
+  }
   if (field.kind === 'bool') {
     if (value !== '0' && value !== '1') throw invalid(E.boolInvalid);
     return value === '1';

@@ -18,6 +18,18 @@ import { clientIp } from '../core/client-ip';
 import { assertAdminToken } from './admin';
 import { readJsonBody, readParams, readQuery } from '../core/request-input';
 import { isBlockedToken } from '../members/blocked-tokens';
+import { dueKinds } from '../accounts/consent';
+import { currentAgreements } from '../accounts/agreements';
+import { CONSENT_DUE_HEADER } from '@/lib/shared/agreements';
+
+/**
+ * The documents a signed-in member still has to agree to (docs/agreements.md "Agreeing again"), for the
+ * x-consent-due header of every answer: the member's versions came with the session, the current ones from the cache.
+ */
+async function consentHeader(member: CurrentMember): Promise<string | undefined> {
+  const due = dueKinds(member.agreed, await currentAgreements());
+  return due.length ? due.join(',') : undefined;
+}
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const inflight = globalThis as typeof globalThis & { __shushengInflight?: number };
@@ -164,7 +176,9 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
       const payload = { code: 0, message: '', data: reply.data ?? null };
       if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
+      const due = member ? await consentHeader(member) : undefined;
       const response = envelopeResponse(reply.status, payload, requestId, {
+        ...(due ? { [CONSENT_DUE_HEADER]: due } : {}),
         'cache-control': options.cacheControl && !readsOwnWrite(req) ? options.cacheControl : 'private, no-store',
         ...reply.headers,
       });

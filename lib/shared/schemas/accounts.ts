@@ -18,11 +18,26 @@ export const smsCodeSchema = z
   .regex(SMS_CODE_PATTERN, { error: MSG.invalidCode });
 
 export const smsSendBody = z.object({ phone: phoneSchema });
-export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
+/**
+ * The agreement versions a sign-in carries (docs/agreements.md "Agreeing at sign-in"): any shape passes here so that
+ * the consent check, not zod, answers a missing or malformed one with its own message.
+ */
+const agreementsField = z.unknown().optional();
+
+const versionSchema = z.number().int().min(1).max(1_000_000);
+
+/** The shape of `agreements: {user, privacy}`, read by the consent check (lib/server/accounts/consent.ts). */
+export const agreedVersionsSchema = z.object({ user: versionSchema, privacy: versionSchema });
+
+export const smsLoginBody = z.object({ phone: phoneSchema, code: smsCodeSchema, agreements: agreementsField });
 export const bindingBody = z.object({ phone: phoneSchema, code: smsCodeSchema });
 export const touristLoginBody = z.object({
   device_id: z.string({ error: MSG.deviceIdRequired }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: MSG.deviceIdRequired }),
+  agreements: agreementsField,
 });
+/** POST /v1/my/consent: the versions agreed to again; checked by the consent service. */
+export const consentBody = z.object({ agreements: agreementsField });
+export const privacySettingsBody = z.object({ personalized: z.boolean({ error: MSG.invalidParams }) });
 export const languageBody = z.object({ language_type: languageTypeSchema });
 export const profileQuery = z.object({ extra_fields: z.string().max(200).optional() });
 

@@ -41,3 +41,13 @@ export const listeningForm = z.discriminatedUnion(
   ],
   { error: T.invalidOp },
 );
+
+/** POST /admin/actions/agreements: a new version of the 用户协议 or 隐私政策 (docs/agreements.md "Console"). */
+export const agreementForm = z.object({
+  kind: z.string().max(16),
+  title: z.string().max(200),
+  body: z.string().max(60_000),
+  // datetime-local in Shanghai time; empty: takes effect now.
+  effective_at: z.string().max(32).optional(),
+  back,
+});

@@ -6,6 +6,10 @@ import { memberDetail, revealPhone } from '@/lib/server/members/member-detail';
 import { readFlash } from '@/lib/server/staff/flash';
 import { minorsModeForStaff } from '@/lib/server/minors/console';
 import { MINORS_TEXT } from '@/lib/shared/minors-text';
+import { consentRecords } from '@/lib/server/accounts/consent';
+import { privacySettings } from '@/lib/server/accounts/privacy-settings';
+import { getDb } from '@/lib/server/db/client';
+import { OPS_TEXT } from '@/lib/shared/console-ops-text';
 import { requireStaff } from '@/lib/server/staff/page-session';
 import { ConsoleShell, formatTime, one, Pager, pageNumber, type SearchParams } from '../../_components/shell';
 
@@ -13,6 +17,7 @@ export const metadata: Metadata = { title: MONEY_TEXT.member.profile };
 
 const M = MONEY_TEXT.member;
 const Y = MINORS_TEXT.console;
+const A = OPS_TEXT.agreements;
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -46,6 +51,7 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
   const fullPhone = one(query.phone) === '1' && staff.can('members:phone') && p.hasPhone ? await revealPhone(staff.actor, p.id) : null;
   const back = `/admin/members/${p.id}`;
   const minors = await minorsModeForStaff(p.id);
+  const [consents, privacy] = await Promise.all([consentRecords(p.id), privacySettings(getDb(), p.id)]);
   return (
     <ConsoleShell staff={staff} current="members" flash={flash}>
       <h1>{M.heading(p.id, p.nickname ?? M.guest)}</h1>
@@ -158,6 +164,37 @@ export default async function MemberPage({ params, searchParams }: { params: Pro
           </table>
         </div>
       </Section>
+
+      {/* docs/agreements.md "Consent records": every version agreed, when and through which door; the privacy switch. */}
+      <Section title={A.consents} empty={consents.length === 0}>
+        <div className="table-wrap">
+          <table data-testid="member-consents">
+            <thead>
+              <tr>
+                <th>{A.document}</th>
+                <th>{A.version}</th>
+                <th>{A.channel}</th>
+                <th>IP</th>
+                <th>{A.agreedAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {consents.map((c) => (
+                <tr key={`${c.kind}-${c.version}`}>
+                  <td>{A.kinds[c.kind]}</td>
+                  <td>{c.version}</td>
+                  <td>{A.channels[c.channel] ?? c.channel}</td>
+                  <td>{c.ip ?? '—'}</td>
+                  <td>{formatTime(c.agreedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      <p className="meta" data-testid="member-personalized">
+        {A.personalized}：{privacy.personalized ? A.personalizedOn : A.personalizedOff}
+      </p>
 
       <h2>{M.wallet}</h2>
       <div className="cards">

@@ -23,6 +23,10 @@ import { ShortDramaCard } from '@/components/games/short-drama-card';
 import { GamesSetting } from '@/components/games/games-setting';
 import { listProducts } from '@/lib/server/wallet/products';
 import { MyIcon, type MyIconName } from './_components/my-icon';
+import { PersonalizedSetting } from './_components/personalized-setting';
+import { privacySettings } from '@/lib/server/accounts/privacy-settings';
+import { getDb } from '@/lib/server/db/client';
+import { AGREEMENT_NAMES, agreementPath } from '@/lib/shared/agreements';
 
 export const metadata: Metadata = { title: '我的', robots: { index: false } };
 
@@ -48,6 +52,9 @@ const ACTIVITY: Row[] = [
 const HELP: Row[] = [
   ['/m/report', '举报反馈', 'report'],
   ['/m/questions', '常见问题', 'help'],
+  // docs/agreements.md "Pages": the documents in force, linked from 我的 as from sign-in and the footer.
+  [agreementPath('user'), AGREEMENT_NAMES.user, 'document'],
+  [agreementPath('privacy'), AGREEMENT_NAMES.privacy, 'document'],
 ];
 
 const SETTINGS: Row[] = [['/m/my/settings', '设置', 'settings']];
@@ -80,10 +87,11 @@ export default async function MyPage() {
   if (!member) {
     return <GuardScreen loginUrl={loginDestination('/m/my', ua.wechat || ua.socialApp || ua.shortVideo)} />;
   }
-  const [p, dramas, minors] = await Promise.all([
+  const [p, dramas, minors, privacy] = await Promise.all([
     getProfile(member.id, ['phone', 'birth_date', 'guardian', 'short_drama']),
     listProducts('short_drama'),
     minorsStatus(member.id),
+    privacySettings(getDb(), member.id),
   ]);
   // The iOS messaging app may hide every way to recharge (docs/shell.md "Payment availability and recharge doors"); the guard's cached flags decide, no query.
   const { showRechargeNav } = paymentAvailability(ua, cachedFlags());
@@ -163,6 +171,10 @@ export default async function MyPage() {
               <GamesSetting initialHidden={p.hide_games} icon={<MyIcon name="game" />} />
             </li>
           ) : null}
+          <li>
+            {/* 个性化推荐 (docs/agreements.md "Personalised recommendations"): honoured by the server, not only hidden here. */}
+            <PersonalizedSetting initial={privacy.personalized} icon={<MyIcon name="shield" />} />
+          </li>
           <li>
             <ModalButton modal="user-subscribe" props={{}} className="link-list-button">
               <MyIcon name="follow" />

@@ -27,6 +27,7 @@ import { WxShare } from '@/components/share/wx-share';
 import { PageBar } from '@/components/shell/page-bar';
 import { VoteArea } from '@/components/novel/vote-area';
 import { NovelActionBar } from '@/components/novel/novel-action-bar';
+import { SiteFooter } from '@/components/shell/site-footer';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -240,6 +241,7 @@ export default async function NovelPage({ params }: Props) {
           </ul>
         </Section>
       ) : null}
+      <SiteFooter />
       <NovelActionBar>
         <ShelfButton novelId={novel.id} />
         {firstId ? <ContinueButton novelId={novel.id} firstArticleId={firstId} /> : null}

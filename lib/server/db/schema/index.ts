@@ -19,3 +19,4 @@ export * from './voices';
 export * from './speech-engines';
 export * from './minors';
 export * from './cancellation';
+export * from './agreements';

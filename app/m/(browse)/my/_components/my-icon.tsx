@@ -15,9 +15,10 @@ const PATHS = {
   game: 'M6 8h12a4 4 0 0 1 0 8H6a4 4 0 0 1 0-8zM8 10v4M6 12h4M15 11h.01M17 13h.01',
   follow: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2z',
   report: 'M12 3l9 16H3zM12 10v4M12 17h.01',
+  document: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  shield: 'M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM9 12l2 2 4-4',
   help: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-2.5 6.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7M12 17h.01',
   settings: 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1',
-  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
   download: 'M12 4v11M7 10l5 5 5-5M5 19h14',
   leave: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H9',
 } as const;

@@ -9,6 +9,7 @@ import { ContinueCard } from '@/components/shelf/continue-card';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { ListenGuideSlot } from '@/components/shelf/listen-guide-slot';
 import { GameSlot } from '@/components/games/game-slot';
+import { SiteFooter } from '@/components/shell/site-footer';
 import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts';
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
@@ -64,6 +65,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
         <AdSlot placement="home_carousel" languageType={languageType} />
         <DeferredHomeTriggers languageType={languageType} />
         <ListenGuideSlot />
+        <SiteFooter />
       </div>
     );
   }
@@ -81,6 +83,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
       <AdSlot placement="home_carousel" languageType={languageType} channel={current.gender} />
       {/* The promotion popup, the daily check-in and the custom ad load after the first screen (docs/operations.md "Home's deferred triggers"). */}
       <DeferredHomeTriggers languageType={languageType} />
+      <SiteFooter />
     </div>
   );
 }

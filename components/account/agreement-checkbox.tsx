@@ -1,0 +1,26 @@
+'use client';
+
+import Link from 'next/link';
+import { AGREEMENT_NAMES, agreementPath } from '@/lib/shared/agreements';
+
+/**
+ * 我已阅读并同意《用户协议》和《隐私政策》: never ticked for the reader (docs/agreements.md "Agreeing at sign-in"). The
+ * whole line is the label, so the touch target is the row, not the 16 px box; the two names open the documents.
+ */
+export function AgreementCheckbox({ id, checked, onChange }: { id: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="agreement-check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>
+        我已阅读并同意
+        <Link href={agreementPath('user')} prefetch={false}>
+          《{AGREEMENT_NAMES.user}》
+        </Link>
+        和
+        <Link href={agreementPath('privacy')} prefetch={false}>
+          《{AGREEMENT_NAMES.privacy}》
+        </Link>
+      </label>
+    </div>
+  );
+}
