@@ -208,7 +208,9 @@ describe('data export', () => {
     const theirs = await richMember('13600000006');
     const zip = unzipSync(await buildExportFile(mine.id));
     expect(Object.keys(zip).sort()).toEqual(
-      ['comments', 'guardian_consents', 'history', 'ledger', 'manifest', 'orders', 'profile', 'shelf', 'unlocks'].map((n) => `${n}.json`),
+      ['agreement_consents', 'comments', 'guardian_consents', 'history', 'ledger', 'manifest', 'orders', 'profile', 'shelf', 'unlocks'].map(
+        (n) => `${n}.json`,
+      ),
     );
     const read = (name: string) => JSON.parse(strFromU8(zip[`${name}.json`]!)) as Record<string, unknown>[];
     expect(read('profile')[0]).toMatchObject({ member_id: mine.id, phone: '13600000005' });
@@ -217,6 +219,8 @@ describe('data export', () => {
     expect(ledger.map((l) => l.kind)).toEqual(expect.arrayContaining(['recharge', 'chapter_purchase']));
     expect(read('unlocks')).toHaveLength(2);
     expect(read('comments').map((c) => c.comment_id)).toEqual([mine.commentId]);
+    // What they agreed to at sign-in: both documents, through the SMS door.
+    expect(read('agreement_consents').map((c) => `${c.kind}:${c.channel}`).sort()).toEqual(['privacy:sms', 'user:sms']);
     // Nothing of the other member anywhere in the file: their phone, their order, their comment.
     const whole = Object.values(zip)
       .map((f) => strFromU8(f))

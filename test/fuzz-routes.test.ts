@@ -58,9 +58,15 @@ const SKIP = new Set(['audio/prompts/keep-listening.m4a/route.ts']);
 // rich_msg_manually_send_click stores any small JSON object for staff (docs/wallet.md); bridge/code's only field is optional.
 const ANY_OBJECT_BODY = new Set(['v1/products/rich_msg_manually_send_click/route.ts', 'v1/bridge/code/route.ts']);
 // Routes that act on the session alone, whatever the input: logout revokes the caller's session; messages/read_all
-// marks the caller's messages read; checkin checks the caller in for today (docs/activity.md "Check-in"). They are
-// fuzzed only without a valid session (anonymous or a bad token), where nothing can happen.
-const SESSION_ONLY_ACTION = new Set(['v1/logout/route.ts', 'v1/messages/read_all/route.ts', 'v1/checkin/route.ts']);
+// marks the caller's messages read; checkin checks the caller in for today (docs/activity.md "Check-in"); my/data_export
+// asks for a copy of the caller's data (docs/account-cancellation.md "Data export"). They are fuzzed only without a
+// valid session (anonymous or a bad token), where nothing can happen.
+const SESSION_ONLY_ACTION = new Set([
+  'v1/logout/route.ts',
+  'v1/messages/read_all/route.ts',
+  'v1/checkin/route.ts',
+  'v1/my/data_export/route.ts',
+]);
 // Free-text query fields that are valid whatever their content: the generator sends them only out of bounds.
 // keyword: a found search counts towards the hot words (a write), so it is only ever too long or blank.
 const FREE_TEXT_QUERY: Record<string, fc.Arbitrary<string>> = {

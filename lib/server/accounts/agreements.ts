@@ -51,9 +51,15 @@ export async function currentAgreements(now = new Date()): Promise<CurrentAgreem
   const heads = await versionHeads();
   const pick = (kind: AgreementKind): AgreementHead => {
     let best: HeadRow | undefined;
+    let first: HeadRow | undefined;
     for (const h of heads) {
-      if (h.kind === kind && Date.parse(h.effective_at) <= now.getTime() && (!best || h.version > best.version)) best = h;
+      if (h.kind !== kind) continue;
+      if (!first || h.version < first.version) first = h;
+      if (Date.parse(h.effective_at) <= now.getTime() && (!best || h.version > best.version)) best = h;
     }
+    // The first version has nothing before it: it is in force from the start, even for a clock read before the
+    // migration stamped it (a server whose clock was set back, a test on a fixed date).
+    best ??= first;
     // Only a database someone emptied by hand gets here: refuse sign-in loudly rather than take consent to nothing.
     if (!best) throw new Error(`no ${kind} agreement in force`);
     return { kind, version: best.version, title: best.title, effective_at: best.effective_at };

@@ -108,7 +108,8 @@ describe('withApi', () => {
     await db
       .handle()
       .db.update(idempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 61_000) })
+      // Not renewed for longer than the lease: no live server holds it any more.
+      .set({ createdAt: new Date(Date.now() - 61_000), renewedAt: new Date(Date.now() - 61_000) })
       .where(eq(idempotencyKeys.sig, 'Sig0000000000007'));
     expect((await call()).body.data).toEqual({ run: 1 });
     // The new claim was answered and replays like any other.
