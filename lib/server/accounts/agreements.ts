@@ -44,11 +44,26 @@ const versionHeads = cachedRead(
 );
 
 /**
+ * Every signed-in API call asks which documents are due, so the heads are also kept in this process for
+ * HEADS_MEMO_MS: no cache round trip per request. A version published here drops the copy at once; one published on
+ * another server is seen here within the memo's life (docs/agreements.md "Caching").
+ */
+const HEADS_MEMO_MS = 30_000;
+let headsMemo: { until: number; heads: HeadRow[] } | null = null;
+async function memoHeads(): Promise<HeadRow[]> {
+  const clock = performance.now();
+  if (headsMemo && clock < headsMemo.until) return headsMemo.heads;
+  const heads = await versionHeads();
+  headsMemo = { until: clock + HEADS_MEMO_MS, heads };
+  return heads;
+}
+
+/**
  * The version of each document in force at `now`: the highest version whose effective time has come. The migration
  * ships version 1 of both (docs/agreements.md "Templates"), so both always exist.
  */
 export async function currentAgreements(now = new Date()): Promise<CurrentAgreements> {
-  const heads = await versionHeads();
+  const heads = await memoHeads();
   const pick = (kind: AgreementKind): AgreementHead => {
     let best: HeadRow | undefined;
     let first: HeadRow | undefined;
@@ -162,6 +177,7 @@ export async function publishAgreement(
     });
     return next;
   });
+  headsMemo = null;
   invalidateNow(AGREEMENTS_TAG);
   return { kind, version };
 }
