@@ -1,6 +1,6 @@
 // The x-sig claim's heartbeat (docs/api.md "x-sig", issue 38): a live server renews the claims of the requests it
 // runs, so a duplicate answers 40900 however long the first one takes; once the server is gone, its claims go stale
-// and the client's retry takes one over within IDEMPOTENCY_LEASE_SECONDS (10) — not the 60 s a fixed lease cost —
+// and the client's retry takes one over within IDEMPOTENCY_LEASE_SECONDS (9) — not the 60 s a fixed lease cost —
 // and runs the action exactly once. Fake time: the beat's timer and the clocks move only when the test says so.
 import { eq } from 'drizzle-orm';
 import { useTestDatabase } from './db';
@@ -32,7 +32,7 @@ async function beatLanded(id: number): Promise<void> {
 
 describe('x-sig claims: heartbeat and takeover', () => {
   it('a live claim stays in progress past the lease; after its server dies the retry takes over within 10 s and runs once', async () => {
-    expect(heartbeatMs()).toBe(3333);
+    expect(heartbeatMs()).toBe(3000);
     let runs = 0;
     const attempt = async (sig: string): Promise<Claim> => {
       const claim = await claimIdempotencyKey('m:7', ROUTE, sig);
@@ -56,7 +56,7 @@ describe('x-sig claims: heartbeat and takeover', () => {
     // The server is killed: nothing renews the claim any more (no answer, no release).
     dropClaim(id);
     expect(beatRunning()).toBe(false);
-    await jest.advanceTimersByTimeAsync(9_000);
+    await jest.advanceTimersByTimeAsync(8_000);
     expect((await attempt('HeartbeatSig0001')).kind).toBe('in_progress');
     await jest.advanceTimersByTimeAsync(1_500);
     const takeover = await attempt('HeartbeatSig0001');

@@ -11,7 +11,7 @@ const schema = z.object({
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(512),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // An x-sig claim still unanswered after this long belongs to a request whose process died; a retry may take it over.
-  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(9),
   // PostgreSQL pool limits (docs/operations.md "Database"): one member's locked rows must not stall everyone else.
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
