@@ -22,7 +22,23 @@ const inRender = () => workUnitAsyncStorage.getStore() !== undefined;
  * a job expires tags through it, as Next does through it within a request.
  */
 type TagHandler = { updateTags(tags: string[], durations?: { expire?: number }): Promise<void> };
-const handler = () => (globalThis as Record<symbol, TagHandler | undefined>)[Symbol.for('shusheng.useCacheHandler')];
+const HANDLER_KEY = Symbol.for('shusheng.useCacheHandler');
+const handler = () => (globalThis as Record<symbol, TagHandler | undefined>)[HANDLER_KEY] ?? loadHandler();
+
+/**
+ * Next loads the handler at the first 'use cache' read; a job that runs before it (the rankings job on a server just
+ * started) loads it here, from the same file Next names in next.config.ts, so the same instance serves both and the
+ * tag times still reach every server. Required at run time through Node's own loader, out of the bundler's sight.
+ */
+function loadHandler(): TagHandler | undefined {
+  try {
+    const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module');
+    createRequire(`${process.cwd()}/`)(`${process.cwd()}/lib/cache/use-cache-handler.cjs`);
+  } catch (err) {
+    log('warn', 'cache_handler_load_failed', { err });
+  }
+  return (globalThis as Record<symbol, TagHandler | undefined>)[HANDLER_KEY];
+}
 
 type Read = { fn: (args: unknown[]) => Promise<unknown>; tags: (args: unknown[]) => string[] };
 /** Every cachedRead by name: the one 'use cache' function below finds the read its key names. */
