@@ -108,6 +108,9 @@ test.describe('cancelling the account (docs/account-cancellation.md)', () => {
     const phone = freshPhone(info.workerIndex + 50);
     const oauthSignIn = async () => {
       await page.goto('/m/oauth?next=%2Fm%2Fmy');
+      // The sign-in page asks for the agreements first (docs/agreements.md "Agreeing at sign-in").
+      await tickAgreements(page);
+      await page.getByRole('button', { name: '同意并登录' }).click();
       await expect(page).toHaveURL(/\/oauth\/local\/authorize/);
       await page.getByLabel('昵称').fill(nickname);
       await page.getByRole('button', { name: '同意授权' }).click();
