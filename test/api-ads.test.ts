@@ -19,6 +19,7 @@ import { loadFlags, setFlag } from '@/lib/server/config/flags';
 import { publishAdFiles } from '@/lib/server/ads/files';
 import { grantReward } from '@/lib/server/wallet/activity-rewards';
 import { BONUS_HUNTER } from '@/lib/shared/activity';
+import { turnOnMinorsMode } from '@/lib/server/minors/mode';
 import type { AdClickDto, AdListDto, InteractAdInfoDto } from '@/lib/shared/dto/ads';
 import type { AdFile } from '@/lib/shared/ads';
 
@@ -116,6 +117,15 @@ describe('GET /v1/ads/get_ads', () => {
     expect(list[0]).not.toHaveProperty('link');
     expect((await statsOf(list[0]!.id))!.impressions).toBeGreaterThanOrEqual(1);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('serves a member in 青少年模式 no ads at all, as ad-free; the same member outside it gets them', async () => {
+    const m = await signedInMember();
+    expect((await carousel(m.auth)).body.data!.list.length).toBeGreaterThan(0);
+    await turnOnMinorsMode(m.id, '2580');
+    const inMode = await carousel(m.auth);
+    expect(inMode.status).toBe(200);
+    expect(inMode.body.data).toEqual({ ad_free: true, list: [] });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import 'server-only';
+import { inMinorsMode } from '../minors/mode';
 import { privacySettings } from '../accounts/privacy-settings';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -58,6 +59,8 @@ function toDto(ad: AdRow, token: string): AdDto {
 export async function serveAds(viewer: AdViewer, where: AdWhere, now = new Date()): Promise<AdListDto> {
   const db = getDb();
   if (await isAdFree(db, viewer.memberId, now)) return { ad_free: true, list: [] };
+  // 青少年模式 shows no ads at all (docs/minors-mode.md): the page hides its slots as for an ad-free member.
+  if (viewer.memberId && (await inMinorsMode(viewer.memberId, db, now))) return { ad_free: true, list: [] };
   if (!cachedFlags().is_ad_enabled) return { ad_free: false, list: [] };
   let rows = await candidates(db, where, viewer.brand, now);
   if (!rows.length) return { ad_free: false, list: [] };
