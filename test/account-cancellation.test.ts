@@ -220,7 +220,11 @@ describe('data export', () => {
     expect(read('unlocks')).toHaveLength(2);
     expect(read('comments').map((c) => c.comment_id)).toEqual([mine.commentId]);
     // What they agreed to at sign-in: both documents, through the SMS door.
-    expect(read('agreement_consents').map((c) => `${c.kind}:${c.channel}`).sort()).toEqual(['privacy:sms', 'user:sms']);
+    expect(
+      read('agreement_consents')
+        .map((c) => `${c.kind}:${c.channel}`)
+        .sort(),
+    ).toEqual(['privacy:sms', 'user:sms']);
     // Nothing of the other member anywhere in the file: their phone, their order, their comment.
     const whole = Object.values(zip)
       .map((f) => strFromU8(f))
