@@ -84,23 +84,40 @@ const FETCHER_PATHS = [
   { name: '@/lib/client/swr/quiet-fetcher', message: FETCHER_MESSAGE },
 ];
 
+// The reader's pages link through IntentLink (components/ui/intent-link.tsx): prefetched on touch, hover or focus, not
+// as they scroll into view (docs/architecture.md "What a page runs at load"). next/link stays for the link itself, the
+// tab bar (its four tabs are prefetched as Next does) and the console (a laptop's pages, app/admin).
+const NEXT_LINK_MESSAGE =
+  'Use IntentLink from \'@/components/ui/intent-link\' (prefetched on intent, not in view); see docs/architecture.md "What a page runs at load".';
+const NEXT_LINK_ALLOWED = ['components/ui/intent-link.tsx', 'components/shell/tab-bar.tsx', 'app/admin/**', 'components/admin/**'];
+
 /**
  * One layer's import rule, per depth, for its source files (SWR restricted unless allowed; `fetcher` false keeps
  * lib/client's fetcher out) and its tests (both allowed).
  */
-function layer(base, forbidden, { ignores = [], swr = false, fetcher = true } = {}) {
+function layer(base, forbidden, { ignores = [], swr = false, fetcher = true, nextLink = true } = {}) {
   const configs = [];
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     const files = `${base}/${'*/'.repeat(depth - 1)}*`;
     const patterns = forbidden.map((to) => pattern(base, depth, to));
-    const rule = (noSwr, noFetcher) => [
+    const rule = (noSwr, noFetcher, linkAllowed = nextLink) => [
       'error',
       {
-        paths: [...(noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : []), ...(noFetcher ? FETCHER_PATHS : [])],
+        paths: [
+          ...(noSwr ? [{ name: 'swr', message: SWR_MESSAGE }] : []),
+          ...(noFetcher ? FETCHER_PATHS : []),
+          ...(linkAllowed ? [] : [{ name: 'next/link', message: NEXT_LINK_MESSAGE }]),
+        ],
         patterns: noSwr ? [...patterns, { regex: '^swr/', message: SWR_MESSAGE }] : patterns,
       },
     ];
     configs.push({ files: [files], ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr, !fetcher) } });
+    if (!nextLink) {
+      // The files that may keep next/link get the same rule without it (a nested array: both patterns must match).
+      const allowed = NEXT_LINK_ALLOWED.filter((f) => f.startsWith(`${base}/`)).map((f) => [files, f]);
+      if (allowed.length)
+        configs.push({ files: allowed, ignores: [...ignores, ...TESTS], rules: { 'no-restricted-imports': rule(!swr, !fetcher, true) } });
+    }
     configs.push({
       files: TESTS.map((t) => files.slice(0, -1) + t.slice(3)),
       ignores,
@@ -202,9 +219,9 @@ const config = [
   ...layer('lib/client/swr', ['lib/server', 'components', 'app'], { swr: true }),
   ...layer('lib/server', ['lib/client', 'components', 'app']),
   ...layer('lib/tts', ['lib/client', 'components', 'app']),
-  ...layer('components', ['app'], { fetcher: false }),
+  ...layer('components', ['app'], { fetcher: false, nextLink: false }),
   ...layer('app/v1', ['components']),
-  ...layer('app', [], { ignores: ['app/v1/**'], fetcher: false }),
+  ...layer('app', [], { ignores: ['app/v1/**'], fetcher: false, nextLink: false }),
 ];
 
 export default config;

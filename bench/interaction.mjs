@@ -166,6 +166,7 @@ async function runScenario(browser, scenario, member) {
     cookies: scenario.member ? member : [],
     origin: base,
     initScript: scenario.initScript,
+    promptSeen: true,
   });
   try {
     await page.goto(`${base}${scenario.path}`, { waitUntil: 'load', timeout: 120_000 });

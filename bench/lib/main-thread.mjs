@@ -39,11 +39,16 @@ function recordMainThread() {
   }
 }
 
-/** A fresh phone context (empty caches and storage) and a page whose CPU runs `slowdown` times slower. */
-export async function throttledPage(browser, { slowdown, cookies = [], origin, initScript }) {
+/**
+ * A fresh phone context (empty caches and storage) and a page whose CPU runs `slowdown` times slower. With
+ * `promptSeen`, the device has already seen the first start's 青少年模式 prompt (docs/minors-mode.md), which would
+ * otherwise cover the page a tap is measured on.
+ */
+export async function throttledPage(browser, { slowdown, cookies = [], origin, initScript, promptSeen = false }) {
   const context = await browser.newContext({ ...devices[DEVICE] });
   if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: origin })));
   await context.addInitScript(recordMainThread);
+  if (promptSeen) await context.addInitScript(() => localStorage.setItem('minors_prompt.shown', '1'));
   if (initScript) await context.addInitScript(initScript.fn, initScript.arg);
   // The shell's log beacons are fire-and-forget; they are kept out like in bench/lighthouse.mjs.
   await context.route('**/v1/logs/**', (route) => route.fulfill({ status: 204, body: '' }));

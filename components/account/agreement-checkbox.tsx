@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { AGREEMENT_NAMES, agreementPath } from '@/lib/shared/agreements';
 
 /**

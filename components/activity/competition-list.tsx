@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { CompetitionDto } from '@/lib/shared/dto/rewards';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';
 import { formatBusinessTime } from '@/lib/shared/business-time';

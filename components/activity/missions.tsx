@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useState } from 'react';
 import { rewardText } from '@/lib/shared/activity';
 import type { MissionDto, MissionsList } from '@/lib/shared/dto/activity';

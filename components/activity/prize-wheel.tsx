@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useRef, useState } from 'react';
 import type { WheelDto } from '@/lib/shared/dto/activity';
 import { ACTIVITY_MSG as T } from '@/lib/shared/activity-text';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { ADS_MSG } from '@/lib/shared/ads-text';
 import { AD_RECHARGE_SCENES } from '@/lib/shared/constants';
 import type { VipState } from '@/lib/shared/dto/wallet-records';

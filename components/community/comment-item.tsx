@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useState, type ReactNode } from 'react';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';
 import type { Comment } from '@/lib/shared/dto/community';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { ApiClientError } from '@/lib/client/api';
 import { useMessage } from '@/lib/client/swr/use-messages';
 import { COMMUNITY_MSG as T } from '@/lib/shared/community-text';

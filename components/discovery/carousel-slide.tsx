@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 
 /** A generated banner (`/covers/{id}.svg?banner=1`): its art is drawn without text and the words are set in HTML. */
 const GENERATED = /^\/covers\/\d+\.svg\?banner=1$/;

@@ -43,6 +43,32 @@ describe('Carousel', () => {
     expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 
+  it('lights the dot of the slide that comes on screen, as the strip reports it', () => {
+    let report: IntersectionObserverCallback = () => {};
+    const observed: Element[] = [];
+    const previous = window.IntersectionObserver;
+    window.IntersectionObserver = class {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe(el: Element) {
+        observed.push(el);
+      }
+      disconnect() {}
+    } as unknown as typeof IntersectionObserver;
+    try {
+      const { dots } = show(3);
+      expect(observed).toHaveLength(3);
+      act(() =>
+        report([{ target: observed[2]!, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+      expect(dots()[2]).toHaveClass('on');
+      expect(dots()[0]).not.toHaveClass('on');
+    } finally {
+      window.IntersectionObserver = previous;
+    }
+  });
+
   it('a single slide has no dots and never moves', () => {
     const { scrollTo, dots } = show(1);
     expect(dots()).toHaveLength(0);

@@ -27,17 +27,22 @@ export function Carousel({ label, count, dir, children }: { label: string; count
   const held = useRef(false);
   const resume = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const slides = () => Array.from(strip.current?.children ?? []) as HTMLElement[];
-
-  function onScroll() {
+  // Which slide is on screen, from an IntersectionObserver rather than the strip's scroll events: a turn's smooth
+  // scroll fired some twenty of them, each measuring every slide, and on a slow phone every turn was a long task
+  // on the main thread, so home never went quiet (docs/architecture.md "What a page runs at load").
+  useEffect(() => {
     const el = strip.current;
-    if (!el) return;
-    let best = 0;
-    slides().forEach((s, i) => {
-      if (Math.abs(offCentre(el, s)) < Math.abs(offCentre(el, slides()[best]!))) best = i;
-    });
-    setIndex(best);
-  }
+    if (!el || count < 2 || typeof IntersectionObserver === 'undefined') return;
+    const slides = Array.from(el.children);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) if (entry.isIntersecting) setIndex(slides.indexOf(entry.target));
+      },
+      { root: el, threshold: 0.6 },
+    );
+    for (const slide of slides) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [count]);
 
   function hold() {
     held.current = true;
@@ -71,7 +76,6 @@ export function Carousel({ label, count, dir, children }: { label: string; count
       <div
         ref={strip}
         className="carousel"
-        onScroll={onScroll}
         onPointerDown={hold}
         onPointerUp={release}
         onPointerCancel={release}

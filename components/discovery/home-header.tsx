@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { FloatEntry } from '@/components/games/float-entry';
 import type { LayoutPageDto } from '@/lib/server/catalog/layouts';
 import type { LanguageType } from '@/lib/shared/constants';

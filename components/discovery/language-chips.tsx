@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 
 /**

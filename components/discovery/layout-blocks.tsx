@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { Carousel } from './carousel';
 import { CarouselSlide } from './carousel-slide';
 import type { LayoutBlock } from '@/lib/server/catalog/layouts';

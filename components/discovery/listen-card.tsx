@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { ListenCardNovel } from '@/lib/server/catalog/listen-home';
 import { LANGUAGE_META, type LanguageType } from '@/lib/shared/constants';
 import { novelListenHref } from '@/lib/shared/reader-links';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { GAME_SLOT_TEXT as T } from '@/lib/shared/games-text';
 import type { GameSlotBodyProps } from './game-slot-body';

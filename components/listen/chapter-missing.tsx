@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect } from 'react';
 import { toast } from '@/lib/client/stores/toast-store';
 import { MSG } from '@/lib/shared/messages';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { Cover } from '@/components/novel/cover';
 import { ShareButton } from '@/components/novel/share-button';
 import { WxShare } from '@/components/share/wx-share';

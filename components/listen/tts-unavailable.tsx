@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { Cover } from '@/components/novel/cover';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';

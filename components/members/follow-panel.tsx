@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useState } from 'react';
 import { refreshFollow } from '@/lib/client/actions/members';
 import { ApiClientError } from '@/lib/client/api';

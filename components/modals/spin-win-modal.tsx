@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { ACTIVITY_MSG as T, prizeRewardText } from '@/lib/shared/activity-text';
 import type { ModalProps } from '@/lib/client/stores/modal-store';
 import { useModalStore } from '@/lib/client/stores/modal-store';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useMore } from '@/lib/client/use-more';
 import { PAGE_SIZE } from '@/lib/shared/constants';
 import type { CompetitionBoard, LeaderboardEntry } from '@/lib/shared/dto/rewards';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useCurrentCompetition } from '@/lib/client/swr/use-rewards';
 import { REWARDS_MSG as T } from '@/lib/shared/rewards-text';
 import './competition-board.css';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { fetchCatalogPage } from '@/lib/client/reads/catalogue';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useContext, useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { buyChapter, saveAutoBuy } from '@/lib/client/actions/purchases';
 import { ApiClientError } from '@/lib/client/api';
 import { fetchChapter } from '@/lib/client/reads/reader';

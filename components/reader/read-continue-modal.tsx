@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { Cover } from '@/components/novel/cover';
 import { Dialog } from '@/components/ui/dialog';
 import { listLocal, type LocalEntry } from '@/lib/client/local-history';

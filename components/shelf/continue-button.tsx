@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useNovelPosition } from '@/lib/client/swr/use-reading-position';
 import { MSG } from '@/lib/shared/messages';
 import { readerHref } from '@/lib/shared/reader-links';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect } from 'react';
 import { Cover } from '@/components/novel/cover';
 import { useLatestPositions, type CardPosition } from '@/lib/client/swr/use-latest-positions';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useState, type ReactNode } from 'react';
 import { removeFromList, type ShelfListKind } from '@/lib/client/actions/shelf';
 import { fetchShelfPage } from '@/lib/client/reads/shelf';

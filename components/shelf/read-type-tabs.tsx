@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { ReadType } from '@/lib/shared/dto/shelf';
 import { SERVER_MSG } from '@/lib/server/messages';
 

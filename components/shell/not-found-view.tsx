@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { PageBar } from './page-bar';
 

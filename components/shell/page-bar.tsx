@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useRouter } from 'next/navigation';
 import { hasInAppPrevious } from '@/lib/client/in-app-history';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { registrationNumbers } from '@/lib/server/config/registration';
 import { AGREEMENT_KINDS, AGREEMENT_NAMES, agreementPath } from '@/lib/shared/agreements';
 

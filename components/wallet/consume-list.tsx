@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { ConsumeRecord, Paged } from '@/lib/shared/dto/wallet-records';
 import { EmptyState } from './empty-state';
 import { Pager } from './pager';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { CouponRecord, CouponStatus, Paged } from '@/lib/shared/dto/wallet-records';
 import { formatCents } from '@/lib/shared/money';
 import { formatBusinessTime } from '@/lib/shared/business-time';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 
 /** An empty record list says so and offers the one useful next step (去充值, 去看书…). */
 export function EmptyState({ text, action }: { text: string; action?: { href: string; label: string } }) {

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 
 /** Tabs that are links: the URL holds the tab, so a shared link shows the same view. */
 export function StatusTabs<T extends string>({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import type { VipPlan, VipState } from '@/lib/shared/dto/wallet-records';
 import { formatBusinessTime } from '@/lib/shared/business-time';
 import { VipPlanPicker } from './vip-plan-picker';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { ORDER_FAILURES, type OrderFailure } from '@/lib/shared/order-failure';
 import { readEnum, type SearchParams } from '@/lib/shared/page-params';
 import { returnPathOr } from '@/lib/shared/return-path';

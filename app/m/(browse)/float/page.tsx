@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { GameStrip } from '@/components/games/game-strip';
 import { PageBar } from '@/components/shell/page-bar';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { headers } from 'next/headers';
 import { hostFrom } from '@/lib/server/core/own-hosts';
 import { SERVER_MSG } from '@/lib/server/messages';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';

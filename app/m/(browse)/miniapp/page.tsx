@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { SERVER_MSG } from '@/lib/server/messages';
 import { returnPath } from '@/lib/shared/return-path';
 import type { SearchParams } from '@/lib/shared/page-params';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { getBalance } from '@/lib/server/wallet/accounts';
 import { listOrders } from '@/lib/server/wallet/orders';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { CommentsPanel } from '@/components/community/comments-panel';
 import { PageBar } from '@/components/shell/page-bar';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { NovelCard } from '@/components/novel/novel-card';
 import { listRelated } from '@/lib/server/catalog/discovery';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '作品已下架', robots: { index: false } };

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fetchCatalogPage } from '@/lib/client/reads/catalogue';

@@ -1,0 +1,69 @@
+// What a page's main thread does at load on a slow phone, by kind of work and by script: the tool behind the
+// figures of bench/hydration.mjs when a page is far above the floor. Each page (BENCH_TRACE_PAGES, default the
+// floor /blank and the home page) is opened once to warm the server's caches, then once more in a fresh Pixel 7
+// context with the CPU slowed 6× (BENCH_TRACE_CPU) while Chromium's timeline is traced, until the main thread has
+// been quiet for 3 s. Printed per page: the main thread's busy time split by the kind of the tasks' work (script
+// evaluation and calls, compiling, HTML parsing, style, layout, paint, garbage collection, other) and the scripts
+// whose evaluation and calls cost most, in milliseconds of the slowed CPU. Not a timed test: it prints figures and
+// writes bench/results/load-trace.json; BENCH_TRACE_DUMP=dir also keeps each page's trace there.
+import fs from 'node:fs';
+import { chromium } from '@playwright/test';
+import { startServer } from './lib/server.mjs';
+import { memberCookies } from './lib/member.mjs';
+import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
+import { settle, throttledPage } from './lib/main-thread.mjs';
+import { summariseTrace } from './lib/trace-summary.mjs';
+import { assertPortFree, benchPort, listFromEnv, machine, stopServer, writeResult } from './lib/util.mjs';
+
+const PORT = benchPort(3203);
+const DATA_DIR = '.data-bench-trace';
+const PAGES = listFromEnv('BENCH_TRACE_PAGES', ['/blank', '/m']);
+const SLOWDOWN = Math.max(1, Number(process.env.BENCH_TRACE_CPU ?? 6) || 6);
+const MEMBER_PHONE = '13700000215';
+const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
+const base = `http://127.0.0.1:${PORT}`;
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+
+async function traced(browser, path, cookies) {
+  const { context, page, cdp } = await throttledPage(browser, { slowdown: SLOWDOWN, cookies, origin: base });
+  try {
+    const events = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
+    const figures = await settle(page, cdp);
+    await cdp.send('Tracing.end');
+    await done;
+    // BENCH_TRACE_DUMP=dir keeps the whole trace, to open in DevTools' Performance panel.
+    if (process.env.BENCH_TRACE_DUMP)
+      fs.writeFileSync(`${process.env.BENCH_TRACE_DUMP}/${path.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }));
+    return { ...figures, ...summariseTrace(events, base) };
+  } finally {
+    await context.close();
+  }
+}
+
+await assertPortFree(PORT);
+const server = await startServer({ port: PORT, dataDir: DATA_DIR, env: { SMS_DEV_INBOX: '1' } });
+let browser;
+try {
+  const member = PAGES.some(asMember) ? await memberCookies(base, MEMBER_PHONE) : [];
+  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+  const results = {};
+  for (const path of PAGES) {
+    const cookies = asMember(path) ? member : [];
+    await traced(browser, path, cookies);
+    results[path] = await traced(browser, path, cookies);
+  }
+  writeResult('load-trace', { bench: 'load-trace', at: new Date().toISOString(), machine: machine(), cpu_slowdown: SLOWDOWN, results });
+  for (const [path, r] of Object.entries(results)) {
+    console.log(`\n${path}: interactive ${r.interactive_ms} ms, main thread busy ${r.busy_ms} ms at ${SLOWDOWN}× CPU`);
+    for (const [kind, ms] of Object.entries(r.by_kind)) console.log(`  ${kind.padEnd(12)}${String(ms).padStart(7)} ms`);
+    console.log('  scripts (evaluation and calls):');
+    for (const { url, ms } of r.by_script.slice(0, 12)) console.log(`  ${String(ms).padStart(7)} ms  ${url}`);
+  }
+} finally {
+  await browser?.close();
+  await stopServer(server);
+}
