@@ -11,12 +11,14 @@
 // chunk waits for it). The taps are Playwright's, sent through the DevTools protocol as real input events.
 // Pages take turns round by round; the host's speed (Lighthouse's CPU benchmark index) and the load average are
 // recorded. Not a timed test: it prints figures and a verdict and writes bench/results/interaction.json.
+import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { benchmarkIndex, settle, throttledPage } from './lib/main-thread.mjs';
+import { startTrace, summariseTrace } from './lib/trace-summary.mjs';
 import {
   assertPortFree,
   assertServerAlive,
@@ -34,6 +36,7 @@ import {
 const PORT = benchPort(3201);
 const DATA_DIR = '.data-bench-interaction';
 const RUNS = Math.max(1, Number(process.env.BENCH_INTERACTION_RUNS ?? 3) || 3);
+const TRACE_DIR = process.env.BENCH_INTERACTION_TRACE;
 const SLOWDOWN = Math.max(1, Number(process.env.BENCH_INTERACTION_CPU ?? 4) || 4);
 const TARGET_MS = 100;
 // Event Timing's smallest threshold: an interaction quicker than this leaves no entry.
@@ -174,7 +177,15 @@ async function runScenario(browser, scenario, member) {
     await settle(page, cdp, { quietMs: 3000 });
     const taps = [];
     for (let i = 0; i < scenario.samples; i++) {
+      // BENCH_INTERACTION_TRACE=dir: each scenario's first tap is traced too, and what its main thread did printed.
+      const tracing = TRACE_DIR && i === 0 ? await startTrace(cdp) : null;
       taps.push(await measureTap(page, scenario, i));
+      if (tracing) {
+        const events = await tracing.stop();
+        fs.writeFileSync(`${TRACE_DIR}/${scenario.key}.json`, JSON.stringify({ traceEvents: events }));
+        const { busy_ms, by_kind, by_script } = summariseTrace(events, base);
+        console.log(`${scenario.label}: main thread ${busy_ms} ms`, by_kind, by_script.slice(0, 5));
+      }
       await settle(page, cdp, { quietMs: 1500 });
     }
     return taps;

@@ -12,7 +12,7 @@ import { startServer } from './lib/server.mjs';
 import { memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { settle, throttledPage } from './lib/main-thread.mjs';
-import { summariseTrace } from './lib/trace-summary.mjs';
+import { startTrace, summariseTrace } from './lib/trace-summary.mjs';
 import { assertPortFree, benchPort, listFromEnv, machine, stopServer, writeResult } from './lib/util.mjs';
 
 const PORT = benchPort(3203);
@@ -22,19 +22,14 @@ const SLOWDOWN = Math.max(1, Number(process.env.BENCH_TRACE_CPU ?? 6) || 6);
 const MEMBER_PHONE = '13700000215';
 const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const base = `http://127.0.0.1:${PORT}`;
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
 
 async function traced(browser, path, cookies) {
   const { context, page, cdp } = await throttledPage(browser, { slowdown: SLOWDOWN, cookies, origin: base });
   try {
-    const events = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
+    const tracing = await startTrace(cdp);
     await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
     const figures = await settle(page, cdp);
-    await cdp.send('Tracing.end');
-    await done;
+    const events = await tracing.stop();
     // BENCH_TRACE_DUMP=dir keeps the whole trace, to open in DevTools' Performance panel.
     if (process.env.BENCH_TRACE_DUMP)
       fs.writeFileSync(`${process.env.BENCH_TRACE_DUMP}/${path.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }));

@@ -1,5 +1,24 @@
-// Sums a Chromium timeline trace of one page load (bench/load-trace.mjs): the renderer's main thread's top-level
+// Records and sums a Chromium timeline trace of one page load (bench/load-trace.mjs) or one tap (bench/interaction.mjs): the renderer's main thread's top-level
 // tasks, their time split by the kind of work of their direct children, and script time per script URL.
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+
+/** Starts Chromium's timeline trace on a page's DevTools session; `stop()` ends it and resolves to its events. */
+export async function startTrace(cdp) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
+  return {
+    async stop() {
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await done;
+      cdp.off('Tracing.dataCollected', collect);
+      return events;
+    },
+  };
+}
 
 const KIND = [
   [
