@@ -3,26 +3,36 @@
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
+import { onFirstInput } from '@/lib/client/first-interaction';
 import './usage-gate.css';
 
 /** Set once the prompt was shown on this device (docs/minors-mode.md "The first-start prompt"). */
 export const MINORS_PROMPT_KEY = 'minors_prompt.shown';
 
 /**
- * The 青少年模式 prompt of the first start: once per device, on whichever /m page opens first, never again. After
- * hydration only (localStorage decides), as a sheet over the page, so nothing shifts.
+ * The 青少年模式 prompt of the first start: once per device, on whichever /m page the reader first touches, never
+ * again. At the reader's first tap, scroll or key (`onFirstInput`), not at load: opened after hydration, its card was
+ * the largest thing a first visit painted, so the page's largest paint waited for the scripts (sign-in's LCP 1.8× the
+ * floor's, docs/minors-mode.md "The first-start prompt"); a browser stops counting the largest paint at the first
+ * input. A sheet over the page, so nothing shifts.
  */
 export function MinorsPrompt() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     try {
       if (localStorage.getItem(MINORS_PROMPT_KEY)) return;
-      localStorage.setItem(MINORS_PROMPT_KEY, '1');
     } catch {
       // No storage (private mode): do not ask on every page.
       return;
     }
-    setOpen(true);
+    return onFirstInput(() => {
+      try {
+        localStorage.setItem(MINORS_PROMPT_KEY, '1');
+      } catch {
+        return;
+      }
+      setOpen(true);
+    });
   }, []);
   if (!open) return null;
   return (
