@@ -74,23 +74,25 @@ const get = (handler: Handler, url: string, params: Record<string, string> = {},
   callRoute(handler, { url, params, headers }) as Promise<{ status: number; body: Any; headers: Headers }>;
 
 // Each list call the pages and the client make: [name, handler, url, params].
-const LISTS: Array<[string, Handler, string, Record<string, string>?]> = [
-  ['library', library, '/v1/novels/library?language_type=1'],
-  ['search', search, `/v1/search?keyword=${encodeURIComponent('的')}&limit=50`],
+// Every row has its four values: jest would take a shorter row's missing last argument for `done`.
+// Every row has all four values: jest takes a shorter row's missing last argument for a `done` callback.
+const LISTS: Array<[string, Handler, string, Record<string, string>]> = [
+  ['library', library, '/v1/novels/library?language_type=1', {}],
+  ['search', search, `/v1/search?keyword=${encodeURIComponent('的')}&limit=50`, {}],
   ['ranking', ranking, '/v1/rankings/popular?language_type=1&limit=50', { slug: 'popular' }],
   ['list', list, '/v1/lists/1?limit=50', { id: '1' }],
-  ['lists batch', batch, '/v1/lists/batch?ids=1,2&limit=20'],
+  ['lists batch', batch, '/v1/lists/batch?ids=1,2&limit=20', {}],
   ['rich list', richList, '/v1/lists/rich/carousel.1?read_type=1', { id: 'carousel.1' }],
-  ['listening list', weekly, '/v1/lists/weekly?limit=50'],
-  ['home layout', layouts, '/v1/web_layouts?page_id=1&language_type=1'],
-  ['home layout, another batch', layouts, '/v1/web_layouts?page_id=1&language_type=1&is_refresh=1'],
+  ['listening list', weekly, '/v1/lists/weekly?limit=20', {}],
+  ['home layout', layouts, '/v1/web_layouts?page_id=1&language_type=1', {}],
+  ['home layout, another batch', layouts, '/v1/web_layouts?page_id=1&language_type=1&is_refresh=1', {}],
   ['book list', bookList, '/v1/book_lists/1', { id: '1' }],
-  ['recommends', recommends, '/v1/novels/recommends?language_type=1&limit=50'],
-  ['random', random, '/v1/novels/random?language_type=1&limit=20'],
-  ['free trials', freeTrials, '/v1/novels/free_trials?language_type=1'],
+  ['recommends', recommends, '/v1/novels/recommends?language_type=1&limit=50', {}],
+  ['random', random, '/v1/novels/random?language_type=1&limit=20', {}],
+  ['free trials', freeTrials, '/v1/novels/free_trials?language_type=1', {}],
   ['related', related, '/v1/novels/3/related?limit=20', { nid: '3' }],
-  ['audio list', audioList, '/v1/audio/list?limit=50'],
-  ['audio similar', audioSimilar, '/v1/audio/similar?nid=3&limit=20'],
+  ['audio list', audioList, '/v1/audio/list?limit=20', {}],
+  ['audio similar', audioSimilar, '/v1/audio/similar?nid=3&limit=20', {}],
 ];
 
 describe('the catalogue for a member in the mode', () => {
@@ -113,10 +115,12 @@ describe('the catalogue for a member in the mode', () => {
 
       const adult = await get(handler, url, params, notInMode.auth);
       expect(adult.headers.get('cache-control')).toBe(shared);
-      if (handler !== random) {
+      // Another batch is drawn at random each call: only its novels are checked, not that both draws agree.
+      if (handler !== random && !url.includes('is_refresh=1')) {
         expect(novelIds(adult.body.data)).toEqual(shown);
         // The shared answer does show unsuitable novels here, so the filter above was tested.
-        if ([...shown].some((id) => !suitable.has(id))) expect(kept.size).toBeLessThan(shown.size);
+        // (A page of the suitable catalogue may be as full, with other novels.)
+        if ([...shown].some((id) => !suitable.has(id))) expect(kept).not.toEqual(shown);
       }
     },
   );

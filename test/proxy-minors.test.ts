@@ -21,7 +21,6 @@ it.each([
   ['/m?gender=2&lang=0', '/m/home/2-0-s'],
   ['/m?tab=listen&lang=2', '/m/home/listen-2-s'],
   ['/m/novels/2', '/m/novels/2/suitable'],
-  ['/m/novels/2/', '/m/novels/2/suitable'],
 ])('with the hint, %s is served by %s', (path, target) => {
   expect(rewriteOf(path, HINT)).toBe(target);
 });

@@ -9,9 +9,8 @@ import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
 export function MinorsNovelNotice() {
   return (
     <div className="page" data-testid="minors-novel-notice">
-      <PageBar title={T.title} parent="/m" />
+      <PageBar title={T.novelHiddenTitle} parent="/m" />
       <div className="center-page">
-        <h1 className="section-title">{T.novelHiddenTitle}</h1>
         <p className="muted">{T.novelHiddenBody}</p>
         <Link className="button button-primary" href="/m">
           {T.novelHiddenHome}
