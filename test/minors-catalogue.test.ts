@@ -50,7 +50,6 @@ function novelIds(value: unknown, out = new Set<number>()): Set<number> {
 let suitable: Set<number>;
 let inMode: Awaited<ReturnType<typeof signedInMember>>;
 let notInMode: Awaited<ReturnType<typeof signedInMember>>;
-let slug: string;
 const runtime = process.env.NEXT_RUNTIME;
 let cache: ReturnType<typeof cacheThroughHandler>;
 
@@ -62,7 +61,6 @@ beforeAll(async () => {
   inMode = await signedInMember();
   await turnOnMinorsMode(inMode.id, '2580');
   notInMode = await signedInMember();
-  slug = 'popular';
 });
 afterAll(() => {
   cache.restore();
