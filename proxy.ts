@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { cachedFlags } from '@/lib/server/config/flags-cache';
 import { isSafePattern, MAX_MATCHED_ADDRESS } from '@/lib/server/config/regex-safety';
 import { returnPath } from '@/lib/shared/return-path';
-import { COOKIE, STAFF_COOKIE } from '@/lib/shared/cookies';
+import { COOKIE, MINORS_COOKIE, STAFF_COOKIE } from '@/lib/shared/cookies';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { hasMalformedEscape } from '@/lib/shared/malformed-path';
 import { MSG } from '@/lib/shared/messages';
@@ -31,6 +31,14 @@ function homeVariant(params: URLSearchParams): string {
   const channel = params.get('tab') === 'listen' ? 'listen' : params.get('gender') === '2' ? '2' : '1';
   const lang = ['0', '1', '2'].includes(params.get('lang') ?? '') ? params.get('lang')! : '1';
   return `${channel}-${lang}`;
+}
+
+/** /m/novels/{id} → its per-request render for members in 青少年模式 (app/m/novels/[id]/suitable); null otherwise. */
+function suitableNovelPage(req: NextRequest): URL | null {
+  if (!/^\/m\/novels\/\d+\/?$/.test(req.nextUrl.pathname)) return null;
+  const url = req.nextUrl.clone();
+  url.pathname = `${req.nextUrl.pathname.replace(/\/$/, '')}/suitable`;
+  return url;
 }
 
 /**
@@ -106,15 +114,19 @@ export function proxy(req: NextRequest) {
   // Home is one cached page per channel (or the audio tab) and language: /m?gender=2&lang=0 is served by
   // /m/home/2-0, /m?tab=listen&lang=1 by /m/home/listen-1.
   // nextUrl's own origin keeps the rewrite internal (another origin would be proxied over HTTP).
+  // A browser with the 青少年模式 hint gets the suitable-only home (its own cached page, the same for every member in
+  // the mode) and its novel pages rendered per request, where the server reads the mode itself (docs/minors-mode.md
+  // "Only suitable novels").
+  const minors = req.cookies.get(MINORS_COOKIE)?.value === '1';
   const home = req.nextUrl.clone();
-  home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}`;
+  home.pathname = `/m/home/${homeVariant(req.nextUrl.searchParams)}${minors ? '-s' : ''}`;
   // The page's path for server renders that send a blocked member to the unblock page (docs/members.md "Blocks").
   const forward = new Headers(req.headers);
   forward.set(PAGE_PATH_HEADER, here);
-  const response =
-    pathname === '/m' || pathname === '/m/'
-      ? NextResponse.rewrite(home, { request: { headers: forward } })
-      : NextResponse.next({ request: { headers: forward } });
+  const target = pathname === '/m' || pathname === '/m/' ? home : minors ? suitableNovelPage(req) : null;
+  const response = target
+    ? NextResponse.rewrite(target, { request: { headers: forward } })
+    : NextResponse.next({ request: { headers: forward } });
   // No cookies here: /m home and /m/novels/{id} are cached whole, and a Set-Cookie on a cached answer would hand one
   // reader's tracking id to everyone. The browser sets zaid and ref_link_id itself (lib/client/identity.ts,
   // docs/web-security.md).

@@ -5,8 +5,15 @@ import { sigHeader } from './helpers/sig';
 // 青少年模式 on a phone (docs/minors-mode.md): switched on from 我的 with a password; at 22:00 Beijing the reader and the
 // player stop with the explanation (the browser's clock: the e2e server has no clock of its own to fix, its night
 // refusals are tested with fake time in test/minors-mode.test.ts); past the day's limit they stop the same way; buying,
-// tipping and recharging are refused by the server.
-test('switch on from 我的, stop at 22:00 and past the limit, money refused server-side', async ({ page }, info) => {
+// tipping and recharging are refused by the server; home and the library show only suitable novels and novel 2's page
+// the notice.
+/** The demo catalogue's suitable novels (docs/minors-mode.md "Suitable novels"): 1, 3 and every fourth from 5. */
+const demoSuitable = (id: number) => id === 1 || id === 3 || (id >= 5 && (id - 5) % 4 === 0);
+
+test('switch on from 我的, only suitable novels, stop at 22:00 and past the limit, money refused server-side', async ({
+  page,
+  request,
+}, info) => {
   onOnePhone(info);
   await signInByPhone(page, freshPhone(37));
   await page.goto('/m/my');
@@ -18,6 +25,32 @@ test('switch on from 我的, stop at 22:00 and past the limit, money refused ser
   await expect(card.getByRole('heading')).toContainText('已开启');
   await expect(card).toContainText('今日已使用 0 分钟，每日 40 分钟');
   await page.screenshot({ path: info.outputPath('minors-my.png') });
+
+  // Home and the library show only suitable novels; novel 2's page shows the notice instead of the book.
+  const novelIdsOn = async (path: string) => {
+    await page.goto(path);
+    await expect(page.locator('a[href^="/m/novels/"]').first()).toBeVisible();
+    const hrefs = await page.locator('a[href^="/m/novels/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    return hrefs
+      .map((h) => /^\/m\/novels\/(\d+)$/.exec(h)?.[1])
+      .filter(Boolean)
+      .map(Number);
+  };
+  for (const path of ['/m', '/m/library']) {
+    const ids = await novelIdsOn(path);
+    expect(ids.length, path).toBeGreaterThan(0);
+    expect(
+      ids.filter((id) => !demoSuitable(id)),
+      path,
+    ).toEqual([]);
+  }
+  await page.goto('/m/novels/2');
+  const notice = page.getByTestId('minors-novel-notice');
+  await expect(notice.getByRole('heading', { name: '青少年模式下不可查看该作品' })).toBeVisible();
+  await expect(page.getByText('作品详情')).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('minors-novel-notice.png') });
+  await notice.getByRole('link', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/m$/);
 
   // Money is refused by the server, whatever the page shows.
   for (const [path, data] of [
@@ -38,7 +71,9 @@ test('switch on from 我的, stop at 22:00 and past the limit, money refused ser
 
   // A novel not marked suitable is refused; novel 1 is suitable.
   expect((await page.request.get('/v1/read/1?nid=1')).status()).toBe(200);
-  const chapter2 = await page.request.get('/v1/novels/2/catalog?start=0&limit=1');
+  // Its chapter list is refused in the mode too; a visitor reads it.
+  expect((await (await page.request.get('/v1/novels/2/catalog?start=0&limit=1')).json()).code).toBe(90420);
+  const chapter2 = await request.get('/v1/novels/2/catalog?start=0&limit=1');
   const firstOf2 = ((await chapter2.json()).data.data as Array<{ id: number }>)[0]!.id;
   const refused = await page.request.get(`/v1/read/${firstOf2}?nid=2`);
   expect((await refused.json()).code).toBe(90420);

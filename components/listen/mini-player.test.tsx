@@ -16,7 +16,7 @@ const novel = { id: 1, title: '大唐归途', thumb: '/covers/1.svg', ctype: 1, 
 const article = { id: 7, next_id: 8, novel_id: 1 };
 
 function controls() {
-  return { sync: jest.fn(), toggle: jest.fn(), close: jest.fn(() => useListenStore.getState().setVisible(false)) };
+  return { sync: jest.fn(), toggle: jest.fn(), pause: jest.fn(), close: jest.fn(() => useListenStore.getState().setVisible(false)) };
 }
 
 function show(controller = controls(), tts: unknown = TTS) {

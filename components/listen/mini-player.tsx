@@ -2,7 +2,7 @@
 
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ListenController } from '@/lib/client/listen/controller';
 import { useListenStore } from '@/lib/client/stores/listen-store';
@@ -11,12 +11,13 @@ import { useConfig } from '@/lib/client/use-config';
 import { listenHref } from '@/lib/shared/reader-links';
 import { miniPlayerShape, useMiniPlayerBottom } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
+import { MiniPlayerMinorsGate } from '@/components/minors/mini-player-gate';
 import './mini-player.css';
 
 const RING_R = 26;
 const RING_LENGTH = 2 * Math.PI * RING_R;
 
-export type MiniPlayerControls = Pick<ListenController, 'sync' | 'toggle' | 'close'>;
+export type MiniPlayerControls = Pick<ListenController, 'sync' | 'toggle' | 'close' | 'pause'>;
 
 /**
  * The mini player (docs/listening.md "Mini player"): shown when a novel, an article and the tts config exist, not on
@@ -42,6 +43,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
     })),
   );
   const modal = useModalStore((st) => st.current?.name ?? null);
+  const pause = useCallback(() => controller.pause(), [controller]);
   const bottom = useMiniPlayerBottom(modal);
 
   // Every update: the controller sets the source on the first one that qualifies (docs/listening.md "Player rules").
@@ -67,47 +69,55 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
     </svg>
   );
   const style = bottom === null ? undefined : { bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` };
+  // 青少年模式: heartbeats while it plays here, and the stop with its reason (docs/minors-mode.md).
+  const gate = <MiniPlayerMinorsGate playing={s.playing} pause={pause} />;
 
   if (shape === 'disc') {
     return (
-      <aside className="mini-player" data-shape="disc" style={style} aria-label="听书播放器">
-        <button type="button" className="mini-disc" aria-label={`${s.playing ? '暂停' : '播放'}：${s.novel.title}`} onClick={toggle}>
-          <img src={s.novel.thumb} alt="" width={40} height={40} />
-          {ring}
-          <span className="mini-disc-icon">
-            <PlayPauseIcon playing={s.playing} size={16} />
-          </span>
-        </button>
-      </aside>
+      <>
+        {gate}
+        <aside className="mini-player" data-shape="disc" style={style} aria-label="听书播放器">
+          <button type="button" className="mini-disc" aria-label={`${s.playing ? '暂停' : '播放'}：${s.novel.title}`} onClick={toggle}>
+            <img src={s.novel.thumb} alt="" width={40} height={40} />
+            {ring}
+            <span className="mini-disc-icon">
+              <PlayPauseIcon playing={s.playing} size={16} />
+            </span>
+          </button>
+        </aside>
+      </>
     );
   }
 
   return (
-    <aside className="mini-player" data-shape="dock" style={style} aria-label="听书播放器">
-      <Link href={href} className="mini-open" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
-        <span className="mini-cover">
-          <img src={s.novel.thumb} alt="" width={40} height={40} />
-          {ring}
-        </span>
-        <span className="mini-text" aria-hidden="true">
-          <strong>
-            <bdi>{s.novel.title}</bdi>
-          </strong>
-          {s.chapterTitle ? (
-            <span>
-              <bdi>{s.chapterTitle}</bdi>
-            </span>
-          ) : null}
-        </span>
-      </Link>
-      <button type="button" className="mini-button" aria-label={s.playing ? '暂停' : '播放'} onClick={toggle}>
-        <PlayPauseIcon playing={s.playing} size={22} />
-      </button>
-      <button type="button" className="mini-button" aria-label="关闭播放器" onClick={() => controller.close()}>
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-      </button>
-    </aside>
+    <>
+      {gate}
+      <aside className="mini-player" data-shape="dock" style={style} aria-label="听书播放器">
+        <Link href={href} className="mini-open" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
+          <span className="mini-cover">
+            <img src={s.novel.thumb} alt="" width={40} height={40} />
+            {ring}
+          </span>
+          <span className="mini-text" aria-hidden="true">
+            <strong>
+              <bdi>{s.novel.title}</bdi>
+            </strong>
+            {s.chapterTitle ? (
+              <span>
+                <bdi>{s.chapterTitle}</bdi>
+              </span>
+            ) : null}
+          </span>
+        </Link>
+        <button type="button" className="mini-button" aria-label={s.playing ? '暂停' : '播放'} onClick={toggle}>
+          <PlayPauseIcon playing={s.playing} size={22} />
+        </button>
+        <button type="button" className="mini-button" aria-label="关闭播放器" onClick={() => controller.close()}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </aside>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import type { MinorsStatusDto } from '@/lib/shared/minors-mode';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
@@ -30,6 +31,7 @@ const pinInput = (value: string, set: (v: string) => void, label: string, name: 
  * 4-digit password, off or a shorter daily limit with it. A minor by age sees why it cannot be switched off.
  */
 export function MinorsModeCard({ initial }: { initial: MinorsStatusDto }) {
+  const router = useRouter();
   const [status, setStatus] = useState(initial);
   const [form, setForm] = useState<Form>(null);
   const [pin, setPin] = useState('');
@@ -49,6 +51,9 @@ export function MinorsModeCard({ initial }: { initial: MinorsStatusDto }) {
     toast(form === 'on' ? T.turnedOn : form === 'off' ? T.turnedOff : T.limitSaved);
     setStatus(next);
     open(null);
+    // The answer set or cleared the mode's hint cookie: pages kept by the router were chosen without it, so drop
+    // them and the next page is the member's catalogue (docs/minors-mode.md "Only suitable novels").
+    if (next.on !== status.on) router.refresh();
   }
 
   return (

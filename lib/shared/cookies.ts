@@ -30,3 +30,11 @@ export const STAFF_CHALLENGE_COOKIE = 'staff_challenge';
 export const OWN_WRITE_COOKIE = 'own_write_at';
 /** As long as a shared copy from before the write may be served: max-age 60 s plus stale-while-revalidate 300 s. */
 export const OWN_WRITE_WINDOW_S = 60 + 300;
+
+/**
+ * Set by the server on a member in 青少年模式 (docs/minors-mode.md "Only suitable novels"): a routing hint, never the
+ * decision. nginx passes its cache for requests carrying it and the route guard sends its holder's home and novel
+ * pages to their suitable-only renders; every API answer and page of the suitable catalogue is chosen from the
+ * member's mode on the server, which sets or clears this cookie whenever it reads the mode.
+ */
+export const MINORS_COOKIE = 'minors_mode';

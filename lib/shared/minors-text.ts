@@ -26,6 +26,10 @@ export const MINORS_TEXT = {
   nightTitle: '现在是休息时间',
   nightBody: '青少年模式下 22:00 至次日 6:00 无法阅读和收听，请早点休息。',
   gateBack: '返回我的',
+  // A novel's page in the mode when editors have not marked the novel suitable.
+  novelHiddenTitle: '青少年模式下不可查看该作品',
+  novelHiddenBody: '该作品未被标记为适合青少年阅读。青少年模式下只显示适合青少年的作品。',
+  novelHiddenHome: '返回首页',
   // Server refusals.
   refused: '青少年模式下无法使用该功能',
   refusedLimit: (minutes: number) => `青少年模式每日${minutes}分钟的使用时长已用完，请明天再来`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redeemBridgeCode } from '@/lib/server/accounts/bridge';
-import { sessionCookies } from '@/lib/server/http/session-cookies';
+import { signInCookies } from '@/lib/server/http/signed-in-reply';
 import { clientIp } from '@/lib/server/core/client-ip';
 import { ApiReply } from '@/lib/server/http/reply';
 import { returnPathOr } from '@/lib/shared/return-path';
@@ -21,7 +21,7 @@ export const GET = withFlow(
     const signedIn = await redeemBridgeCode(query.token ?? '', { userAgent: req.headers.get('user-agent'), ip: clientIp(req) });
     if (!signedIn) return flowRedirect(req, `/m/login?next=${encodeURIComponent(back)}`);
     const response = flowRedirect(req, back);
-    new ApiReply(null, 303, {}, sessionCookies(req, signedIn.memberId, signedIn.token, signedIn.expiresAt)).applyCookies(response);
+    new ApiReply(null, 303, {}, await signInCookies(req, signedIn.memberId, signedIn.token, signedIn.expiresAt)).applyCookies(response);
     // The code must not linger in the history or a Referer of the next page.
     response.headers.set('Referrer-Policy', 'no-referrer');
     response.headers.set('Cache-Control', 'no-store');

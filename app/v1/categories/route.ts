@@ -8,6 +8,7 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ query }) => listCategories(query.language_type ?? null, query.gender ?? null), {
   query: categoriesQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,6 +7,8 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ member, query }) => listFavorites(member.id, query.read_type, query.start, query.limit), {
   auth: 'member',
   query: favoritesListQuery,
+  // 青少年模式: the shelf shows only suitable novels (docs/minors-mode.md "Only suitable novels").
+  catalogue: true,
 });
 
 // POST /v1/favorites {nid, read_type} — add to the shelf.

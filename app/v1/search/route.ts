@@ -14,7 +14,7 @@ export const GET = withApi(
       highlight: query.highlight,
       memberId: member?.id,
     }),
-  { auth: 'optional', query: searchQuery },
+  { auth: 'optional', query: searchQuery, catalogue: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -11,6 +11,7 @@ export const GET = withApi(
   {
     query: layoutQuery,
     cacheControl: PUBLIC_CACHE,
+    catalogue: true,
   },
 );
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { mergeWallets } from '../wallet/merge-wallets';
 import { revokeAllSessions } from './sessions';
+import { mergeMinorsAndConsents } from './merge-minors';
 
 // History rows that simply change owner.
 const REASSIGN = [
@@ -72,6 +73,7 @@ export async function mergeMembers(tx: Tx, fromId: number, toId: number): Promis
     await tx.execute(sql.raw(`update ${table} set member_id = ${toId} where member_id = ${fromId}`));
   }
   await mergeWallets(tx, fromId, toId);
+  await mergeMinorsAndConsents(tx, fromId, toId);
   await revokeAllSessions(tx, fromId);
   await tx.execute(sql`update members set merged_into_id = ${toId}, updated_at = now() where id = ${fromId}`);
 }

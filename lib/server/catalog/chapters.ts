@@ -8,6 +8,8 @@ import { CODES } from '@/lib/shared/dto/envelope';
 import { cachedRead } from '../core/cache';
 import { chapterPublished } from './visibility';
 import { publishVersion } from './version';
+import { suitableOnly } from '../core/catalogue-view';
+import { unsuitableNovel } from './summary-query';
 import type { CatalogEntry, CatalogPage } from '@/lib/shared/dto/catalog';
 
 export type { CatalogEntry, CatalogPage };
@@ -18,11 +20,12 @@ const listCatalogCached = cachedRead(
   async (novelId: number, start: number, limit: number, order: 'asc' | 'desc', extra: string[], _version: number): Promise<CatalogPage> => {
     const db = getDb();
     const [novel] = await db
-      .select({ id: novels.id, off: novels.isOffShelf, count: novels.articleCount })
+      .select({ id: novels.id, off: novels.isOffShelf, suitable: novels.minorsSuitable, count: novels.articleCount })
       .from(novels)
       .where(eq(novels.id, novelId));
     if (!novel) throw notFound(SERVER_MSG.novelNotFound);
     if (novel.off) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
+    if (suitableOnly() && !novel.suitable) throw unsuitableNovel(novelId);
     // Keyset on idx rather than OFFSET: jumping to chapter 2,900 of 3,000 costs the same as chapter 1.
     const rows = await db
       .select({

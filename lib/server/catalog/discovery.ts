@@ -137,7 +137,7 @@ export const listCategories = cachedRead(
         n: sql<number>`count(${novels.id})::int`,
       })
       .from(categories)
-      .leftJoin(novels, and(eq(novels.categoryId, categories.id), eq(novels.isOffShelf, false)))
+      .leftJoin(novels, and(eq(novels.categoryId, categories.id), onShelf()))
       .where(
         and(
           languageType === null ? undefined : eq(categories.languageType, languageType),

@@ -9,6 +9,8 @@ import { ApiError, notFound } from '../core/errors';
 import { toNovelDetail } from './novel-dto';
 import { cachedRead } from '../core/cache';
 import { publishVersion } from './version';
+import { suitableOnly } from '../core/catalogue-view';
+import { unsuitableNovel } from './summary-query';
 
 const getNovelCached = cachedRead(
   'novel',
@@ -24,6 +26,7 @@ const getNovelCached = cachedRead(
       .limit(1);
     if (!row) throw notFound(SERVER_MSG.novelNotFound);
     if (row.novel.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: id });
+    if (suitableOnly() && !row.novel.minorsSuitable) throw unsuitableNovel(id);
     const latest = row.novel.latestArticleId
       ? ((
           await db

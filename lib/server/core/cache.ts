@@ -5,6 +5,7 @@ import { workUnitAsyncStorage } from 'next/dist/server/app-render/work-unit-asyn
 import { log } from '../logger';
 import { inDbScope } from '../db/client';
 import { ApiError, type ErrorCode } from './errors';
+import { inCatalogueView, suitableOnly } from './catalogue-view';
 
 /** Seconds public discovery data may be served from the cache before it is refreshed in the background. */
 export const DISCOVERY_TTL_S = 300;
@@ -54,11 +55,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; code: ErrorCode; mess
  */
 async function runCached(name: string, args: unknown[]): Promise<Outcome> {
   'use cache';
-  const read = reads.get(name)!;
+  const suitable = name.endsWith(SUITABLE_SUFFIX);
+  const read = reads.get(suitable ? name.slice(0, -SUITABLE_SUFFIX.length) : name)!;
   cacheTag('catalog', ...read.tags(args));
   let outcome: Outcome;
   try {
-    outcome = { ok: true, value: await read.fn(args) };
+    outcome = { ok: true, value: await inCatalogueView(suitable, () => read.fn(args)) };
     cacheLife('catalogue');
   } catch (err) {
     // Next turns a thrown error into an anonymous one on its way out of the cache: pass ours as data instead,
@@ -69,6 +71,12 @@ async function runCached(name: string, args: unknown[]): Promise<Outcome> {
   }
   return outcome;
 }
+
+/**
+ * The suitable-only catalogue's entries (docs/minors-mode.md "Only suitable novels") are keyed apart by this mark on
+ * the read's name: the same tags, so one invalidation refreshes both catalogues.
+ */
+const SUITABLE_SUFFIX = '~suitable';
 
 /**
  * The cached scope cachedRead goes through. Under Jest 'use cache' is an inert string, so tests put a stand-in for
@@ -90,7 +98,7 @@ export function cachedRead<A extends unknown[], R>(name: string, fn: (...args: A
     // transaction shows must not be cached for everyone; a job has no render for 'use cache': read through.
     if (!inNext() || inDbScope() || !inRender()) return fn(...args);
     if (inflight.size) await Promise.all(inflight);
-    const outcome = await cacheScope.run(name, args);
+    const outcome = await cacheScope.run(suitableOnly() ? name + SUITABLE_SUFFIX : name, args);
     if (outcome.ok) return outcome.value as R;
     throw new ApiError(outcome.code, outcome.message, outcome.data);
   };

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import type { NovelTestDto } from '@/lib/shared/dto/games';
 import { getDb } from '../db/client';
 import { authors, favorites, novelTests, novels, readLogs } from '../db/schema';
+import { suitableNovels } from '../catalog/summary-query';
 
 /**
  * GET /v1/novel_test (docs/games.md "novel_test"): 新书试读 — the novels in a reader test window now for one
@@ -27,6 +28,7 @@ export async function runningNovelTests(
         lte(novelTests.startsAt, now),
         gt(novelTests.endsAt, now),
         eq(novels.isOffShelf, false),
+        suitableNovels(),
       ),
     )
     .orderBy(asc(novelTests.endsAt), asc(novelTests.id))

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { COOKIE } from '@/lib/shared/cookies';
+import { COOKIE, MINORS_COOKIE } from '@/lib/shared/cookies';
 import type { CookieToSet } from './reply';
 import { siteIsHttps } from './security-headers';
 
@@ -33,5 +33,7 @@ export function clearedSessionCookies(req: NextRequest): CookieToSet[] {
   return [
     { name: COOKIE.memberId, value: '', maxAge: 0, sameSite: 'lax', secure },
     { name: COOKIE.memberToken, value: '', maxAge: 0, sameSite: 'lax', secure, httpOnly: true },
+    // Signed out, nobody is in 青少年模式 (docs/minors-mode.md "Only suitable novels").
+    { name: MINORS_COOKIE, value: '', maxAge: 0, sameSite: 'lax', secure, httpOnly: true },
   ];
 }

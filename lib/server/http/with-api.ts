@@ -14,6 +14,8 @@ import { ApiError, ERROR_TABLE, dbUnavailable } from '../core/errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
 import { ApiReply, envelopeResponse, failureBody } from './reply';
 import { ownWriteCookie, readsOwnWrite } from './own-write';
+import { minorsCookie, requestSuitableOnly } from './minors-view';
+import { inCatalogueView } from '../core/catalogue-view';
 import { clientIp } from '../core/client-ip';
 import { assertAdminToken } from './admin';
 import { readJsonBody, readParams, readQuery } from '../core/request-input';
@@ -75,6 +77,11 @@ export interface ApiOptions<P, Q, B, A extends AuthMode = AuthMode> {
    * writer gets the own-write cookie so their next reads go past the shared caches (docs/deploy.md "What may lag").
    */
   writes?: 'public';
+  /**
+   * A catalogue read (docs/minors-mode.md "Only suitable novels"): a member in 青少年模式 is answered from the
+   * suitable-only catalogue, privately and never stored by a shared cache; everyone else as `cacheControl` says.
+   */
+  catalogue?: true;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -170,7 +177,11 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
         claimId = claim.id;
       }
 
-      const result = await handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig });
+      // Decided from the member's mode on the server; a route that reads no session looks the member up for it.
+      const suitable = options.catalogue ? await requestSuitableOnly(req, auth === 'none' ? undefined : member) : false;
+      const result = await inCatalogueView(suitable, () =>
+        handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig }),
+      );
       // A file handed out by a read (a member's data export): passed through as it is, not wrapped in the envelope.
       if (result instanceof Response && !mutating) return result;
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
@@ -179,10 +190,15 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       const due = member ? await consentHeader(member) : undefined;
       const response = envelopeResponse(reply.status, payload, requestId, {
         ...(due ? { [CONSENT_DUE_HEADER]: due } : {}),
-        'cache-control': options.cacheControl && !readsOwnWrite(req) ? options.cacheControl : 'private, no-store',
+        'cache-control': options.cacheControl && !suitable && !readsOwnWrite(req) ? options.cacheControl : 'private, no-store',
         ...reply.headers,
       });
       reply.applyCookies(response);
+      const hint = options.catalogue ? minorsCookie(req, suitable) : undefined;
+      if (hint) {
+        const { name, value, ...cookie } = hint;
+        response.cookies.set(name, value, { path: '/', ...cookie });
+      }
       if (options.writes === 'public' && reply.status < 300) {
         const { name, value, ...cookie } = ownWriteCookie(req);
         response.cookies.set(name, value, { path: '/', ...cookie });

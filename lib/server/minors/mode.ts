@@ -8,6 +8,7 @@ import { MINORS_MIN_MINUTES } from '@/lib/shared/minors-mode';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
 import { hmac } from '../secret';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { guardianConsents, members, minorsModes } from '../db/schema';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { cachedFlags } from '../config/flags-cache';
@@ -87,6 +88,21 @@ export const minorsPayRefusal = () => new ApiError(CODES.minorsMode, T.refusedPa
 
 const pinHash = (memberId: number, pin: string) => hmac(`minors-pin:${memberId}:${pin}`);
 
+/**
+ * The members merged into this one (a guest who bound the account's phone, and theirs): a password set on a guest
+ * moves with its mode at the merge, hashed with the guest's id (docs/minors-mode.md "Signing in from a guest device").
+ */
+async function mergedInto(memberId: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    getDb(),
+    sql`with recursive m(id) as (
+          select id from members where merged_into_id = ${memberId}
+          union select c.id from members c join m on c.merged_into_id = m.id)
+        select id from m limit 20`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 function checkPinFormat(pin: unknown): string {
   if (typeof pin !== 'string' || !PIN.test(pin)) throw invalid(T.pinFormat);
   return pin;
@@ -112,11 +128,16 @@ type Row = Awaited<ReturnType<typeof lockRow>>;
  */
 async function verifyPin(memberId: number, pin: string, now: Date): Promise<void> {
   type Wrong = { locked: Date } | { left: number } | null;
+  const owners = [memberId, ...(await mergedInto(memberId))];
   const wrong = await getDb().transaction(async (tx): Promise<Wrong> => {
     const row = await lockRow(tx, memberId);
     if (row.lockedUntil && row.lockedUntil > now) return { locked: row.lockedUntil as Date };
-    const given = Buffer.from(pinHash(memberId, pin));
-    if (row.pinHash && timingSafeEqual(Buffer.from(row.pinHash), given)) {
+    const stored = row.pinHash ? Buffer.from(row.pinHash) : null;
+    const matches = (owner: number) => {
+      const given = Buffer.from(pinHash(owner, pin));
+      return stored !== null && stored.length === given.length && timingSafeEqual(stored, given);
+    };
+    if (owners.some(matches)) {
       if (row.failCount) await tx.update(minorsModes).set({ failCount: 0, updatedAt: now }).where(eq(minorsModes.memberId, memberId));
       return null;
     }

@@ -4,6 +4,7 @@ import type { FavoriteItem } from '@/lib/shared/dto/shelf';
 import { formatBusinessTime } from '@/lib/shared/business-time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
+import { suitableNovels } from '../catalog/summary-query';
 import { chapters, favorites, novels, readLogs } from '../db/schema';
 import { getNovelOrThrow } from '../catalog/novels';
 
@@ -69,7 +70,7 @@ export async function listFavorites(
       and(eq(readLogs.memberId, favorites.memberId), eq(readLogs.novelId, favorites.novelId), eq(readLogs.readType, favorites.readType)),
     )
     .leftJoin(chapters, eq(chapters.id, readLogs.articleId))
-    .where(and(eq(favorites.memberId, memberId), eq(favorites.readType, readType), eq(novels.isOffShelf, false)))
+    .where(and(eq(favorites.memberId, memberId), eq(favorites.readType, readType), eq(novels.isOffShelf, false), suitableNovels()))
     .orderBy(desc(activity), desc(favorites.id))
     .offset(start)
     .limit(limit);

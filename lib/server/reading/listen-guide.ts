@@ -7,6 +7,7 @@ import { chapters, novels, readLogs } from '../db/schema';
 import { notFound } from '../core/errors';
 import { getListenList } from '../catalog/audio-lists';
 import { listLibrary } from '../catalog/discovery';
+import { suitableNovels } from '../catalog/summary-query';
 
 const guideColumns = {
   novel_id: novels.id,
@@ -25,7 +26,15 @@ async function lastListened(memberId: number): Promise<ListenGuide | null> {
     .from(readLogs)
     .innerJoin(novels, eq(novels.id, readLogs.novelId))
     .innerJoin(chapters, eq(chapters.id, readLogs.articleId))
-    .where(and(eq(readLogs.memberId, memberId), eq(readLogs.readType, 2), eq(novels.isOffShelf, false), eq(novels.hasTts, true)))
+    .where(
+      and(
+        eq(readLogs.memberId, memberId),
+        eq(readLogs.readType, 2),
+        eq(novels.isOffShelf, false),
+        eq(novels.hasTts, true),
+        suitableNovels(),
+      ),
+    )
     .orderBy(desc(readLogs.readAt), desc(readLogs.id))
     .limit(1);
   return row ? { ...row, time_track: row.time_track ?? 0, source: 'readlog' } : null;

@@ -5,6 +5,7 @@ import type { ReadLogItem } from '@/lib/shared/dto/shelf';
 import { formatBusinessTime } from '@/lib/shared/business-time';
 import { updateState } from '@/lib/shared/update-state';
 import { getDb } from '../db/client';
+import { suitableNovels } from '../catalog/summary-query';
 import { chapters, novels, readLogs } from '../db/schema';
 import { chapterPublished } from '../catalog/visibility';
 import { notFound } from '../core/errors';
@@ -130,7 +131,14 @@ export async function listReadLogs(
   limit: number,
 ): Promise<{ data: ReadLogItem[]; hasmore: boolean }> {
   const rows = await selectItems()
-    .where(and(eq(readLogs.memberId, memberId), readType ? eq(readLogs.readType, readType) : undefined, eq(novels.isOffShelf, false)))
+    .where(
+      and(
+        eq(readLogs.memberId, memberId),
+        readType ? eq(readLogs.readType, readType) : undefined,
+        eq(novels.isOffShelf, false),
+        suitableNovels(),
+      ),
+    )
     .orderBy(desc(readLogs.readAt), desc(readLogs.id))
     .offset(start)
     .limit(limit);

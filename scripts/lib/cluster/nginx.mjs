@@ -119,8 +119,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=${fai
       proxy_cache shusheng;
       proxy_cache_key $scheme$http_host$request_uri;
       proxy_no_cache $not_public;
-      # A reader's reads right after their own write go past the cache (docs/deploy.md "What may lag").
-      proxy_cache_bypass $cookie_own_write_at;
+      # A reader's reads right after their own write go past the cache, and so do a member's in 青少年模式, who is
+      # answered from the suitable-only catalogue (docs/deploy.md "What may lag").
+      proxy_cache_bypass $cookie_own_write_at $cookie_minors_mode;
       proxy_cache_lock on;
       proxy_cache_lock_timeout 5s;
       proxy_cache_use_stale error timeout updating http_502 http_503 http_504;

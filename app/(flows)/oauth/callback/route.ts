@@ -2,7 +2,7 @@ import type { NextRequest } from 'next/server';
 import { loginWithIdentity } from '@/lib/server/accounts/login';
 import { oauthProvider } from '@/lib/server/accounts/oauth/select';
 import { STATE_COOKIE, verifyOAuthState } from '@/lib/server/accounts/oauth/state';
-import { sessionCookies } from '@/lib/server/http/session-cookies';
+import { signInCookies } from '@/lib/server/http/signed-in-reply';
 import { clientIp } from '@/lib/server/core/client-ip';
 import { ApiReply } from '@/lib/server/http/reply';
 import { ApiError } from '@/lib/server/core/errors';
@@ -37,7 +37,7 @@ export const GET = withFlow(async ({ req }) => {
       agreed,
     });
     const response = flowRedirect(req, signedIn.cancellation_withdrawn ? cancellationWithdrawnPath(next) : next, 307);
-    new ApiReply(null, 307, {}, sessionCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)).applyCookies(response);
+    new ApiReply(null, 307, {}, await signInCookies(req, signedIn.member_id, signedIn.token, signedIn.expires_at)).applyCookies(response);
     response.cookies.delete({ name: STATE_COOKIE, path: '/oauth' });
     return response;
   } catch (err) {

@@ -5,6 +5,7 @@ import { GameStrip } from '@/components/games/game-strip';
 import { PageBar } from '@/components/shell/page-bar';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { floatHub } from '@/lib/server/games/float-hub';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { formatBusinessTime } from '@/lib/shared/business-time';
@@ -20,7 +21,9 @@ export default async function FloatPage() {
   await connection();
   const member = await currentMember();
   const language = member?.languageType ?? DEFAULT_LANGUAGE_TYPE;
-  const hub = await floatHub(member?.id ?? null, language);
+  // 青少年模式: 新书试读 shows only suitable novels (docs/minors-mode.md "Only suitable novels").
+  const inView = await pageCatalogue();
+  const hub = await inView(() => floatHub(member?.id ?? null, language));
   const checkinLine = hub.checkin
     ? hub.checkin.checkedToday
       ? T.checkinDone(hub.checkin.streakDay)

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { listFreeTrials } from '@/lib/server/catalog/discovery';
@@ -18,10 +19,10 @@ export const metadata: Metadata = {
 export default async function FreePage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const languageType = readLang((await searchParams).lang);
-  const [trials, free] = await Promise.all([
-    listFreeTrials(languageType, 0, PAGE_SIZE.list),
-    getListBySlug('free', languageType, 0, PAGE_SIZE.list),
-  ]);
+  const inView = await pageCatalogue();
+  const [trials, free] = await inView(() =>
+    Promise.all([listFreeTrials(languageType, 0, PAGE_SIZE.list), getListBySlug('free', languageType, 0, PAGE_SIZE.list)]),
+  );
   return (
     <div className="page">
       <HomeHeader pages={await listLayoutPages()} current="free" languageType={languageType} />

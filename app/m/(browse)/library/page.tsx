@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { listCategories, listLibrary, type LibraryFilter } from '@/lib/server/catalog/discovery';
@@ -57,7 +58,8 @@ export default async function LibraryPage({ searchParams }: { searchParams: Sear
     start: 0,
     limit: PAGE_SIZE.list,
   };
-  const [categories, first] = await Promise.all([listCategories(state.lang, null), listLibrary(filter)]);
+  const inView = await pageCatalogue();
+  const [categories, first] = await inView(() => Promise.all([listCategories(state.lang, null), listLibrary(filter)]));
   const chip = (active: boolean, to: string, label: string) => (
     <Link key={to + label} href={to} className={active ? 'chip active' : 'chip'} aria-current={active ? 'true' : undefined}>
       {label}

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { MoreList } from '@/components/discovery/more-list';
 import { getListenList } from '@/lib/server/catalog/audio-lists';
@@ -26,6 +27,7 @@ type Tab = { slug: string; name: string; ranking: boolean };
 export default async function ListenRanksPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const sp = await searchParams;
+  const inView = await pageCatalogue();
   const languageType = readLang(sp.lang);
   const tabs: Tab[] = [
     ...(await listRankings(2)).map((r) => ({ slug: r.slug, name: r.name, ranking: true })),
@@ -33,8 +35,10 @@ export default async function ListenRanksPage({ searchParams }: { searchParams: 
   ];
   const current = tabs.find((t) => t.slug === readText(sp.tab)) ?? tabs[0]!;
   const first = current.ranking
-    ? await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list)
-    : await getListenList(current.slug as ListenListSlug, { language_type: languageType, read_type: 2, start: 0, limit: PAGE_SIZE.list });
+    ? await inView(() => getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list))
+    : await inView(() =>
+        getListenList(current.slug as ListenListSlug, { language_type: languageType, read_type: 2, start: 0, limit: PAGE_SIZE.list }),
+      );
   const source = current.ranking ? ({ kind: 'ranking', slug: current.slug } as const) : ({ kind: 'list', id: current.slug } as const);
   const query: Record<string, number> = current.ranking ? { language_type: languageType } : { language_type: languageType, read_type: 2 };
   return (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { getListOrThrow, listAllLists, listBookLists } from '@/lib/server/catalog/lists';
@@ -19,10 +20,11 @@ export const metadata: Metadata = {
 export default async function ListsPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const sp = await searchParams;
+  const inView = await pageCatalogue();
   const languageType = readLang(sp.lang);
   const id = readId(sp.id);
   const one = id
-    ? await getListOrThrow(id, 0, PAGE_SIZE.list).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e)))
+    ? await inView(() => getListOrThrow(id, 0, PAGE_SIZE.list)).catch((e: unknown) => (e instanceof ApiError ? null : Promise.reject(e)))
     : null;
   if (one) {
     return (

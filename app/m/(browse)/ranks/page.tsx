@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { getRankingOrThrow, listRankings } from '@/lib/server/catalog/rankings';
@@ -24,7 +25,8 @@ export default async function RanksPage({ searchParams }: { searchParams: Search
   const languageType = readLang(sp.lang);
   const all = (await listRankings(null)).filter((r) => r.read_type === 1);
   const current = all.find((r) => r.slug === readText(sp.tab)) ?? all[0]!;
-  const ranking = await getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list);
+  const inView = await pageCatalogue();
+  const ranking = await inView(() => getRankingOrThrow(current.slug, languageType, 0, PAGE_SIZE.list));
   return (
     <div className="page">
       <HomeHeader pages={await listLayoutPages()} current="ranks" languageType={languageType} />

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { MoreList } from '@/components/discovery/more-list';
 import { LanguageChips } from '@/components/discovery/language-chips';
 import { keywordLanguage, listHotWords, searchNovels } from '@/lib/server/catalog/search';
@@ -17,9 +18,10 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   const keyword = readText(sp.keyword);
   // A Uyghur or Tibetan keyword searches its own language whatever ?lang says (docs/catalogue.md "Search").
   const languageType = (keyword ? (keywordLanguage(keyword, readLang(sp.lang)) ?? 1) : readLang(sp.lang)) as LanguageType;
+  const inView = await pageCatalogue();
   const [hot, results] = await Promise.all([
     listHotWords(languageType, 10),
-    keyword ? searchNovels({ keyword, languageType, start: 0, limit: PAGE_SIZE.list, highlight: false }) : null,
+    keyword ? inView(() => searchNovels({ keyword, languageType, start: 0, limit: PAGE_SIZE.list, highlight: false })) : null,
   ]);
   return (
     <div className="page">

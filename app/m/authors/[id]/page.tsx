@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { NovelCard } from '@/components/novel/novel-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getAuthorOrThrow } from '@/lib/server/catalog/discovery';
@@ -12,7 +13,11 @@ import { PageBar } from '@/components/shell/page-bar';
 
 type Props = { params: Promise<{ id: string }> };
 
-const authorFor = (raw: string) => loadForPage(raw, getAuthorOrThrow);
+// In the member's catalogue: a member in 青少年模式 sees only the author's suitable novels (docs/minors-mode.md).
+const authorFor = async (raw: string) => {
+  const inView = await pageCatalogue();
+  return inView(() => loadForPage(raw, getAuthorOrThrow));
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
+import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { NovelCard } from '@/components/novel/novel-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getBookListOrThrow } from '@/lib/server/catalog/lists';
@@ -13,7 +14,11 @@ import { WxShare } from '@/components/share/wx-share';
 
 type Props = { params: Promise<{ id: string }> };
 
-const bookListFor = (raw: string) => loadForPage(raw, getBookListOrThrow);
+// In the member's catalogue: a member in 青少年模式 sees only the list's suitable novels (docs/minors-mode.md).
+const bookListFor = async (raw: string) => {
+  const inView = await pageCatalogue();
+  return inView(() => loadForPage(raw, getBookListOrThrow));
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();

@@ -16,7 +16,7 @@ export const GET = withApi(
       start: query.start,
       limit: query.limit,
     }),
-  { query: audioListQuery, cacheControl: PUBLIC_CACHE },
+  { query: audioListQuery, cacheControl: PUBLIC_CACHE, catalogue: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

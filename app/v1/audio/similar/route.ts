@@ -11,7 +11,7 @@ export const GET = withApi(
     const novel = await getNovelOrThrow(query.nid);
     return listRelated(query.nid, novel.language_type, query.limit, true);
   },
-  { query: audioSimilarQuery, cacheControl: PUBLIC_CACHE },
+  { query: audioSimilarQuery, cacheControl: PUBLIC_CACHE, catalogue: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

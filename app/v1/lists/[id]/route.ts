@@ -9,6 +9,7 @@ export const GET = withApi(({ params, query }) => getListOrThrow(params.id, quer
   params: listIdParams,
   query: pagedQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,6 +7,8 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ member, query }) => listReadLogs(member.id, query.read_type, query.start, query.limit), {
   auth: 'member',
   query: readLogsListQuery,
+  // 青少年模式: the history shows only suitable novels (docs/minors-mode.md "Only suitable novels").
+  catalogue: true,
 });
 
 // POST /v1/my/readlogs {article_id, read_type, time_track, idx} — the reader's position (when a chapter opens and as it scrolls).

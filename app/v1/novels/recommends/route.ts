@@ -8,6 +8,7 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 export const GET = withApi(({ query }) => listRecommends(query.language_type, query.start, query.limit), {
   query: langPagedQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

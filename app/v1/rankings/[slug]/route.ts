@@ -9,6 +9,7 @@ export const GET = withApi(({ params, query }) => getRankingOrThrow(params.slug,
   params: rankingParams,
   query: langPagedQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -14,14 +14,23 @@ import { getLayoutOrThrow, listLayoutPages } from '@/lib/server/catalog/layouts'
 import { getListenHome } from '@/lib/server/catalog/listen-home';
 import type { LanguageType } from '@/lib/shared/constants';
 import { SERVER_MSG } from '@/lib/server/messages';
+import { inCatalogueView } from '@/lib/server/core/catalogue-view';
 
 const DESCRIPTION = '书声：连载小说在线阅读与听书。玄幻、言情、悬疑、历史……中文、维吾尔文、藏文好书随时读、随时听。';
 
-/** `{gender}-{lang}` is a channel (男生 1, 女生 2); `listen-{lang}` the audio tab (听书). */
-function parseVariant(variant: string): { listen: boolean; gender: string; languageType: LanguageType } | null {
-  const match = /^([12]|listen)-([012])$/.exec(variant);
+/**
+ * `{gender}-{lang}` is a channel (男生 1, 女生 2); `listen-{lang}` the audio tab (听书). A trailing `-s` is the same page
+ * from the suitable-only catalogue, where proxy.ts sends members in 青少年模式 (docs/minors-mode.md "Only suitable novels").
+ */
+function parseVariant(variant: string): { listen: boolean; gender: string; languageType: LanguageType; suitableOnly: boolean } | null {
+  const match = /^([12]|listen)-([012])(-s)?$/.exec(variant);
   if (!match) return null;
-  return { listen: match[1] === 'listen', gender: match[1] === 'listen' ? '1' : match[1]!, languageType: Number(match[2]) as LanguageType };
+  return {
+    listen: match[1] === 'listen',
+    gender: match[1] === 'listen' ? '1' : match[1]!,
+    languageType: Number(match[2]) as LanguageType,
+    suitableOnly: match[3] === '-s',
+  };
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ variant: string }> }): Promise<Metadata> {
@@ -49,10 +58,10 @@ export async function generateStaticParams() {
 export default async function Home({ params }: { params: Promise<{ variant: string }> }) {
   const variant = parseVariant((await params).variant);
   if (!variant) notFound();
-  const { listen, gender, languageType } = variant;
+  const { listen, gender, languageType, suitableOnly } = variant;
   const pages = await listLayoutPages();
   if (listen) {
-    const home = await getListenHome(languageType);
+    const home = await inCatalogueView(suitableOnly, () => getListenHome(languageType));
     return (
       <div className="page home-channel-listen">
         <HomeHeader pages={pages} current="listen" languageType={languageType} />
@@ -70,7 +79,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
     );
   }
   const current = pages.find((p) => String(p.gender) === gender) ?? pages[0]!;
-  const layout = await getLayoutOrThrow(current.id, languageType);
+  const layout = await inCatalogueView(suitableOnly, () => getLayoutOrThrow(current.id, languageType));
   return (
     <div className={`page home-channel-${current.gender}`}>
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />

@@ -3,7 +3,9 @@ import { connection } from 'next/server';
 import { listCatalog } from '@/lib/server/catalog/chapters';
 import { LANGUAGE_META, PAGE_SIZE, type LanguageType } from '@/lib/shared/constants';
 import { readEnum, readStart, type SearchParams } from '@/lib/shared/page-params';
-import { novelForPage } from '../novel-page-data';
+import { novelForCatalogue, novelForPage } from '../novel-page-data';
+import { pageSuitableOnly } from '@/lib/server/http/minors-view';
+import { MinorsNovelNotice } from '@/components/minors/minors-novel-notice';
 import { CatalogBrowser } from './_components/catalog-browser';
 import { PageBar } from '@/components/shell/page-bar';
 
@@ -23,7 +25,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ChaptersPage({ params, searchParams }: Props) {
   await connection();
-  const novel = (await novelForPage((await params).id))!;
+  // A member in 青少年模式 sees no chapter list of a novel not marked suitable (docs/minors-mode.md).
+  const novel = await novelForCatalogue((await params).id, await pageSuitableOnly());
+  if (!novel) return <MinorsNovelNotice />;
   const sp = await searchParams;
   const order = readEnum(sp.order, ['asc', 'desc'], 'asc');
   const start = Math.min(readStart(sp.start), Math.max(0, novel.article_count - 1));

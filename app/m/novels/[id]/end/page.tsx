@@ -3,7 +3,10 @@ import { IntentLink as Link } from '@/components/ui/intent-link';
 import { connection } from 'next/server';
 import { NovelCard } from '@/components/novel/novel-card';
 import { listRelated } from '@/lib/server/catalog/discovery';
-import { novelForPage } from '../novel-page-data';
+import { novelForCatalogue } from '../novel-page-data';
+import { pageSuitableOnly } from '@/lib/server/http/minors-view';
+import { inCatalogueView } from '@/lib/server/core/catalogue-view';
+import { MinorsNovelNotice } from '@/components/minors/minors-novel-notice';
 import { PageBar } from '@/components/shell/page-bar';
 
 export const metadata: Metadata = { title: '全书完', robots: { index: false } };
@@ -11,8 +14,10 @@ export const metadata: Metadata = { title: '全书完', robots: { index: false }
 /** Where the reader lands when a chapter has no next one (next id 0, docs/reading.md "Reader"). */
 export default async function EndPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
-  const novel = (await novelForPage((await params).id))!;
-  const related = await listRelated(novel.id, novel.language_type, 6);
+  const suitableOnly = await pageSuitableOnly();
+  const novel = await novelForCatalogue((await params).id, suitableOnly);
+  if (!novel) return <MinorsNovelNotice />;
+  const related = await inCatalogueView(suitableOnly, () => listRelated(novel.id, novel.language_type, 6));
   return (
     <div className="page">
       <PageBar title={novel.status === 1 ? '全书完' : '已读到最新章节'} parent={`/m/novels/${novel.id}`} />

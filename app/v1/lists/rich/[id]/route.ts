@@ -9,6 +9,7 @@ export const GET = withApi(({ params, query }) => getRichListOrThrow(params.id, 
   params: richListParams,
   query: richListQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -10,6 +10,7 @@ export const GET = withApi(({ params, query }) => listCatalog(params.nid, query.
   params: nidParams,
   query: catalogQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -12,7 +12,7 @@ export const GET = withApi(
     const novel = await getNovelOrThrow(params.nid);
     return listRelated(params.nid, query.language_type ?? novel.language_type, query.limit);
   },
-  { params: nidParams, query: relatedQuery, cacheControl: PUBLIC_CACHE },
+  { params: nidParams, query: relatedQuery, cacheControl: PUBLIC_CACHE, catalogue: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -7,7 +7,8 @@ import { otherMethods } from '@/lib/server/http/method-not-allowed';
 // latest listening position, else the top must_listen novel's first chapter. Member-specific: never cached.
 export const GET = withApi(
   ({ member, query }) => guideListen(member?.id ?? null, query.language_type ?? member?.languageType ?? 1, query.gender),
-  { auth: 'optional', query: listenGuideQuery },
+  // 青少年模式: the guide picks only suitable novels (docs/minors-mode.md "Only suitable novels").
+  { auth: 'optional', query: listenGuideQuery, catalogue: true },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -10,6 +10,7 @@ export const GET = withApi(({ params, query }) => listLatestChapters(params.nid,
   params: nidParams,
   query: latestQuery,
   cacheControl: PUBLIC_CACHE,
+  catalogue: true,
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');
