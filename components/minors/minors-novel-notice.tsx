@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { IntentLink as Link } from '@/components/ui/intent-link';
 import { PageBar } from '@/components/shell/page-bar';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
 
