@@ -11,7 +11,8 @@ import { connect, createScratchDatabase } from '../scripts/lib/pg-scratch.mjs';
 import { startServer } from '../scripts/lib/server-process.mjs';
 import { shushengClient, sigFor } from '../scripts/lib/shusheng-client.mjs';
 import { growLedger, ledgerSize } from './lib/synthetic-ledger.mjs';
-import { busyWarning, machine, median, percentile, writeResult } from './lib/util.mjs';
+import { pgStatsAvailable, pgStatsReport, resetPgStats } from './lib/pg-statements-top.mjs';
+import { busyWarning, machine, median, percentile, processCpuMs, writeResult } from './lib/util.mjs';
 
 const PORT = 3211;
 const CONNECTIONS = 32;
@@ -22,6 +23,8 @@ const AUDIT_SIZES = (process.env.BENCH_AUDIT_ENTRIES ?? '200000,1000000')
   .map(Number)
   .filter((n) => n > 0);
 const PG = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+// BENCH_PG_STATS=1: the statements of the purchase run from pg_stat_statements, per purchase (when the server has it loaded).
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 // Novel 2: 2,970 paid chapters (ids 231–3200), 5 coins each; member i % MEMBERS buys chapter 231 + ⌊i / MEMBERS⌋.
 const FIRST_CHAPTER = 231;
 const CHAPTERS = 2970;
@@ -64,6 +67,21 @@ async function load(seconds, request) {
     statuses,
     next,
   };
+}
+
+/**
+ * CPU time (ms) of the server process and of the database backends serving the bench's database (same machine): read
+ * around each load and divided by its requests, these are the figures a loaded, shared machine skews least.
+ */
+async function cpuNow(serverPid, db) {
+  const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const backends = Object.fromEntries(rows.map((r) => [r.pid, processCpuMs(r.pid) ?? 0]));
+  return { server: processCpuMs(serverPid), backends };
+}
+function cpuPerRequest(before, after, requests) {
+  const db = Object.entries(after.backends).reduce((s, [pid, ms]) => s + ms - (before.backends[pid] ?? 0), 0);
+  const per = (ms) => +(ms / Math.max(1, requests)).toFixed(2);
+  return { server_cpu_ms: before.server === undefined ? undefined : per(after.server - before.server), db_cpu_ms: per(db) };
 }
 
 async function timeAudit(client, adminToken, runs = 3) {
@@ -130,10 +148,18 @@ try {
   let offset = warm.next;
   // /v1/health (the API wrapper and one trivial query) in the same run: what the machine gives any request right now,
   // so purchases/s can be read against it on a shared or noisy machine (issue 38).
-  const healthRun = await load(SECONDS, health);
-  const baseline = await load(SECONDS, afford);
-  const purchases = await load(SECONDS, (i) => buy(offset + i));
+  const measured = async (request) => {
+    const before = await cpuNow(server.pid, db);
+    const run = await load(SECONDS, request);
+    return { ...run, ...cpuPerRequest(before, await cpuNow(server.pid, db), run.requests) };
+  };
+  const healthRun = await measured(health);
+  const baseline = await measured(afford);
+  const pgStats = PG_STATS && (await pgStatsAvailable(db));
+  if (pgStats) await resetPgStats(db);
+  const purchases = await measured((i) => buy(offset + i));
   purchasesEnded = performance.now();
+  const statements = pgStats ? await pgStatsReport(db, purchases.requests) : undefined;
   offset += purchases.next;
   if (purchases.successes !== purchases.requests)
     throw new Error(`bench: ${purchases.requests - purchases.successes} purchases did not charge: ${JSON.stringify(purchases.statuses)}`);
@@ -168,6 +194,7 @@ try {
     baseline: { path: 'GET /v1/articles/{id}/afford', ...baselineOut },
     health: { path: 'GET /v1/health', ...healthOut },
     purchases_per_health: +(purchases.rps / healthRun.rps).toFixed(3),
+    ...(statements ? { statements_per_purchase: statements.statements_per_request, db_ms_per_purchase: statements.db_ms_per_request } : {}),
     ratios_to_baseline: {
       throughput: +(purchases.rps / baseline.rps).toFixed(3),
       p99: +(purchases.p99_ms / Math.max(0.1, baseline.p99_ms)).toFixed(2),
@@ -179,12 +206,20 @@ try {
   console.log(
     `  purchases ${String(purchases.rps).padStart(8)} req/s  p50 ${purchases.p50_ms} ms  p99 ${purchases.p99_ms} ms  ${purchases.successes}/${purchases.requests} charged`,
   );
+  for (const [name, run] of [
+    ['purchases', purchases],
+    ['afford', baseline],
+    ['health', healthRun],
+  ])
+    console.log(`  ${name.padEnd(9)} CPU per request: server ${run.server_cpu_ms} ms, database ${run.db_cpu_ms} ms`);
   console.log(
     `  afford    ${String(baseline.rps).padStart(8)} req/s  p50 ${baseline.p50_ms} ms  p99 ${baseline.p99_ms} ms  (baseline; purchases ×${report.ratios_to_baseline.throughput} of its throughput)`,
   );
   console.log(
     `  health    ${String(healthRun.rps).padStart(8)} req/s  p50 ${healthRun.p50_ms} ms  p99 ${healthRun.p99_ms} ms  (same run; purchases ×${report.purchases_per_health} of /v1/health)`,
   );
+  if (statements) console.log(`statements of the purchase run (pg_stat_statements), per purchase:\n${statements.text}`);
+  else if (PG_STATS) console.log('BENCH_PG_STATS: pg_stat_statements is not loaded on this server (shared_preload_libraries)');
   console.log('auditLedger (GET /v1/admin/ledger/audit), median of 3:');
   for (const a of audits)
     console.log(

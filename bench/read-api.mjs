@@ -44,6 +44,8 @@ const PAID_IDS = Array.from({ length: Math.max(1, Number(process.env.BENCH_READ_
 const PHONE = '13900139006';
 const BASELINE = '/v1/health';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+// BENCH_READ_BACKENDS=postgres (or pglite) runs one backend only, e.g. to compare paid reads on PostgreSQL before and after a change.
+const BACKENDS = (process.env.BENCH_READ_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim());
 const base = `http://127.0.0.1:${PORT}`;
 /** The member owns PAID_IDS; each reads back with its text for them, and locked for an anonymous reader. */
 async function memberWhoOwnsPaidChapters() {
@@ -160,8 +162,8 @@ const startMachine = machine();
 const busy = busyWarning();
 const backends = {};
 try {
-  backends.pglite = await benchBackend('pglite', { dataDir: '.data-bench-read' });
-  if (ADMIN_URL) {
+  if (BACKENDS.includes('pglite')) backends.pglite = await benchBackend('pglite', { dataDir: '.data-bench-read' });
+  if (ADMIN_URL && BACKENDS.includes('postgres')) {
     const db = await freshPostgres();
     try {
       backends.postgres = await benchBackend('postgres', { dataDir: '.data-bench-read-pg', databaseUrl: db.url });

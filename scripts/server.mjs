@@ -42,6 +42,9 @@ const server = http.createServer((req, res) => {
   const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => name in req.headers);
   req.headers[PEER_HEADER] = `${req.socket.remoteAddress ?? ''};forwarded=${forwarded ? 1 : 0}`;
   req.headers[PEER_KEY_HEADER] = secret;
+  // An API write answers a small envelope (a purchase's is about 200 bytes): gzip would save a few bytes and cost a
+  // zlib stream per call, a tenth of the server’s CPU under a burst of purchases (docs/deploy.md "Load balancer").
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/v1/')) delete req.headers['accept-encoding'];
   handle(req, res);
 });
 // Idle keep-alive connections stay open for 65 s (Node's default is 5 s). A client that reuses a connection just as

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { getDb, type Db } from '../db/client';
 import { members, sessions } from '../db/schema';
 import { hashToken } from './tokens';
 import { COOKIE } from '@/lib/shared/cookies';
@@ -48,9 +48,13 @@ export function readToken(headers: Headers, cookieToken: string | undefined): Pr
   return cookieToken && cookieToken.length <= 200 ? { token: cookieToken, source: 'cookie' } : undefined;
 }
 
-/** The member a live (unexpired, unrevoked) session token belongs to, or null. */
-export async function findMemberByToken(token: string): Promise<CurrentMember | null> {
-  const [row] = await getDb()
+/**
+ * The session lookup every signed-in call makes, prepared once per database handle: Drizzle builds its text once and
+ * PostgreSQL plans it once per connection (a named statement), instead of both on every request (docs/wallet.md
+ * "Where a purchase's time goes").
+ */
+function sessionLookup(db: Db) {
+  return db
     .select({
       id: members.id,
       sessionId: sessions.id,
@@ -64,8 +68,18 @@ export async function findMemberByToken(token: string): Promise<CurrentMember | 
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_member');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/** The member a live (unexpired, unrevoked) session token belongs to, or null. */
+export async function findMemberByToken(token: string): Promise<CurrentMember | null> {
+  const db = getDb();
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ hash: hashToken(token), now: new Date().toISOString() });
   if (!row) return null;
   const { lastSeenAt, blockId, blockedUntil, agreedUser, agreedPrivacy, ...member } = row;
   if (Date.now() - lastSeenAt.getTime() > SLIDE_AFTER_MS) await slideSession(row.sessionId);

@@ -10,6 +10,7 @@ import { dataDir, env } from '../env';
 import { acquireDataDirLock } from './lock';
 import { log } from '../logger';
 import { isDeadConnection, isRetryableRead } from './pg-errors';
+import { tunePoolClients } from './pool-client';
 
 /** One Drizzle type for both drivers: the PGlite and node-postgres sessions expose the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -99,6 +100,7 @@ export function createPostgresHandle(url: string, max?: number, limits: Partial<
   // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process.
   pool.on('error', (err) => log('warn', 'pg_idle_client_error', { err }));
   retryReadsOnDeadConnection(pool);
+  tunePoolClients(pool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return { db, driver: 'postgres', url, close: () => pool.end() };
 }

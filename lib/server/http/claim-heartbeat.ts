@@ -39,10 +39,18 @@ export function dropClaim(id: number): void {
 export async function renewHeldClaims(now = new Date()): Promise<number> {
   if (held.size === 0) return 0;
   try {
-    const rows = await getDb()
+    const db = getDb();
+    // A claim row locked right now is being answered by its own request (a purchase stores its answer in its own
+    // transaction): skipped, not waited for, so the beat never queues behind a purchase's locks nor joins a deadlock.
+    const free = db
+      .select({ id: idempotencyKeys.id })
+      .from(idempotencyKeys)
+      .where(and(inArray(idempotencyKeys.id, [...held]), isNull(idempotencyKeys.status)))
+      .for('update', { skipLocked: true });
+    const rows = await db
       .update(idempotencyKeys)
       .set({ renewedAt: now })
-      .where(and(inArray(idempotencyKeys.id, [...held]), isNull(idempotencyKeys.status)))
+      .where(inArray(idempotencyKeys.id, free))
       .returning({ id: idempotencyKeys.id });
     return rows.length;
   } catch (err) {

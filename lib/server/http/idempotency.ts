@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
-import { getDb } from '../db/client';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { env } from '../env';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -22,6 +22,25 @@ function fitKey(value: string, max: number): string {
 }
 
 /**
+ * The claim's insert, prepared once per database handle: every mutation sends it, so Drizzle builds its text once and
+ * PostgreSQL plans it once per connection (docs/wallet.md "Where a purchase's time goes").
+ */
+function claimInsert(db: Db) {
+  return db
+    .insert(idempotencyKeys)
+    .values({
+      actor: sql.placeholder('actor'),
+      route: sql.placeholder('route'),
+      sig: sql.placeholder('sig'),
+      renewedAt: sql.placeholder('renewedAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id })
+    .prepare('idempotency_claim');
+}
+const inserts = new WeakMap<Db, ReturnType<typeof claimInsert>>();
+
+/**
  * Claims (actor, route, x-sig). The unique index makes the first caller the only one to run the action;
  * later callers within 24 h get its stored answer, or "in progress" while it is still running. A fresh claim is held
  * by this server (claim-heartbeat.ts), which renews it while the request runs; `now` is the caller's clock (tests).
@@ -32,11 +51,9 @@ export async function claimIdempotencyKey(rawActor: string, rawRoute: string, si
   const db = getDb();
   const lease = env().IDEMPOTENCY_LEASE_SECONDS * 1000;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({ actor, route, sig, renewedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
+    let insert = inserts.get(db);
+    if (!insert) inserts.set(db, (insert = claimInsert(db)));
+    const [inserted] = await insert.execute({ actor, route, sig, renewedAt: now });
     if (inserted) {
       holdClaim(inserted.id);
       return { kind: 'fresh', id: inserted.id };
@@ -83,6 +100,17 @@ export async function completeIdempotencyKey(id: number, status: number, body: u
   } finally {
     dropClaim(id);
   }
+}
+
+/**
+ * completeIdempotencyKey as a statement for the caller's own transaction: the answer is stored only if that transaction
+ * commits, with what it wrote (a chapter purchase stores it in its movement's statement, docs/wallet.md "Statements per
+ * purchase"). `from` names a CTE that must hold a row for the answer to be stored (the movement, when it is new). The
+ * caller answers with storedReply so withApi stores nothing more; it drops the claim's renewal itself.
+ */
+export function answerSql(id: number, status: number, body: unknown, from?: SQL): SQL {
+  return sql`update ${idempotencyKeys} set status = ${status}, response = ${JSON.stringify(body)}::jsonb
+    ${from ? sql`from ${from}` : sql``} where ${idempotencyKeys.id} = ${id}`;
 }
 
 /** Drops answers older than the 24 h replay window; they can never be replayed again. */

@@ -25,6 +25,12 @@ export class ApiReply<T> {
     readonly secret = false,
   ) {}
 
+  /**
+   * True when the handler already stored this answer as its x-sig's replay answer, in the same transaction as what it
+   * did (answerSql in ./idempotency.ts): withApi then writes nothing more (docs/api.md "x-sig").
+   */
+  answerStored = false;
+
   applyCookies(response: NextResponse): void {
     for (const { name, value, ...options } of this.cookies) response.cookies.set(name, value, { path: '/', ...options });
   }
@@ -34,6 +40,16 @@ export class ApiReply<T> {
 export function secretReply<T>(data: T, cookies: CookieToSet[] = []): ApiReply<T> {
   return new ApiReply(data, 200, {}, cookies, true);
 }
+
+/** An answer whose replay answer the handler stored itself, with its own write (see ApiReply.answerStored). */
+export function storedReply<T>(data: T): ApiReply<T> {
+  const reply = new ApiReply(data);
+  reply.answerStored = true;
+  return reply;
+}
+
+/** The envelope of a successful answer, as sent and as stored for a replay. */
+export const successBody = <T>(data: T) => ({ code: 0 as const, message: '', data: data ?? null });
 
 export function failureBody(error: ApiError, requestId: string): ApiFailure {
   return {

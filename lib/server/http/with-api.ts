@@ -12,7 +12,8 @@ import { findMemberByToken, readToken, type CurrentMember, type PresentedToken }
 import { clearedSessionCookies } from './session-cookies';
 import { ApiError, ERROR_TABLE, dbUnavailable } from '../core/errors';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, SIG_PATTERN } from './idempotency';
-import { ApiReply, envelopeResponse, failureBody } from './reply';
+import { dropClaim } from './claim-heartbeat';
+import { ApiReply, envelopeResponse, failureBody, successBody } from './reply';
 import { ownWriteCookie, readsOwnWrite } from './own-write';
 import { minorsCookie, requestSuitableOnly } from './minors-view';
 import { inCatalogueView } from '../core/catalogue-view';
@@ -53,6 +54,11 @@ export interface ApiContext<P, Q, B, M extends CurrentMember | null = CurrentMem
   ip: string;
   /** The request's x-sig: always a well-formed one on mutations (except `sig: 'exempt'` routes), else null. */
   sig: string | null;
+  /**
+   * The x-sig's fresh claim on a mutation, else null: a handler may store its answer in its own transaction
+   * (answerSql) and answer storedReply, saving the statement that stores it afterwards.
+   */
+  claimId: number | null;
 }
 
 export interface ApiOptions<P, Q, B, A extends AuthMode = AuthMode> {
@@ -180,13 +186,16 @@ export function withApi<R, P = undefined, Q = undefined, B = undefined, A extend
       // Decided from the member's mode on the server; a route that reads no session looks the member up for it.
       const suitable = options.catalogue ? await requestSuitableOnly(req, auth === 'none' ? undefined : member) : false;
       const result = await inCatalogueView(suitable, () =>
-        handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig }),
+        handler({ req, params, query, body, member: member as MemberFor<A>, requestId, ip, sig, claimId: claimId ?? null }),
       );
       // A file handed out by a read (a member's data export): passed through as it is, not wrapped in the envelope.
       if (result instanceof Response && !mutating) return result;
       const reply = result instanceof ApiReply ? result : new ApiReply(result);
-      const payload = { code: 0, message: '', data: reply.data ?? null };
-      if (claimId !== undefined) await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
+      const payload = successBody(reply.data);
+      if (claimId !== undefined) {
+        if (reply.answerStored) dropClaim(claimId);
+        else await completeIdempotencyKey(claimId, reply.status, payload, reply.secret);
+      }
       const due = member ? await consentHeader(member) : undefined;
       const response = envelopeResponse(reply.status, payload, requestId, {
         ...(due ? { [CONSENT_DUE_HEADER]: due } : {}),

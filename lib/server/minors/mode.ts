@@ -54,7 +54,10 @@ export async function modeState(memberId: number, db: DbOrTx = getDb(), now = ne
     })
     .from(members)
     .leftJoin(minorsModes, eq(minorsModes.memberId, members.id))
-    .where(eq(members.id, memberId));
+    .where(eq(members.id, memberId))
+    // Named, so PostgreSQL plans it once per connection: every chapter a member opens asks.
+    .prepare('minors_mode_state')
+    .execute();
   if (!row) return null;
   const byAge = isMinorOn(row.birthDate, now) && !row.consented;
   const switchedOn = row.on ?? false;

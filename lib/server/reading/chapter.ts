@@ -10,7 +10,7 @@ import { chapters } from '../db/schema';
 import { notFound } from '../core/errors';
 import { cachedRead } from '../core/cache';
 import { getNovelOrThrow } from '../catalog/novels';
-import { chapterAccess, isFreeToAll, type Access } from '../wallet/entitlement';
+import { chapterAccessWithText, isFreeToAll, type Access } from '../wallet/entitlement';
 import { getAfford } from '../wallet/purchases';
 import { autoBuyIfEnabled, getAutoBuy } from '../wallet/auto-buy';
 import { readerAudioFields } from '../audio/reader-audio';
@@ -90,7 +90,12 @@ async function getTeaser(id: number): Promise<string | null> {
 
 /** Paid text, read straight from the database after the entitlement check: never cached, never shared. */
 async function getEntitledText(id: number): Promise<string[]> {
-  const [row] = await getDb().select({ content: chapters.content }).from(chapters).where(eq(chapters.id, id));
+  const [row] = await getDb()
+    .select({ content: chapters.content })
+    .from(chapters)
+    .where(eq(chapters.id, id))
+    .prepare('chapter_text')
+    .execute();
   return row ? splitParagraphs(row.content) : [];
 }
 
@@ -115,8 +120,12 @@ export async function readChapter(
   // 青少年模式: only suitable novels, not at night, within the day's limit; opening a chapter counts as use.
   await assertMinorsMayUse(memberId, meta.novelId, { now, count: true });
   let access: Access = 'free';
+  // A bought chapter's text comes with its entitlement, in one statement (chapterAccessWithText).
+  let ownedText: string | null = null;
   if (!isFreeToAll(meta, { saleMode: novel.sale_mode, freeUntil: novel.free_until, freeFrom: novel.free_from }, now)) {
-    access = memberId ? ((await chapterAccess(memberId, chapterId, getDb(), now))?.access ?? 'locked') : 'locked';
+    const found = memberId ? await chapterAccessWithText(memberId, chapterId, getDb(), now) : null;
+    access = found?.access.access ?? 'locked';
+    ownedText = found?.text ?? null;
   }
   // Before any auto-buy: a gated reader spends nothing (docs/members.md "Follow gate").
   await assertFollowGate({
@@ -129,7 +138,13 @@ export async function readChapter(
   });
   if (access === 'locked' && memberId && opts.autoBuy && (await autoBuyIfEnabled(memberId, chapterId))) access = 'unlocked';
   const locked = access === 'locked';
-  const paragraphs = locked ? [] : access === 'free' ? await getFreeText(chapterId) : await getEntitledText(chapterId);
+  const paragraphs = locked
+    ? []
+    : access === 'free'
+      ? await getFreeText(chapterId)
+      : ownedText !== null
+        ? splitParagraphs(ownedText)
+        : await getEntitledText(chapterId);
   let paywall: Paywall | null = null;
   if (locked) {
     const afford = await getAfford(memberId, chapterId);

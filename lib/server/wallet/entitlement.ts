@@ -91,6 +91,38 @@ export async function chapterAccess(
     .from(chapters)
     .innerJoin(novels, eq(novels.id, chapters.novelId))
     // A scheduled chapter is missing to every reader until its time: nothing to read, hear or buy.
-    .where(and(eq(chapters.id, chapterId), chapterPublished()));
+    .where(and(eq(chapters.id, chapterId), chapterPublished()))
+    // Named, so PostgreSQL plans it once per connection: every paid read asks (one text for members, one for nobody).
+    .prepare(memberId ? 'chapter_access_member' : 'chapter_access_anonymous')
+    .execute();
   return row ? accessFromRow(row, memberId, db, now) : null;
+}
+
+/**
+ * chapterAccess for a member, with the chapter's text in the same statement when the member owns it (an unlock or
+ * the whole book): a paid read of a bought chapter then costs one statement for both (docs/wallet.md "Statements per
+ * purchase"). The text is selected only by the rows that make the access `unlocked` or `whole_book`, and handed out
+ * only for those accesses; `null` otherwise (free, VIP-free and locked chapters read theirs as before).
+ */
+export async function chapterAccessWithText(
+  memberId: number,
+  chapterId: number,
+  db: DbOrTx = getDb(),
+  now = new Date(),
+): Promise<{ access: ChapterAccess; text: string | null } | null> {
+  const columns = accessColumns(memberId);
+  const [row] = await db
+    .select({
+      ...columns,
+      ownedText: sql<string | null>`case when ${columns.unlocked} or ${columns.wholeBook} then ${chapters.content} end`,
+    })
+    .from(chapters)
+    .innerJoin(novels, eq(novels.id, chapters.novelId))
+    .where(and(eq(chapters.id, chapterId), chapterPublished()))
+    .prepare('chapter_access_text')
+    .execute();
+  if (!row) return null;
+  const { ownedText, ...accessRow } = row;
+  const access = await accessFromRow(accessRow, memberId, db, now);
+  return { access, text: access.access === 'unlocked' || access.access === 'whole_book' ? ownedText : null };
 }

@@ -10,6 +10,7 @@ import { businessMonthOf } from '@/lib/shared/business-time';
 import type { Leg } from './ledger';
 import { grantSpendTickets } from './tickets';
 import { writeSpend } from './spend-statement';
+import type { SpendPrefetch } from './spend-prefetch';
 
 export interface SpendResult {
   txId: number;
@@ -31,8 +32,20 @@ export interface SpendOptions {
   coinsOnly?: boolean;
   /** The wallet the caller locked just before, in this transaction, with nothing moved since: not locked again. */
   locked?: LockedWallet;
-  /** Rows written with the movement in the same statement, only when it is new (see writeSpend), given the coins taken. */
-  also?: (fromCoins: number) => SQL[];
+  /**
+   * The system accounts and the locked spendable lots, read by the caller with spendReadColumns after it locked the
+   * wallet in this transaction (with `locked`): not read again.
+   */
+  prefetched?: SpendPrefetch;
+  /** Rows written with the movement in the same statement, only when it is new (see writeSpend), given what was taken. */
+  also?: (spent: Spent) => SQL[];
+}
+
+/** What a spend takes, known before its write; `balances` as in SpendResult. */
+export interface Spent {
+  fromCoins: number;
+  fromVouchers: number;
+  balances: { welth: number; welth_coupon: number } | null;
 }
 
 export interface LockedWallet {
@@ -56,7 +69,10 @@ export async function lockMemberWallet(tx: Tx, memberId: number): Promise<Locked
       .from(walletAccounts)
       .where(and(eq(walletAccounts.memberId, memberId), inArray(walletAccounts.currency, ['welth', 'welth_coupon'])))
       .orderBy(asc(walletAccounts.id))
-      .for('update');
+      .for('update')
+      // Named: PostgreSQL plans it once per connection, not on every purchase (docs/wallet.md "Where a purchase's time goes").
+      .prepare('wallet_lock')
+      .execute();
   let accounts = await lock();
   if (accounts.length < 2) {
     await tx
@@ -91,22 +107,32 @@ export async function spend(
 ): Promise<SpendResult> {
   const wallet = options.locked ?? (await lockMemberWallet(tx, memberId));
   const { coinAccount, voucherAccount, coins } = wallet;
-  const [spendCoins, spendVouchers] = await ensureSystemAccounts(
-    tx,
-    [
-      { systemName: options.novelId ? revenueAccountName(options.novelId) : 'spend', currency: 'welth' },
-      { systemName: 'spend', currency: 'welth_coupon' },
-    ],
-    memberId,
-  );
-  const lots = await tx
-    .select({ id: voucherLots.id, remaining: voucherLots.remaining })
-    .from(voucherLots)
-    .where(
-      and(eq(voucherLots.memberId, memberId), gt(voucherLots.remaining, 0), gt(voucherLots.expiresAt, now), isNull(voucherLots.expiredAt)),
-    )
-    .orderBy(asc(voucherLots.expiresAt), asc(voucherLots.id))
-    .for('update');
+  const prefetched = options.locked ? options.prefetched : undefined;
+  const [spendCoins, spendVouchers] = prefetched?.systemAccounts.every((id) => id !== null)
+    ? prefetched.systemAccounts
+    : await ensureSystemAccounts(
+        tx,
+        [
+          { systemName: options.novelId ? revenueAccountName(options.novelId) : 'spend', currency: 'welth' },
+          { systemName: 'spend', currency: 'welth_coupon' },
+        ],
+        memberId,
+      );
+  const lots =
+    prefetched?.lots ??
+    (await tx
+      .select({ id: voucherLots.id, remaining: voucherLots.remaining })
+      .from(voucherLots)
+      .where(
+        and(
+          eq(voucherLots.memberId, memberId),
+          gt(voucherLots.remaining, 0),
+          gt(voucherLots.expiresAt, now),
+          isNull(voucherLots.expiredAt),
+        ),
+      )
+      .orderBy(asc(voucherLots.expiresAt), asc(voucherLots.id))
+      .for('update'));
   const usableVouchers = lots.reduce((s, l) => s + l.remaining, 0);
   if ((options.coinsOnly ? 0 : usableVouchers) + coins < price) {
     throw new ApiError(CODES.paymentNeeded, SERVER_MSG.paymentNeeded, { price, welth: coins, welth_coupon: usableVouchers });
@@ -134,6 +160,9 @@ export async function spend(
     ...(options.novelId ? { novel_id: options.novelId } : {}),
     ...(due > 0 ? { coin_month: month } : {}),
   };
+  // The balances after the spend, known without reading them back — unless a lot past its date still waits for the
+  // expiry sweep (the voucher account then holds more than the spendable lots), which a shown balance must not count.
+  const balances = wallet.vouchers === usableVouchers ? { welth: coins - due, welth_coupon: wallet.vouchers - fromVouchers } : null;
   // A movement already applied under this key writes nothing, lots and balances included, and is reported as such.
   const written = await writeSpend(tx, {
     ...movement,
@@ -141,13 +170,10 @@ export async function spend(
     memberId,
     legs,
     lotTakes,
-    also: options.also?.(due),
+    also: options.also?.({ fromCoins: due, fromVouchers, balances }),
     ticketMonth: due > 0 ? month : undefined,
   });
   if (!written) return { txId: 0, fresh: false, fromVouchers: 0, fromCoins: 0, balances: null };
   if (due > 0) await grantSpendTickets(tx, memberId, now, written.monthCoinsBefore + due, written.spendTickets);
-  // The balances after the spend, known without reading them back — unless a lot past its date still waits for the
-  // expiry sweep (the voucher account then holds more than the spendable lots), which a shown balance must not count.
-  const balances = wallet.vouchers === usableVouchers ? { welth: coins - due, welth_coupon: wallet.vouchers - fromVouchers } : null;
   return { txId: written.id, fresh: true, fromVouchers, fromCoins: due, balances };
 }
