@@ -14,6 +14,8 @@ import RanksPage from '@/app/m/(browse)/ranks/page';
 // What the seeded demo shows (docs/rankings.md, docs/catalogue.md "Lists and home layouts"): rankings earned by the seed's
 // simulated readers, the ranks page naming each ranking's period and metric, and two channels that differ.
 jest.mock('next/server', () => ({ ...jest.requireActual<object>('next/server'), connection: async () => undefined }));
+// A signed-out visitor's request: the page asks whose catalogue to show (docs/minors-mode.md "Only suitable novels").
+jest.mock('next/headers', () => ({ headers: async () => new Headers(), cookies: async () => ({ get: () => undefined }) }));
 jest.mock('next/navigation', () => ({
   ...jest.requireActual<object>('next/navigation'),
   useRouter: () => ({ back: () => undefined, push: () => undefined, replace: () => undefined, prefetch: () => undefined }),
