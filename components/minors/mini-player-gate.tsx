@@ -1,10 +1,9 @@
 'use client';
 
-import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
 import { useMinorsUsage } from '@/lib/client/minors/use-usage';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
-import './usage-gate.css';
+import { MinorsStopCard } from './stop-card';
 
 /**
  * 青少年模式 for the mini player (docs/minors-mode.md "The reader's and the player's stop"): listening goes on on
@@ -25,17 +24,10 @@ export function MiniPlayerMinorsGate({ playing, pause }: { playing: boolean; pau
 
   if (!blocked || !open) return null;
   return (
-    <div className="minors-gate" role="alertdialog" aria-modal="true" aria-labelledby="minors-mini-title" data-testid="minors-mini-gate">
-      <div className="minors-gate-card">
-        <h2 id="minors-mini-title">{blocked === 'night' ? T.nightTitle : T.limitTitle}</h2>
-        <p>{blocked === 'night' ? T.nightBody : T.limitBody(status?.daily_minutes ?? 0)}</p>
-        <Link href="/m/my" className="button button-primary button-block">
-          {T.gateBack}
-        </Link>
-        <button type="button" className="button button-block minors-prompt-dismiss" onClick={() => setOpen(false)}>
-          {T.promptDismiss}
-        </button>
-      </div>
-    </div>
+    <MinorsStopCard id="minors-mini-title" testId="minors-mini-gate" blocked={blocked} dailyMinutes={status?.daily_minutes ?? 0}>
+      <button type="button" className="button button-block minors-prompt-dismiss" onClick={() => setOpen(false)}>
+        {T.promptDismiss}
+      </button>
+    </MinorsStopCard>
   );
 }

@@ -1,12 +1,10 @@
 'use client';
 
-import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect } from 'react';
 import { useMinorsUsage } from '@/lib/client/minors/use-usage';
 import { listenController } from '@/lib/client/listen/registry';
 import { useListenStore } from '@/lib/client/stores/listen-store';
-import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
-import './usage-gate.css';
+import { MinorsStopCard } from './stop-card';
 
 /**
  * The reader's and the player's stop in 青少年模式 (docs/minors-mode.md "The reader's and the player's stop"): past
@@ -22,15 +20,5 @@ export function MinorsUsageGate({ kind }: { kind: 'read' | 'listen' }) {
   }, [blocked, kind]);
 
   if (!blocked) return null;
-  return (
-    <div className="minors-gate" role="alertdialog" aria-modal="true" aria-labelledby="minors-gate-title" data-testid="minors-gate">
-      <div className="minors-gate-card">
-        <h2 id="minors-gate-title">{blocked === 'night' ? T.nightTitle : T.limitTitle}</h2>
-        <p>{blocked === 'night' ? T.nightBody : T.limitBody(status?.daily_minutes ?? 0)}</p>
-        <Link href="/m/my" className="button button-primary button-block">
-          {T.gateBack}
-        </Link>
-      </div>
-    </div>
-  );
+  return <MinorsStopCard id="minors-gate-title" testId="minors-gate" blocked={blocked} dailyMinutes={status?.daily_minutes ?? 0} />;
 }
