@@ -29,7 +29,6 @@ export function Dialog({
   });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
       if (e.key !== 'Tab' || !panel.current) return;
@@ -47,11 +46,24 @@ export function Dialog({
       }
     };
     document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    // Moving focus and locking the page's scroll each make the browser lay out the whole page. Run in the effect (which
+    // React flushes before the tap's frame), they held the sheet's first paint back by a page layout; done just after
+    // that paint, the sheet shows at the tap and takes focus a frame later (docs/architecture.md "What a tap runs").
+    let unlock: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        panel.current?.focus({ preventScroll: true });
+        const overflow = document.body.style.overflow;
+        document.body.style.overflow = 'hidden';
+        unlock = () => (document.body.style.overflow = overflow);
+      }, 0);
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
+      unlock?.();
       previous?.focus?.();
     };
     // Mount and unmount only: a parent re-rendering with a new onClose must not steal focus back.
