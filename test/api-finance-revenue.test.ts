@@ -3,7 +3,7 @@ import { callRoute } from './route';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { GET as revenueRoute } from '@/app/v1/admin/finance/revenue/route';
-import { fanValues, gifts, novels, ticketLots, walletAccounts } from '@/lib/server/db/schema';
+import { fanValues, gifts, memberCoinMonths, novels, ticketLots, walletAccounts } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/client';
 import { credit } from '@/lib/server/wallet/credit';
 import { buyChapter } from '@/lib/server/wallet/purchases';
@@ -165,5 +165,17 @@ describe('the audit of revenue, tickets and fan values', () => {
           .where(and(eq(fanValues.memberId, reader.id), eq(fanValues.novelId, 1))),
       ),
     ).toEqual(['fan_value_mismatch']);
+    // The month's running total of coins (vote tickets) out of step with the spends it sums.
+    expect(
+      await auditAfter(async (tx) => {
+        const m = (await signedInMember()).id;
+        await credit(tx, m, { kind: 'recharge_bonus', source: 'bonus', welth: 50 });
+        await spend(tx, m, 30, { kind: 'tip', reference: 'novel:2', meta: { novel_id: 2 } }, new Date(), { novelId: 2 });
+        await tx
+          .update(memberCoinMonths)
+          .set({ coins: sql`${memberCoinMonths.coins} + 1` })
+          .where(eq(memberCoinMonths.memberId, m));
+      }),
+    ).toEqual(['coin_month_mismatch', 'fan_value_mismatch']);
   });
 });

@@ -87,6 +87,21 @@ describe('vote tickets', () => {
     expect((await callRoute(myTickets, { url: '/v1/my/tickets' })).body.code).toBe(90002);
   });
 
+  it("keeps the month's coins as a running total: racing buys each count once, a repeat adds nothing, the audit agrees", async () => {
+    const m = await signedInMember();
+    await inTx((tx) => credit(tx, m.id, { kind: 'recharge_bonus', source: 'bonus', welth: 1000 }));
+    // Chapter 21 twice at once: one buys it, the other finds it owned; a replay of the same key charges nothing.
+    const buys = await Promise.all([21, 22, 23, 21].map((c) => buyChapter(m.id, 1, c, `race:${m.id}:${c}`)));
+    const again = await buyChapter(m.id, 1, 22, `race:${m.id}:22`);
+    const coins = buys.reduce((s, b) => s + b.from_coins, 0);
+    expect(coins).toBeGreaterThan(0);
+    expect(again.from_coins).toBe(0);
+    const t = (await callRoute<TicketsDto>(myTickets, { url: '/v1/my/tickets', headers: m.auth })).body.data!;
+    expect(t.month_coins).toBe(coins);
+    expect(t.tickets).toBe(Math.floor(coins / TICKETS.coinsPerTicket));
+    expect((await auditLedger(d())).filter((v) => v.check === 'coin_month_mismatch')).toEqual([]);
+  });
+
   it('VIP members get the monthly grant once, lazily, when their tickets are read', async () => {
     const m = await signedInMember();
     await d()

@@ -32,6 +32,7 @@ export type AuditCheck =
   | 'novel_spend_not_to_revenue'
   | 'novel_revenue_mismatch'
   | 'fan_value_mismatch'
+  | 'coin_month_mismatch'
   | 'activity_reward_misbooked'
   | 'refund_mismatch';
 
@@ -270,6 +271,21 @@ const CHECKS: Array<{ check: AuditCheck; rows: SQL }> = [
       group by member_id, novel_id
       having sum(fc) <> sum(pc) or sum(ft) <> sum(vt) or sum(fv) <> sum(pc) * ${FAN_WEIGHTS.coin} + sum(vt) * ${FAN_WEIGHTS.ticket}
       order by member_id, novel_id`,
+  },
+  {
+    // Each member's coins of a month (docs/gifts-votes.md "Vote tickets"): the running total the spends keep equals
+    // the coins their own accounts gave in the movements marked with that month.
+    check: 'coin_month_mismatch',
+    rows: sql`select 'member_coin_months:' || member_id || ':' || month, jsonb_build_object('member_id', member_id, 'month', month, 'total', sum(total), 'spent', sum(spent))
+      from (
+        select member_id, month, coins as total, 0 as spent from member_coin_months
+        union all
+        select s.min_member, t.meta->>'coin_month', 0, s.member_welth_out from ledger_transactions t
+          join sums s on s.by_tx and s.tx_id = t.id where t.meta ? 'coin_month'
+      ) x
+      group by member_id, month
+      having sum(total) <> sum(spent)
+      order by member_id, month`,
   },
   {
     // Activity rewards only move coins or vouchers from the `activity` account to the member the movement names, and

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ledgerEntries, ledgerTransactions, voucherLots, walletAccounts } from '../db/schema';
 import { assertBalanced, type Leg } from './ledger';
-import { monthCoinsSpentSql, spendTicketsGrantedSql } from './tickets';
+import { addMonthCoinsSql, spendTicketsGrantedSql } from './tickets';
 
 /** The name the movement's row goes by inside the statement: `also` statements take its id with `select mv.id from mv`. */
 export const MOVEMENT = sql.raw('mv');
@@ -20,8 +20,8 @@ export interface SpendWrite {
   lotTakes: Array<{ id: number; take: number }>;
   /** Rows that belong with the movement and exist only if it does (a purchase's unlock, its fan value). */
   also?: SQL[];
-  /** The month whose coins and spend tickets to read back, when coins were taken (vote tickets). */
-  ticketMonth?: string;
+  /** When coins were taken (vote tickets): the month they count for, how many, read back with the month's total. */
+  ticketMonth?: { month: string; coins: number };
 }
 
 /**
@@ -29,10 +29,11 @@ export interface SpendWrite {
  * (kind, key) exists — the unique index decides, as in postMovement), its entries, the lots it takes from, the
  * balances, and the caller's `also` rows. The accounts are locked in ascending id before they are updated, so the
  * fixed lock order of docs/wallet.md "Ledger" holds inside the statement too; the member's own accounts and lots are
- * already locked by the caller. Every part reads the statement's snapshot, so the month's coins come back without
- * this movement: the caller adds it. Returns null when the movement existed (nothing written).
+ * already locked by the caller. With `ticketMonth` it also adds the coins to the member's month and returns the
+ * month's total with them (`monthCoins`) and the spend tickets granted before this movement (`spendTickets`), so
+ * the caller grants any ticket due without another trip. Returns null when the movement existed (nothing written).
  */
-export async function writeSpend(tx: Tx, w: SpendWrite): Promise<{ id: number; monthCoinsBefore: number; spendTickets: number } | null> {
+export async function writeSpend(tx: Tx, w: SpendWrite): Promise<{ id: number; monthCoins: number; spendTickets: number } | null> {
   assertBalanced(w.legs);
   const legs = w.legs.filter((l) => l.amount !== 0);
   const ctes: SQL[] = [
@@ -77,14 +78,15 @@ export async function writeSpend(tx: Tx, w: SpendWrite): Promise<{ id: number; m
     );
   }
   (w.also ?? []).forEach((statement, i) => ctes.push(sql`${sql.raw(`also_${i}`)} as (${statement})`));
-  const month = w.ticketMonth;
+  const tickets = w.ticketMonth;
+  if (tickets) ctes.push(sql`coin_month as (${addMonthCoinsSql(w.memberId, tickets.month, tickets.coins)})`);
   const [row] = await rowsOf<{ id: number | null; coins: string | number | null; granted: string | number | null }>(
     tx,
     sql`with ${sql.join(ctes, sql`, `)}
       select (select id from mv) as id,
-        ${month ? monthCoinsSpentSql(w.memberId, month) : sql`null`} as coins,
-        ${month ? spendTicketsGrantedSql(w.memberId, month) : sql`null`} as granted`,
+        ${tickets ? sql`(select coins from coin_month)` : sql`null`} as coins,
+        ${tickets ? spendTicketsGrantedSql(w.memberId, tickets.month) : sql`null`} as granted`,
   );
   if (!row || row.id === null) return null;
-  return { id: Number(row.id), monthCoinsBefore: Number(row.coins ?? 0), spendTickets: Number(row.granted ?? 0) };
+  return { id: Number(row.id), monthCoins: Number(row.coins ?? 0), spendTickets: Number(row.granted ?? 0) };
 }

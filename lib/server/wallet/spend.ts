@@ -171,9 +171,9 @@ export async function spend(
     legs,
     lotTakes,
     also: options.also?.({ fromCoins: due, fromVouchers, balances }),
-    ticketMonth: due > 0 ? month : undefined,
+    ticketMonth: due > 0 ? { month, coins: due } : undefined,
   });
   if (!written) return { txId: 0, fresh: false, fromVouchers: 0, fromCoins: 0, balances: null };
-  if (due > 0) await grantSpendTickets(tx, memberId, now, written.monthCoinsBefore + due, written.spendTickets);
+  if (due > 0) await grantSpendTickets(tx, memberId, now, written.monthCoins, written.spendTickets);
   return { txId: written.id, fresh: true, fromVouchers, fromCoins: due, balances };
 }

@@ -3,8 +3,7 @@ import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { TICKETS } from '@/lib/shared/rewards';
 import type { TicketLotDto, TicketsDto } from '@/lib/shared/dto/rewards';
 import { getDb, type DbOrTx, type Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
-import { ticketLots, vipPeriods, walletAccounts } from '../db/schema';
+import { memberCoinMonths, ticketLots, vipPeriods, walletAccounts } from '../db/schema';
 import { ensureMemberAccount, ensureSystemAccount } from './accounts';
 import { businessMonthBounds, businessMonthOf } from '@/lib/shared/business-time';
 import { movementExists, postMovement, type Leg } from './ledger';
@@ -74,36 +73,27 @@ export async function grantTickets(
 
 /** Coins the member paid (never vouchers) in movements of `month`: what tickets are earned from. */
 export async function monthCoinsSpent(db: DbOrTx, memberId: number, month: string): Promise<number> {
-  const [row] = await rowsOf<{ coins: string | number }>(db, sql`select ${monthCoinsSpentSql(memberId, month)} as coins`);
-  return Number(row?.coins ?? 0);
+  const [row] = await db
+    .select({ coins: memberCoinMonths.coins })
+    .from(memberCoinMonths)
+    .where(and(eq(memberCoinMonths.memberId, memberId), eq(memberCoinMonths.month, month)));
+  return row?.coins ?? 0;
 }
 
-/** monthCoinsSpent as a scalar subquery, for a statement that writes the spend and reads the month in one trip. */
-export const monthCoinsSpentSql = (memberId: number, month: string) => sql`(
-    select coalesce(sum(-e.amount), 0)::bigint
-    from ledger_entries e
-    join wallet_accounts a on a.id = e.account_id and a.member_id = ${memberId} and a.currency = 'welth'
-    join ledger_transactions t on t.id = e.tx_id
-    where e.amount < 0 and t.meta->>'coin_month' = ${month})`;
+/**
+ * Adds a spend's coins to the member's month, inside the spend's own statement (a CTE that runs only when the
+ * movement `mv` was written), and gives back the month's total with them: a constant cost, however long the member's
+ * history. The member's wallet is locked by the caller, so two spends of one member never race on the row.
+ */
+export const addMonthCoinsSql = (memberId: number, month: string, coins: number) => sql`
+    insert into ${memberCoinMonths} (member_id, month, coins) select ${memberId}::int, ${month}::varchar, ${coins}::bigint from mv
+    on conflict (member_id, month) do update set coins = ${memberCoinMonths}.coins + excluded.coins
+    returning coins`;
 
 /** Tickets this month's coin spending has already granted (the lots of source spend), as a scalar subquery. */
 export const spendTicketsGrantedSql = (memberId: number, month: string) => sql`(
     select coalesce(sum(${ticketLots.amount}), 0)::bigint from ${ticketLots}
     where ${ticketLots.memberId} = ${memberId} and ${ticketLots.source} = 'spend' and ${ticketLots.month} = ${month})`;
-
-/**
- * After a spend that took coins: one ticket per TICKETS.coinsPerTicket coins spent this month, less what this
- * month's spending already earned. Called by spend() in the same transaction, so the spend that crosses a multiple
- * of 100 is the one that grants it; the key names the running total, so nothing is granted twice.
- */
-export async function earnTicketsFromSpend(tx: Tx, memberId: number, now: Date): Promise<number> {
-  const month = businessMonthOf(now);
-  const [row] = await rowsOf<{ coins: string | number; granted: string | number }>(
-    tx,
-    sql`select ${monthCoinsSpentSql(memberId, month)} as coins, ${spendTicketsGrantedSql(memberId, month)} as granted`,
-  );
-  return grantSpendTickets(tx, memberId, now, Number(row?.coins ?? 0), Number(row?.granted ?? 0));
-}
 
 /**
  * The grant once the month's coins (this spend included) and the tickets they already earned are known: spend()

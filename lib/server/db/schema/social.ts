@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -95,6 +96,23 @@ export const votes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('votes_novel_idx').on(t.competitionId, t.novelId), index('votes_member_idx').on(t.memberId, t.novelId, t.createdAt)],
+);
+
+/**
+ * Coins each member spent in each calendar month (Asia/Shanghai), kept as a running total by the spend's own
+ * statement: a spend's vote tickets depend on the month's sum, and summing the ledger grew with the member's whole
+ * history (docs/gifts-votes.md "Vote tickets"). The audit checks it against the ledger's `coin_month` movements.
+ */
+export const memberCoinMonths = pgTable(
+  'member_coin_months',
+  {
+    memberId: integer()
+      .notNull()
+      .references(() => members.id),
+    month: varchar({ length: 7 }).notNull(),
+    coins: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.month] }), check('member_coin_months_coins_ck', sql`${t.coins} >= 0`)],
 );
 
 /**
