@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
   // another server's invalidation.
   ...(process.env.REDIS_URL ? { cacheHandler: path.join(process.cwd(), 'lib/cache/redis-cache-handler.cjs'), cacheMaxMemorySize: 0 } : {}),
   reactStrictMode: true,
+  // Source maps for the browser's chunks, only in a build made to profile them (bench/load-trace.mjs): shipped
+  // otherwise, they would publish our sources to anyone.
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === '1',
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
   // 'use cache' without cache components: partial prerendering (cacheComponents) needs every page's request-bound
   // reads behind Suspense first (docs/architecture.md "Caching"); until then the directive alone is switched on.

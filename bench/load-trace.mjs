@@ -19,6 +19,7 @@ const PORT = benchPort(3203);
 const DATA_DIR = '.data-bench-trace';
 const PAGES = listFromEnv('BENCH_TRACE_PAGES', ['/blank', '/m']);
 const SLOWDOWN = Math.max(1, Number(process.env.BENCH_TRACE_CPU ?? 6) || 6);
+const DUMP = process.env.BENCH_TRACE_DUMP;
 const MEMBER_PHONE = '13700000215';
 const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const base = `http://127.0.0.1:${PORT}`;
@@ -27,12 +28,23 @@ async function traced(browser, path, cookies) {
   const { context, page, cdp } = await throttledPage(browser, { slowdown: SLOWDOWN, cookies, origin: base });
   try {
     const tracing = await startTrace(cdp);
+    // With BENCH_TRACE_DUMP, the page's JavaScript is also sampled, to name the functions behind a script's time.
+    if (DUMP) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 120_000 });
     const figures = await settle(page, cdp);
     const events = await tracing.stop();
-    // BENCH_TRACE_DUMP=dir keeps the whole trace, to open in DevTools' Performance panel.
-    if (process.env.BENCH_TRACE_DUMP)
-      fs.writeFileSync(`${process.env.BENCH_TRACE_DUMP}/${path.replace(/\W+/g, '_')}.json`, JSON.stringify({ traceEvents: events }));
+    // BENCH_TRACE_DUMP=dir keeps the whole trace, to open in DevTools' Performance panel, and the samples as a
+    // .cpuprofile whose chunk addresses name the build's files: `node bench/lib/cpu-profile-top.mjs` reads it, and
+    // with a build made with BROWSER_SOURCE_MAPS=1 names each function by its source.
+    if (DUMP) {
+      const name = `${DUMP}/${path.replace(/\W+/g, '_')}`;
+      fs.writeFileSync(`${name}.json`, JSON.stringify({ traceEvents: events }));
+      const { profile } = await cdp.send('Profiler.stop');
+      for (const node of profile.nodes)
+        if (node.callFrame.url.startsWith(`${base}/_next/`))
+          node.callFrame.url = `file://${process.cwd()}/.next/${node.callFrame.url.slice(base.length + 7)}`;
+      fs.writeFileSync(`${name}.cpuprofile`, JSON.stringify(profile));
+    }
     return { ...figures, ...summariseTrace(events, base) };
   } finally {
     await context.close();

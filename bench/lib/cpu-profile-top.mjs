@@ -41,7 +41,10 @@ function sourceMapOf(url) {
     let map = null;
     try {
       const jsPath = url.startsWith('file://') ? fileURLToPath(url) : url;
-      map = new SourceMap(JSON.parse(fs.readFileSync(`${jsPath}.map`, 'utf8')));
+      // The map is named by the chunk's last line (a browser chunk's map may have another hash than the chunk).
+      const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(fs.readFileSync(jsPath, 'utf8').slice(-300))?.[1];
+      const mapPath = named && !named.startsWith('data:') ? path.join(path.dirname(jsPath), named) : `${jsPath}.map`;
+      map = new SourceMap(JSON.parse(fs.readFileSync(mapPath, 'utf8')));
     } catch {
       map = null;
     }
