@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once';
 import type { DbOrTx } from '../db/client';
 import { getDb } from '../db/client';
 import { bookEntitlements, chapterUnlocks, chapters, novels } from '../db/schema';
@@ -42,7 +43,7 @@ export type ChapterAccess = { access: Access; price: number; novelId: number; sa
  * The unlock and whole-book rows are found through their unique (member, chapter) and (member, novel) indexes;
  * without a member there is nothing to look up.
  */
-export function accessColumns(memberId: number | null) {
+export function accessColumns(memberId: number | Placeholder | null) {
   const none = sql<boolean>`false`;
   return {
     isFree: chapters.isFree,
@@ -110,17 +111,19 @@ export async function chapterAccessWithText(
   db: DbOrTx = getDb(),
   now = new Date(),
 ): Promise<{ access: ChapterAccess; text: string | null } | null> {
-  const columns = accessColumns(memberId);
-  const [row] = await db
-    .select({
-      ...columns,
-      ownedText: sql<string | null>`case when ${columns.unlocked} or ${columns.wholeBook} then ${chapters.content} end`,
-    })
-    .from(chapters)
-    .innerJoin(novels, eq(novels.id, chapters.novelId))
-    .where(and(eq(chapters.id, chapterId), chapterPublished()))
-    .prepare('chapter_access_text')
-    .execute();
+  // Built once per process (every paid read asks): docs/wallet.md "Where a purchase's time goes".
+  const [row] = await builtOnce(db, 'chapter_access_text', (d) => {
+    const columns = accessColumns(sql.placeholder('memberId'));
+    return d
+      .select({
+        ...columns,
+        ownedText: sql<string | null>`case when ${columns.unlocked} or ${columns.wholeBook} then ${chapters.content} end`,
+      })
+      .from(chapters)
+      .innerJoin(novels, eq(novels.id, chapters.novelId))
+      .where(and(eq(chapters.id, sql.placeholder('chapterId')), chapterPublished()))
+      .prepare('chapter_access_text');
+  }).execute({ memberId, chapterId });
   if (!row) return null;
   const { ownedText, ...accessRow } = row;
   const access = await accessFromRow(accessRow, memberId, db, now);

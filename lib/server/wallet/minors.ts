@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import { businessMonthStartOf } from '@/lib/shared/business-time';
 import { formatCents } from '@/lib/shared/money';
 import { cachedFlags } from '../config/flags-cache';
@@ -85,7 +85,7 @@ export function assertMayPayKnown(birthDate: string | null, hasConsent: boolean,
 }
 
 /** The member's declared birth date and whether an unrevoked guardian consent exists, as columns of another select. */
-export function payerColumns(memberId: number) {
+export function payerColumns(memberId: number | Placeholder) {
   return {
     birthDate: sql<string | null>`(select ${members.birthDate}::text from ${members} where ${members.id} = ${memberId})`,
     hasConsent: sql<boolean>`exists (select 1 from ${guardianConsents} where ${guardianConsents.memberId} = ${memberId} and ${guardianConsents.revokedAt} is null)`,

@@ -13,7 +13,9 @@ import { accessColumns, accessFromRow, chapterAccess } from './entitlement';
 import { chapterPublished } from '../catalog/visibility';
 import { fanValueUpsert } from './fan-values';
 import { lockMemberWallet, spend, type Spent } from './spend';
-import { spendPrefetchFrom, spendReadColumns } from './spend-prefetch';
+import { spendPrefetchFrom, spendReadColumns, spendReadValues } from './spend-prefetch';
+import { builtOnce } from '../db/built-once';
+import type { Tx } from '../db/client';
 
 import type { BuyMode } from '@/lib/shared/dto/wallet';
 
@@ -61,6 +63,24 @@ export interface BuyResult {
  * chapter with everything the rules and the spend ask, and one write of the movement with its unlock, its fan value
  * and (buyChapterAnswering) the answer an x-sig replay gets; the balances answered come from the locked rows.
  */
+const at = (name: string) => sql.placeholder(name);
+/**
+ * The purchase's one read after the wallet lock (docs/wallet.md "Statements per purchase"), built once
+ * (`builtOnce`): the chapter, if published, with what the rules and the spend ask.
+ */
+const buyChapterRead = (t: Tx) =>
+  t
+    .select({
+      ...accessColumns(at('memberId')),
+      isOffShelf: novels.isOffShelf,
+      ...payerColumns(at('memberId')),
+      ...spendReadColumns({ memberId: at('memberId'), shard: at('shard'), coinsAccount: at('coinsAccount'), now: at('now') }),
+    })
+    .from(chapters)
+    .innerJoin(novels, eq(novels.id, chapters.novelId))
+    .where(and(eq(chapters.id, at('chapterId')), eq(chapters.novelId, at('novelId')), chapterPublished()))
+    .prepare('buy_chapter_read');
+
 export async function buyChapter(
   memberId: number,
   novelId: number,
@@ -99,18 +119,11 @@ export async function buyChapterAnswering(
     getDb().transaction(async (t) => {
       // The lock comes before the read of what the member owns, so a second buy of this chapter waits and then sees the unlock.
       const wallet = await lockMemberWallet(t, memberId);
-      const [chapter] = await t
-        .select({
-          ...accessColumns(memberId),
-          isOffShelf: novels.isOffShelf,
-          ...payerColumns(memberId),
-          ...spendReadColumns(memberId, novelId, now),
-        })
-        .from(chapters)
-        .innerJoin(novels, eq(novels.id, chapters.novelId))
-        .where(and(eq(chapters.id, chapterId), eq(chapters.novelId, novelId), chapterPublished()))
-        .prepare('buy_chapter_read')
-        .execute();
+      const [chapter] = await builtOnce(t, 'buy_chapter_read', buyChapterRead).execute({
+        ...spendReadValues(memberId, novelId, now),
+        chapterId,
+        novelId,
+      });
       if (!chapter) throw notFound(MSG.chapterMissing);
       if (chapter.isOffShelf) throw new ApiError(CODES.offShelf, SERVER_MSG.offShelf, { novel_id: novelId });
       const access = await accessFromRow(chapter, memberId, t, now);

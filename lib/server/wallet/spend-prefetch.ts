@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { revenueAccountName, systemShardOf } from './accounts';
 
@@ -10,13 +10,18 @@ import { revenueAccountName, systemShardOf } from './accounts';
  * in the same transaction, as spend() would; spend() then takes them as `prefetched` and reads nothing itself.
  * An account not created yet reads null, and spend() creates it as usual.
  */
-export function spendReadColumns(memberId: number, novelId: number | undefined, now: Date) {
-  const shard = systemShardOf(memberId);
-  const account = (systemName: string, currency: string) =>
+export function spendReadColumns(p: {
+  memberId: number | Placeholder;
+  shard: number | Placeholder;
+  coinsAccount: string | Placeholder;
+  now: Date | Placeholder;
+}) {
+  const { memberId, shard, now } = p;
+  const account = (systemName: string | Placeholder, currency: string) =>
     sql<number | null>`(select ${walletAccounts.id} from ${walletAccounts}
       where ${walletAccounts.systemName} = ${systemName} and ${walletAccounts.currency} = ${currency} and ${walletAccounts.shard} = ${shard})`;
   return {
-    spendCoinsAccount: account(novelId ? revenueAccountName(novelId) : 'spend', 'welth'),
+    spendCoinsAccount: account(p.coinsAccount, 'welth'),
     spendVouchersAccount: account('spend', 'welth_coupon'),
     // The same lots, order and lock as spend()'s own read: nearest expiry first, then the oldest lot; never an expired one.
     lots: sql<
@@ -25,10 +30,15 @@ export function spendReadColumns(memberId: number, novelId: number | undefined, 
       from (select ${voucherLots.id} as id, ${voucherLots.remaining} as remaining, ${voucherLots.expiresAt} as expires_at
         from ${voucherLots}
         where ${voucherLots.memberId} = ${memberId} and ${voucherLots.remaining} > 0
-          and ${voucherLots.expiresAt} > ${now.toISOString()}::timestamptz and ${voucherLots.expiredAt} is null
+          and ${voucherLots.expiresAt} > ${now}::timestamptz and ${voucherLots.expiredAt} is null
         order by ${voucherLots.expiresAt}, ${voucherLots.id}
         for update) l)`,
   };
+}
+
+/** The values spendReadColumns takes for a member's spend (on a novel: its revenue account takes the coins). */
+export function spendReadValues(memberId: number, novelId: number | undefined, now: Date) {
+  return { memberId, shard: systemShardOf(memberId), coinsAccount: novelId ? revenueAccountName(novelId) : 'spend', now };
 }
 
 export interface SpendPrefetch {

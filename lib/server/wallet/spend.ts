@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { SERVER_MSG } from '@/lib/server/messages';
 import type { Tx } from '../db/client';
+import { builtOnce } from '../db/built-once';
 import { voucherLots, walletAccounts } from '../db/schema';
 import { ApiError } from '../core/errors';
 import { ensureSystemAccounts, revenueAccountName } from './accounts';
@@ -63,16 +64,18 @@ export interface LockedWallet {
  * exist (docs/wallet.md "Statements per purchase"); a member's first movement creates them first.
  */
 export async function lockMemberWallet(tx: Tx, memberId: number): Promise<LockedWallet> {
+  // Built once, named: PostgreSQL plans it once per connection, not on every purchase (docs/wallet.md "Where a
+  // purchase's time goes").
   const lock = () =>
-    tx
-      .select({ id: walletAccounts.id, currency: walletAccounts.currency, balance: walletAccounts.balance })
-      .from(walletAccounts)
-      .where(and(eq(walletAccounts.memberId, memberId), inArray(walletAccounts.currency, ['welth', 'welth_coupon'])))
-      .orderBy(asc(walletAccounts.id))
-      .for('update')
-      // Named: PostgreSQL plans it once per connection, not on every purchase (docs/wallet.md "Where a purchase's time goes").
-      .prepare('wallet_lock')
-      .execute();
+    builtOnce(tx, 'wallet_lock', (t) =>
+      t
+        .select({ id: walletAccounts.id, currency: walletAccounts.currency, balance: walletAccounts.balance })
+        .from(walletAccounts)
+        .where(and(eq(walletAccounts.memberId, sql.placeholder('memberId')), inArray(walletAccounts.currency, ['welth', 'welth_coupon'])))
+        .orderBy(asc(walletAccounts.id))
+        .for('update')
+        .prepare('wallet_lock'),
+    ).execute({ memberId });
   let accounts = await lock();
   if (accounts.length < 2) {
     await tx
