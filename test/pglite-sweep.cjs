@@ -2,9 +2,9 @@
 // With TEST_DATABASE_URL, `npm test` runs every server test file once, on PostgreSQL, the database of a deployment;
 // on PGlite, the embedded database of `npm start`, it runs only this sweep: the driver's own code (client, data
 // directory lock, migrations, start-up, seed, the PGlite-only scripts) and one file per path where PGlite behaves
-// differently (one transaction at a time, jsonb as parsed by its driver, the one-statement entitlement read, the statements
-// built once, the token cache's single-connection retry, the import's child process). Without TEST_DATABASE_URL every server test
-// runs on PGlite, as before.
+// differently (one transaction at a time, jsonb as parsed by its driver, the one-statement entitlement read, the
+// statements built once, the token cache's single-connection retry, the import's child process). Without
+// TEST_DATABASE_URL every server test runs on PGlite, as before.
 module.exports = [
   'lib/server/db/**/*.test.ts',
   'lib/server/boot/**/*.test.ts',
