@@ -497,9 +497,12 @@ async function sharedMediaCheck({ A, token, s3 }) {
   });
   const url = signed.body?.data?.url ?? signed.body?.data;
   let playlist;
+  // A first listen's playlist is open (EVENT) while A synthesises: it may answer 200 before it names a segment. The
+  // other server is asked once the first segment is in the bucket.
+  const hasSegment = (text) => (text ?? '').split('\n').some((l) => l && !l.startsWith('#'));
   for (let i = 0; i < 60 && typeof url === 'string'; i++) {
     playlist = await requestFrom(`${A.base}${new URL(url, A.base).pathname}${new URL(url, A.base).search}`, { headers: auth });
-    if (playlist.status === 200) break;
+    if (playlist.status === 200 && hasSegment(playlist.text)) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
   const { startServer } = await import('./lib/server-process.mjs');
