@@ -55,8 +55,12 @@ test('read to the paywall, sign in, recharge, buy, and find the novel on the she
   await expect(page).toHaveURL(/\/m\/read\/21\?nid=1$/);
 
   // No coins yet: the buy button leads to the recharge page for this browser (90001), and back after paying.
-  await page.getByRole('button', { name: /去充值/ }).click();
-  await expect(page).toHaveURL(/\/recharge\/start\?/);
+  // The paywall is server-rendered: a tap before its island has hydrated does nothing, so the tap is repeated
+  // until it leads on (seen once on a busy machine).
+  await expect(async () => {
+    if (!/\/recharge\/start\?/.test(page.url())) await page.getByRole('button', { name: /去充值/ }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/recharge\/start\?/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('list', { name: '充值档位' }).getByRole('listitem').filter({ hasText: '600书币' }).getByRole('button').click();
   await expectSandboxPage(page);
   await page.getByRole('button', { name: /确认支付/ }).click();
