@@ -12,9 +12,21 @@ import { adDailyStats, adImpressions, ads, orders, products } from '@/lib/server
 import type { Db, Tx } from '@/lib/server/db/client';
 import { grantReward } from '@/lib/server/wallet/activity-rewards';
 import { BONUS_HUNTER } from '@/lib/shared/activity';
+import { loadFlags, setFlag } from '@/lib/server/config/flags';
 import type { AdClickDto, AdListDto } from '@/lib/shared/dto/ads';
 
 export type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** The ad switches as staff leave them by default, read before the file's tests and put back after each. */
+export function useAdSwitches(): void {
+  beforeAll(async () => {
+    await loadFlags();
+  });
+  afterEach(async () => {
+    await setFlag('is_ad_enabled', true);
+    await setFlag('self_owned', false);
+  });
+}
 
 /** The calls and fixtures of the ad tests (docs/ads.md), on the test file's database. */
 export function adsHelpers(d: () => Db) {

@@ -4,7 +4,7 @@ import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { peerHeaders } from './peer';
 import { freezeDateAt } from './frozen-date';
-import { adsHelpers } from './ads-helpers';
+import { adsHelpers, useAdSwitches } from './ads-helpers';
 import { POST as click } from '@/app/v1/ads/click/route';
 import { GET as adFile } from '@/app/v1/ads/static/[name]/route';
 import { GET as spaConfig } from '@/app/v1/spa/config/route';
@@ -20,13 +20,7 @@ const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 const { media$, carousel, clickWith, impressionCount, statsOf, visitor, makeAd } = adsHelpers(d);
 
-beforeAll(async () => {
-  await loadFlags();
-});
-afterEach(async () => {
-  await setFlag('is_ad_enabled', true);
-  await setFlag('self_owned', false);
-});
+useAdSwitches();
 
 describe('POST /v1/ads/click', () => {
   const clicksOf = async (adId: number) => (await statsOf(adId))!.clicks;

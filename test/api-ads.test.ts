@@ -3,11 +3,11 @@ import { callRoute } from './route';
 import { useTestDatabase } from './db';
 import { signedInMember } from './members';
 import { peerHeaders } from './peer';
-import { adsHelpers } from './ads-helpers';
+import { adsHelpers, useAdSwitches } from './ads-helpers';
 import { GET as interact } from '@/app/v1/ads/interact_ad_info/route';
 import { GET as mediads } from '@/app/v1/mediads/route';
 import { ads } from '@/lib/server/db/schema';
-import { loadFlags, setFlag } from '@/lib/server/config/flags';
+import { setFlag } from '@/lib/server/config/flags';
 import { turnOnMinorsMode } from '@/lib/server/minors/mode';
 import type { AdListDto, InteractAdInfoDto } from '@/lib/shared/dto/ads';
 
@@ -18,13 +18,7 @@ const db = useTestDatabase({ seed: true });
 const d = () => db.handle().db;
 const { ads$, media$, carousel, impressionCount, statsOf, visitor, makeAd, makeBonusHunter, buy } = adsHelpers(d);
 
-beforeAll(async () => {
-  await loadFlags();
-});
-afterEach(async () => {
-  await setFlag('is_ad_enabled', true);
-  await setFlag('self_owned', false);
-});
+useAdSwitches();
 
 describe('GET /v1/ads/get_ads', () => {
   it('serves a visitor the home carousel with one impression token per ad and counts each impression', async () => {
