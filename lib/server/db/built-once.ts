@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DbOrTx } from './client';
 
-/** What a Drizzle builder's `.prepare(name)` gives: the statement's text and parameters, built, with placeholders. */
+/** What a Drizzle builder's `.prepare(name)` gives: the statement's text, built, with named bind parameters. */
 interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
 }
@@ -20,7 +20,7 @@ function sessionOf(handle: object): Session {
 /**
  * A statement of a hot path whose text Drizzle builds once per process, not on every request (docs/wallet.md
  * "Where a purchase's time goes": building the purchase's selects was about a tenth of the server's time). `build`
- * makes it with `sql.placeholder` for every value that changes and `.prepare(name)`; the built statement then runs
+ * makes it with a named bind parameter (Drizzle's `sql.placeholder`) for every value that changes and `.prepare(name)`; the built statement then runs
  * with `execute(values)` on the handle it is asked from: a transaction's own connection, or the pool. The name also
  * makes PostgreSQL plan it once per connection. Only for statements whose shape never depends on the values: a
  * builder that branches on a value must stay per request.
