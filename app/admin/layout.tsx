@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import './admin.css';
+import { LinkNavigator } from '@/components/ui/link-navigator';
 
 // The staff console is never indexed and never cached (proxy.ts also sends X-Robots-Tag and no-store).
 export const metadata: Metadata = {
@@ -8,5 +9,10 @@ export const metadata: Metadata = {
 };
 
 export default function AdminLayout({ children }: { children: React.ReactNode }) {
-  return <div className="console">{children}</div>;
+  return (
+    <div className="console">
+      {children}
+      <LinkNavigator />
+    </div>
+  );
 }

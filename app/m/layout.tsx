@@ -8,6 +8,7 @@ import { ListenRoot } from '@/components/listen/listen-root';
 import { OfflineWorkerScript } from '@/components/offline/offline-worker-script';
 import { MinorsPrompt } from '@/components/minors/minors-prompt';
 import { ConsentGate } from '@/components/account/consent-gate';
+import { LinkNavigator } from '@/components/ui/link-navigator';
 
 /** The /m shell: tab bar, toaster, modal host and the listen player survive navigation between reader pages. */
 export default function ReaderLayout({ children }: { children: React.ReactNode }) {
@@ -22,6 +23,7 @@ export default function ReaderLayout({ children }: { children: React.ReactNode }
       <OfflineWorkerScript />
       <MinorsPrompt />
       <ConsentGate />
+      <LinkNavigator />
       <Suspense fallback={null}>
         <NavigationEffects />
       </Suspense>

@@ -1,44 +1,34 @@
-'use client';
-
-import Link from 'next/link';
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
-import { useContext, type ComponentProps } from 'react';
-
-/** `prefetch={false}`: never prefetched, not even on intent (a link whose page must not be fetched before a tap). */
-type IntentLinkProps = Omit<ComponentProps<typeof Link>, 'prefetch' | 'href'> & { href: string; prefetch?: false };
+import type { AnchorHTMLAttributes } from 'react';
 
 /**
- * A link whose page is prefetched when a finger or a pointer comes to it (touch, hover, keyboard focus) rather than
- * when it scrolls into view. A page whose first screen holds a dozen links (the novel page) otherwise fetched and
- * parsed a dozen payloads while it loaded — the main thread's work a reader waits through before a tap answers
- * (docs/reading.md "Novel page's first screen"). The touch comes a tenth of a second before the tap: the navigation
- * still starts from a payload on its way. Every link of the reader's pages is one of these (ESLint's
- * no-restricted-imports keeps `next/link` to the tab bar, whose four tabs are prefetched as Next does, and the console):
- * home's first screen prefetched some twenty payloads as it loaded (docs/architecture.md "What a page runs at load").
+ * `prefetch={false}`: never prefetched, not even on intent (a link whose page must not be fetched before a tap).
+ * `scroll={false}`: the page keeps its scroll position when the link is followed. `replace`: the page takes the
+ * place of this one in the history (a tab of the same list), instead of being added after it.
  */
-export function IntentLink({ href, prefetch: allowed, onTouchStart, onMouseEnter, onFocus, ...rest }: IntentLinkProps) {
-  // The router's context rather than useRouter(): a link rendered outside the app router (a component test) is
-  // still a link, with nothing to prefetch into.
-  const router = useContext(AppRouterContext);
-  const prefetch = () => {
-    if (allowed !== false) router?.prefetch(href);
-  };
+type IntentLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  href: string;
+  prefetch?: false;
+  scroll?: false;
+  replace?: true;
+};
+
+/**
+ * A link of the reader's pages: a plain `<a>`, with no client code of its own. The navigator the layout mounts
+ * once (`LinkNavigator`, components/ui/link-navigator.tsx) turns a tap on it into the app router's navigation and
+ * prefetches its page when a finger, a pointer or the keyboard's focus comes to it, a tenth of a second before the
+ * tap, rather than when it scrolls into view. A page's first screen holds dozens of links (home some seventy): as
+ * Next's `<Link>`, each was three components for React to hydrate on load, and their payloads were fetched as
+ * they came into view (docs/architecture.md "What a page runs at load"). Before the navigator is there, or where
+ * no layout mounts one, the link is followed as any link is. ESLint's no-restricted-imports keeps `next/link` to the
+ * tab bar, whose four tabs are prefetched as Next does, and the console.
+ */
+export function IntentLink({ href, prefetch, scroll, replace, ...rest }: IntentLinkProps) {
   return (
-    <Link
+    <a
       href={href}
-      prefetch={false}
-      onTouchStart={(e) => {
-        onTouchStart?.(e);
-        prefetch();
-      }}
-      onMouseEnter={(e) => {
-        onMouseEnter?.(e);
-        prefetch();
-      }}
-      onFocus={(e) => {
-        onFocus?.(e);
-        prefetch();
-      }}
+      data-intent={prefetch === false ? 'no-prefetch' : 'prefetch'}
+      data-scroll={scroll === false ? 'keep' : undefined}
+      data-history={replace ? 'replace' : undefined}
       {...rest}
     />
   );

@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html';
+
 /** Splits text around case-insensitive matches of a keyword, for highlighting without injecting HTML. */
 export function splitMatches(text: string, keyword: string): Array<{ text: string; match: boolean }> {
   const kw = keyword.trim().toLowerCase();
@@ -13,9 +15,6 @@ export function splitMatches(text: string, keyword: string): Array<{ text: strin
   if (at < text.length) parts.push({ text: text.slice(at), match: false });
   return parts;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The API's highlight=1 form: escaped text with matches in <em>. With `context`, a long text is cut to a
