@@ -53,14 +53,19 @@ export default defineConfig({
     timezoneId: BUSINESS_TIMEZONE,
     storageState: POPUP_SEEN_TODAY,
   },
+  // Each project leaves out the journeys tagged for others (e2e/helpers/test.ts "Where a journey runs").
   projects: [
-    { name: 'iphone-13', use: phone('iPhone 13') },
-    { name: 'pixel-7', use: phone('Pixel 7') },
+    { name: 'iphone-13', use: phone('iPhone 13'), grepInvert: /@one-phone|@messaging-app|@not-iphone/ },
+    { name: 'pixel-7', use: phone('Pixel 7'), grepInvert: /@messaging-app/ },
     // Service workers blocked: Playwright gives a page's emulated user agent to the page's own requests but not to those
     // its service worker makes, so pages the worker passes on would reach the route guard as plain Chromium and skip the
     // messaging app's forced sign-in. A real in-app browser's worker sends the app's user agent; the worker itself is
     // tested on pixel-7 (e2e/offline*.spec.ts).
-    { name: 'wechat', use: { ...phone('Pixel 7'), userAgent: WECHAT_UA, serviceWorkers: 'block' } },
+    {
+      name: 'wechat',
+      use: { ...phone('Pixel 7'), userAgent: WECHAT_UA, serviceWorkers: 'block' },
+      grepInvert: /@one-phone|@not-messaging-app/,
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -1,5 +1,5 @@
 import * as OTPAuth from 'otpauth';
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, ONE_PHONE_ONLY } from './helpers/test';
 
 // Console operations (docs/console.md "Second factor", docs/listening.md "Operations"): an admin creates a member
 // of staff; they switch on the second factor with a code computed here from the secret the page shows, sign out,
@@ -19,8 +19,8 @@ async function signIn(page: Page, username: string, password: string): Promise<v
 
 const totp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
-test('a member of staff enrols TOTP, signs in with password and code, and re-voices a chapter', async ({ page }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
+test('a member of staff enrols TOTP, signs in with password and code, and re-voices a chapter', ONE_PHONE_ONLY, async ({ page }, info) => {
+  // the console is one server-rendered journey: one phone is enough
   test.setTimeout(150_000);
   const username = `ops-${Date.now().toString(36)}`;
   const password = 'ops-password-123';

@@ -1,4 +1,4 @@
-import { expect, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 
 // The console's voice list (docs/speech-engines-local.md "Console", "Voice samples"): a member of staff opens
 // /admin/listening on a phone, taps 试听 beside 普通话 · 女声 and hears it — the clip is made on that first request
@@ -7,8 +7,8 @@ import { expect, test } from './helpers/test';
 const STAFF_USERNAME = process.env.E2E_STAFF_USERNAME ?? 'e2e-admin';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password';
 
-test('试听 on the console plays a voice’s sample', async ({ page, request }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
+test('试听 on the console plays a voice’s sample', ONE_PHONE_ONLY, async ({ page, request }) => {
+  // the console is one server-rendered journey: one phone is enough
   await page.goto('/admin/login');
   await page.getByLabel('用户名').fill(STAFF_USERNAME);
   await page.getByLabel('密码').fill(STAFF_PASSWORD);

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from './helpers/test';
+import { expect, request as playwrightRequest, test, ONE_PHONE_ONLY } from './helpers/test';
 import { freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import { agreedVersions } from './helpers/consent';
@@ -10,8 +10,8 @@ import { agreedVersions } from './helpers/consent';
 const STAFF_USERNAME = process.env.E2E_STAFF_USERNAME ?? 'e2e-admin';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password';
 
-test('a staff admin approves a member’s long review and the member is told', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
+test('a staff admin approves a member’s long review and the member is told', ONE_PHONE_ONLY, async ({ page, baseURL }, info) => {
+  // the console is one server-rendered journey: one phone is enough
   test.setTimeout(120_000);
 
   const member = await playwrightRequest.newContext({ baseURL });

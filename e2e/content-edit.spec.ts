@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 import { editedNovelId, putOnShelf, staffSignIn } from './helpers/console';
 import { businessDateTimeLocal } from '@/lib/shared/business-time';
 
@@ -35,8 +35,8 @@ function solidPng(width: number, height: number): Buffer {
 /** Business time "YYYY-MM-DDTHH:mm" for a datetime-local field. */
 const shanghai = businessDateTimeLocal;
 
-test('a chapter scheduled ahead stays hidden from readers until its time', async ({ browser, page }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'the console is one server-rendered journey: one phone is enough');
+test('a chapter scheduled ahead stays hidden from readers until its time', ONE_PHONE_ONLY, async ({ browser, page }, info) => {
+  // the console is one server-rendered journey: one phone is enough
   test.setTimeout(300_000);
   const staff = await staffSignIn(browser, info);
 

@@ -1,4 +1,4 @@
-import { expect, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 import { editedNovelId, priceByRange, putOnShelf, readerFindsReadsAndBuys, staffSignIn } from './helpers/console';
 import { audioTime, ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
@@ -26,61 +26,62 @@ const NOVEL = [
 const CHAPTERS = 13;
 const PRICE = 20;
 
-test('an editor imports a TXT, fixes one split, prices and publishes it; a reader finds it, reads chapter 1 and buys chapter 11', async ({
-  browser,
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'one phone is enough for the console journey');
-  test.setTimeout(240_000);
-  const tag = Date.now().toString(36);
-  const editorName = `e2e-editor-${tag}`;
-  const editorPassword = `editor-password-${tag}`;
+test(
+  'an editor imports a TXT, fixes one split, prices and publishes it; a reader finds it, reads chapter 1 and buys chapter 11',
+  ONE_PHONE_ONLY,
+  async ({ browser, page }, info) => {
+    // pixel-7', 'one phone is enough for the console journey
+    test.setTimeout(240_000);
+    const tag = Date.now().toString(36);
+    const editorName = `e2e-editor-${tag}`;
+    const editorPassword = `editor-password-${tag}`;
 
-  const admin = await staffSignIn(browser, info);
-  await admin.goto('/admin/staff');
-  const create = admin.locator('form', { has: admin.getByRole('button', { name: '新建账号' }) });
-  await create.getByLabel('用户名').fill(editorName);
-  await create.getByLabel('新密码（10–128 位）').fill(editorPassword);
-  await create.getByLabel('角色').selectOption('editor');
-  await create.getByRole('button', { name: '新建账号' }).click();
-  await expect(admin.getByRole('status')).toHaveText('账号已创建');
-  await admin.close();
+    const admin = await staffSignIn(browser, info);
+    await admin.goto('/admin/staff');
+    const create = admin.locator('form', { has: admin.getByRole('button', { name: '新建账号' }) });
+    await create.getByLabel('用户名').fill(editorName);
+    await create.getByLabel('新密码（10–128 位）').fill(editorPassword);
+    await create.getByLabel('角色').selectOption('editor');
+    await create.getByRole('button', { name: '新建账号' }).click();
+    await expect(admin.getByRole('status')).toHaveText('账号已创建');
+    await admin.close();
 
-  const editor = await staffSignIn(browser, info, editorName, editorPassword);
-  await editor.getByRole('link', { name: '导入' }).click();
-  await expect(editor).toHaveURL(/\/admin\/content\/import$/);
-  await editor
-    .getByLabel('小说文件（TXT / EPUB）')
-    .setInputFiles({ name: 'wugang.txt', mimeType: 'text/plain', buffer: Buffer.from(NOVEL, 'utf8') });
-  const title = `雾港来信 ${tag}`;
-  await editor.getByLabel('书名').fill(title);
-  await editor.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('雾港作者');
-  await editor.getByRole('button', { name: '上传并解析' }).click();
+    const editor = await staffSignIn(browser, info, editorName, editorPassword);
+    await editor.getByRole('link', { name: '导入' }).click();
+    await expect(editor).toHaveURL(/\/admin\/content\/import$/);
+    await editor
+      .getByLabel('小说文件（TXT / EPUB）')
+      .setInputFiles({ name: 'wugang.txt', mimeType: 'text/plain', buffer: Buffer.from(NOVEL, 'utf8') });
+    const title = `雾港来信 ${tag}`;
+    await editor.getByLabel('书名').fill(title);
+    await editor.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('雾港作者');
+    await editor.getByRole('button', { name: '上传并解析' }).click();
 
-  await expect(editor).toHaveURL(/\/admin\/content\/import\/\d+/);
-  await expect(editor.getByRole('status')).toHaveText('14 章');
-  await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第三章 写在信纸背面');
-  await editor.getByTestId('import-chapter-3').getByRole('button', { name: '并入上一章' }).click();
-  await expect(editor.getByRole('status')).toHaveText('已合并');
-  await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第四章 雾港四');
-  await expect(editor.getByTestId('import-chapter-2')).toContainText('共 3 行');
-  await expect(editor.getByTestId(`import-chapter-${CHAPTERS}`)).toBeVisible();
-  await expect(editor.getByTestId(`import-chapter-${CHAPTERS + 1}`)).toHaveCount(0);
+    await expect(editor).toHaveURL(/\/admin\/content\/import\/\d+/);
+    await expect(editor.getByRole('status')).toHaveText('14 章');
+    await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第三章 写在信纸背面');
+    await editor.getByTestId('import-chapter-3').getByRole('button', { name: '并入上一章' }).click();
+    await expect(editor.getByRole('status')).toHaveText('已合并');
+    await expect(editor.getByTestId('import-chapter-3').getByLabel(/章节标题/)).toHaveValue('第四章 雾港四');
+    await expect(editor.getByTestId('import-chapter-2')).toContainText('共 3 行');
+    await expect(editor.getByTestId(`import-chapter-${CHAPTERS}`)).toBeVisible();
+    await expect(editor.getByTestId(`import-chapter-${CHAPTERS + 1}`)).toHaveCount(0);
 
-  await editor.getByRole('button', { name: '保存为新书' }).click();
-  await expect(editor).toHaveURL(/\/admin\/content\/novels\/\d+/);
-  const novelId = editedNovelId(editor);
-  // Off shelf until the edit page publishes it: readers get the off-shelf page.
-  await page.goto(`/m/novels/${novelId}`);
-  await expect(page).toHaveURL(new RegExp(`/m/novels/${novelId}/off`));
+    await editor.getByRole('button', { name: '保存为新书' }).click();
+    await expect(editor).toHaveURL(/\/admin\/content\/novels\/\d+/);
+    const novelId = editedNovelId(editor);
+    // Off shelf until the edit page publishes it: readers get the off-shelf page.
+    await page.goto(`/m/novels/${novelId}`);
+    await expect(page).toHaveURL(new RegExp(`/m/novels/${novelId}/off`));
 
-  await priceByRange(editor, CHAPTERS, PRICE);
-  await putOnShelf(editor, title);
-  await editor.close();
+    await priceByRange(editor, CHAPTERS, PRICE);
+    await putOnShelf(editor, title);
+    await editor.close();
 
-  // The reader looks for the title just published (its search text is written with the novel, docs/content.md).
-  await readerFindsReadsAndBuys(page, info, { id: novelId, title, keyword: title, price: PRICE });
-});
+    // The reader looks for the title just published (its search text is written with the novel, docs/content.md).
+    await readerFindsReadsAndBuys(page, info, { id: novelId, title, keyword: title, price: PRICE });
+  },
+);
 
 // Three short chapters: enough text for a few seconds of speech each.
 const VOICED = [
@@ -93,57 +94,58 @@ const VOICED = [
   '　　他把日志交给了船长。',
 ].join('\n');
 
-test('an imported TXT is voiced by default: once on shelf a reader opens its listen page and the audio plays', async ({
-  browser,
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'one phone is enough for the console journey');
-  test.setTimeout(240_000);
-  const title = `灯塔日志 ${Date.now().toString(36)}`;
+test(
+  'an imported TXT is voiced by default: once on shelf a reader opens its listen page and the audio plays',
+  ONE_PHONE_ONLY,
+  async ({ browser, page }, info) => {
+    // pixel-7', 'one phone is enough for the console journey
+    test.setTimeout(240_000);
+    const title = `灯塔日志 ${Date.now().toString(36)}`;
 
-  const admin = await staffSignIn(browser, info);
-  await admin.goto('/admin/content/import');
-  // 听书 is ticked for Chinese; Tibetan has no voice, so the box is disabled and cleared while it is chosen.
-  const tts = admin.getByLabel('听书（为章节配音，读者可以收听）');
-  await expect(tts).toBeChecked();
-  await admin.getByLabel('语言').selectOption('2');
-  await expect(tts).toBeDisabled();
-  await expect(tts).not.toBeChecked();
-  await admin.getByLabel('语言').selectOption('1');
-  await expect(tts).toBeEnabled();
-  await expect(tts).toBeChecked();
-  await admin
-    .getByLabel('小说文件（TXT / EPUB）')
-    .setInputFiles({ name: 'dengta.txt', mimeType: 'text/plain', buffer: Buffer.from(VOICED, 'utf8') });
-  await admin.getByLabel('书名').fill(title);
-  await admin.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('守塔人');
-  await admin.getByRole('button', { name: '上传并解析' }).click();
-  await expect(admin).toHaveURL(/\/admin\/content\/import\/\d+/);
-  await expect(admin.getByRole('status')).toHaveText('3 章');
-  await expect(admin.getByText('听书：开启')).toBeVisible();
+    const admin = await staffSignIn(browser, info);
+    await admin.goto('/admin/content/import');
+    // 听书 is ticked for Chinese; Tibetan has no voice, so the box is disabled and cleared while it is chosen.
+    const tts = admin.getByLabel('听书（为章节配音，读者可以收听）');
+    await expect(tts).toBeChecked();
+    await admin.getByLabel('语言').selectOption('2');
+    await expect(tts).toBeDisabled();
+    await expect(tts).not.toBeChecked();
+    await admin.getByLabel('语言').selectOption('1');
+    await expect(tts).toBeEnabled();
+    await expect(tts).toBeChecked();
+    await admin
+      .getByLabel('小说文件（TXT / EPUB）')
+      .setInputFiles({ name: 'dengta.txt', mimeType: 'text/plain', buffer: Buffer.from(VOICED, 'utf8') });
+    await admin.getByLabel('书名').fill(title);
+    await admin.getByLabel('作者（已有作者按名字匹配，否则新建）').fill('守塔人');
+    await admin.getByRole('button', { name: '上传并解析' }).click();
+    await expect(admin).toHaveURL(/\/admin\/content\/import\/\d+/);
+    await expect(admin.getByRole('status')).toHaveText('3 章');
+    await expect(admin.getByText('听书：开启')).toBeVisible();
 
-  await admin.getByRole('button', { name: '保存为新书' }).click();
-  await expect(admin).toHaveURL(/\/admin\/content\/novels\/\d+/);
-  const novelId = editedNovelId(admin);
-  await expect(admin.getByTestId('tts-form')).toContainText('听书：开启');
-  // Off shelf nothing is voiced yet.
-  await expect(admin.getByTestId('audio-1')).toContainText('未配音');
-  await putOnShelf(admin, title);
-  // On shelf its chapters are queued for voicing: chapter 1 moves on from 未配音 (queued, being voiced or voiced).
-  await expect(async () => {
-    await admin.reload();
-    await expect(admin.getByTestId('audio-1').locator('[data-audio]')).not.toHaveAttribute('data-audio', 'none', { timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
-  await admin.close();
+    await admin.getByRole('button', { name: '保存为新书' }).click();
+    await expect(admin).toHaveURL(/\/admin\/content\/novels\/\d+/);
+    const novelId = editedNovelId(admin);
+    await expect(admin.getByTestId('tts-form')).toContainText('听书：开启');
+    // Off shelf nothing is voiced yet.
+    await expect(admin.getByTestId('audio-1')).toContainText('未配音');
+    await putOnShelf(admin, title);
+    // On shelf its chapters are queued for voicing: chapter 1 moves on from 未配音 (queued, being voiced or voiced).
+    await expect(async () => {
+      await admin.reload();
+      await expect(admin.getByTestId('audio-1').locator('[data-audio]')).not.toHaveAttribute('data-audio', 'none', { timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await admin.close();
 
-  const novel = (await (await page.request.get(`/v1/novels/${novelId}`)).json()) as {
-    data: { has_tts: boolean; first_article_id: number };
-  };
-  expect(novel.data.has_tts).toBe(true);
-  await signInAsGuest(page, info, 'import-listen');
-  await page.goto(`/m/listen/${novel.data.first_article_id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await ensurePlaying(page);
-  const started = await audioTime(page);
-  await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(started + 1);
-});
+    const novel = (await (await page.request.get(`/v1/novels/${novelId}`)).json()) as {
+      data: { has_tts: boolean; first_article_id: number };
+    };
+    expect(novel.data.has_tts).toBe(true);
+    await signInAsGuest(page, info, 'import-listen');
+    await page.goto(`/m/listen/${novel.data.first_article_id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await ensurePlaying(page);
+    const started = await audioTime(page);
+    await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(started + 1);
+  },
+);

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 
 // One server per PGlite directory: a second one on the e2e server's directory must refuse to start.
-test('a second server on the same data directory is refused with a clear message', async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'pixel-7', 'runs once, not per phone');
+test('a second server on the same data directory is refused with a clear message', ONE_PHONE_ONLY, async ({}) => {
+  // runs once, not per phone
   const next = path.resolve('node_modules/.bin/next');
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const result = spawnSync(next, ['start', '-p', '3199'], {

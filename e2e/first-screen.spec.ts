@@ -1,4 +1,4 @@
-import { expect, onOnePhone, test, type Page, type Request } from './helpers/test';
+import { expect, onOnePhone, test, type Page, type Request, ONE_PHONE_ONLY } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 import { agreedVersions } from './helpers/consent';
 
@@ -101,16 +101,14 @@ test.describe('a first visit to home', () => {
   });
 });
 
-test('a signed-in reader has 书架 and 我的 prefetched', async ({ page }, info) => {
-  onOnePhone(info);
+test('a signed-in reader has 书架 and 我的 prefetched', ONE_PHONE_ONLY, async ({ page }, info) => {
   await signIn(page, info.workerIndex);
   const shelf = rscRequestsFor(page, '/m/shelf');
   await page.goto('/m/library');
   await expect.poll(() => shelf.length).toBeGreaterThan(0);
 });
 
-test('the sign-in page loads no zod', async ({ page }) => {
-  onOnePhone(test.info()); // the same bundle in every browser
+test('the sign-in page loads no zod', ONE_PHONE_ONLY, async ({ page }) => {
   const bodies: Promise<string>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''));

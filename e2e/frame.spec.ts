@@ -1,4 +1,4 @@
-import { expect, test, type Page, onOnePhone } from './helpers/test';
+import { expect, test, type Page, NOT_IN_MESSAGING_APP, ONE_PHONE_ONLY } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 
 // docs/shell.md "Back-and-title bar", "Links that go nowhere" and "Bidi and languages".
@@ -29,41 +29,41 @@ const PAGES: Array<[path: string, parent: string | RegExp]> = [
 
 const backLink = (page: Page) => page.locator('.page-bar').getByRole('link', { name: '返回' });
 
-test.describe('the navigation frame', () => {
+// The same frame as on Pixel 7; the messaging app differs only in signing in.
+test.describe('the navigation frame', NOT_IN_MESSAGING_APP, () => {
   test.beforeEach(async ({ page }, info) => {
-    test.skip(info.project.name === 'wechat', 'the same frame as on Pixel 7; the messaging app differs only in signing in');
     await signInAsGuest(page, info, 'frame');
   });
 
-  test('every secondary page has the bar: a 44 px back named 返回, a centred title, back to the parent when opened directly', async ({
-    page,
-  }, info) => {
-    // On the narrowest phone we lay out for (360 px, docs/shell.md): a bar that centres its title and keeps a 44 px
-    // back there does on the wider ones; where back goes does not depend on the phone.
-    onOnePhone(info);
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: 360, height: 640 });
-    for (const [path, parent] of PAGES) {
-      await page.goto(path);
-      const bar = page.locator('.page-bar');
-      await expect(bar, path).toHaveCount(1);
-      const back = backLink(page);
-      const box = (await back.boundingBox())!;
-      expect(box.width, path).toBeGreaterThanOrEqual(44);
-      expect(box.height, path).toBeGreaterThanOrEqual(44);
-      const title = (await bar.locator('.page-bar-title').boundingBox())!;
-      const barBox = (await bar.boundingBox())!;
-      // Centred: the title's middle within a few pixels of the bar's.
-      expect(Math.abs(title.x + title.width / 2 - (barBox.x + barBox.width / 2)), path).toBeLessThan(4);
-      await back.click();
-      await expect(page, `${path} → ${parent}`).toHaveURL(
-        (url) => `${url.pathname}${url.search}` === parent || (parent instanceof RegExp && parent.test(url.href)),
-      );
-    }
-  });
+  // On the narrowest phone we lay out for (360 px, docs/shell.md): a bar that centres its title and keeps a 44 px
+  // back there does on the wider ones; where back goes does not depend on the phone.
+  test(
+    'every secondary page has the bar: a 44 px back named 返回, a centred title, back to the parent when opened directly',
+    ONE_PHONE_ONLY,
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 360, height: 640 });
+      for (const [path, parent] of PAGES) {
+        await page.goto(path);
+        const bar = page.locator('.page-bar');
+        await expect(bar, path).toHaveCount(1);
+        const back = backLink(page);
+        const box = (await back.boundingBox())!;
+        expect(box.width, path).toBeGreaterThanOrEqual(44);
+        expect(box.height, path).toBeGreaterThanOrEqual(44);
+        const title = (await bar.locator('.page-bar-title').boundingBox())!;
+        const barBox = (await bar.boundingBox())!;
+        // Centred: the title's middle within a few pixels of the bar's.
+        expect(Math.abs(title.x + title.width / 2 - (barBox.x + barBox.width / 2)), path).toBeLessThan(4);
+        await back.click();
+        await expect(page, `${path} → ${parent}`).toHaveURL(
+          (url) => `${url.pathname}${url.search}` === parent || (parent instanceof RegExp && parent.test(url.href)),
+        );
+      }
+    },
+  );
 
-  test('back steps to the page the reader came from when it was ours', async ({ page }, info) => {
-    onOnePhone(info);
+  test('back steps to the page the reader came from when it was ours', ONE_PHONE_ONLY, async ({ page }) => {
     await page.goto('/m/search?keyword=%E5%A4%A7%E5%94%90');
     await page.locator('.novel-card a').first().click();
     await expect(page).toHaveURL(/\/m\/novels\/\d+$/);
@@ -74,8 +74,7 @@ test.describe('the navigation frame', () => {
     await expect(page).toHaveURL(/\/m$/);
   });
 
-  test('unknown ids show the Chinese not-found page with status 404 and a way back', async ({ page }, info) => {
-    onOnePhone(info);
+  test('unknown ids show the Chinese not-found page with status 404 and a way back', ONE_PHONE_ONLY, async ({ page }) => {
     for (const path of ['/m/novels/999999', '/m/authors/999999', '/m/booklists/999999', '/m/read/999999', '/m/listen/999999']) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
@@ -85,8 +84,7 @@ test.describe('the navigation frame', () => {
     }
   });
 
-  test('no link on the main pages silently lands on home', async ({ page }, info) => {
-    onOnePhone(info);
+  test('no link on the main pages silently lands on home', ONE_PHONE_ONLY, async ({ page }) => {
     test.setTimeout(180_000);
     const starts = ['/m', '/m/my', '/m/library', '/m/shelf', '/m/lists', '/m/ranks', '/m/free', '/m/novels/1', '/m/novels/3'];
     starts.push('/m/authors/1', '/m/booklists/1', '/m/vip', '/m/coins', '/m/search?keyword=%E7%9A%84', '/m/novels/1/end');
@@ -123,8 +121,7 @@ test.describe('the navigation frame', () => {
     expect(seen.size).toBeGreaterThan(30);
   });
 
-  test('the library shows books on the first screen of a 360×640 phone; 筛选 unfolds the filters', async ({ page }, info) => {
-    onOnePhone(info);
+  test('the library shows books on the first screen of a 360×640 phone; 筛选 unfolds the filters', ONE_PHONE_ONLY, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await page.goto('/m/library');
     const firstCard = page.locator('.novel-card').first();

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
 import { strToU8, zipSync } from 'fflate';
-import { devices, expect, onOnePhone, test, type Browser, type Page, type TestInfo } from './helpers/test';
+import { devices, expect, test, type Browser, type Page, type TestInfo, ONE_PHONE_ONLY } from './helpers/test';
 import { editedNovelId, putOnShelf, STAFF_PASSWORD, STAFF_USERNAME } from './helpers/console';
 import { audioTime, ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
@@ -249,106 +249,106 @@ async function fitsPhone(staff: Page, info: TestInfo, shot: string): Promise<voi
   expect.soft(small, 'controls shorter than 44 px on a 360 px phone').toEqual([]);
 }
 
-test('an EPUB 3 from a publisher: cover, nav, title and copyright pages skipped; a reader sees the cover, reads it and listens', async ({
-  browser,
-  page,
-}, info) => {
-  onOnePhone(info);
-  test.setTimeout(120_000);
-  const tag = Date.now().toString(36);
-  const book: Book = {
-    file: { name: '渡口夜航.epub', mimeType: 'application/epub+zip', buffer: publisherEpub() },
-    title: `渡口夜航 ${tag}`,
-    author: '摆渡人',
-    chapters: 3,
-    encoding: 'EPUB',
-    phrase: '她数着桨声，一直数到第一百零八下。',
-  };
-  const staff = await staffOn(browser, info, LAPTOP);
-  const novelId = await importBook(staff, book, async () => {
-    // The title page, the copyright page and the nav document are listed as skipped, not taken as chapters (the cover
-    // page, an image only, is not listed at all).
-    const skipped = staff.locator('.skipped');
-    await expect(skipped).toContainText('已跳过：');
-    await expect(skipped.getByRole('listitem').locator('span:first-child')).toHaveText(['渡口夜航', '版权信息', '目录']);
-    // Each can be taken back in as a chapter (docs/content.md "Drafts"; the server test takes one back).
-    await expect(skipped.getByRole('button', { name: '收回为章节' })).toHaveCount(3);
-    await expect(staff.getByTestId('import-chapter-1').getByLabel(/章节标题/)).toHaveValue('第一章 渡口');
-    await expect(staff.getByText('听书：开启')).toBeVisible();
-    await staff.screenshot({ path: info.outputPath('epub-preview-laptop.png'), fullPage: true });
-  });
-  await putOnShelf(staff, book.title);
-  await staff.context().close();
-
-  // The reader's novel page shows the EPUB's own cover, the image itself (240 px wide), not the drawn default.
-  await signInAsGuest(page, info, 'import-proof');
-  const { firstChapter } = await readerSees(page, novelId, book, async () => {
-    const cover = page.locator('.cover img').first();
-    await expect(cover).toHaveAttribute('src', new RegExp(`/covers/uploaded/${novelId}-`));
-    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-  });
-
-  // Voiced by default: its listen page plays chapter 1.
-  await page.goto(`/m/listen/${firstChapter}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
-  await ensurePlaying(page);
-  const started = await audioTime(page);
-  await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(started + 1);
-});
-
-test('GBK, Big5 and UTF-16 LE TXT files are told apart and read without mojibake; the upload works on a 360 px phone', async ({
-  browser,
-  page,
-}, info) => {
-  onOnePhone(info);
-  test.setTimeout(120_000);
-  const tag = Date.now().toString(36);
-  const books: Book[] = [
-    {
-      file: { name: '北岭炊烟.txt', mimeType: 'text/plain', buffer: iconv.encode(GBK_NOVEL, 'gbk') },
-      title: `北岭炊烟 ${tag}`,
-      author: '北岭',
+test(
+  'an EPUB 3 from a publisher: cover, nav, title and copyright pages skipped; a reader sees the cover, reads it and listens',
+  ONE_PHONE_ONLY,
+  async ({ browser, page }, info) => {
+    test.setTimeout(120_000);
+    const tag = Date.now().toString(36);
+    const book: Book = {
+      file: { name: '渡口夜航.epub', mimeType: 'application/epub+zip', buffer: publisherEpub() },
+      title: `渡口夜航 ${tag}`,
+      author: '摆渡人',
       chapters: 3,
-      encoding: 'GB18030 / GBK（简体）',
-      phrase: '父亲背着竹篓下山去镇上换盐',
-    },
-    {
-      file: { name: '港灣燈影.txt', mimeType: 'text/plain', buffer: iconv.encode(BIG5_NOVEL, 'big5') },
-      title: `港灣燈影 ${tag}`,
-      author: '港灣',
-      chapters: 3,
-      encoding: 'Big5（繁体）',
-      phrase: '碼頭上的孩子們數著船隻',
-    },
-    {
-      file: {
-        name: '沙洲夜话.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(UTF16_NOVEL, 'utf16le')]),
+      encoding: 'EPUB',
+      phrase: '她数着桨声，一直数到第一百零八下。',
+    };
+    const staff = await staffOn(browser, info, LAPTOP);
+    const novelId = await importBook(staff, book, async () => {
+      // The title page, the copyright page and the nav document are listed as skipped, not taken as chapters (the cover
+      // page, an image only, is not listed at all).
+      const skipped = staff.locator('.skipped');
+      await expect(skipped).toContainText('已跳过：');
+      await expect(skipped.getByRole('listitem').locator('span:first-child')).toHaveText(['渡口夜航', '版权信息', '目录']);
+      // Each can be taken back in as a chapter (docs/content.md "Drafts"; the server test takes one back).
+      await expect(skipped.getByRole('button', { name: '收回为章节' })).toHaveCount(3);
+      await expect(staff.getByTestId('import-chapter-1').getByLabel(/章节标题/)).toHaveValue('第一章 渡口');
+      await expect(staff.getByText('听书：开启')).toBeVisible();
+      await staff.screenshot({ path: info.outputPath('epub-preview-laptop.png'), fullPage: true });
+    });
+    await putOnShelf(staff, book.title);
+    await staff.context().close();
+
+    // The reader's novel page shows the EPUB's own cover, the image itself (240 px wide), not the drawn default.
+    await signInAsGuest(page, info, 'import-proof');
+    const { firstChapter } = await readerSees(page, novelId, book, async () => {
+      const cover = page.locator('.cover img').first();
+      await expect(cover).toHaveAttribute('src', new RegExp(`/covers/uploaded/${novelId}-`));
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    });
+
+    // Voiced by default: its listen page plays chapter 1.
+    await page.goto(`/m/listen/${firstChapter}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
+    await ensurePlaying(page);
+    const started = await audioTime(page);
+    await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(started + 1);
+  },
+);
+
+test(
+  'GBK, Big5 and UTF-16 LE TXT files are told apart and read without mojibake; the upload works on a 360 px phone',
+  ONE_PHONE_ONLY,
+  async ({ browser, page }, info) => {
+    test.setTimeout(120_000);
+    const tag = Date.now().toString(36);
+    const books: Book[] = [
+      {
+        file: { name: '北岭炊烟.txt', mimeType: 'text/plain', buffer: iconv.encode(GBK_NOVEL, 'gbk') },
+        title: `北岭炊烟 ${tag}`,
+        author: '北岭',
+        chapters: 3,
+        encoding: 'GB18030 / GBK（简体）',
+        phrase: '父亲背着竹篓下山去镇上换盐',
       },
-      title: `沙洲夜话 ${tag}`,
-      author: '沙洲',
-      chapters: 3,
-      encoding: 'UTF-16 LE',
-      phrase: '老商人指着北斗七星',
-    },
-  ];
-  const [gbk, big5, utf16] = books as [Book, Book, Book];
+      {
+        file: { name: '港灣燈影.txt', mimeType: 'text/plain', buffer: iconv.encode(BIG5_NOVEL, 'big5') },
+        title: `港灣燈影 ${tag}`,
+        author: '港灣',
+        chapters: 3,
+        encoding: 'Big5（繁体）',
+        phrase: '碼頭上的孩子們數著船隻',
+      },
+      {
+        file: {
+          name: '沙洲夜话.txt',
+          mimeType: 'text/plain',
+          buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(UTF16_NOVEL, 'utf16le')]),
+        },
+        title: `沙洲夜话 ${tag}`,
+        author: '沙洲',
+        chapters: 3,
+        encoding: 'UTF-16 LE',
+        phrase: '老商人指着北斗七星',
+      },
+    ];
+    const [gbk, big5, utf16] = books as [Book, Book, Book];
 
-  // The GBK and UTF-16 books on a laptop, the Big5 one on a 360 px phone: the upload form and the preview fit it.
-  const laptop = await staffOn(browser, info, LAPTOP);
-  const ids = new Map<Book, number>();
-  for (const book of [gbk, utf16]) {
-    ids.set(book, await importBook(laptop, book));
-    await putOnShelf(laptop, book.title);
-  }
-  const narrow = await staffOn(browser, info, NARROW, laptop);
-  await laptop.context().close();
-  await narrow.goto('/admin/content/import');
-  await fitsPhone(narrow, info, 'import-360');
-  ids.set(big5, await importBook(narrow, big5, () => fitsPhone(narrow, info, 'preview-360')));
-  await putOnShelf(narrow, big5.title);
-  await narrow.context().close();
+    // The GBK and UTF-16 books on a laptop, the Big5 one on a 360 px phone: the upload form and the preview fit it.
+    const laptop = await staffOn(browser, info, LAPTOP);
+    const ids = new Map<Book, number>();
+    for (const book of [gbk, utf16]) {
+      ids.set(book, await importBook(laptop, book));
+      await putOnShelf(laptop, book.title);
+    }
+    const narrow = await staffOn(browser, info, NARROW, laptop);
+    await laptop.context().close();
+    await narrow.goto('/admin/content/import');
+    await fitsPhone(narrow, info, 'import-360');
+    ids.set(big5, await importBook(narrow, big5, () => fitsPhone(narrow, info, 'preview-360')));
+    await putOnShelf(narrow, big5.title);
+    await narrow.context().close();
 
-  for (const book of books) await readerSees(page, ids.get(book)!, book);
-});
+    for (const book of books) await readerSees(page, ids.get(book)!, book);
+  },
+);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, ONE_PHONE_ONLY } from './helpers/test';
 import { freshPhone, payInSandbox, productNamed, signInByPhone } from './helpers/wallet';
 
 // docs/listening.md "Preview of a locked chapter": a signed-in reader with coins opens a locked chapter's listen
@@ -27,8 +27,8 @@ async function chapterWithLongTeaser(page: Page): Promise<Teased> {
   return best!;
 }
 
-test('preview a locked chapter, buy from the player, playback continues past the preview', async ({ page }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'one phone project is enough for the preview journey');
+test('preview a locked chapter, buy from the player, playback continues past the preview', ONE_PHONE_ONLY, async ({ page }) => {
+  // one phone project is enough for the preview journey
   test.setTimeout(180_000);
   await signInByPhone(page, freshPhone(31));
   const pack = await productNamed(page, 'recharge', '600书币');

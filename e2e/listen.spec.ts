@@ -1,4 +1,4 @@
-import { expect, test, type Page, onOnePhone } from './helpers/test';
+import { expect, test, type Page, NOT_ON_IPHONE, ONE_PHONE_ONLY } from './helpers/test';
 import { ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
 
@@ -11,8 +11,6 @@ import { signInAsGuest } from './helpers/wallet';
 // rules"), so the two playing journeys run on the Pixel and in the messaging app; nothing in the player depends on
 // the iPhone's agent or screen, whose layout has journeys of its own (frame, screens). The two pages that never
 // play run on one phone.
-const NOT_ON_IPHONE = (info: { project: { name: string } }) =>
-  test.skip(info.project.name === 'iphone-13', 'the player has no iPhone branch: the Pixel and the messaging app play');
 
 const slider = (page: Page) => page.getByRole('slider', { name: '播放进度' });
 const position = async (page: Page) => Number(await slider(page).inputValue());
@@ -22,70 +20,71 @@ async function novelTitle(page: Page, nid: number): Promise<string> {
   return ((await (await page.request.get(`/v1/novels/${nid}`)).json()) as { data: { title: string } }).data.title;
 }
 
-test('listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate', async ({
-  page,
-}, info) => {
-  NOT_ON_IPHONE(info);
-  test.setTimeout(150_000);
-  await signInAsGuest(page, info, 'listen');
-  const title = await novelTitle(page, 1);
+test(
+  'listen to novel 1: time advances, the paragraph follows, the mini player keeps playing, a reload resumes with the rate',
+  NOT_ON_IPHONE,
+  async ({ page }, info) => {
+    test.setTimeout(150_000);
+    await signInAsGuest(page, info, 'listen');
+    const title = await novelTitle(page, 1);
 
-  await page.goto('/m/listen/1');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await ensurePlaying(page);
-  await expect.poll(() => position(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page.goto('/m/listen/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await ensurePlaying(page);
+    await expect.poll(() => position(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
-  // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
-  // The sleep-timer sheet darkens the whole page like the 连播 sheet, not just the player bar.
-  await page.getByRole('button', { name: /定时关闭$/ }).click();
-  const backdrop = await page.locator('.dialog-backdrop').boundingBox();
-  expect(backdrop).toMatchObject({ x: 0, y: 0, height: page.viewportSize()!.height });
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: '1x 倍速' }).click();
-  await page.getByRole('button', { name: '1.25x 倍速' }).click();
-  await page.getByRole('button', { name: '1.5x 倍速' }).click();
-  await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
-  await expect(page.locator('.listen-p.active')).toHaveCount(1);
-  const first = await activeParagraph(page);
-  await expect.poll(() => activeParagraph(page), { timeout: 60_000 }).toBeGreaterThan(first);
+    // 2×, persisted; the highlighted paragraph moves on as the chapter is spoken.
+    // The sleep-timer sheet darkens the whole page like the 连播 sheet, not just the player bar.
+    await page.getByRole('button', { name: /定时关闭$/ }).click();
+    const backdrop = await page.locator('.dialog-backdrop').boundingBox();
+    expect(backdrop).toMatchObject({ x: 0, y: 0, height: page.viewportSize()!.height });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '1x 倍速' }).click();
+    await page.getByRole('button', { name: '1.25x 倍速' }).click();
+    await page.getByRole('button', { name: '1.5x 倍速' }).click();
+    await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
+    await expect(page.locator('.listen-p.active')).toHaveCount(1);
+    const first = await activeParagraph(page);
+    await expect.poll(() => activeParagraph(page), { timeout: 60_000 }).toBeGreaterThan(first);
 
-  // Tapping a paragraph listens from there.
-  await page.locator('.listen-p[data-seekable]').nth(2).click();
-  await expect.poll(() => activeParagraph(page)).toBeGreaterThanOrEqual(2);
+    // Tapping a paragraph listens from there.
+    await page.locator('.listen-p[data-seekable]').nth(2).click();
+    await expect.poll(() => activeParagraph(page)).toBeGreaterThanOrEqual(2);
 
-  // Off to other pages: the mini player is there and still playing.
-  await page.getByRole('link', { name: '返回书籍详情' }).click();
-  await expect(page).toHaveURL(/\/m\/novels\/1$/);
-  await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
-  await expect(page).toHaveURL(/\/m$/);
-  const mini = page.getByRole('complementary', { name: '听书播放器' });
-  await expect(mini).toBeVisible();
-  await expect(mini.getByRole('button', { name: '暂停' })).toBeVisible();
-  const ring = mini.locator('.mini-ring-done');
-  const offsetBefore = Number(await ring.getAttribute('stroke-dashoffset'));
-  await expect.poll(async () => Number(await ring.getAttribute('stroke-dashoffset')), { timeout: 15_000 }).toBeLessThan(offsetBefore);
+    // Off to other pages: the mini player is there and still playing.
+    await page.getByRole('link', { name: '返回书籍详情' }).click();
+    await expect(page).toHaveURL(/\/m\/novels\/1$/);
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
+    await expect(page).toHaveURL(/\/m$/);
+    const mini = page.getByRole('complementary', { name: '听书播放器' });
+    await expect(mini).toBeVisible();
+    await expect(mini.getByRole('button', { name: '暂停' })).toBeVisible();
+    const ring = mini.locator('.mini-ring-done');
+    const offsetBefore = Number(await ring.getAttribute('stroke-dashoffset'));
+    await expect.poll(async () => Number(await ring.getAttribute('stroke-dashoffset')), { timeout: 15_000 }).toBeLessThan(offsetBefore);
 
-  // Back on the listen page through the cover; pause (which records the position) and reload.
-  await mini.getByRole('link', { name: /打开听书页/ }).click();
-  await expect(page).toHaveURL(/\/m\/listen\/1/);
-  // Pausing records the position in the listening log, which the reloaded page resumes from.
-  await page.getByRole('button', { name: '暂停' }).click();
-  const reached = await position(page);
-  expect(reached).toBeGreaterThan(3);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get('/v1/novels/1/readlog')).json()) as { data: { time_track: number | null } | null }).data
-          ?.time_track ?? 0,
-    )
-    .toBeGreaterThanOrEqual(reached - 1);
-  await page.reload();
-  await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
-  await expect(page.locator('.seek-times span').first()).not.toHaveText('0:00');
-  await ensurePlaying(page);
-  await expect.poll(() => position(page)).toBeGreaterThanOrEqual(reached - 1);
-  expect(await page.evaluate(() => localStorage.getItem('listen.playbackRate'))).toBe('2');
-});
+    // Back on the listen page through the cover; pause (which records the position) and reload.
+    await mini.getByRole('link', { name: /打开听书页/ }).click();
+    await expect(page).toHaveURL(/\/m\/listen\/1/);
+    // Pausing records the position in the listening log, which the reloaded page resumes from.
+    await page.getByRole('button', { name: '暂停' }).click();
+    const reached = await position(page);
+    expect(reached).toBeGreaterThan(3);
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/v1/novels/1/readlog')).json()) as { data: { time_track: number | null } | null }).data
+            ?.time_track ?? 0,
+      )
+      .toBeGreaterThanOrEqual(reached - 1);
+    await page.reload();
+    await expect(page.getByRole('button', { name: '2x 倍速' })).toBeVisible();
+    await expect(page.locator('.seek-times span').first()).not.toHaveText('0:00');
+    await ensurePlaying(page);
+    await expect.poll(() => position(page)).toBeGreaterThanOrEqual(reached - 1);
+    expect(await page.evaluate(() => localStorage.getItem('listen.playbackRate'))).toBe('2');
+  },
+);
 
 /** Jumps to the last paragraph once the time track reaches it, so the chapter ends soon. */
 async function listenToTheEnd(page: Page): Promise<void> {
@@ -96,9 +95,8 @@ async function listenToTheEnd(page: Page): Promise<void> {
   await last.click();
 }
 
-test('a chapter ends: the keep-listening question, then continuous play moves on by itself', async ({ page }, info) => {
-  // The end of a chapter is the player's own logic, the same in the messaging app (its sign-in is the journey above).
-  onOnePhone(info);
+// The end of a chapter is the player's own logic, the same in the messaging app (its sign-in is the journey above).
+test('a chapter ends: the keep-listening question, then continuous play moves on by itself', ONE_PHONE_ONLY, async ({ page }, info) => {
   test.setTimeout(180_000);
   await signInAsGuest(page, info, 'listen-next');
   await page.goto('/m/listen/1');
@@ -131,8 +129,7 @@ test('a chapter ends: the keep-listening question, then continuous play moves on
   });
 });
 
-test('the Tibetan novel says listening is unavailable', async ({ page }, info) => {
-  onOnePhone(info);
+test('the Tibetan novel says listening is unavailable', ONE_PHONE_ONLY, async ({ page }, info) => {
   await signInAsGuest(page, info, 'listen-bo');
   const novel = (
     (await (await page.request.get('/v1/novels/4')).json()) as {
@@ -146,8 +143,7 @@ test('the Tibetan novel says listening is unavailable', async ({ page }, info) =
   await expect(page.getByRole('link', { name: '阅读本章' })).toBeVisible();
 });
 
-test('a listen page without a known chapter says 章节不存在, with status 404', async ({ page }, info) => {
-  onOnePhone(info);
+test('a listen page without a known chapter says 章节不存在, with status 404', ONE_PHONE_ONLY, async ({ page }, info) => {
   await signInAsGuest(page, info, 'listen-missing');
   const res = await page.goto('/m/listen/99999999');
   expect(res?.status()).toBe(404);

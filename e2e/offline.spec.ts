@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, ONE_PHONE_ONLY } from './helpers/test';
 import { ensurePlaying } from './helpers/listen';
 import { signInAsGuest } from './helpers/wallet';
 import type { OfflineManifest } from '@/lib/shared/dto/offline';
@@ -27,8 +27,8 @@ async function waitForAudio(page: Page, start: number): Promise<OfflineManifest>
   return manifest!;
 }
 
-test('download three chapters, go offline: they play and their text opens', async ({ page, context }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'one phone is enough: the service worker is the same everywhere');
+test('download three chapters, go offline: they play and their text opens', ONE_PHONE_ONLY, async ({ page, context }, info) => {
+  // one phone is enough: the service worker is the same everywhere
   test.setTimeout(240_000);
   await signInAsGuest(page, info, 'offline');
   const start = await firstChapter(page);
@@ -71,8 +71,8 @@ test('download three chapters, go offline: they play and their text opens', asyn
   await context.setOffline(false);
 });
 
-test("a downloaded chapter's listen page opens and plays offline", async ({ page, context }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'one phone is enough: the service worker is the same everywhere');
+test("a downloaded chapter's listen page opens and plays offline", ONE_PHONE_ONLY, async ({ page, context }, info) => {
+  // one phone is enough: the service worker is the same everywhere
   test.setTimeout(240_000);
   await signInAsGuest(page, info, 'offline-listen');
   const start = await firstChapter(page);

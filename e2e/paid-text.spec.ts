@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from './helpers/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, ONE_PHONE_ONLY } from './helpers/test';
 import { freshPhone } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 import { agreedVersions } from './helpers/consent';
@@ -30,8 +30,8 @@ async function pay(ctx: APIRequestContext, productName: string, productType: str
   expect((await ctx.post(`${orderPath}/approve`, { maxRedirects: 0 })).status()).toBe(303);
 }
 
-test('paid text reaches only entitled readers: HTML, RSC payload, API and prefetch', async ({ baseURL }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'a server-side matrix: one phone project is enough');
+test('paid text reaches only entitled readers: HTML, RSC payload, API and prefetch', ONE_PHONE_ONLY, async ({ baseURL }) => {
+  // a server-side matrix: one phone project is enough
   test.setTimeout(120_000);
   const anon = await playwrightRequest.newContext({ baseURL });
   const api = anon;

@@ -2,11 +2,11 @@
 // stand-in's cashier (started by scripts/e2e-server.mjs), whose payment posts an RSA2-signed notification to
 // /v1/pay/notify/alipay; the coins arrive once, the ledger audit stays clean, and a staff refund goes back through
 // alipay.trade.refund and reverses the credit.
-import { expect, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 import { openProviderOrder, refundThroughConsole } from './helpers/payments';
 
-test('recharge through Alipay: credited once, audit clean, a refund reverses it', async ({ page, browser }, info) => {
-  test.skip(info.project.name !== 'pixel-7', 'Alipay is the phone browsers’ provider; one phone is enough');
+test('recharge through Alipay: credited once, audit clean, a refund reverses it', ONE_PHONE_ONLY, async ({ page, browser }, info) => {
+  // Alipay is the phone browsers’ provider; one phone is enough
   test.setTimeout(120_000);
   const { pack, orderId, payPage, credited } = await openProviderOrder(page, info, 'alipay');
   await page.goto(payPage);

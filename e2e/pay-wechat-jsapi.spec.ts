@@ -4,7 +4,7 @@
 // 'getBrandWCPayRequest', …). The bridge here does what the app does: it hands the page's signed parameters to WeChat
 // Pay (the stand-in checks paySign, takes the payment and posts the signed notification), then answers the page.
 import { devices } from '@playwright/test';
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Page, MESSAGING_APP_ONLY } from './helpers/test';
 import { refundThroughConsole } from './helpers/payments';
 import { productNamed } from './helpers/wallet';
 import { agreeOnOAuthPage } from './helpers/consent';
@@ -65,83 +65,84 @@ async function choose(page: Page, label: string, provider: string) {
   }).toPass();
 }
 
-test('recharge through WeChat Pay JSAPI in the messaging app: refused forgery, cancel, paid once, refunded', async ({
-  page,
-  browser,
-}, info) => {
-  test.skip(info.project.name !== 'wechat', 'JSAPI is the messaging app’s in-page payment');
-  test.setTimeout(150_000);
-  const packInfo = await productNamed(page, 'recharge', '3000书币');
-  const credited = packInfo.welth + packInfo.reward_welth;
-  let appOrigin = '';
-  const seen = await installBridge(page, () => appOrigin, ['tampered', 'cancel', 'pay']);
+test(
+  'recharge through WeChat Pay JSAPI in the messaging app: refused forgery, cancel, paid once, refunded',
+  MESSAGING_APP_ONLY,
+  async ({ page, browser }, info) => {
+    // wechat', 'JSAPI is the messaging app’s in-page payment
+    test.setTimeout(150_000);
+    const packInfo = await productNamed(page, 'recharge', '3000书币');
+    const credited = packInfo.welth + packInfo.reward_welth;
+    let appOrigin = '';
+    const seen = await installBridge(page, () => appOrigin, ['tampered', 'cancel', 'pay']);
 
-  // Inside the app, sign-in is the app's own OAuth: its authorize page, our registered callback, then back here.
-  await page.goto('/m/my');
-  await agreeOnOAuthPage(page);
-  appOrigin = new URL(page.url()).origin;
-  expect(appOrigin).not.toBe(new URL(info.project.use.baseURL!).origin);
-  const nickname = `微信支付${info.workerIndex}${Date.now() % 100_000}`;
-  await page.getByLabel('昵称').fill(nickname);
-  await page.getByRole('button', { name: '同意授权' }).click();
-  await expect(page).toHaveURL(/\/m\/my$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nickname);
+    // Inside the app, sign-in is the app's own OAuth: its authorize page, our registered callback, then back here.
+    await page.goto('/m/my');
+    await agreeOnOAuthPage(page);
+    appOrigin = new URL(page.url()).origin;
+    expect(appOrigin).not.toBe(new URL(info.project.use.baseURL!).origin);
+    const nickname = `微信支付${info.workerIndex}${Date.now() % 100_000}`;
+    await page.getByLabel('昵称').fill(nickname);
+    await page.getByRole('button', { name: '同意授权' }).click();
+    await expect(page).toHaveURL(/\/m\/my$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nickname);
 
-  // With the OpenID, WeChat Pay is offered beside the sandbox; Alipay does not open inside the app.
-  await page.goto('/recharge/start?return=%2Fm%2Fcoins');
-  const choice = page.getByTestId('provider-choice');
-  await expect(choice.getByRole('radio')).toHaveCount(2);
-  await expect(choice.getByRole('radio', { name: '支付宝' })).toHaveCount(0);
-  await choose(page, '微信支付', 'wechat');
-  const pack = page
-    .getByRole('list', { name: '充值档位' })
-    .getByRole('listitem')
-    .filter({ hasText: /^3000书币/ });
-  await expect(pack).toHaveCount(1);
-  await pack.getByRole('button').click();
-  await expect(page).toHaveURL(/\/pay\/wechat\/\d+$/);
-  const payPage = new URL(page.url()).pathname;
-  const orderId = Number(/\/pay\/wechat\/(\d+)$/.exec(payPage)![1]);
+    // With the OpenID, WeChat Pay is offered beside the sandbox; Alipay does not open inside the app.
+    await page.goto('/recharge/start?return=%2Fm%2Fcoins');
+    const choice = page.getByTestId('provider-choice');
+    await expect(choice.getByRole('radio')).toHaveCount(2);
+    await expect(choice.getByRole('radio', { name: '支付宝' })).toHaveCount(0);
+    await choose(page, '微信支付', 'wechat');
+    const pack = page
+      .getByRole('list', { name: '充值档位' })
+      .getByRole('listitem')
+      .filter({ hasText: /^3000书币/ });
+    await expect(pack).toHaveCount(1);
+    await pack.getByRole('button').click();
+    await expect(page).toHaveURL(/\/pay\/wechat\/\d+$/);
+    const payPage = new URL(page.url()).pathname;
+    const orderId = Number(/\/pay\/wechat\/(\d+)$/.exec(payPage)![1]);
 
-  // A paySign that is not ours: the app refuses to pay, the page says the payment service failed, nothing is credited.
-  await expect(page.getByTestId('jsapi-status')).toHaveText('支付服务暂时不可用，请稍后重试');
-  expect(seen).toHaveLength(1);
-  expect(seen[0]).toMatchObject({ appId: 'wx_e2e_app', signType: 'RSA' });
-  expect(seen[0]!.package).toMatch(/^prepay_id=wx/);
+    // A paySign that is not ours: the app refuses to pay, the page says the payment service failed, nothing is credited.
+    await expect(page.getByTestId('jsapi-status')).toHaveText('支付服务暂时不可用，请稍后重试');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ appId: 'wx_e2e_app', signType: 'RSA' });
+    expect(seen[0]!.package).toMatch(/^prepay_id=wx/);
 
-  // The payer closes the payment sheet: 重新支付, and still nothing credited.
-  await page.goto(payPage);
-  await expect(page).toHaveURL(new RegExp(`/pay/wechat/${orderId}/result\\?cancelled=1$`));
-  await expect(page.getByText('您已取消支付。')).toBeVisible();
-  await expect(page.getByTestId('order-status')).toHaveText('待支付');
-  const retry = page.getByRole('link', { name: '重新支付' });
-  await expect(retry).toHaveAttribute('href', payPage);
+    // The payer closes the payment sheet: 重新支付, and still nothing credited.
+    await page.goto(payPage);
+    await expect(page).toHaveURL(new RegExp(`/pay/wechat/${orderId}/result\\?cancelled=1$`));
+    await expect(page.getByText('您已取消支付。')).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('待支付');
+    const retry = page.getByRole('link', { name: '重新支付' });
+    await expect(retry).toHaveAttribute('href', payPage);
 
-  // Paid through the app: the notification credits the order, the callback only sends the payer to the result page.
-  await retry.click();
-  await expect(page).toHaveURL(/\/m\/coins(\?|$)/);
-  await expect(page.getByTestId('coins-balance')).toHaveText(String(credited));
-  expect(seen).toHaveLength(3);
-  expect(seen[2]!.package).toBe(seen[0]!.package);
-  // Back on the result page (notification and return both settle the order): still credited once.
-  await page.goto(`/pay/wechat/${orderId}/result`);
-  await expect(page).toHaveURL(/\/m\/coins(\?|$)/);
-  await expect(page.getByTestId('coins-balance')).toHaveText(String(credited));
+    // Paid through the app: the notification credits the order, the callback only sends the payer to the result page.
+    await retry.click();
+    await expect(page).toHaveURL(/\/m\/coins(\?|$)/);
+    await expect(page.getByTestId('coins-balance')).toHaveText(String(credited));
+    expect(seen).toHaveLength(3);
+    expect(seen[2]!.package).toBe(seen[0]!.package);
+    // Back on the result page (notification and return both settle the order): still credited once.
+    await page.goto(`/pay/wechat/${orderId}/result`);
+    await expect(page).toHaveURL(/\/m\/coins(\?|$)/);
+    await expect(page.getByTestId('coins-balance')).toHaveText(String(credited));
 
-  // The iOS messaging app may pay while ios_recharge_disabled is off (docs/shell.md "Payment availability and recharge doors"): the same
-  // member there is offered WeChat Pay JSAPI too.
-  const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13']!;
-  const ios = await browser.newContext({
-    ...iphone,
-    userAgent: IOS_MESSAGING_APP_UA,
-    baseURL: info.project.use.baseURL,
-    storageState: await page.context().storageState(),
-  });
-  const iosPage = await ios.newPage();
-  await iosPage.goto('/recharge/start?return=%2Fm%2Fcoins');
-  await expect(iosPage.getByTestId('provider-choice').getByRole('radio', { name: '微信支付' })).toBeVisible();
-  await ios.close();
+    // The iOS messaging app may pay while ios_recharge_disabled is off (docs/shell.md "Payment availability and recharge doors"): the same
+    // member there is offered WeChat Pay JSAPI too.
+    const { defaultBrowserType: _ignored, ...iphone } = devices['iPhone 13']!;
+    const ios = await browser.newContext({
+      ...iphone,
+      userAgent: IOS_MESSAGING_APP_UA,
+      baseURL: info.project.use.baseURL,
+      storageState: await page.context().storageState(),
+    });
+    const iosPage = await ios.newPage();
+    await iosPage.goto('/recharge/start?return=%2Fm%2Fcoins');
+    await expect(iosPage.getByTestId('provider-choice').getByRole('radio', { name: '微信支付' })).toBeVisible();
+    await ios.close();
 
-  await page.goto('/m/coins');
-  await refundThroughConsole(browser, info, page, orderId, credited, '微信支付JSAPI退款演练');
-});
+    await page.goto('/m/coins');
+    await refundThroughConsole(browser, info, page, orderId, credited, '微信支付JSAPI退款演练');
+  },
+);

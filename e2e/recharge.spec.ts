@@ -1,8 +1,7 @@
-import { expect, onOnePhone, test } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 import { approveSandboxPayment, confirmOrder, openOrder, productNamed, signInAsGuest } from './helpers/wallet';
 
-test('sign in, recharge in one tap on a pack, pay in the sandbox and see the coins on /m/my', async ({ page }, info) => {
-  onOnePhone(info);
+test('sign in, recharge in one tap on a pack, pay in the sandbox and see the coins on /m/my', ONE_PHONE_ONLY, async ({ page }, info) => {
   const pack = await productNamed(page, 'recharge', '3000书币');
   await signInAsGuest(page, info, 'pay');
   await page.goto(`/recharge/start?return=${encodeURIComponent('/m/my')}`);
@@ -11,8 +10,7 @@ test('sign in, recharge in one tap on a pack, pay in the sandbox and see the coi
   await expect(page.getByTestId('welth')).toHaveText(String(pack.welth + pack.reward_welth));
 });
 
-test('a link from elsewhere to /orders/create opens no order by itself: its confirmation does', async ({ page }, info) => {
-  onOnePhone(info);
+test('a link from elsewhere to /orders/create opens no order by itself: its confirmation does', ONE_PHONE_ONLY, async ({ page }, info) => {
   const pack = await productNamed(page, 'recharge', '3000书币');
   await signInAsGuest(page, info, 'confirm');
   await page.goto(`/orders/create?pid=${pack.id}&return=${encodeURIComponent('/m/my')}&n_from=promotion_popup`);
@@ -22,14 +20,12 @@ test('a link from elsewhere to /orders/create opens no order by itself: its conf
   await expect(page.getByTestId('welth')).toHaveText(String(pack.welth + pack.reward_welth));
 });
 
-test('without a session, order creation goes to login with next set to the order address', async ({ page }, info) => {
-  onOnePhone(info);
+test('without a session, order creation goes to login with next set to the order address', ONE_PHONE_ONLY, async ({ page }) => {
   await page.goto('/orders/create?pid=1&return=%2Fm%2Fmy');
   await expect(page).toHaveURL(/\/m\/login\?next=%2Forders%2Fcreate%3Fpid%3D1%26return%3D%252Fm%252Fmy$/);
 });
 
-test('a cancelled order’s checkout shows 已取消 and no pay button', async ({ page }, info) => {
-  onOnePhone(info);
+test('a cancelled order’s checkout shows 已取消 and no pay button', ONE_PHONE_ONLY, async ({ page }, info) => {
   const pack = await productNamed(page, 'recharge', '3000书币');
   await signInAsGuest(page, info, 'cancelled');
   await openOrder(page, { pid: String(pack.id), return: '/m/my', cancel: '/m/my' });

@@ -1,4 +1,4 @@
-import { expect, onOnePhone, test, type Page } from './helpers/test';
+import { expect, test, type Page, ONE_PHONE_ONLY } from './helpers/test';
 import { signInAsGuest } from './helpers/wallet';
 import { sigHeader } from './helpers/sig';
 
@@ -12,8 +12,7 @@ async function chapterId(page: Page, novelId: number, idx: number): Promise<numb
   return chapters.find((c) => c.idx === idx)!.id;
 }
 
-test('shelf, history, continue reading and /m/show for a signed-in reader', async ({ page }, info) => {
-  onOnePhone(info);
+test('shelf, history, continue reading and /m/show for a signed-in reader', ONE_PHONE_ONLY, async ({ page }, info) => {
   // A guest session: the cookies land in the page's context.
   await signInAsGuest(page, info, 'shelf');
 
@@ -70,8 +69,7 @@ test('shelf, history, continue reading and /m/show for a signed-in reader', asyn
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^第7章/);
 });
 
-test("a reader who is not signed in continues from this browser's history", async ({ page }, info) => {
-  onOnePhone(info); // the messaging app forces sign-in on the novel page
+test("a reader who is not signed in continues from this browser's history", ONE_PHONE_ONLY, async ({ page }) => {
   const c4 = await chapterId(page, 1, 4);
   await page.goto('/m/questions');
   await page.evaluate((aid) => {

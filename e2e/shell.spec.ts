@@ -1,4 +1,4 @@
-import { expect, test, onOnePhone } from './helpers/test';
+import { expect, test, ONE_PHONE_ONLY } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 import { agreedVersions } from './helpers/consent';
 
@@ -40,41 +40,42 @@ test.describe('the /m shell on a phone', () => {
     expect(small).toBe(0);
   });
 
-  test('Uyghur novels are laid out right-to-left', async ({ page }, info) => {
-    onOnePhone(info);
+  test('Uyghur novels are laid out right-to-left', ONE_PHONE_ONLY, async ({ page }) => {
     await page.goto('/m?lang=0');
     const body = page.locator('.novel-card-body').first();
     await expect(body).toHaveAttribute('dir', 'rtl');
     await expect(body).toHaveAttribute('lang', 'ug');
   });
 
-  test('a location change scrolls to top and records a page view; back returns to where the reader was', async ({ page }, info) => {
-    onOnePhone(info);
-    // The first page view is sent once the shell has hydrated: from then on links navigate client-side.
-    const firstView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views'));
-    await page.goto('/m');
-    expect((await firstView).postDataJSON()).toMatchObject({ path: '/m' });
-    const card = page.locator('.novel-card a').nth(8);
-    await card.scrollIntoViewIfNeeded();
-    const before = await page.evaluate(() => window.scrollY);
-    expect(before).toBeGreaterThan(200);
-    const pageView = page.waitForRequest(
-      (r) => r.url().endsWith('/v1/logs/page_views') && (r.postDataJSON() as { path: string }).path.startsWith('/m/novels/'),
-    );
-    await card.click();
-    const body = (await pageView).postDataJSON() as { path: string; previous_path: string; previous_duration_ms: number };
-    expect(body.previous_path).toBe('/m');
-    expect(body.previous_duration_ms).toBeGreaterThan(0);
-    await expect(page).toHaveURL(/\/m\/novels\/\d+$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    // Back is not a new visit: the reader returns to the same spot on the list.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/m$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
-  });
+  test(
+    'a location change scrolls to top and records a page view; back returns to where the reader was',
+    ONE_PHONE_ONLY,
+    async ({ page }) => {
+      // The first page view is sent once the shell has hydrated: from then on links navigate client-side.
+      const firstView = page.waitForRequest((r) => r.url().endsWith('/v1/logs/page_views'));
+      await page.goto('/m');
+      expect((await firstView).postDataJSON()).toMatchObject({ path: '/m' });
+      const card = page.locator('.novel-card a').nth(8);
+      await card.scrollIntoViewIfNeeded();
+      const before = await page.evaluate(() => window.scrollY);
+      expect(before).toBeGreaterThan(200);
+      const pageView = page.waitForRequest(
+        (r) => r.url().endsWith('/v1/logs/page_views') && (r.postDataJSON() as { path: string }).path.startsWith('/m/novels/'),
+      );
+      await card.click();
+      const body = (await pageView).postDataJSON() as { path: string; previous_path: string; previous_duration_ms: number };
+      expect(body.previous_path).toBe('/m');
+      expect(body.previous_duration_ms).toBeGreaterThan(0);
+      await expect(page).toHaveURL(/\/m\/novels\/\d+$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      // Back is not a new visit: the reader returns to the same spot on the list.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/m$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    },
+  );
 
-  test('unknown reader paths answer the not-found page with 404; other unknown paths redirect to /m', async ({ page }, info) => {
-    onOnePhone(info);
+  test('unknown reader paths answer the not-found page with 404; other unknown paths redirect to /m', ONE_PHONE_ONLY, async ({ page }) => {
     for (const path of ['/m/no-such-page', '/m/novels/1/nothing', '/m/mall']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
@@ -90,8 +91,7 @@ test.describe('the /m shell on a phone', () => {
     }
   });
 
-  test('the static FAQ page renders inside the shell', async ({ page }, info) => {
-    onOnePhone(info);
+  test('the static FAQ page renders inside the shell', ONE_PHONE_ONLY, async ({ page }) => {
     await page.goto('/m/questions');
     await expect(page.getByRole('heading', { name: '常见问题' })).toBeVisible();
     await expect(page.getByText('充值后可以退款吗？')).toBeVisible();

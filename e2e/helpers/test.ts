@@ -46,8 +46,23 @@ export { expect };
 export const ONE_PHONE = 'pixel-7';
 
 /**
- * Skips the test on every project but ONE_PHONE: nothing in it depends on the phone, and the iPhone's layout and
- * the messaging app's differences have journeys of their own (frame, screens, hydration, payment routing, accounts).
+ * Where a journey runs, as a tag the projects filter on (playwright.config.ts, `grepInvert`): a test that is not
+ * for a project is not listed there at all. A skip inside the test would first open its browser context and
+ * page (one to two seconds each, some 200 s of the e2e stage for the 277 skips it had).
+ * - ONE_PHONE_ONLY: nothing in it depends on the phone, and the iPhone's layout and the messaging app's differences
+ *   have journeys of their own (frame, screens, hydration, payment routing, accounts);
+ * - MESSAGING_APP_ONLY: what only the messaging app's browser does;
+ * - NOT_IN_MESSAGING_APP: the same as on Pixel 7, where the messaging app differs only in signing in;
+ * - NOT_ON_IPHONE: no iPhone branch in what it covers (the player).
+ */
+export const ONE_PHONE_ONLY = { tag: '@one-phone' };
+export const MESSAGING_APP_ONLY = { tag: '@messaging-app' };
+export const NOT_IN_MESSAGING_APP = { tag: '@not-messaging-app' };
+export const NOT_ON_IPHONE = { tag: '@not-iphone' };
+
+/**
+ * Skips the test on every project but ONE_PHONE, from a hook without fixtures (free): for a whole file or group.
+ * A single test takes ONE_PHONE_ONLY instead.
  */
 export function onOnePhone(info: { project: { name: string } }): void {
   base.skip(info.project.name !== ONE_PHONE, 'nothing here depends on the phone: one phone runs it');
