@@ -23,13 +23,14 @@ type IntentLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * tab bar, whose four tabs are prefetched as Next does, and the console.
  */
 export function IntentLink({ href, prefetch, scroll, replace, ...rest }: IntentLinkProps) {
+  // The link's own attributes first and its address after them, in the order Next's <Link> wrote them.
   return (
     <a
+      {...rest}
       href={href}
       data-intent={prefetch === false ? 'no-prefetch' : 'prefetch'}
       data-scroll={scroll === false ? 'keep' : undefined}
       data-history={replace ? 'replace' : undefined}
-      {...rest}
     />
   );
 }
