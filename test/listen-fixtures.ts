@@ -57,7 +57,11 @@ export function lockedListenChapter(id: number): ReadChapter {
   });
 }
 
+// One signing instant per test file: an address signed twice in a test is the same address, whichever second each
+// call falls in (comparing two calls of Date.now() failed when a second ended between them).
+const SIGNED_AT = Date.now();
+
 /** What POST /v1/audio/articles/get_private_url answers for a base address, valid for 6 hours from `now`. */
-export function signed(base: string, now = Date.now()): string {
+export function signed(base: string, now = SIGNED_AT): string {
   return `${base}?m=9&e=${Math.floor(now / 1000) + 6 * 3600}&s=0f0f`;
 }
