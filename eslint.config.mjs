@@ -90,7 +90,7 @@ const FETCHER_PATHS = [
 // laptop's pages, app/admin).
 const NEXT_LINK_MESSAGE =
   'Use IntentLink from \'@/components/ui/intent-link\' (prefetched on intent, not in view); see docs/architecture.md "What a page runs at load".';
-const NEXT_LINK_ALLOWED = ['components/shell/tab-bar.tsx', 'app/admin/**', 'components/admin/**'];
+const NEXT_LINK_ALLOWED = ['app/admin/**', 'components/admin/**'];
 
 /**
  * One layer's import rule, per depth, for its source files (SWR restricted unless allowed; `fetcher` false keeps

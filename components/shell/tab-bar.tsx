@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { IntentLink } from '@/components/ui/intent-link';
 import { useSignedIn } from '@/lib/client/use-signed-in';
 import { matchRoute } from '@/lib/shared/routes';
 
@@ -31,11 +31,12 @@ export function TabBar() {
     <nav className="tab-bar" aria-label="主导航">
       {tabs.map((tab) => {
         const active = isActive(pathname, tab.href);
-        // Prefetching 书架/我的 for a signed-out reader fetches only a redirect to sign-in on every page
-        // (docs/operations.md "Prefetch"); the tap itself still works and lands on sign-in.
+        // A tab's page is prefetched when a finger comes to it, as every link's is: not four payloads fetched and
+        // parsed while the page loads (docs/operations.md "Prefetch"). 书架/我的 for a signed-out reader would
+        // fetch only a redirect to sign-in; the tap itself still works and lands there.
         const prefetch = !signedIn && loginGuarded.has(tab.href) ? false : undefined;
         return (
-          <Link
+          <IntentLink
             key={tab.href}
             href={tab.href}
             prefetch={prefetch}
@@ -46,7 +47,7 @@ export function TabBar() {
               <path d={tab.icon} fill="currentColor" />
             </svg>
             <span>{tab.label}</span>
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

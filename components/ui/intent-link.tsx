@@ -20,7 +20,7 @@ type IntentLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * Next's `<Link>`, each was three components for React to hydrate on load, and their payloads were fetched as
  * they came into view (docs/architecture.md "What a page runs at load"). Before the navigator is there, or where
  * no layout mounts one, the link is followed as any link is. ESLint's no-restricted-imports keeps `next/link` to the
- * tab bar, whose four tabs are prefetched as Next does, and the console.
+ * console.
  */
 export function IntentLink({ href, prefetch, scroll, replace, ...rest }: IntentLinkProps) {
   // The link's own attributes first and its address after them, in the order Next's <Link> wrote them.
