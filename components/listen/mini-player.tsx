@@ -13,6 +13,7 @@ import { miniPlayerShape, useMiniPlayerBottom } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
 import { MiniPlayerMinorsGate } from '@/components/minors/mini-player-gate';
 import './mini-player.css';
+import { coverSrc } from '@/components/novel/cover';
 
 const RING_R = 26;
 const RING_LENGTH = 2 * Math.PI * RING_R;
@@ -78,7 +79,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
         {gate}
         <aside className="mini-player" data-shape="disc" style={style} aria-label="听书播放器">
           <button type="button" className="mini-disc" aria-label={`${s.playing ? '暂停' : '播放'}：${s.novel.title}`} onClick={toggle}>
-            <img src={s.novel.thumb} alt="" width={40} height={40} />
+            <img src={coverSrc(s.novel.thumb, 40)} alt="" width={40} height={40} />
             {ring}
             <span className="mini-disc-icon">
               <PlayPauseIcon playing={s.playing} size={16} />
@@ -95,7 +96,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
       <aside className="mini-player" data-shape="dock" style={style} aria-label="听书播放器">
         <Link href={href} className="mini-open" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
           <span className="mini-cover">
-            <img src={s.novel.thumb} alt="" width={40} height={40} />
+            <img src={coverSrc(s.novel.thumb, 40)} alt="" width={40} height={40} />
             {ring}
           </span>
           <span className="mini-text" aria-hidden="true">

@@ -8,7 +8,7 @@ const svgHeaders = {
 };
 
 // GET /covers/{id}.svg and /covers/author-{id}.svg — generated covers and avatars (no external images); `?banner=1` the
-// 750 × 320 banner, `&art=1` its art without the text (docs/catalogue.md "Covers").
+// 750 × 320 banner; `art=1` the cover's or the banner's art without its words (docs/catalogue.md "Covers").
 export async function GET(req: NextRequest, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   const match = /^(author-)?(\d{1,10})\.svg$/.exec(file);
@@ -21,8 +21,9 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ file
   const source = await getCoverSource(id);
   if (!source) return new Response('Not found', { status: 404 });
   const search = req.nextUrl.searchParams;
-  const banner = search.has('banner') ? (search.has('art') ? 'art' : 'full') : false;
-  return new Response(renderCoverSvg(id, source.title, source.author, banner, source.category), {
+  const art = search.has('art');
+  const banner = search.has('banner') ? (art ? 'art' : 'full') : false;
+  return new Response(renderCoverSvg(id, source.title, source.author, banner, source.category, art), {
     headers: svgHeaders,
   });
 }

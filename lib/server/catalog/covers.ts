@@ -15,8 +15,9 @@ export function renderCoverSvg(
   author: string,
   banner: false | 'full' | 'art' = false,
   category: string | null = null,
+  artOnly = false,
 ): string {
-  return banner ? renderBanner(id, { title, author, category }, banner === 'art') : renderCover(id, { title, author, category });
+  return banner ? renderBanner(id, { title, author, category }, banner === 'art') : renderCover(id, { title, author, category }, artOnly);
 }
 
 export function renderAvatarSvg(id: number, name: string): string {

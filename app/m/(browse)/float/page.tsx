@@ -9,6 +9,7 @@ import { pageCatalogue } from '@/lib/server/http/minors-view';
 import { DEFAULT_LANGUAGE_TYPE } from '@/lib/shared/constants';
 import { GAMES_TEXT as T } from '@/lib/shared/games-text';
 import { formatBusinessTime } from '@/lib/shared/business-time';
+import { coverSrc } from '@/components/novel/cover';
 
 export const metadata: Metadata = { title: T.floatTitle, description: T.floatDescription };
 
@@ -93,7 +94,7 @@ export default async function FloatPage() {
             {hub.novelTests.map((n) => (
               <li key={n.novel_id}>
                 <Link href={`/m/novels/${n.novel_id}`} className="f-row">
-                  <img src={n.thumb} alt="" width={54} height={72} loading="lazy" />
+                  <img src={coverSrc(n.thumb, 54)} alt="" width={54} height={72} loading="lazy" />
                   <span className="f-row-main">
                     <strong>{n.title}</strong>
                     <span>{n.author}</span>

@@ -48,6 +48,20 @@ describe('generated covers and banners', () => {
     expect(full.startsWith(art.replace('</svg>', ''))).toBe(true);
   });
 
+  it('draws a thumbnail cover as its art alone: no words for the browser to set, the same picture otherwise', () => {
+    for (const title of Object.values(LONG)) {
+      const art = renderCoverSvg(7, title, '作者名', false, '玄幻', true);
+      expect(art).not.toContain('<text');
+      expect(art).not.toContain('作者名');
+      expect(art).toMatch(/^<svg [^>]*width="300" height="400"/);
+      // Gradient, motif and the author band are the full cover's, in the same order; the title's rule goes with it.
+      const full = renderCoverSvg(7, title, '作者名', false, '玄幻');
+      const shapes = (svg: string) =>
+        svg.replace(/<g font-family[^>]*>|<\/g>|<text[^>]*>[^<]*<\/text>|<rect x="26" y="30" width="36" height="4"[^>]*\/>/g, '');
+      expect(shapes(art)).toBe(shapes(full));
+    }
+  });
+
   it('breaks Tibetan only after a tsheg and Uyghur only between words, and runs Uyghur right to left', () => {
     const bo = layoutTitle(LONG.bo, 240, 40, 22, 3);
     for (const line of bo.lines.slice(0, -1)) expect(line.endsWith('་')).toBe(true);

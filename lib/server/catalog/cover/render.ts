@@ -42,9 +42,10 @@ export const COVER_BADGE_ZONE = { top: 252, bottom: 342 } as const;
 
 /**
  * A 300 × 400 cover: the genre's gradient and motif, the title once in up to three lines at the top, the author
- * at the foot. The title block is sized so it always ends above the author line.
+ * at the foot. The title block is sized so it always ends above the author line. `artOnly`: the same picture without
+ * words or the title's rule, for thumbnails (docs/catalogue.md "Covers").
  */
-export function renderCover(id: number, text: CoverText): string {
+export function renderCover(id: number, text: CoverText, artOnly = false): string {
   const [W, H, PAD] = [300, 400, 26];
   const { motif, palette } = themeFor(id, text.category);
   const [dark, light, accent] = palette;
@@ -58,12 +59,15 @@ export function renderCover(id: number, text: CoverText): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     motifSvg(motif, 0, H * 0.42, W, H * 0.58, light, accent) +
-    `<rect x="${PAD}" y="${top - 14}" width="36" height="4" fill="${accent}"/>` +
-    `<g font-family="${FONT}">` +
-    textBlock(title.lines, W / 2, top, title.size, lh, 'middle', '#fff') +
-    `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/>` +
-    textBlock(author.lines, W / 2, H - 58 + (58 - authorSize) / 2 - 4, author.size, 1.2, 'middle', '#fff', 400) +
-    `</g></svg>`
+    // The rule marks where the title starts: the art alone has neither.
+    (artOnly
+      ? `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/></svg>`
+      : `<rect x="${PAD}" y="${top - 14}" width="36" height="4" fill="${accent}"/>` +
+        `<g font-family="${FONT}">` +
+        textBlock(title.lines, W / 2, top, title.size, lh, 'middle', '#fff') +
+        `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/>` +
+        textBlock(author.lines, W / 2, H - 58 + (58 - authorSize) / 2 - 4, author.size, 1.2, 'middle', '#fff', 400) +
+        `</g></svg>`)
   );
 }
 
