@@ -1,4 +1,4 @@
-import { expect, onOnePhone, test, type Page, type Request, ONE_PHONE_ONLY } from './helpers/test';
+import { expect, onOnePhone, test, type Locator, type Page, type Request, ONE_PHONE_ONLY } from './helpers/test';
 import { sigHeader } from './helpers/sig';
 import { agreedVersions } from './helpers/consent';
 
@@ -13,6 +13,15 @@ function rscRequestsFor(page: Page, pathname: string): Request[] {
     if (url.pathname === pathname && (url.searchParams.has('_rsc') || req.headers()['rsc'] === '1')) seen.push(req);
   });
   return seen;
+}
+
+/** Hovers `link` (the pointer moved away first) until its page is prefetched: the page's navigator may not be there yet. */
+async function hoverUntilPrefetched(page: Page, link: Locator, seen: Request[]): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await link.hover();
+    expect(seen.length).toBeGreaterThan(0);
+  }).toPass();
 }
 
 async function signIn(page: Page, workerIndex: number) {
@@ -97,12 +106,7 @@ test.describe('a first visit to home', () => {
     const tabs = page.getByRole('navigation', { name: '主导航' });
     // Nothing while the page loads; the public tab once the pointer is on it (the router does prefetch).
     expect(library).toHaveLength(0);
-    // Hovered again (the pointer moved away first) until the page's navigator is there to hear it.
-    await expect(async () => {
-      await page.mouse.move(0, 0);
-      await tabs.getByRole('link', { name: '书库' }).hover();
-      expect(library.length).toBeGreaterThan(0);
-    }).toPass();
+    await hoverUntilPrefetched(page, tabs.getByRole('link', { name: '书库' }), library);
     await tabs.getByRole('link', { name: '书架' }).hover();
     await tabs.getByRole('link', { name: '我的' }).hover();
     await tabs.getByRole('link', { name: '书库' }).hover();
@@ -119,12 +123,7 @@ test('a signed-in reader has 书架 prefetched when a finger comes to it', ONE_P
   await page.goto('/m/library');
   await page.waitForLoadState('load');
   expect(shelf).toHaveLength(0);
-  const tab = page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '书架' });
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await tab.hover();
-    expect(shelf.length).toBeGreaterThan(0);
-  }).toPass();
+  await hoverUntilPrefetched(page, page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '书架' }), shelf);
 });
 
 test('the sign-in page loads no zod', ONE_PHONE_ONLY, async ({ page }) => {

@@ -40,34 +40,44 @@ function textBlock(
  */
 export const COVER_BADGE_ZONE = { top: 252, bottom: 342 } as const;
 
+const [COVER_W, COVER_H, COVER_PAD] = [300, 400, 26];
+
 /**
  * A 300 × 400 cover: the genre's gradient and motif, the title once in up to three lines at the top, the author
  * at the foot. The title block is sized so it always ends above the author line. `artOnly`: the same picture without
- * words or the title's rule, for thumbnails (docs/catalogue.md "Covers").
+ * words or the title's rule, for thumbnails (docs/catalogue.md "Covers"); its words are not laid out at all.
  */
 export function renderCover(id: number, text: CoverText, artOnly = false): string {
-  const [W, H, PAD] = [300, 400, 26];
+  const [W, H] = [COVER_W, COVER_H];
   const { motif, palette } = themeFor(id, text.category);
   const [dark, light, accent] = palette;
+  const band = `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>` +
+    `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
+    motifSvg(motif, 0, H * 0.42, W, H * 0.58, light, accent) +
+    (artOnly ? band : coverWords(text, accent, band)) +
+    `</svg>`
+  );
+}
+
+/** The cover's rule, title and author, with the author's band between them in the text group. */
+function coverWords(text: CoverText, accent: string, band: string): string {
+  const [W, H, PAD] = [COVER_W, COVER_H, COVER_PAD];
   const title = layoutTitle(text.title, W - 2 * PAD, 40, 22, 3);
   const lh = scriptOf(text.title) === 'bo' ? 1.5 : 1.25;
   const top = 44;
   const authorSize = 18;
   const author = layoutTitle(text.author, W - 2 * PAD, authorSize, 14, 1);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="0.6" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>` +
-    `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
-    motifSvg(motif, 0, H * 0.42, W, H * 0.58, light, accent) +
     // The rule marks where the title starts: the art alone has neither.
-    (artOnly
-      ? `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/></svg>`
-      : `<rect x="${PAD}" y="${top - 14}" width="36" height="4" fill="${accent}"/>` +
-        `<g font-family="${FONT}">` +
-        textBlock(title.lines, W / 2, top, title.size, lh, 'middle', '#fff') +
-        `<rect x="0" y="${H - 58}" width="${W}" height="58" fill="${dark}" opacity="0.55"/>` +
-        textBlock(author.lines, W / 2, H - 58 + (58 - authorSize) / 2 - 4, author.size, 1.2, 'middle', '#fff', 400) +
-        `</g></svg>`)
+    `<rect x="${PAD}" y="${top - 14}" width="36" height="4" fill="${accent}"/>` +
+    `<g font-family="${FONT}">` +
+    textBlock(title.lines, W / 2, top, title.size, lh, 'middle', '#fff') +
+    band +
+    textBlock(author.lines, W / 2, H - 58 + (58 - authorSize) / 2 - 4, author.size, 1.2, 'middle', '#fff', 400) +
+    `</g>`
   );
 }
 
