@@ -37,6 +37,7 @@ async function traced(browser, path, cookies) {
     // .cpuprofile whose chunk addresses name the build's files: `node bench/lib/cpu-profile-top.mjs` reads it, and
     // with a build made with BROWSER_SOURCE_MAPS=1 names each function by its source.
     if (DUMP) {
+      fs.mkdirSync(DUMP, { recursive: true });
       const name = `${DUMP}/${path.replace(/\W+/g, '_')}`;
       fs.writeFileSync(`${name}.json`, JSON.stringify({ traceEvents: events }));
       const { profile } = await cdp.send('Profiler.stop');

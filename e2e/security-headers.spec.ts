@@ -110,7 +110,7 @@ test('the pages load with zero CSP violations: home, novel, reader with its sett
 test('cacheable answers carry no Set-Cookie; the browser still gets its tracking and referral cookies', async ({ page, playwright }) => {
   const fresh = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
   // The whole cached pages must be cacheable; any other answer that is must not set a cookie either.
-  const mustCache = ['/m', '/m?gender=2', '/m/novels/1', '/covers/1.svg'];
+  const mustCache = ['/m', '/m?gender=2', '/m/novels/1', '/covers/1.svg', '/covers/1.webp'];
   for (const path of [...mustCache, '/m/novels/2', '/v1/novels/1', '/v1/categories', '/m/search', '/m/library']) {
     const res = await fresh.get(path);
     expect(res.status(), path).toBe(200);

@@ -20,8 +20,10 @@ test.describe('the /m shell on a phone', () => {
     await expect(banner).toHaveAttribute('href', /^\/m\/novels\/\d+$/);
     await expect(page.locator('.novel-card').first()).toBeVisible();
     const cover = page.locator('.novel-card img').first();
-    await expect(cover).toHaveAttribute('src', /^\/covers\/\d+\.svg\?art=1$/);
-    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(cover).toHaveAttribute('src', /^\/covers\/\d+\.webp$/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    // The banner's art too is a WebP, drawn at the carousel's full 750 px.
+    await expect.poll(() => banner.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(750);
     const tabs = page.getByRole('navigation', { name: '主导航' }).getByRole('link');
     await expect(tabs).toHaveText(['首页', '书库', '书架', '我的']);
     await expect(tabs.first()).toHaveAttribute('aria-current', 'page');

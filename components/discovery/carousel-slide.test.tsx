@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { CarouselSlide } from './carousel-slide';
 
 describe('CarouselSlide', () => {
-  it('shows a generated banner as text-free art with the title and author set over it in HTML', () => {
+  it('shows a generated banner as text-free WebP art with the title and author set over it in HTML', () => {
     const { container } = render(
       <CarouselSlide href="/m/novels/1" banner="/covers/1.svg?banner=1" title="大唐归途" author="青灯知秋" first />,
     );
     const img = screen.getByRole('img', { name: '大唐归途' });
-    expect(img).toHaveAttribute('src', '/covers/1.svg?banner=1&art=1');
+    expect(img).toHaveAttribute('src', '/covers/1.webp?banner=1');
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(container.querySelector('.banner-title')).toHaveTextContent('大唐归途');
     expect(container.querySelector('.banner-author')).toHaveTextContent('青灯知秋');

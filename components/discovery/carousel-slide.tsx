@@ -2,8 +2,11 @@
 
 import { IntentLink as Link } from '@/components/ui/intent-link';
 
-/** A generated banner (`/covers/{id}.svg?banner=1`): its art is drawn without text and the words are set in HTML. */
-const GENERATED = /^\/covers\/\d+\.svg\?banner=1$/;
+/**
+ * A generated banner (`/covers/{id}.svg?banner=1`): its art is shown as a WebP without words
+ * (`/covers/{id}.webp?banner=1`, decoded off the main thread) and the words are set in HTML.
+ */
+const GENERATED = /^\/covers\/(\d+)\.svg\?banner=1$/;
 
 interface Props {
   href: string;
@@ -27,12 +30,12 @@ interface Props {
  * server's HTML still preloads the banner this page shows.
  */
 export function CarouselSlide({ href, banner, title, author, languageType, first }: Props) {
-  const generated = GENERATED.test(banner);
+  const generated = GENERATED.exec(banner);
   const lang = languageType === 0 ? 'ug' : languageType === 2 ? 'bo' : undefined;
   return (
     <Link href={href} className="carousel-item">
       <img
-        src={generated ? `${banner}&art=1` : banner}
+        src={generated ? `/covers/${generated[1]}.webp?banner=1` : banner}
         alt={title}
         width={750}
         height={320}

@@ -1,17 +1,20 @@
 // Props are spread only when set: an explicit undefined still costs a "$undefined" in the RSC payload of every card.
 const HIGH = { fetchPriority: 'high' } as const;
 
-// A generated cover (`/covers/{id}.svg`) is an SVG document the browser lays out on the page's main thread, and its
-// printed title and author are text in Chinese, Uyghur or Tibetan: each thumbnail made the browser match fonts for
-// its own words, twenty of them on home's first screens (home's time to interactive at 6× CPU: 2.0 s with them,
-// 1.1 s without; docs/catalogue.md "Covers"). Up to this width the card names the book beside its cover and the
-// art's words would be 4–10 px, so a thumbnail shows the art alone; larger covers keep their words.
+// A generated cover (`/covers/{id}.svg`) is an SVG document the browser parses, lays out and paints on the page's main
+// thread, and its printed title and author are text in Chinese, Uyghur or Tibetan that made the browser match fonts
+// for its own words: twenty of them on home's first screens (home's time to interactive at 6× CPU: 2.0 s with the
+// words, 1.1 s without; docs/catalogue.md "Covers"). Up to this width the card names the book beside its cover and the
+// art's words would be 4–10 px, so a thumbnail shows the art alone, and as a WebP (`/covers/{id}.webp`), which the
+// browser decodes off the main thread. Larger covers keep their words.
 const THUMBNAIL_MAX_WIDTH = 80;
-const GENERATED = /^\/covers\/\d+\.svg$/;
+const GENERATED = /^\/covers\/(\d+)\.svg$/;
 
-/** The picture a cover of this width shows: a generated thumbnail's art without words, anything else as it is. */
+/** The picture a cover of this width shows: a generated thumbnail's art as a WebP, anything else as it is. */
 export function coverSrc(src: string, width: number): string {
-  return width <= THUMBNAIL_MAX_WIDTH && GENERATED.test(src) ? `${src}?art=1` : src;
+  if (width > THUMBNAIL_MAX_WIDTH) return src;
+  const generated = GENERATED.exec(src);
+  return generated ? `/covers/${generated[1]}.webp` : src;
 }
 
 /** A cover with its badge; width and height reserve the space so nothing shifts while it loads. */
