@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { memberId } from '@/lib/client/identity';
+import { afterLoadWhenIdle } from '@/lib/client/when-idle';
 
 /** How long the browser may wait for an idle moment before the check runs anyway. */
 const IDLE_TIMEOUT_MS = 4000;
@@ -16,23 +17,16 @@ export function CheckinDailyTrigger() {
   useEffect(() => {
     if (!memberId()) return;
     const aborted = new AbortController();
-    let idleId: number | undefined;
-    let timerId: ReturnType<typeof setTimeout> | undefined;
-    const run = () => {
-      if (aborted.signal.aborted) return;
-      void import('@/lib/client/checkin-daily').then((m) => m.maybeOpenDailyCheckin(aborted.signal)).catch(() => undefined);
-    };
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      else timerId = setTimeout(run, 1000);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const cancel = afterLoadWhenIdle(
+      () => {
+        if (aborted.signal.aborted) return;
+        void import('@/lib/client/checkin-daily').then((m) => m.maybeOpenDailyCheckin(aborted.signal)).catch(() => undefined);
+      },
+      { timeoutMs: IDLE_TIMEOUT_MS },
+    );
     return () => {
       aborted.abort();
-      window.removeEventListener('load', whenIdle);
-      if (idleId !== undefined) window.cancelIdleCallback?.(idleId);
-      if (timerId !== undefined) clearTimeout(timerId);
+      cancel();
     };
   }, []);
   return null;

@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type ComponentType } from 'react';
 import { onFirstInput } from '@/lib/client/first-interaction';
+import { afterLoadWhenIdle } from '@/lib/client/when-idle';
 
 /** How long after the load event the browser may wait for an idle moment before the triggers load anyway. */
 const IDLE_TIMEOUT_MS = 3000;
@@ -20,31 +21,22 @@ export function DeferredHomeTriggers({ languageType }: { languageType: number })
   useEffect(() => {
     let live = true;
     let started = false;
-    let idleId: number | undefined;
-    let timerId: ReturnType<typeof setTimeout> | undefined;
     const start = (interacted: boolean) => {
       if (started || !live) return;
       started = true;
       stopListening();
+      cancelIdle();
       void import('./home-triggers').then(
         (m) => live && setLoaded({ Triggers: m.default, interacted }),
         () => undefined,
       );
     };
     const stopListening = onFirstInput((reader) => start(reader));
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        idleId = window.requestIdleCallback(() => start(false), { timeout: IDLE_TIMEOUT_MS });
-      else timerId = setTimeout(() => start(false), 1000);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const cancelIdle = afterLoadWhenIdle(() => start(false), { timeoutMs: IDLE_TIMEOUT_MS });
     return () => {
       live = false;
       stopListening();
-      window.removeEventListener('load', whenIdle);
-      if (idleId !== undefined) window.cancelIdleCallback?.(idleId);
-      if (timerId !== undefined) clearTimeout(timerId);
+      cancelIdle();
     };
   }, []);
   return loaded ? <loaded.Triggers languageType={languageType} interacted={loaded.interacted} /> : null;

@@ -7,6 +7,7 @@ import { startReadingHeartbeat } from '@/lib/client/reader/heartbeat';
 import { reportPosition } from '@/lib/client/reader/position';
 import { prefetchChapter } from '@/lib/client/reads/reader';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
+import { afterLoadWhenIdle } from '@/lib/client/when-idle';
 
 const positionOf = (c: ReadChapter, idx: number) => ({ articleId: c.id, idx, novel: c.novel, article: { title: c.title, idx: c.idx } });
 
@@ -19,11 +20,18 @@ export function useChapterVisit(withText: () => ReadChapter, page: RefObject<HTM
   useEffect(() => {
     const chapter = withText();
     if (!chapter.locked) rememberArticle(chapter);
-    keepRecent(chapter);
-    prefetchChapter(chapter.next_id, chapter.novel_id);
     const hash = /^#p(\d+)$/.exec(window.location.hash);
     if (hash && document.documentElement.dataset.reader !== 'p') document.getElementById(`p${hash[1]}`)?.scrollIntoView();
     if (!chapter.locked) reportPosition(positionOf(chapter, hash ? Number(hash[1]) : 0), true);
+    // The device's copy and the next chapter wait for an idle moment after the load: no tap needs them sooner, and on
+    // a slow phone the request and the storage write were part of the reader's hydration (docs/reading.md "Reader").
+    return afterLoadWhenIdle(
+      () => {
+        keepRecent(chapter);
+        prefetchChapter(chapter.next_id, chapter.novel_id);
+      },
+      { fallbackMs: 300 },
+    );
   }, [withText]);
 
   // While the reader reads (visible, touched in the last 2 minutes), the position goes again every 30 s, so a long
