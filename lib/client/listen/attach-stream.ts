@@ -2,9 +2,6 @@ import type { AttachStream, Detach, MediaLike } from './media';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
-/** hls.js's worker as the server serves it, for this release of hls.js only (app/audio/hls.worker.js). */
-export const hlsWorkerPath = (version: string) => `/audio/hls.worker.js?v=${encodeURIComponent(version)}`;
-
 function native(media: MediaLike, url: string): Detach {
   media.src = url;
   return () => {
@@ -20,13 +17,9 @@ function native(media: MediaLike, url: string): Detach {
  * stream has no edge to keep up with: the wanted latency is longer than any stream, so hls.js's live position is
  * the playlist's start and it loads where the element plays. Listening starts where it was left.
  */
-export function hlsConfig(startPosition: number, workerPath?: string) {
+export function hlsConfig(startPosition: number) {
   return {
     startPosition,
-    // The segments' demuxing and remuxing run on hls.js's own worker, off the page's main thread, where the worker
-    // is served (app/audio/hls.worker.js); a download plays offline, where the worker may not be at hand, so its
-    // hls.js transmuxes on the page.
-    ...(workerPath ? { workerPath } : { enableWorker: false }),
     backBufferLength: 60,
     liveSyncDuration: 1e9,
     liveMaxLatencyDuration: Number.POSITIVE_INFINITY,
@@ -65,7 +58,7 @@ export const attachStream: AttachStream = (media, url, { startPosition, onFatal 
   return import('hls.js/light').then(({ default: Hls }) => {
     if (!Hls.isSupported()) return native(media, url);
     if (downloaded && 'disableRemotePlayback' in media) media.disableRemotePlayback = true;
-    const hls = new Hls(hlsConfig(startPosition, downloaded ? undefined : hlsWorkerPath(Hls.version)));
+    const hls = new Hls(hlsConfig(startPosition));
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) onFatal();
     });
