@@ -5,8 +5,13 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import RedisCacheHandler from '../lib/cache/redis-cache-handler.cjs';
+import { cacheRedisOptions } from '../lib/cache/redis-options.cjs';
 
 const { closeRedisCacheConnections, decodeEntry, encodeEntry } = RedisCacheHandler;
+
+// A test worker starved of CPU (2 cores, the whole suite) can stall past the handlers' 1 s command timeout, and a
+// timed-out write is dropped as if Redis were down: the two "servers" here wait for Redis, not for the clock.
+process.env.REDIS_CACHE_TIMEOUT_MS = '10000';
 
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Decided before the tests are declared, so an unreachable Redis skips them (with a line saying so) instead of failing.
@@ -86,6 +91,7 @@ describeRedis('shared Redis cache handler', () => {
       postponed: undefined,
     };
     await serverA().set('/m/novels/7', page, { cacheControl: { revalidate: 300, expire: 31536000 } });
+    expect(await admin.exists(`${prefix}entry:/m/novels/7`)).toBe(1);
     const got = await serverB().get('/m/novels/7', { kind: 'APP_PAGE', isFallback: false });
     expect(got?.value.html).toBe(page.html);
     expect(Buffer.isBuffer(got?.value.rscData)).toBe(true);
@@ -224,5 +230,29 @@ describe('shared Redis cache handler with Redis down', () => {
       process.env.LOG_LEVEL = level;
       spy.mockRestore();
     }
+  });
+});
+
+describe("the cache handlers' Redis connection", () => {
+  afterEach(() => {
+    process.env.REDIS_CACHE_TIMEOUT_MS = '10000';
+  });
+
+  it('fails a command unanswered within REDIS_CACHE_TIMEOUT_MS, 1 s unless set, and never queues one while Redis is down', () => {
+    delete process.env.REDIS_CACHE_TIMEOUT_MS;
+    expect(cacheRedisOptions()).toMatchObject({
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1000,
+      commandTimeout: 1000,
+    });
+    for (const bad of ['', 'soon', '-5', '0', 'Infinity']) {
+      process.env.REDIS_CACHE_TIMEOUT_MS = bad;
+      expect(cacheRedisOptions().commandTimeout).toBe(1000);
+    }
+    process.env.REDIS_CACHE_TIMEOUT_MS = '2500';
+    expect(cacheRedisOptions()).toMatchObject({ connectTimeout: 2500, commandTimeout: 2500 });
+    expect(cacheRedisOptions().retryStrategy(1)).toBe(250);
+    expect(cacheRedisOptions().retryStrategy(100)).toBe(2000);
   });
 });

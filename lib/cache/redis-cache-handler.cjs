@@ -7,6 +7,8 @@
 // instance Next's server holds.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module (see above)
 const Redis = require('ioredis');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module (see above)
+const { cacheRedisOptions } = require('./redis-options.cjs');
 
 /**
  * Next's own record of tag invalidations, which its incremental cache consults after our get() to decide stale
@@ -63,14 +65,7 @@ function connectionFor(url, prefix) {
   const id = `${url} ${prefix}`;
   let conn = shared.get(id);
   if (conn) return conn;
-  const redis = new Redis(url, {
-    // Redis down: fail each command at once and render uncached, never queue requests behind a dead socket.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    commandTimeout: 1000,
-    retryStrategy: (times) => Math.min(times * 250, 2000),
-  });
+  const redis = new Redis(url, cacheRedisOptions());
   conn = { redis, prefix, down: false, pendingTags: new Map() };
   redis.on('error', (err) => markDown(conn, err));
   redis.on('ready', () => {

@@ -8,6 +8,8 @@
 // lib/server/core/cache.ts expires tags through it from background jobs, where Next's revalidateTag refuses to run.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module (see above)
 const Redis = require('ioredis');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module (see above)
+const { cacheRedisOptions } = require('./redis-options.cjs');
 
 /**
  * Next's in-process record of tag invalidations, which decides whether a cached page (its static shell, in the
@@ -140,14 +142,7 @@ class RedisStore {
     const id = `${url} ${prefix}`;
     let conn = connections.get(id);
     if (!conn) {
-      const redis = new Redis(url, {
-        // Redis down: fail each command at once and read uncached, never queue requests behind a dead socket.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        connectTimeout: 1000,
-        commandTimeout: 1000,
-        retryStrategy: (times) => Math.min(times * 250, 2000),
-      });
+      const redis = new Redis(url, cacheRedisOptions());
       conn = { redis, prefix, down: false, pendingTags: new Map() };
       redis.on('error', (err) => this.markDown(conn, err));
       redis.on('ready', () => {
