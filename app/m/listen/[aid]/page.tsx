@@ -7,7 +7,9 @@ import { ListenView } from '@/components/listen/listen-view';
 import { TtsUnavailable } from '@/components/listen/tts-unavailable';
 import { currentMember } from '@/lib/server/accounts/session-member';
 import { getNovelOrThrow } from '@/lib/server/catalog/novels';
+import { MinorsPageStop, minorsStopOf } from '@/components/minors/minors-page-stop';
 import { ApiError } from '@/lib/server/core/errors';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { getNovelReadLog } from '@/lib/server/reading/readlogs';
 import { CODES } from '@/lib/shared/dto/envelope';
@@ -35,6 +37,9 @@ const listenFor = cache(async (rawId: string) => {
     if (err instanceof ApiError && err.code === CODES.follow) redirect(followPath(id));
     if (err instanceof ApiError && err.code === CODES.offShelf) redirect(`/m/novels/${(err.data as { novel_id: number }).novel_id}/off`);
     if (err instanceof ApiError && err.status === 404) return null;
+    // 青少年模式: an unsuitable novel, the night window or the day's limit is explained, never an error page.
+    const stop = minorsStopOf(err);
+    if (stop) return { stop };
     throw err;
   }
 });
@@ -55,7 +60,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const found = await listenFor((await params).aid);
   // A member's page: nothing here for search engines.
-  if (!found) return { title: '听书', robots: { index: false } };
+  if (!found?.chapter) return { title: found ? MINORS_TEXT.title : '听书', robots: { index: false } };
   return { title: `${found.chapter.title} - ${found.chapter.novel.title} · 听书`, robots: { index: false } };
 }
 
@@ -63,6 +68,7 @@ export default async function ListenPage({ params, searchParams }: Props) {
   await connection();
   const found = await listenFor((await params).aid);
   if (!found) notFound();
+  if (found.stop) return <MinorsPageStop stop={found.stop} />;
   const { chapter, memberId } = found;
   const query = await searchParams;
   const readType = readTypeOf(one(query.read_type), chapter.novel.ctype);

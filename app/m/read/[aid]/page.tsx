@@ -7,7 +7,9 @@ import { ReaderView } from '@/components/reader/reader-view';
 import { SettingsScript } from '@/components/reader/settings-script';
 import { ReadingSurprises } from '@/components/reader/reading-surprises';
 import { currentMember } from '@/lib/server/accounts/session-member';
+import { MinorsPageStop, minorsStopOf } from '@/components/minors/minors-page-stop';
 import { ApiError } from '@/lib/server/core/errors';
+import { MINORS_TEXT } from '@/lib/shared/minors-text';
 import { readChapter } from '@/lib/server/reading/chapter';
 import { CODES } from '@/lib/shared/dto/envelope';
 import { readId } from '@/lib/shared/page-params';
@@ -34,6 +36,9 @@ const chapterFor = cache(async (rawId: string) => {
     if (err instanceof ApiError && err.code === CODES.follow) redirect(followPath(id));
     if (err instanceof ApiError && err.code === CODES.offShelf) redirect(`/m/novels/${(err.data as { novel_id: number }).novel_id}/off`);
     if (err instanceof ApiError && err.status === 404) notFound();
+    // 青少年模式: an unsuitable novel, the night window or the day's limit is explained, never an error page.
+    const stop = minorsStopOf(err);
+    if (stop) return stop;
     throw err;
   }
 });
@@ -41,6 +46,7 @@ const chapterFor = cache(async (rawId: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const chapter = await chapterFor((await params).aid);
+  if ('minors' in chapter) return { title: MINORS_TEXT.title, robots: { index: false } };
   const url = `/m/read/${chapter.id}?nid=${chapter.novel_id}`;
   const title = `${chapter.title} - ${chapter.novel.title}`;
   const description = chapter.paragraphs.slice(0, 2).join(' ').slice(0, 120) || `${chapter.novel.title} ${chapter.title}`;
@@ -60,6 +66,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ReadPage({ params }: Props) {
   await connection();
   const chapter = await chapterFor((await params).aid);
+  if ('minors' in chapter) return <MinorsPageStop stop={chapter} />;
   if (chapter.redirect_to_id !== chapter.id) redirect(`/m/read/${chapter.redirect_to_id}?nid=${chapter.novel_id}`);
   return (
     <>
