@@ -9,12 +9,18 @@ export interface MinorsStop {
   dailyMinutes: number;
 }
 
-/** The mode's refusal of a chapter read or heard, or null for any other error (which the page handles as before). */
+const STOPS: ReadonlySet<unknown> = new Set<MinorsStop['minors']>(['unsuitable', 'night', 'limit']);
+
+/**
+ * The mode's refusal of a chapter read or heard, or null for any other error, the mode's other refusals (paying,
+ * commenting) included: the page handles those as before.
+ */
 export function minorsStopOf(err: unknown): MinorsStop | null {
   if (!(err instanceof ApiError) || err.code !== CODES.minorsMode) return null;
   const data = (err.data ?? {}) as { minors_mode?: unknown; daily_minutes?: unknown };
-  const minors = data.minors_mode === 'night' || data.minors_mode === 'limit' ? data.minors_mode : 'unsuitable';
-  return { minors, dailyMinutes: typeof data.daily_minutes === 'number' ? data.daily_minutes : 0 };
+  if (!STOPS.has(data.minors_mode)) return null;
+  const dailyMinutes = typeof data.daily_minutes === 'number' ? data.daily_minutes : 0;
+  return { minors: data.minors_mode as MinorsStop['minors'], dailyMinutes };
 }
 
 /**

@@ -8,22 +8,23 @@ import { renderBanner, renderCover, type CoverText } from './render';
  * thumbnails and its banner cost a slow phone about a quarter of a second before the page answered a tap. A WebP is
  * decoded off the main thread. The art has no words, so no font is involved in drawing it.
  *
- * Thumbnails are drawn 192 × 256: the widest thumbnail (80 CSS px) on a phone of 2.4 device pixels per CSS pixel,
- * and a 72 px card on a 2.6 one. The banner keeps its 750 × 320, already twice the width a phone shows it at.
+ * Thumbnails are drawn 192 px wide (256 high): the widest thumbnail (80 CSS px) on a phone of 2.4 device pixels per
+ * CSS pixel, and a 72 px card on a 2.6 one. The banner keeps its 750 × 320, already twice the width a phone shows it
+ * at. `from` is the width of the SVG each is drawn from.
  */
-export const ART_SIZES = { cover: { width: 192, height: 256 }, banner: { width: 750, height: 320 } } as const;
-export type ArtKind = keyof typeof ART_SIZES;
+const ART = { cover: { width: 192, from: 300 }, banner: { width: 750, from: 750 } } as const;
+export type ArtKind = keyof typeof ART;
 
-// The art depends on the novel's id and category alone, so the drawn pictures are few (two per novel) and each is
-// 1–3 KB: the last few hundred are kept, and a picture asked for while it is being drawn is drawn once.
+// The art depends on the novel's id and category (and a banner's side on its title's script) alone, so the drawn
+// pictures are few (two per novel) and each is 1–3 KB: the last few hundred are kept, and a picture asked for while
+// it is being drawn is drawn once.
 const KEPT = 600;
 const drawn = new Map<string, Promise<Buffer>>();
 
 async function draw(svg: string, kind: ArtKind): Promise<Buffer> {
-  const { width } = ART_SIZES[kind];
+  const { width, from } = ART[kind];
   // The SVG is rasterised at the density that gives the wanted width, not drawn small and scaled up.
-  const viewWidth = kind === 'cover' ? 300 : 750;
-  return sharp(Buffer.from(svg), { density: (72 * width) / viewWidth })
+  return sharp(Buffer.from(svg), { density: (72 * width) / from })
     .resize({ width })
     .webp({ quality: 80 })
     .toBuffer();
