@@ -70,6 +70,7 @@ describe('a locked chapter on the listen page', () => {
     player();
     const fetched = show(lockedListenChapter(21), {
       'POST /v1/audio/articles/preview_url': { data: { url: '/audio/21/preview.m3u8?m=9&e=1&s=x', expires_at: '', max_seconds: 30 } },
+      'GET /audio/21/preview.m3u8': { data: null },
     });
     await waitFor(() => expect(fetched.calls.find((c) => c.path === '/v1/audio/articles/preview_url')).toBeDefined());
     expect(fetched.calls.find((c) => c.path === '/v1/audio/articles/preview_url')!.body).toEqual({
@@ -83,6 +84,7 @@ describe('a locked chapter on the listen page', () => {
     const { media } = player();
     const fetched = show(lockedListenChapter(21), {
       'POST /v1/audio/articles/preview_url': { data: { url: '/audio/21/preview.m3u8?m=9&e=1&s=x', expires_at: '', max_seconds: 30 } },
+      'GET /audio/21/preview.m3u8': { data: null },
       'POST /v1/novels/1/buy': { data: {} },
       'GET /v1/read/21': { data: listenChapter(21, { is_free: false, access: 'unlocked' }) },
     });
@@ -118,6 +120,7 @@ describe('a locked chapter on the listen page', () => {
     player();
     show(lockedListenChapter(21), {
       'POST /v1/audio/articles/preview_url': { data: { url: '/audio/21/preview.m3u8?m=9&e=1&s=x', expires_at: '', max_seconds: 10 } },
+      'GET /audio/21/preview.m3u8': { data: null },
     });
     const audio = await waitFor(() => {
       const el = document.querySelector<HTMLAudioElement>('.listen-preview audio[src]');
@@ -129,6 +132,16 @@ describe('a locked chapter on the listen page', () => {
       audio.dispatchEvent(new Event('timeupdate'));
     });
     expect(screen.getByRole('status')).toHaveTextContent('试听结束，购买后从这里继续收听');
+  });
+
+  it('a preview playlist the server refuses says there is no preview, and nothing is played', async () => {
+    player();
+    show(lockedListenChapter(21), {
+      'POST /v1/audio/articles/preview_url': { data: { url: '/audio/21/preview.m3u8?m=9&e=1&s=x', expires_at: '', max_seconds: 30 } },
+      'GET /audio/21/preview.m3u8': { status: 404, code: 40400, message: '本章暂无试听' },
+    });
+    await waitFor(() => expect(screen.getByText('本章暂无试听')).toBeInTheDocument());
+    expect(document.querySelector('.listen-preview audio[src]')).toBeNull();
   });
 
   it('a chapter without a preview says so', async () => {

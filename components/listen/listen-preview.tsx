@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { attachStream } from '@/lib/client/listen/attach-stream';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import type { Detach, MediaLike } from '@/lib/client/listen/media';
-import { fetchPreviewUrl } from '@/lib/client/listen/preview-api';
+import { fetchPreviewUrl, previewReady } from '@/lib/client/listen/preview-api';
 import { storedVoice } from '@/lib/client/listen/voice-choice';
 import { LISTEN_EXTRA_MSG as T } from '@/lib/shared/listen-extras-text';
 import { PlayPauseIcon } from './play-pause-icon';
@@ -65,6 +65,9 @@ export default function ListenPreview({
       .then(async ({ url, max_seconds }) => {
         if (gone) return;
         limit.current = max_seconds;
+        const ready = await previewReady(url, () => gone);
+        if (gone) return;
+        if (!ready) return setPhase('none');
         detach = await attachStream(media as unknown as MediaLike, url, { startPosition: 0, onFatal: () => setPhase('none') });
         if (gone) return detach();
         setPhase('ready');
