@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from './test';
+import { keepSeenMarksToday, type Browser, type Page, type TestInfo } from './test';
 
 /** A new context of the same phone (viewport, UA, locale), as a second person holding their own device. */
 export async function newPhonePage(browser: Browser, info: TestInfo): Promise<Page> {
@@ -14,5 +14,6 @@ export async function newPhonePage(browser: Browser, info: TestInfo): Promise<Pa
     baseURL,
     storageState,
   });
+  await keepSeenMarksToday(context);
   return context.newPage();
 }

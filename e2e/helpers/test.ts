@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
+import { BUSINESS_UTC_OFFSET_MS } from '@/lib/shared/business-time';
 import { hydrationProblem } from './hydration-errors';
 
 // Every spec imports `test` and `expect` from here instead of @playwright/test: the same API, plus a guard that
@@ -27,6 +28,30 @@ function watch(context: BrowserContext, found: string[]): void {
   });
 }
 
+/**
+ * The config's storage state marks today's promotion popup and check-in modal as seen with the business day the
+ * worker started on (playwright.config.ts). A run that crosses midnight in Beijing (16:00 UTC) would then meet both on
+ * every page after it, over what the journeys tap. Before a page's scripts read them, a mark of the day before is
+ * moved to the page's today; a journey that starts with no mark (the popups' own) is left alone.
+ */
+function carrySeenMarks({ offsetMs, keys }: { offsetMs: number; keys: string[] }): void {
+  const day = (at: number) => new Date(at + offsetMs).toISOString().slice(0, 10);
+  const now = Date.now();
+  try {
+    for (const key of keys) if (localStorage.getItem(key) === day(now - 86_400_000)) localStorage.setItem(key, day(now));
+  } catch {
+    // A page without storage (an error page of another origin) has no marks to carry.
+  }
+}
+
+/** Adds carrySeenMarks to a context: the test's own, and the second phones a journey opens (./phone-context.ts). */
+export async function keepSeenMarksToday(context: BrowserContext): Promise<void> {
+  await context.addInitScript(carrySeenMarks, {
+    offsetMs: BUSINESS_UTC_OFFSET_MS,
+    keys: ['promotion_popup.shown_on', 'checkin_modal.shown_on'],
+  });
+}
+
 export const test = base.extend<HydrationFixtures>({
   hydrationErrors: async ({}, provide) => {
     await provide([]);
@@ -35,6 +60,7 @@ export const test = base.extend<HydrationFixtures>({
   // without a browser (requests only) start none.
   context: async ({ context, hydrationErrors }, provide) => {
     watch(context, hydrationErrors);
+    await keepSeenMarksToday(context);
     await provide(context);
     expect(hydrationErrors, 'React reported hydration errors on these pages').toEqual([]);
   },
