@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { BUSINESS_TIMEZONE, businessDayOf } from './lib/shared/business-time';
 
@@ -6,9 +7,11 @@ const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 ' +
   'Chrome/122.0.6261.120 Mobile Safari/537.36 XWEB/1220099 MMWEBSDK/20240404 MMWEBID/1234 MicroMessenger/8.0.49.2600(0x28003133) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
 
-// Debian's Chromium, started without the background services that would call out of this closed network.
+// Debian's Chromium, started without the background services that would call out of this closed network: its headless
+// shell where installed, as `npm test` chooses (scripts/lib/chromium.mjs).
+const SHELL = '/usr/bin/chromium-headless-shell';
 const launchOptions = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROME_PATH ?? (existsSync(SHELL) ? SHELL : '/usr/bin/chromium'),
   args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
 };
 
