@@ -2,7 +2,7 @@
 //
 // The journeys run in Chromium's headless shell (Debian's `chromium-headless-shell`, the same build as `chromium`),
 // which is what Playwright itself drives headless: the full browser's headless mode draws its whole browser window
-// too, and cost the same journeys 37 % more time on 2 cores (docs/development.md "The suite's budget"). The full
+// too, and took the same journeys 1.6 times as long on 2 cores (docs/development.md "The suite's budget"). The full
 // browser is the fallback where the shell cannot be installed; the benchmarks keep the full browser (bench/lib).
 import fs from 'node:fs';
 import { execSync } from 'node:child_process';
