@@ -44,14 +44,22 @@ async function box(page: Page, selector: string): Promise<Box> {
   return b!;
 }
 
-/** Scrolls to the very end and waits for the page to stop growing (lists that load more as they come into view). */
+/**
+ * Scrolls to the very end and waits for the page to stop growing: lists that load more as they come into view, and
+ * ad slots, which ask for their ads once within 300 px of the screen and may grow the page when the answer comes
+ * (components/ads/ad-slot.tsx: its marker says `data-ads` once it has its answer).
+ */
 async function scrollToEnd(page: Page): Promise<void> {
   await expect
     .poll(async () =>
       page.evaluate(() => {
         const before = window.scrollY;
         window.scrollTo(0, document.documentElement.scrollHeight);
-        return window.scrollY === before && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+        const asking = [...document.querySelectorAll('.ad-marker:not([data-ads])')].some((m) => {
+          const r = m.getBoundingClientRect();
+          return r.bottom >= 0 && r.top < window.innerHeight + 300;
+        });
+        return !asking && window.scrollY === before && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
       }),
     )
     .toBe(true);
