@@ -39,7 +39,5 @@ export function ensureChromium() {
   }
   const found = findChromium();
   if (found) return found;
-  throw new Error(
-    `No Chromium found for the e2e tests. Install Debian's packages (${PACKAGES}) as root, ` + 'or point CHROME_PATH at a Chromium binary.',
-  );
+  throw new Error(`No Chromium found for the e2e tests. Install Debian's packages (${PACKAGES}) as root, or point CHROME_PATH at one.`);
 }
