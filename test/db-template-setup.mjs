@@ -1,7 +1,7 @@
 // Jest globalSetup of the server project: builds the migrated and the seeded test database once per run and hands
 // them to the workers through the environment (docs/development.md "Test databases"). A nested Jest run on the same
 // database reuses its parent's templates.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,19 @@ function removeStaleDumps() {
   }
 }
 
+/**
+ * On PostgreSQL, the keeper that copies the templates ahead of the test files and drops what they are done with
+ * (test/db-keeper.mjs); the teardown stops it.
+ */
+function startKeeper(root, template) {
+  const base = template.seeded.replace(/_seeded$/, '');
+  const child = spawn(process.execPath, ['test/db-keeper.mjs', template.url, base, String(process.pid)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  globalThis.__shushengKeeper = child;
+}
+
 export default async function setup() {
   if (fits(process.env[ENV])) return;
   removeStaleDumps();
@@ -41,6 +54,7 @@ export default async function setup() {
   });
   process.env[ENV] = out.toString();
   globalThis.__shushengOwnTemplate = process.env[ENV];
+  if (url) startKeeper(root, JSON.parse(process.env[ENV]));
   if (!process.env.CI && process.stdout.isTTY) {
     console.log(`\ntest databases: templates built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }

@@ -19,3 +19,11 @@ export function testDbTemplate(): TestDbTemplate | undefined {
   if (template.driver === 'pglite' && !fs.existsSync(template.seeded)) return undefined;
   return template;
 }
+
+/**
+ * The prefix of every PostgreSQL database of the run: the templates `<base>_migrated` and `<base>_seeded`, the
+ * keeper's spares and the databases it is to drop (test/db-keeper.mjs), the files' own. Teardown removes them all.
+ */
+export function keeperBase(template: Extract<TestDbTemplate, { driver: 'postgres' }>): string {
+  return template.seeded.replace(/_seeded$/, '');
+}

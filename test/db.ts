@@ -4,12 +4,12 @@ import { Client } from 'pg';
 import { createPgliteHandle, createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { runMigrations } from '@/lib/server/db/migrate';
 import { seedDatabase } from '@/lib/server/boot/seed';
-import { testDbTemplate } from './db-template';
+import { keeperBase, testDbTemplate, type TestDbTemplate } from './db-template';
 
 /**
- * A throwaway database for one test file: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server at TEST_DATABASE_URL (dropped afterwards), so the same tests run on both.
- * Under Jest it starts as a copy of the run's migrated or seeded template (test/db-template-setup.mjs): loading
+ * A throwaway database for one test file: in-memory PGlite by default, or a fresh database on the PostgreSQL
+ * server at TEST_DATABASE_URL (dropped afterwards, by the run's keeper where one runs), so the same tests run on
+ * both. Under Jest it starts as a copy of the run's migrated or seeded template (test/db-template-setup.mjs): loading
  * a PGlite dump or `create database … template` takes well under a second, migrating and seeding about 10
  * (docs/development.md "Test databases"). Without a template it migrates and seeds itself.
  */
@@ -19,14 +19,14 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const source = template && (options.seed ? template.seeded : template.plain);
   let handle: DbHandle;
   if (url) {
-    const name = `shusheng_t_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}${source ? ` template ${source}` : ''}`);
-    // A throwaway database need not wait for its commits to reach the disk (a crash loses it anyway); what a test
-    // sees of transactions, locks and isolation is unchanged (docs/development.md "Test databases").
-    await admin.query(`alter database ${name} set synchronous_commit = off`);
-    await admin.end();
+    let name: string;
+    try {
+      name = await copyOf(admin, template?.driver === 'postgres' ? template : undefined, source);
+    } finally {
+      await admin.end();
+    }
     const target = new URL(url);
     target.pathname = `/${name}`;
     const inner = createPostgresHandle(target.toString(), 20);
@@ -36,8 +36,11 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
         await inner.close();
         const cleanup = new Client({ connectionString: url });
         await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        try {
+          await release(cleanup, template?.driver === 'postgres' ? template : undefined, name);
+        } finally {
+          await cleanup.end();
+        }
       },
     };
   } else {
@@ -47,6 +50,50 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   await runMigrations(handle);
   if (options.seed) await seedDatabase(handle.db, () => undefined);
   return handle;
+}
+
+type PostgresTemplate = Extract<TestDbTemplate, { driver: 'postgres' }>;
+
+/**
+ * The file's own PostgreSQL database: a spare the run's keeper made from the template (test/db-keeper.mjs), renamed
+ * to the file's name, or when none is ready (or there is no keeper) a copy made now.
+ */
+export async function copyOf(admin: Client, template: PostgresTemplate | undefined, source: string | undefined): Promise<string> {
+  const base = template && keeperBase(template);
+  const name = `${base ?? 'shusheng'}_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (base && source) {
+    const kind = source === template.seeded ? 'seeded' : 'migrated';
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1) order by datname',
+      [`${base}_spare_${kind}_`],
+    );
+    for (const { datname } of rows) {
+      // Another worker may have renamed it first: then the next one.
+      const renamed = await admin.query(`alter database ${datname} rename to ${name}`).then(
+        () => true,
+        () => false,
+      );
+      if (renamed) return name;
+    }
+  }
+  await admin.query(`create database ${name}${source ? ` template ${source}` : ''}`);
+  // A throwaway database need not wait for its commits to reach the disk (a crash loses it anyway); what a test
+  // sees of transactions, locks and isolation is unchanged (docs/development.md "Test databases").
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
+  return name;
+}
+
+/** Hands the file's database to the keeper to drop, or drops it now: renaming fails while anything is connected. */
+export async function release(admin: Client, template: PostgresTemplate | undefined, name: string): Promise<void> {
+  const base = template && keeperBase(template);
+  if (base) {
+    const renamed = await admin.query(`alter database ${name} rename to ${base}_done_${randomBytes(6).toString('hex')}`).then(
+      () => true,
+      () => false,
+    );
+    if (renamed) return;
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
 }
 
 /** Installs a throwaway database as the process's database for the whole test file. */
