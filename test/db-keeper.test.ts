@@ -13,7 +13,7 @@ const onPostgres = url ? describe : describe.skip;
 
 onPostgres('the test databases keeper', () => {
   const base = `shusheng_kt_${randomBytes(4).toString('hex')}`;
-  const template = { driver: 'postgres' as const, url: url!, plain: `${base}_migrated`, seeded: `${base}_seeded` };
+  const template = { driver: 'postgres' as const, url: url!, base, plain: `${base}_migrated`, seeded: `${base}_seeded` };
   let admin: Client;
 
   const names = async () =>

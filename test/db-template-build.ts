@@ -65,7 +65,7 @@ async function buildPostgres(url: string): Promise<TestDbTemplate> {
   } finally {
     await toSeed.close();
   }
-  return { driver: 'postgres', url, plain, seeded };
+  return { driver: 'postgres', url, base, plain, seeded };
 }
 
 async function main() {

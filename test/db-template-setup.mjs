@@ -32,8 +32,7 @@ function removeStaleDumps() {
  * (test/db-keeper.mjs); the teardown stops it.
  */
 function startKeeper(root, template) {
-  const base = template.seeded.replace(/_seeded$/, '');
-  const child = spawn(process.execPath, ['test/db-keeper.mjs', template.url, base, String(process.pid)], {
+  const child = spawn(process.execPath, ['test/db-keeper.mjs', template.url, template.base, String(process.pid)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

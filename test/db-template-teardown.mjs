@@ -22,11 +22,10 @@ export default async function teardown() {
     keeper.kill('SIGTERM');
     await exited;
   }
-  const base = t.seeded.replace(/_seeded$/, '');
   const client = new pg.Client({ connectionString: t.url });
   await client.connect();
   try {
-    const { rows } = await client.query('select datname from pg_database where starts_with(datname, $1)', [`${base}_`]);
+    const { rows } = await client.query('select datname from pg_database where starts_with(datname, $1)', [`${t.base}_`]);
     // The templates last: a copy of one may still be finishing.
     const names = rows.map((r) => r.datname).filter((n) => n !== t.seeded && n !== t.plain);
     for (const name of [...names, t.seeded, t.plain]) await client.query(`drop database if exists ${name} with (force)`);

@@ -5,7 +5,9 @@ import fs from 'node:fs';
  * (and seeding) its own (docs/development.md "Test databases").
  */
 export type TestDbTemplate =
-  { driver: 'pglite'; plain: string; seeded: string; dir: string } | { driver: 'postgres'; url: string; plain: string; seeded: string };
+  | { driver: 'pglite'; plain: string; seeded: string; dir: string }
+  /** `base`: the prefix of every database of the run (test/db-keeper.mjs); the templates are `<base>_migrated`, `<base>_seeded`. */
+  | { driver: 'postgres'; url: string; base: string; plain: string; seeded: string };
 
 export const TEMPLATE_ENV = 'SHUSHENG_TEST_DB_TEMPLATE';
 
@@ -18,12 +20,4 @@ export function testDbTemplate(): TestDbTemplate | undefined {
   if (template.driver === 'postgres' ? template.url !== url : url !== undefined) return undefined;
   if (template.driver === 'pglite' && !fs.existsSync(template.seeded)) return undefined;
   return template;
-}
-
-/**
- * The prefix of every PostgreSQL database of the run: the templates `<base>_migrated` and `<base>_seeded`, the
- * keeper's spares and the databases it is to drop (test/db-keeper.mjs), the files' own. Teardown removes them all.
- */
-export function keeperBase(template: Extract<TestDbTemplate, { driver: 'postgres' }>): string {
-  return template.seeded.replace(/_seeded$/, '');
 }

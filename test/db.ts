@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { createPgliteHandle, createPostgresHandle, setDbHandle, type DbHandle } from '@/lib/server/db/client';
 import { runMigrations } from '@/lib/server/db/migrate';
 import { seedDatabase } from '@/lib/server/boot/seed';
-import { keeperBase, testDbTemplate, type TestDbTemplate } from './db-template';
+import { testDbTemplate, type TestDbTemplate } from './db-template';
 
 /**
  * A throwaway database for one test file: in-memory PGlite by default, or a fresh database on the PostgreSQL
@@ -19,11 +19,12 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const source = template && (options.seed ? template.seeded : template.plain);
   let handle: DbHandle;
   if (url) {
+    const pgTemplate = template?.driver === 'postgres' ? template : undefined;
     const admin = new Client({ connectionString: url });
     await admin.connect();
     let name: string;
     try {
-      name = await copyOf(admin, template?.driver === 'postgres' ? template : undefined, source);
+      name = await copyOf(admin, pgTemplate, source);
     } finally {
       await admin.end();
     }
@@ -37,7 +38,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
         const cleanup = new Client({ connectionString: url });
         await cleanup.connect();
         try {
-          await release(cleanup, template?.driver === 'postgres' ? template : undefined, name);
+          await release(cleanup, pgTemplate, name);
         } finally {
           await cleanup.end();
         }
@@ -59,7 +60,7 @@ type PostgresTemplate = Extract<TestDbTemplate, { driver: 'postgres' }>;
  * to the file's name, or when none is ready (or there is no keeper) a copy made now.
  */
 export async function copyOf(admin: Client, template: PostgresTemplate | undefined, source: string | undefined): Promise<string> {
-  const base = template && keeperBase(template);
+  const base = template?.base;
   const name = `${base ?? 'shusheng'}_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   if (base && source) {
     const kind = source === template.seeded ? 'seeded' : 'migrated';
@@ -85,7 +86,7 @@ export async function copyOf(admin: Client, template: PostgresTemplate | undefin
 
 /** Hands the file's database to the keeper to drop, or drops it now: renaming fails while anything is connected. */
 export async function release(admin: Client, template: PostgresTemplate | undefined, name: string): Promise<void> {
-  const base = template && keeperBase(template);
+  const base = template?.base;
   if (base) {
     const renamed = await admin.query(`alter database ${name} rename to ${base}_done_${randomBytes(6).toString('hex')}`).then(
       () => true,
