@@ -185,8 +185,13 @@ test.describe('inside the messaging app', () => {
     await page.goto('/m');
     // The forced sign-in page asks for the agreements first: unticked, nothing leaves for the app.
     await expect(page).toHaveURL(/\/m\/oauth\?next=%2Fm$/);
-    await page.getByRole('button', { name: '同意并登录' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '请先阅读并同意《用户协议》和《隐私政策》' })).toBeVisible();
+    // A tap before the page's script ran meets the browser's own refusal (the form's box is required); once it ran, ours.
+    await expect(async () => {
+      await page.getByRole('button', { name: '同意并登录' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '请先阅读并同意《用户协议》和《隐私政策》' })).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass();
     await expect(page).toHaveURL(/\/m\/oauth\?next=%2Fm$/);
     await agreeOnOAuthPage(page);
     await page.getByLabel('昵称').fill(`微信书友${Date.now() % 10000}`);
