@@ -27,7 +27,10 @@ const VOICES: VoiceList = {
 const paragraph = (i: number) => document.getElementById(`p${i}`)!;
 const flush = () => act(async () => undefined);
 
-function setup(newTrack: () => TtsTimeTrack) {
+function setup(
+  newTrack: () => TtsTimeTrack,
+  { ownTrack = [0, 5, 10] as number[] | null, routes = {} as Parameters<typeof mockFetch>[0] } = {},
+) {
   const media = new FakeMedia();
   const attach = jest.fn((m: FakeMedia, url: string, options: { startPosition: number }) => {
     m.src = url;
@@ -54,10 +57,11 @@ function setup(newTrack: () => TtsTimeTrack) {
     'GET /v1/audio/voices': { data: VOICES },
     'PUT /v1/me/voice': (body) => ({ data: body }),
     [`GET /v1/articles/1/tts_time_track?voice=${encodeURIComponent(NEW)}`]: () => ({ data: newTrack() }),
+    ...routes,
   });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ListenView initial={listenChapter(1, { time_track: [0, 5, 10] })} readType={1} author="李白" initialTime={null} />
+      <ListenView initial={listenChapter(1, { time_track: ownTrack })} readType={1} author="李白" initialTime={null} />
     </SWRConfig>,
   );
   return { media, attach, fetched };
@@ -118,4 +122,60 @@ it('a voice chosen mid-chapter goes on from the paragraph being spoken, highligh
   expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
   expect(screen.queryByRole('status')).toBeNull();
   expect(localStorage.getItem('listen.voices')).toBe(JSON.stringify({ 1: NEW }));
+});
+
+it('a chapter still being voiced is polled under one question when the player reports the voice that answered it', async () => {
+  // No track came with the page: the page asks before the player has said its voice; the answer names the default.
+  let asked = 0;
+  const { media, fetched } = setup(() => ({ article_id: 1, voice: NEW, time_track: [0], duration: null, complete: false }), {
+    ownTrack: null,
+    routes: {
+      'GET /v1/articles/1/tts_time_track': () => {
+        asked++;
+        const made = asked > 1;
+        return { data: { article_id: 1, voice: OLD, time_track: made ? [0, 5, 10] : [0, 5], duration: made ? 15 : null, complete: made } };
+      },
+      [`GET /v1/articles/1/tts_time_track?voice=${encodeURIComponent(OLD)}`]: () => ({
+        data: { article_id: 1, voice: OLD, time_track: [0], duration: null, complete: false },
+      }),
+    },
+  });
+  await flush();
+  expect(useListenStore.getState().voice).toBe(OLD);
+  act(() => media.becomeReady(15));
+  act(() => media.advanceTo(6));
+  expect(paragraph(1)).toHaveAttribute('aria-current', 'true');
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(3_500);
+  });
+  act(() => media.advanceTo(11));
+  expect(paragraph(2)).toHaveAttribute('aria-current', 'true');
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(10_000);
+  });
+  const questions = fetched.calls.map((c) => c.url).filter((p) => p.startsWith('/v1/articles/1/tts_time_track'));
+  // Polled until complete, never asked again under the voice's own question.
+  expect(questions).toEqual(['/v1/articles/1/tts_time_track', '/v1/articles/1/tts_time_track']);
+});
+
+it('a voice other than the one that answered is asked for, and its track is the one shown', async () => {
+  localStorage.setItem('listen.voices', JSON.stringify({ 1: NEW }));
+  const { media, fetched } = setup(() => ({ article_id: 1, voice: NEW, time_track: [0, 8, 16], duration: 24, complete: true }), {
+    ownTrack: null,
+    routes: {
+      'GET /v1/articles/1/tts_time_track': () => ({
+        data: { article_id: 1, voice: OLD, time_track: [0, 5], duration: null, complete: false },
+      }),
+    },
+  });
+  await flush();
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
+  expect(useListenStore.getState().voice).toBe(NEW);
+  act(() => media.becomeReady(24));
+  act(() => media.advanceTo(6));
+  // 6 s is paragraph 0 in the new voice (paragraph 1 in the default voice's track).
+  expect(paragraph(0)).toHaveAttribute('aria-current', 'true');
+  expect(fetched.calls.map((c) => c.url)).toContain(`/v1/articles/1/tts_time_track?voice=${encodeURIComponent(NEW)}`);
 });

@@ -54,7 +54,9 @@ describePgliteOnly('start-up logs', () => {
     expect(parsed.filter((p) => 'notJson' in p)).toEqual([]);
     const events = parsed.map((p) => (p as { event?: string }).event);
     expect(events).toContain('db_ready');
-    const progress = parsed.filter((p) => (p as { event?: string }).event === 'seed_progress').map((p) => (p as { message?: string }).message);
+    const progress = parsed
+      .filter((p) => (p as { event?: string }).event === 'seed_progress')
+      .map((p) => (p as { message?: string }).message);
     expect(progress[0]).toBe('seed: empty database, writing the house without the demo catalogue');
     expect(progress.at(-1)).toMatch(/^seed: done in \d+\.\d s$/);
   }, 180_000);
