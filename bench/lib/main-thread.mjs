@@ -60,6 +60,23 @@ export async function throttledPage(browser, { slowdown, cookies = [], origin, i
 }
 
 /**
+ * Runs `fn` in the page and returns its value without granting the page a user activation. Playwright's own
+ * `page.evaluate` runs as a user gesture (CDP's `userGesture: true`), so a page that waits for a tap before
+ * starting something (the listen page's player, docs/listening.md "Player rules") would see one and start it:
+ * the figures of a load would include work no phone does without a tap.
+ */
+async function inPage(cdp, fn) {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    expression: `(${fn.toString()})()`,
+    returnByValue: true,
+    awaitPromise: true,
+    userGesture: false,
+  });
+  if (exceptionDetails) throw new Error(`bench: in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  return result.value;
+}
+
+/**
  * Waits until no long task has ended for `quietMs` (at most `maxMs` after the load event) and returns the page's
  * figures: interactive_ms, the end of the last long task before that quiet spell (or first contentful paint, when
  * there was none after it: Lighthouse's time to interactive without its network condition); blocking_ms, the part
@@ -69,7 +86,7 @@ export async function throttledPage(browser, { slowdown, cookies = [], origin, i
 export async function settle(page, cdp, { quietMs = 3000, maxMs = 30_000 } = {}) {
   const loadedAt = Date.now();
   for (;;) {
-    const quietFor = await page.evaluate(() => {
+    const quietFor = await inPage(cdp, () => {
       const tasks = window.__mainThread?.longTasks ?? [];
       const last = tasks.length ? Math.max(...tasks.map((t) => t.end)) : 0;
       return performance.now() - last;
@@ -77,7 +94,7 @@ export async function settle(page, cdp, { quietMs = 3000, maxMs = 30_000 } = {})
     if (quietFor >= quietMs || Date.now() - loadedAt > maxMs) break;
     await page.waitForTimeout(Math.min(500, Math.max(50, quietMs - quietFor)));
   }
-  const inPage = await page.evaluate(() => {
+  const figures = await inPage(cdp, () => {
     const tasks = window.__mainThread?.longTasks ?? [];
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const nav = performance.getEntriesByType('navigation')[0];
@@ -95,14 +112,14 @@ export async function settle(page, cdp, { quietMs = 3000, maxMs = 30_000 } = {})
   const metric = (name) => metrics.find((m) => m.name === name)?.value ?? 0;
   const round = (v) => (v === undefined ? undefined : Math.round(v));
   return {
-    interactive_ms: round(inPage.interactive_ms),
-    blocking_ms: round(inPage.blocking_ms),
+    interactive_ms: round(figures.interactive_ms),
+    blocking_ms: round(figures.blocking_ms),
     main_thread_ms: Math.round(metric('TaskDuration') * 1000),
     script_ms: Math.round(metric('ScriptDuration') * 1000),
-    fcp_ms: round(inPage.fcp_ms),
-    dom_content_loaded_ms: round(inPage.dom_content_loaded_ms),
-    load_ms: round(inPage.load_ms),
-    long_tasks: inPage.long_tasks,
+    fcp_ms: round(figures.fcp_ms),
+    dom_content_loaded_ms: round(figures.dom_content_loaded_ms),
+    load_ms: round(figures.load_ms),
+    long_tasks: figures.long_tasks,
   };
 }
 
