@@ -2,9 +2,11 @@
 // temporary directory, 127.0.0.1 only, a random port unless one is asked for. Run alone it prints the
 // environment a server needs to use it and stops on SIGTERM or SIGINT:
 //   node scripts/lib/s3-server.mjs [--port 4569] [--bucket shusheng] [--dir /tmp/s3]
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
 
@@ -32,6 +34,7 @@ export async function startS3Server({ port = 0, buckets = ['shusheng'], dir, sil
     configureBuckets: buckets.map((name) => ({ name, configs: [CORS] })),
   });
   fixListing(server);
+  replaceAtomically(server.store);
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   let closed = false;
@@ -60,6 +63,56 @@ export async function startS3Server({ port = 0, buckets = ['shusheng'], dir, sil
       if (ownDir) fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * S3 replaces an object whole: a GET during a PUT of the same key answers the old object or the new one. s3rver 3.7.1
+ * writes in place (the content file truncated and rewritten, then its metadata, and a Buffer's write not even awaited)
+ * and a GET takes the length from the file before it streams it, so a read while a server rewrites a small object
+ * (a chapter's voicing state while it is made) got the new bytes cut at the old length: JSON that does not parse.
+ * Here each key's writes and reads take turns, a write goes to a temporary file renamed into place, and a read takes
+ * its bytes before its turn ends. Objects here are small (segments, playlists, covers).
+ */
+function replaceAtomically(store) {
+  const turns = new Map();
+  const inTurn = (bucket, key, fn) => {
+    const id = `${bucket}/${key}`;
+    const run = (turns.get(id) ?? Promise.resolve()).then(fn);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(id, settled);
+    void settled.then(() => {
+      if (turns.get(id) === settled) turns.delete(id);
+    });
+    return run;
+  };
+  const bytesOf = async (content) => {
+    if (Buffer.isBuffer(content)) return content;
+    const chunks = [];
+    for await (const chunk of content) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  };
+  const get = store.getObject.bind(store);
+  store.putObject = (object) =>
+    inTurn(object.bucket, object.key, async () => {
+      const content = await bytesOf(object.content);
+      const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+      await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+      const temporary = `${objectPath}.${process.pid}-${crypto.randomBytes(6).toString('hex')}.tmp`;
+      await fs.promises.writeFile(temporary, content);
+      await fs.promises.rename(temporary, objectPath);
+      const md5 = crypto.createHash('md5').update(content).digest('hex');
+      await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+      return { size: content.length, md5 };
+    });
+  store.getObject = (bucket, key, options) =>
+    inTurn(bucket, key, async () => {
+      const object = await get(bucket, key, options);
+      if (object?.content) object.content = Readable.from([await bytesOf(object.content)]);
+      return object;
+    });
 }
 
 /**
