@@ -15,6 +15,7 @@ jest.mock('@/lib/server/audio/new-chapters', () => ({ startAudioJobs: async () =
 jest.mock('@/lib/server/wallet/jobs', () => ({ startWalletJobs: () => undefined }));
 jest.mock('@/lib/server/boot/abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
 jest.mock('@/lib/server/content/jobs', () => ({ startContentJobs: () => undefined }));
+jest.mock('@/lib/server/accounts/jobs', () => ({ startAccountJobs: () => undefined }));
 jest.mock('@/lib/server/catalog/rankings-job', () => ({
   ...jest.requireActual<object>('@/lib/server/catalog/rankings-job'),
   startRankingJobs: () => undefined,

@@ -7,6 +7,8 @@ import { describePgliteOnly } from '@/test/pglite-only';
 jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
 jest.mock('../wallet/jobs', () => ({ startWalletJobs: () => undefined }));
 jest.mock('./abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
+jest.mock('../content/jobs', () => ({ startContentJobs: () => undefined }));
+jest.mock('../accounts/jobs', () => ({ startAccountJobs: () => undefined }));
 jest.mock('../catalog/rankings-job', () => ({
   ...jest.requireActual<object>('../catalog/rankings-job'),
   startRankingJobs: () => undefined,
