@@ -3,24 +3,12 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/route';
 import { getDb } from '@/lib/server/db/client';
 import { categories, gifts, ledgerEntries, members, novels, orders, products, rankings } from '@/lib/server/db/schema';
-import { startDatabase } from '@/lib/server/boot/startup';
+import { prepareDatabase } from '@/lib/server/boot/startup';
 import { demoCatalogueWanted } from '@/lib/server/boot/demo-catalogue';
 import { GET as layoutPages } from '@/app/v1/web_layouts/pages/route';
 import { GET as categoryList } from '@/app/v1/categories/route';
 import { GET as rankingList } from '@/app/v1/rankings/route';
 import { GET as rechargeProducts } from '@/app/v1/products/route';
-
-// The background jobs are not part of a first start's outcome, and their timers would outlive the test file.
-jest.mock('@/lib/server/audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
-jest.mock('@/lib/server/wallet/jobs', () => ({ startWalletJobs: () => undefined }));
-jest.mock('@/lib/server/boot/abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
-jest.mock('@/lib/server/content/jobs', () => ({ startContentJobs: () => undefined }));
-jest.mock('@/lib/server/accounts/jobs', () => ({ startAccountJobs: () => undefined }));
-jest.mock('@/lib/server/catalog/rankings-job', () => ({
-  ...jest.requireActual<object>('@/lib/server/catalog/rankings-job'),
-  startRankingJobs: () => undefined,
-}));
-jest.mock('@/lib/server/config/flags', () => ({ startFlagRefresh: async () => undefined }));
 
 describe('whether an empty database gets the demo catalogue (docs/deploy.md "First start")', () => {
   it('a laptop gets it; a deployment does not, unless DEMO_CATALOGUE says so', () => {
@@ -52,7 +40,7 @@ describe("a deployment's first start on an empty database", () => {
   it('writes the house and no novel, member, order or ledger movement', async () => {
     const quiet = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      await startDatabase();
+      await prepareDatabase();
     } finally {
       quiet.mockRestore();
     }
@@ -70,7 +58,7 @@ describe("a deployment's first start on an empty database", () => {
     const before = await rows(products);
     const quiet = jest.spyOn(console, 'log').mockImplementation(() => undefined);
     try {
-      await startDatabase();
+      await prepareDatabase();
     } finally {
       quiet.mockRestore();
     }

@@ -8,7 +8,7 @@ import type { TtsTimeTrack } from '@/lib/shared/dto/audio';
 import type { VoiceList } from '@/lib/shared/dto/audio';
 import { FakeMedia } from '@/test/fake-media';
 import { listenChapter, signed } from '@/test/listen-fixtures';
-import { mockFetch } from '@/test/mock-fetch';
+import { mockFetch, type Routes } from '@/test/mock-fetch';
 import { ListenView } from './listen-view';
 
 // docs/listening.md "Voices on the listen page" on the page itself: 音色 → a voice → the same paragraph, in it.
@@ -27,10 +27,7 @@ const VOICES: VoiceList = {
 const paragraph = (i: number) => document.getElementById(`p${i}`)!;
 const flush = () => act(async () => undefined);
 
-function setup(
-  newTrack: () => TtsTimeTrack,
-  { ownTrack = [0, 5, 10] as number[] | null, routes = {} as Parameters<typeof mockFetch>[0] } = {},
-) {
+function setup(newTrack: () => TtsTimeTrack, { ownTrack = [0, 5, 10] as number[] | null, routes = {} as Routes } = {}) {
   const media = new FakeMedia();
   const attach = jest.fn((m: FakeMedia, url: string, options: { startPosition: number }) => {
     m.src = url;

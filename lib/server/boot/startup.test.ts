@@ -1,19 +1,6 @@
 import { createPgliteHandle, setDbHandle, type DbHandle } from '../db/client';
-import { startDatabase } from './startup';
+import { prepareDatabase } from './startup';
 import { describePgliteOnly } from '@/test/pglite-only';
-
-// The background jobs (speech workers, per-minute sweeps, the flag refresh) are not part of this check, and their
-// timers would outlive the test and touch a closed database after Jest tears the file down.
-jest.mock('../audio/new-chapters', () => ({ startAudioJobs: async () => undefined }));
-jest.mock('../wallet/jobs', () => ({ startWalletJobs: () => undefined }));
-jest.mock('./abuse-sweep', () => ({ startAbuseJobs: () => undefined }));
-jest.mock('../content/jobs', () => ({ startContentJobs: () => undefined }));
-jest.mock('../accounts/jobs', () => ({ startAccountJobs: () => undefined }));
-jest.mock('../catalog/rankings-job', () => ({
-  ...jest.requireActual<object>('../catalog/rankings-job'),
-  startRankingJobs: () => undefined,
-}));
-jest.mock('../config/flags', () => ({ startFlagRefresh: async () => undefined }));
 
 // docs/operations.md "Logs": what the server prints while it migrates and seeds is one JSON object per line. The
 // house without the demo catalogue (docs/deploy.md "First start"): every seed step, the demo's too, prints through
@@ -40,7 +27,7 @@ describePgliteOnly('start-up logs', () => {
     const out = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
     const err = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
     try {
-      await startDatabase();
+      await prepareDatabase();
     } finally {
       out.mockRestore();
       err.mockRestore();

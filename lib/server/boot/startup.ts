@@ -14,19 +14,24 @@ import { startAccountJobs } from '../accounts/jobs';
 import { log } from '../logger';
 
 /**
- * The server's start: opens the process's database, migrates it, fills an empty one with the house (categories,
- * products, layouts) and, where the demo is wanted, the demo catalogue (docs/deploy.md "First start"), then starts
- * the flag refresh and every background job.
+ * Opens the process's database, migrates it and fills an empty one with the house (categories, products, layouts)
+ * and, where the demo is wanted, the demo catalogue (docs/deploy.md "First start"). What the server's start does
+ * before any background job runs; the start-up tests call this alone, so no job's timer outlives them.
  */
+export async function prepareDatabase(): Promise<void> {
+  const demo = demoCatalogueWanted();
+  const handle = dbHandle();
+  const started = Date.now();
+  await runMigrations(handle);
+  // Start-up lines are JSON like every other server log line (docs/operations.md "Logs").
+  log('info', 'db_ready', { driver: handle.driver, migrations_ms: Date.now() - started });
+  await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }), { demo });
+}
+
+/** The server's start: the database prepared, then the flag refresh and every background job. */
 export async function startDatabase(): Promise<void> {
   try {
-    const demo = demoCatalogueWanted();
-    const handle = dbHandle();
-    const started = Date.now();
-    await runMigrations(handle);
-    // Start-up lines are JSON like every other server log line (docs/operations.md "Logs").
-    log('info', 'db_ready', { driver: handle.driver, migrations_ms: Date.now() - started });
-    await seedIfEmpty(handle.db, (line) => log('info', 'seed_progress', { message: line }), { demo });
+    await prepareDatabase();
     await startFlagRefresh();
     startWalletJobs();
     startAbuseJobs();

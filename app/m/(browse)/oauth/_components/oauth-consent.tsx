@@ -3,7 +3,7 @@
 import type { FormEvent } from 'react';
 import { AgreementCheckbox } from '@/components/account/agreement-checkbox';
 import { toast } from '@/lib/client/stores/toast-store';
-import { type AgreedVersions } from '@/lib/shared/agreements';
+import type { AgreedVersions } from '@/lib/shared/agreements';
 import { MSG } from '@/lib/shared/messages';
 
 /**
