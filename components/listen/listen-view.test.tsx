@@ -293,7 +293,9 @@ describe('ListenView', () => {
     let near: () => void = () => undefined;
     (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
       constructor(private cb: IntersectionObserverCallback) {
-        near = () => this.cb([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        // The list's marker comes within the margin below the screen (components/ui/use-near-screen.ts).
+        const below = { isIntersecting: true, boundingClientRect: { top: window.innerHeight + 100 } };
+        near = () => this.cb([below as IntersectionObserverEntry], this as unknown as IntersectionObserver);
       }
       observe() {}
       disconnect() {}
@@ -306,7 +308,10 @@ describe('ListenView', () => {
       await act(async () => undefined);
       expect(fetched.calls.some((c) => c.url.startsWith('/v1/audio/similar'))).toBe(false);
       expect(screen.queryByRole('heading', { name: '相似好书' })).not.toBeInTheDocument();
-      act(() => near());
+      act(() => {
+        near();
+        window.dispatchEvent(new Event('scroll'));
+      });
       await waitFor(() => expect(fetched.calls.some((c) => c.url === '/v1/audio/similar?nid=1')).toBe(true));
     } finally {
       delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;

@@ -63,6 +63,37 @@ describe('api client', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('makes the request in a task of its own where the browser can schedule one, except a keepalive call', async () => {
+    const turns: Array<() => void> = [];
+    const scheduler = {
+      postTask: (run: () => void) =>
+        new Promise<void>((resolve) => {
+          turns.push(() => {
+            run();
+            resolve();
+          });
+        }),
+    };
+    (globalThis as { scheduler?: unknown }).scheduler = scheduler;
+    try {
+      const fetchMock = mockFetch(200, { code: 0, message: '', data: 1 });
+      const call = api('/v1/health');
+      await Promise.resolve();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(turns).toHaveLength(1);
+      turns[0]!();
+      await expect(call).resolves.toBe(1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Leaving the page: no later task is sure to run.
+      const leaving = api('/v1/my/readlogs', { method: 'POST', body: {}, keepalive: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await expect(leaving).resolves.toBe(1);
+      expect(turns).toHaveLength(1);
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+  });
+
   it('builds query strings without empty values', () => {
     expect(buildUrl('/v1/search', { keyword: '修仙', page: 2, empty: undefined, none: null })).toBe(
       '/v1/search?keyword=%E4%BF%AE%E4%BB%99&page=2',

@@ -81,8 +81,28 @@ export function setConsentDueHandler(handler: ((due: string) => void) | undefine
   onConsentDue = handler;
 }
 
-/** Calls the API and unwraps `data`; failures throw ApiClientError after the error catalogue has run. */
+type TaskScheduler = { postTask(run: () => void, options: { priority: 'user-visible' }): Promise<void> };
+
+/**
+ * A turn of the event loop of its own, where the browser has the Prioritized Task Scheduling API (Chromium, and so
+ * the messaging apps' Android browsers); null elsewhere, where the call goes on at once as before.
+ */
+function taskOfItsOwn(): Promise<void> | null {
+  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
+  return typeof scheduler?.postTask === 'function' ? scheduler.postTask(() => undefined, { priority: 'user-visible' }) : null;
+}
+
+/**
+ * Calls the API and unwraps `data`; failures throw ApiClientError after the error catalogue has run.
+ *
+ * The request is made in a task of its own: SWR starts its fetches inside React's effects while a page hydrates, and a
+ * tap's handler starts others, so the headers (cookies, storage, a random signature) and the fetch itself were part
+ * of those long tasks on a slow phone (docs/architecture.md "What a page runs at load"). A keepalive call, made as the
+ * page is left, goes at once: a later task may never run.
+ */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const turn = options.keepalive ? null : taskOfItsOwn();
+  if (turn) await turn;
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const headers = requestHeaders(options.body !== undefined);
