@@ -19,10 +19,13 @@ export function ParagraphBadges({
   onBadge: (index: number) => void;
 }) {
   const [spots, setSpots] = useState<HTMLElement[]>([]);
-  // The paragraphs are found once the counts are in, after the chapter's markup is committed.
+  // The paragraphs are found once the counts are in, after the chapter's markup is committed. No spots before and
+  // none now is no change: a state set in a layout effect re-renders at once, and at hydration that re-render and
+  // every effect after it ran in hydration's own task (docs/architecture.md "What a page runs at load").
   useLayoutEffect(() => {
     const all = byIndex ? Array.from(page.current?.querySelectorAll<HTMLElement>('.chapter-body p[data-idx]') ?? []) : [];
-    setSpots(all.filter((p) => byIndex?.[Number(p.dataset.idx)]));
+    const found = all.filter((p) => byIndex?.[Number(p.dataset.idx)]);
+    setSpots((before) => (before.length === 0 && found.length === 0 ? before : found));
   }, [page, byIndex]);
 
   return spots.map((p) => {
