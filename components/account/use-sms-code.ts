@@ -12,7 +12,10 @@ import { checkPhone } from '@/lib/shared/schemas/phone-code';
  * already knows (the cancellation's code goes to the member's own number), so there is no number to check here.
  */
 export function useSmsCode(sendTo?: () => Promise<unknown>) {
-  const { sentAt, markSent } = useSmsStore();
+  // Two selections, each a value: the whole state is a new object once the persisted store has loaded, which at
+  // hydration re-rendered the login form at once, inside hydration's task.
+  const sentAt = useSmsStore((s) => s.sentAt);
+  const markSent = useSmsStore((s) => s.markSent);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
   const wait = secondsUntilResend(sentAt, now);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { requestListenHost, useListenController } from '@/lib/client/listen/registry';
 import { useTimeTrack } from '@/lib/client/listen/use-time-track';
+import { inOwnTask } from '@/lib/client/own-task';
 import { useListenStore } from '@/lib/client/stores/listen-store';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { listenHref } from '@/lib/shared/reader-links';
@@ -33,9 +34,13 @@ export function useListenPage({ initial, readType, author, initialTime, resumeHi
   const [taken, setTaken] = useState(false);
   const { articleId, voice } = useListenStore(useShallow((st) => ({ articleId: st.article?.id, voice: st.voice })));
 
+  // The stored listen state and the player's code come in a task after hydration's: both re-render the page's
+  // player parts at once, which inside hydration's task made it the listen page's longest.
   useEffect(() => {
-    useListenStore.getState().hydrate();
-    requestListenHost();
+    inOwnTask(() => {
+      useListenStore.getState().hydrate();
+      requestListenHost();
+    });
   }, []);
 
   // Declared before the time-track hook: the chapter reaches the controller before its polled track does.

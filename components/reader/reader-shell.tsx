@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
-import { applySettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
+import { applySettings, useReaderSettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { useAfterPaint } from '@/lib/client/reader/use-after-paint';
 import { useBars } from '@/lib/client/reader/use-bars';
 import { useChapterComments } from '@/lib/client/reader/use-chapter-comments';
@@ -33,7 +33,7 @@ const Paywall = dynamic(() => import('./paywall').then((m) => m.Paywall));
  * thirds or a swipe, and measures only after the first paint.
  */
 export function ReaderShell({ initial, children, foot }: { initial: ReadChapter; children: ReactNode; foot?: ReactNode }) {
-  const settings = useReaderSettingsStore();
+  const settings = useReaderSettings();
   // Settings reach the page before paged mode measures it (layout effects run in order).
   useLayoutEffect(() => applySettings(settings), [settings]);
   // The persisted settings are read in the browser only: the first render matches the server's; paged mode and the
@@ -123,7 +123,7 @@ export function ReaderShell({ initial, children, foot }: { initial: ReadChapter;
           panel={panel}
           onGo={(id) => void go(id)}
           onCatalogue={openCatalogue}
-          onNight={() => settings.set({ skin: settings.skin === 'night' ? 'skin1' : 'night' })}
+          onNight={() => useReaderSettingsStore.getState().set({ skin: settings.skin === 'night' ? 'skin1' : 'night' })}
           onPanel={() => setPanel((v) => !v)}
         />
         {panel ? <SettingsPanel onClose={() => setPanel(false)} /> : null}

@@ -3,6 +3,7 @@ import { HEADER } from '@/lib/shared/cookies';
 import { CONSENT_DUE_HEADER } from '@/lib/shared/agreements';
 import { MSG } from '@/lib/shared/messages';
 import { createSignature } from './signature';
+import { taskOfItsOwn } from './own-task';
 import { bearerToken, channelId, referralLinkId, trackingId } from './identity';
 
 export const API_BASE = '';
@@ -79,17 +80,6 @@ let onConsentDue: ((due: string) => void) | undefined;
  */
 export function setConsentDueHandler(handler: ((due: string) => void) | undefined): void {
   onConsentDue = handler;
-}
-
-type TaskScheduler = { postTask(run: () => void, options: { priority: 'user-visible' }): Promise<void> };
-
-/**
- * A turn of the event loop of its own, where the browser has the Prioritized Task Scheduling API (Chromium, and so
- * the messaging apps' Android browsers); null elsewhere, where the call goes on at once as before.
- */
-function taskOfItsOwn(): Promise<void> | null {
-  const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
-  return typeof scheduler?.postTask === 'function' ? scheduler.postTask(() => undefined, { priority: 'user-visible' }) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { useShallow } from 'zustand/react/shallow';
 
 export const FONTS = ['font1', 'font2', 'font3'] as const;
 export const SKINS = ['skin1', 'skin2', 'skin3', 'night'] as const;
@@ -63,6 +64,17 @@ export function applySettings(s: ReaderSettings, root: HTMLElement = document.do
   root.style.setProperty('--reader-dim', String(dimOpacity(s.brightness)));
 }
 
+const pickSettings = ({ font, skin, reader, pageTurn, fontSize, lineHeight, margin, brightness }: SettingsState): ReaderSettings => ({
+  font,
+  skin,
+  reader,
+  pageTurn,
+  fontSize,
+  lineHeight,
+  margin,
+  brightness,
+});
+
 export const useReaderSettingsStore = create<SettingsState>()(
   persist(
     (set) => ({
@@ -71,16 +83,16 @@ export const useReaderSettingsStore = create<SettingsState>()(
     }),
     {
       name: SETTINGS_KEY,
-      partialize: ({ font, skin, reader, pageTurn, fontSize, lineHeight, margin, brightness }) => ({
-        font,
-        skin,
-        reader,
-        pageTurn,
-        fontSize,
-        lineHeight,
-        margin,
-        brightness,
-      }),
+      partialize: (state) => pickSettings(state),
     },
   ),
 );
+
+/**
+ * The reader's settings, the same object while none of them changes. The store's whole state is a new object once
+ * its persisted copy has loaded, even an empty one: read whole, it re-rendered the reader at once after hydration,
+ * inside hydration's task (docs/architecture.md "What a page runs at load").
+ */
+export function useReaderSettings(): ReaderSettings {
+  return useReaderSettingsStore(useShallow(pickSettings));
+}
