@@ -50,6 +50,8 @@ test(
     const phone = freshPhone(info.workerIndex);
     await page.getByPlaceholder('请输入手机号').fill(phone);
     await page.getByRole('button', { name: '获取验证码' }).click();
+    // The countdown starts once the server has sent the code: only then is it in the inbox.
+    await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
     const { data } = (await (await page.request.get(`/v1/dev/sms?phone=${phone}`)).json()) as { data: { code: string } };
     await page.getByPlaceholder('请输入验证码').fill(data.code);
     await tickAgreements(page);
