@@ -12,7 +12,6 @@ import { listenHref } from '@/lib/shared/reader-links';
 import { miniPlayerShape, useMiniPlayerBottom } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
 import { MiniPlayerMinorsGate } from '@/components/minors/mini-player-gate';
-import './mini-player.css';
 import { coverSrc } from '@/components/novel/cover';
 
 const RING_R = 26;
