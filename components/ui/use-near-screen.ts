@@ -29,10 +29,10 @@ function afterReaderMoves(run: () => void): () => void {
 
 /**
  * Whether the element has come within `margin` below the screen; once true it stays true. An element on the screen
- * itself (at least 48 px of it) counts at once; one only within the margin below counts from the reader's first scroll, tap or key, so the
- * islands below a page's first screen fetch their code and data while the reader moves, not while a slow phone
- * loads the page (docs/architecture.md "What a page runs at load"). Without IntersectionObserver (old in-app
- * browsers) it is true at once, so the content is never withheld.
+ * itself (at least 48 px of it) counts at once; one only within the margin below counts from the reader's first
+ * scroll, tap or key, so the islands below a page's first screen fetch their code and data while the reader moves,
+ * not while a slow phone loads the page (docs/architecture.md "What a page runs at load"). Without
+ * IntersectionObserver (old in-app browsers) it is true at once, so the content is never withheld.
  */
 export function useNearScreen(ref: RefObject<Element | null>, margin = '600px'): boolean {
   const [near, setNear] = useState(false);
