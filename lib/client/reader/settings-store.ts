@@ -83,7 +83,7 @@ export const useReaderSettingsStore = create<SettingsState>()(
     }),
     {
       name: SETTINGS_KEY,
-      partialize: (state) => pickSettings(state),
+      partialize: pickSettings,
     },
   ),
 );
