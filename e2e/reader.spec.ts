@@ -83,7 +83,8 @@ test(
     // Settings apply at once and survive a reload, with no flash of the default look.
     await showBars(page);
     await page.getByRole('button', { name: '设置' }).click();
-    await page.getByRole('button', { name: '夜间' }).click();
+    // The panel's 夜间 swatch, not the bars' 夜间模式 button.
+    await page.getByRole('button', { name: '夜间', exact: true }).click();
     await page.getByRole('button', { name: '完成' }).click();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-skin', 'night');

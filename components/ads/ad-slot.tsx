@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
+import { clientIsland } from '@/components/ui/client-island';
 import type { AdPlacement } from '@/lib/shared/ads';
 import type { AdDto } from '@/lib/shared/dto/ads';
 
 // The ad's own code (card, click, its styles) is a chunk of its own, fetched only when there is an ad to show.
-const AdView = dynamic(() => import('./ad-view').then((m) => m.AdView), { ssr: false });
+const AdView = clientIsland(() => import('./ad-view').then((m) => m.AdView));
 
 /** How far below the screen the slot may be when its ads are asked for. */
 const NEAR = '300px';

@@ -1,12 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
+import { CommentSheetIsland as CommentSheet } from '@/components/community/comment-sheet-island';
 import { loadSpokenComments, type SpokenComments } from '@/lib/client/listen/paragraph-tops';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { LISTEN_EXTRA_MSG as T } from '@/lib/shared/listen-extras-text';
-
-const CommentSheet = dynamic(() => import('@/components/community/comment-sheet').then((m) => m.CommentSheet), { ssr: false });
 
 const AWAY_DELAY_MS = 1_200;
 

@@ -1,8 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { clientIsland } from '@/components/ui/client-island';
 import { OptionalIsland } from '@/components/ui/optional-island';
 import type { ListenController } from '@/lib/client/listen/controller';
 import { paragraphAt } from '@/lib/client/listen/time-track';
@@ -12,7 +12,7 @@ import { MSG } from '@/lib/shared/messages';
 import { ListenText } from './listen-text';
 
 // The spoken paragraph's comments and 回到正在播放 (docs/listening.md "Comments while listening"), after paint.
-const ListenExtras = dynamic(() => import('./listen-extras'), { ssr: false });
+const ListenExtras = clientIsland(() => import('./listen-extras').then((m) => m.default));
 
 export interface ListenFollowProps {
   controller: ListenController | null;

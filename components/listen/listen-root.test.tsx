@@ -3,13 +3,12 @@ import { requestListenHost, resetListenRegistryForTests } from '@/lib/client/lis
 import { ListenRoot } from './listen-root';
 
 // The host chunk stands in as a marker: what matters is whether the layout asks for it.
-jest.mock(
-  'next/dynamic',
-  () => () =>
-    function Host() {
-      return <p>listen host</p>;
-    },
-);
+jest.mock('./listen-host', () => ({
+  __esModule: true,
+  default: function Host() {
+    return <p>listen host</p>;
+  },
+}));
 
 beforeEach(() => {
   localStorage.clear();
@@ -30,10 +29,11 @@ describe('ListenRoot', () => {
     expect(await screen.findByText('listen host')).toBeInTheDocument();
   });
 
-  it('mounts the player when the listen page asks for it', () => {
+  it('mounts the player when the listen page asks for it', async () => {
     render(<ListenRoot />);
+    await act(async () => undefined);
     expect(screen.queryByText('listen host')).not.toBeInTheDocument();
     act(() => requestListenHost());
-    expect(screen.getByText('listen host')).toBeInTheDocument();
+    expect(await screen.findByText('listen host')).toBeInTheDocument();
   });
 });

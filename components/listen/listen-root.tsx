@@ -1,12 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
+import { clientIsland } from '@/components/ui/client-island';
 import { requestListenHost, useListenHostWanted } from '@/lib/client/listen/registry';
 import { readKey } from '@/lib/client/listen/storage';
 
-// The player's code (controller, mini player, media session; hls.js later still) is its own chunk.
-const ListenHost = dynamic(() => import('./listen-host'), { ssr: false });
+// The player's code (controller, mini player, media session; hls.js later still) is its own chunk. An island, not
+// next/dynamic: React's reveal throttle held the player (and the listen page's play button) back a third of a second
+// after the chunk had come (components/ui/client-island.tsx).
+const ListenHost = clientIsland(() => import('./listen-host').then((m) => m.default));
 
 /**
  * The listen player's place in the /m layout. It weighs almost nothing on first load: the host is loaded only

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useRef } from 'react';
 import { MinorsUsageGate } from '@/components/minors/usage-gate';
+import { clientIsland } from '@/components/ui/client-island';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
@@ -16,7 +17,7 @@ import { useListenPage, type ListenPageProps } from './use-listen-page';
 
 // Loaded only on a locked chapter's page (docs/listening.md "Preview of a locked chapter"): the page's first-load
 // JavaScript stays within its budget.
-const ListenPreview = dynamic(() => import('./listen-preview'), { ssr: false });
+const ListenPreview = clientIsland(() => import('./listen-preview').then((m) => m.default));
 // The purchase panel, on a locked chapter's page only (rendered on the server there): an open chapter's first
 // load does not carry it (docs/listening.md "Preview of a locked chapter").
 const Paywall = dynamic(() => import('@/components/reader/paywall').then((m) => m.Paywall));

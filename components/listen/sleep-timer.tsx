@@ -1,15 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
+import { clientIsland } from '@/components/ui/client-island';
 import { OptionalIsland } from '@/components/ui/optional-island';
 import { formatClock } from '@/lib/client/listen/format-clock';
 import type { SleepChoice } from '@/lib/client/listen/sleep-plan';
 import { MSG } from '@/lib/shared/messages';
 
 // The sheet (and the dialog's code) loads at the first tap (docs/listening.md "How the listen page loads").
-const loadSheet = () => import('./sleep-sheet');
-const SleepSheet = dynamic(loadSheet, { ssr: false });
+const SleepSheet = clientIsland(() => import('./sleep-sheet').then((m) => m.default));
 
 /**
  * The sleep timer: a button showing the time left, and a sheet to set or cancel it — minutes or 本集结束 (the end
@@ -35,7 +34,7 @@ export function SleepTimer({ sleepAt, onSet }: { sleepAt: number | null; onSet: 
   return (
     <>
       {/* The finger's first touch starts fetching the sheet, so it is there by the click. */}
-      <button type="button" className="listen-tool" onPointerDown={() => void loadSheet()} onClick={() => setOpen(true)}>
+      <button type="button" className="listen-tool" onPointerDown={() => void SleepSheet.preload()} onClick={() => setOpen(true)}>
         <span className="listen-tool-value">{sleepAt === -1 ? MSG.sleepTimerChapterEnd : sleepAt ? formatClock(left) : '关'}</span>
         <span className="listen-tool-label">{MSG.sleepTimerTitle}</span>
       </button>

@@ -1,20 +1,26 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { clientIsland } from '@/components/ui/client-island';
 import { OptionalIsland } from '@/components/ui/optional-island';
 import { VOICE_TEXT as T } from '@/lib/shared/voice-text';
 
 // The sheet, its list call and its 试听 load at the first tap (docs/listening.md "Voices on the listen page"): the
-// page's first load carries only this button.
-const VoiceSheet = dynamic(() => import('./voice-sheet'), { ssr: false });
+// page's first load carries only this button; the finger's first touch starts fetching it.
+const VoiceSheet = clientIsland(() => import('./voice-sheet').then((m) => m.default));
 
 /** 音色 among the listen page's tools: opens the voice sheet for the chapter shown. */
 export function VoiceButton({ novelId, chapterId, languageType }: { novelId: number; chapterId: number; languageType: number }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="listen-tool" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="listen-tool"
+        aria-haspopup="dialog"
+        onPointerDown={() => void VoiceSheet.preload()}
+        onClick={() => setOpen(true)}
+      >
         <span className="listen-tool-value" aria-hidden="true">
           <svg width="20" height="20" viewBox="0 0 24 24">
             <path

@@ -4,14 +4,17 @@ import { DEFAULT_SETTINGS, useReaderSettingsStore } from '@/lib/client/reader/se
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { paragraphHash } from '@/lib/shared/paragraph-hash';
 import { mockFetch } from '@/test/mock-fetch';
+import { CommentSheetIsland } from '@/components/community/comment-sheet-island';
 import { ReaderView } from './reader-view';
 
-// The lazy sheet stands in as a marker carrying what the reader hands it.
-jest.mock('next/dynamic', () => () => {
-  const Lazy = (props: { target?: unknown }) => <div data-testid="lazy" data-target={JSON.stringify(props.target ?? null)} />;
-  Lazy.displayName = 'Lazy';
-  return Lazy;
-});
+// The sheet stands in as a marker carrying what the reader hands it; its island has its code before the tests, so a
+// sheet opened shows in the same render (and one not opened is surely absent). The other lazy parts render nothing.
+jest.mock('@/components/community/comment-sheet', () => ({
+  CommentSheet: (props: { target?: unknown }) => <div data-testid="lazy" data-target={JSON.stringify(props.target ?? null)} />,
+}));
+jest.mock('next/dynamic', () => () => () => null);
+
+beforeAll(() => CommentSheetIsland.preload());
 
 const paragraphs = ['雨落下来。', '他推开门。', '门外没有人。'];
 const chapter = (over: Partial<ReadChapter> = {}): ReadChapter => ({

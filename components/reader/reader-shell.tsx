@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
+import { clientIsland } from '@/components/ui/client-island';
 import { DelayedSpinner } from '@/components/ui/delayed-spinner';
 import { applySettings, useReaderSettings, useReaderSettingsStore } from '@/lib/client/reader/settings-store';
 import { useAfterPaint } from '@/lib/client/reader/use-after-paint';
@@ -22,7 +23,7 @@ import { ReaderUnlock } from './reader-unlock';
 import { usePaged } from './use-paged';
 
 // Everything below is loaded when first wanted, never with the chapter (docs/reading.md "How the reader page is built").
-const SettingsPanel = dynamic(() => import('./settings-panel').then((m) => m.SettingsPanel), { ssr: false });
+const SettingsPanel = clientIsland(() => import('./settings-panel').then((m) => m.SettingsPanel));
 // A locked chapter opened in the browser; the one the page arrived on is the server's.
 const Paywall = dynamic(() => import('./paywall').then((m) => m.Paywall));
 
@@ -71,7 +72,7 @@ export function ReaderShell({ initial, children, foot }: { initial: ReadChapter;
   });
   // The bars are up: the settings sheet is likely next, so its code is fetched now and opens at once.
   useEffect(() => {
-    if (shown) void import('./settings-panel');
+    if (shown) void SettingsPanel.preload();
   }, [shown]);
 
   const openCatalogue = () =>

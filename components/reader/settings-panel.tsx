@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { availableFonts } from '@/lib/client/reader/font-availability';
+import { afterLoadWhenIdle } from '@/lib/client/when-idle';
 import {
   BRIGHTNESS,
   FONT_SIZES,
@@ -24,14 +25,22 @@ const TURN_LABELS: Record<PageTurn, string> = { none: '无', slide: '平移' };
 const LINE_LABELS = ['紧凑', '标准', '宽松'] as const;
 const MARGIN_LABELS = ['窄', '中', '宽'] as const;
 
+// Which faces this device draws is asked once a visit, at an idle moment after this code has loaded (it is fetched
+// when the bars show): drawing the test glyphs on the panel's first render put them inside the tap that opens it.
+let deviceFonts: Font[] | null = null;
+const knowFonts = () => (deviceFonts ??= availableFonts());
+if (typeof window !== 'undefined') afterLoadWhenIdle(knowFonts);
+
 /**
  * Reader settings (docs/reading.md "Settings"): they apply at once (CSS variables on <html>) and persist for the next
  * visit. Only faces this device really draws are offered; a stored face it lacks shows as the sans face.
  */
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const s = useReaderSettingsStore();
-  const [fonts, setFonts] = useState<Font[]>(['font1']);
-  useEffect(() => setFonts(availableFonts()), []);
+  const [fonts, setFonts] = useState<Font[]>(() => deviceFonts ?? ['font1']);
+  useEffect(() => {
+    if (!deviceFonts) setFonts(knowFonts());
+  }, []);
   const font = fonts.includes(s.font) ? s.font : 'font1';
 
   const chips = <K extends string | number>(
