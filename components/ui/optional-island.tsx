@@ -4,7 +4,7 @@ import { Component, type ReactNode } from 'react';
 
 /**
  * A part of a page that the page works without: a list or a panel whose code is its own chunk, loaded on demand
- * (next/dynamic). When that chunk cannot be fetched — offline, where the service worker has only the files a
+ * (next/dynamic, or a clientIsland). When that chunk cannot be fetched — offline, where the service worker has only the files a
  * download kept (docs/offline.md "Offline") — or the part fails to render, it shows nothing instead of sending the
  * error to the route's error screen, which would take the whole page (the listen page's player with it) away.
  */
