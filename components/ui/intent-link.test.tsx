@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, use, useState } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntentLink } from './intent-link';
 import { LinkNavigator } from './link-navigator';
 
@@ -68,6 +69,57 @@ describe('IntentLink and the LinkNavigator', () => {
     expect(router.prefetch).not.toHaveBeenCalled();
     expect(followedNatively(screen.getByRole('link', { name: '隐私政策' }))).toBe(false);
     expect(router.push).toHaveBeenLastCalledWith('/m/agreements/privacy', { scroll: true });
+  });
+
+  it('while the tapped page is on its way, the page stays and a bar shows after 200 ms, gone when the page is there', async () => {
+    // The router's navigation stands in as a state update that waits for the next page, as Next's does.
+    let goTo: (page: Promise<void>) => void = () => undefined;
+    function Routes() {
+      const [next, setNext] = useState<Promise<void> | null>(null);
+      goTo = setNext;
+      if (next) use(next);
+      return <p>{next ? '书库' : '首页'}</p>;
+    }
+    let arrive: () => void = () => undefined;
+    const page = new Promise<void>((resolve) => (arrive = resolve));
+    router.push.mockImplementationOnce(() => goTo(page));
+    render(
+      <>
+        <LinkNavigator />
+        <Suspense fallback={<p>空白</p>}>
+          <Routes />
+        </Suspense>
+        <IntentLink href="/m/library">去书库</IntentLink>
+      </>,
+    );
+    const tappedAt = Date.now();
+    await act(async () => void fireEvent.click(screen.getByRole('link', { name: '去书库' })));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // Real time here: React finishes the waiting transition on its own scheduler.
+    expect(await screen.findByRole('progressbar', { name: '加载中' })).toBeInTheDocument();
+    expect(Date.now() - tappedAt).toBeGreaterThanOrEqual(190);
+    expect(screen.getByText('首页')).toBeInTheDocument();
+    await act(async () => arrive());
+    expect(screen.getByText('书库')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('a page that comes at once never flashes the bar', async () => {
+    jest.useFakeTimers();
+    render(
+      <>
+        <LinkNavigator />
+        <IntentLink href="/m/library">书库</IntentLink>
+      </>,
+    );
+    try {
+      await act(async () => void fireEvent.click(screen.getByRole('link', { name: '书库' })));
+      expect(router.push).toHaveBeenCalledWith('/m/library', { scroll: true });
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('leaves to the browser what Next’s links leave to it, and a click the page handled', () => {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useTransition } from 'react';
+import { NavigationPending } from './navigation-pending';
 
 /** The IntentLink an event happened in, if it leads to a page of this site. */
 function intentLinkOf(e: Event): HTMLAnchorElement | null {
@@ -15,10 +16,13 @@ function intentLinkOf(e: Event): HTMLAnchorElement | null {
  * nobody has handled yet, on a link that opens here and downloads nothing — and becomes the router's
  * navigation; a touch, a pointer coming over or the keyboard's focus prefetches the page, once per address.
  * React's own listeners are on the document already (they are registered when the page hydrates, before these),
- * so a link's onClick that prevents the default keeps the link from being followed.
+ * so a link's onClick that prevents the default keeps the link from being followed. While the tapped page is on its way
+ * a bar shows at the top, after a moment (./navigation-pending.tsx).
  */
 export function LinkNavigator() {
   const router = useRouter();
+  // The navigation is a transition of ours too, so the bar knows while the next page is on its way.
+  const [pending, startTransition] = useTransition();
   useEffect(() => {
     const asked = new Set<string>();
     const prefetch = (e: Event) => {
@@ -35,8 +39,10 @@ export function LinkNavigator() {
       if (!a || !href || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
       e.preventDefault();
       const options = { scroll: a.dataset.scroll !== 'keep' };
-      if (a.dataset.history === 'replace') router.replace(href, options);
-      else router.push(href, options);
+      startTransition(() => {
+        if (a.dataset.history === 'replace') router.replace(href, options);
+        else router.push(href, options);
+      });
     };
     const options = { capture: true, passive: true };
     document.addEventListener('click', click);
@@ -50,5 +56,5 @@ export function LinkNavigator() {
       document.removeEventListener('focusin', prefetch, options);
     };
   }, [router]);
-  return null;
+  return <NavigationPending pending={pending} />;
 }
