@@ -11,7 +11,7 @@ export type ClientIsland<P> = ComponentType<P> & {
  * A part rendered in the browser only, whose code is its own chunk fetched the first time it is rendered (or ahead,
  * with `preload`) — what `next/dynamic` with `ssr: false` does, without its Suspense boundary. React holds back the
  * reveal of a boundary that has just shown its fallback (its throttle, 300 ms), so a sheet opened by a tap appeared a
- * third of a second after its code was there, on any phone (docs/architecture.md "What a page runs at load"). Here
+ * third of a second after its code was there, on any phone (docs/architecture.md "What a tap runs"). Here
  * the island renders nothing until its code has loaded and then renders at once; once loaded, every later render
  * (the sheet opened again) is immediate. A chunk that cannot be fetched throws from the island's render, as
  * next/dynamic's does, for the `OptionalIsland` around it to catch.

@@ -4,13 +4,19 @@ import { useEffect, useState } from 'react';
 import { LOADING_DELAY_MS } from '@/lib/shared/constants';
 import { MSG } from '@/lib/shared/messages';
 
-/** Shown only after 200 ms, so fast loads never flash a spinner (docs/shell.md "Toasts, spinners, error screen, navigation"). */
-export function DelayedSpinner({ delayMs = LOADING_DELAY_MS }: { delayMs?: number }) {
-  const [visible, setVisible] = useState(false);
+/** Whether `delayMs` has passed since the calling part mounted: a wait shows only once it is a noticeable one. */
+export function useDelayPassed(delayMs = LOADING_DELAY_MS): boolean {
+  const [passed, setPassed] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setVisible(true), delayMs);
+    const timer = setTimeout(() => setPassed(true), delayMs);
     return () => clearTimeout(timer);
   }, [delayMs]);
+  return passed;
+}
+
+/** Shown only after 200 ms, so fast loads never flash a spinner (docs/shell.md "Toasts, spinners, error screen, navigation"). */
+export function DelayedSpinner({ delayMs = LOADING_DELAY_MS }: { delayMs?: number }) {
+  const visible = useDelayPassed(delayMs);
   return (
     <div className="spinner-slot" role="status" aria-live="polite">
       {visible ? (

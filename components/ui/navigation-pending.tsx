@@ -1,8 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { LOADING_DELAY_MS } from '@/lib/shared/constants';
 import { MSG } from '@/lib/shared/messages';
+import { useDelayPassed } from './delayed-spinner';
+
+/** The bar itself, mounted for one wait: it shows once the wait passes `LOADING_DELAY_MS`. */
+function PendingBar() {
+  return useDelayPassed() ? <div className="navigation-pending" role="progressbar" aria-label={MSG.loading} /> : null;
+}
 
 /**
  * A thin bar across the top of the screen while a tapped link's page is on its way, shown only once the wait passes
@@ -11,14 +15,5 @@ import { MSG } from '@/lib/shared/messages';
  * boundary, whose fallback made React hold every one of them back for its 300 ms reveal throttle.
  */
 export function NavigationPending({ pending }: { pending: boolean }) {
-  const [late, setLate] = useState(false);
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(() => setLate(true), LOADING_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      setLate(false);
-    };
-  }, [pending]);
-  return pending && late ? <div className="navigation-pending" role="progressbar" aria-label={MSG.loading} /> : null;
+  return pending ? <PendingBar /> : null;
 }
