@@ -1,7 +1,7 @@
 'use client';
 
 import { IntentLink as Link } from '@/components/ui/intent-link';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import { useCallback, useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ListenController } from '@/lib/client/listen/controller';
@@ -13,6 +13,7 @@ import { miniPlayerShape, useMiniPlayerBottom } from './mini-player-offset';
 import { PlayPauseIcon } from './play-pause-icon';
 import { MiniPlayerMinorsGate } from '@/components/minors/mini-player-gate';
 import { coverSrc } from '@/components/novel/cover';
+import { usePendingNavigation } from '@/components/ui/use-pending-navigation';
 
 const RING_R = 26;
 const RING_LENGTH = 2 * Math.PI * RING_R;
@@ -27,7 +28,7 @@ export type MiniPlayerControls = Pick<ListenController, 'sync' | 'toggle' | 'clo
  */
 export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const pathname = usePathname();
-  const router = useRouter();
+  const { navigation, bar } = usePendingNavigation();
   const { flags } = useConfig();
   const s = useListenStore(
     useShallow((st) => ({
@@ -54,7 +55,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   const progress = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
   const shape = miniPlayerShape(pathname);
   // A locked chapter never plays: its purchase is on the listen page.
-  const toggle = () => (s.needMoney ? router.push(href) : controller.toggle());
+  const toggle = () => (s.needMoney ? navigation.push(href) : controller.toggle());
   const ring = (
     <svg className="mini-ring" viewBox="0 0 60 60" aria-hidden="true">
       <circle cx="30" cy="30" r={RING_R} className="mini-ring-track" />
@@ -70,7 +71,13 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   );
   const style = bottom === null ? undefined : { bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` };
   // 青少年模式: heartbeats while it plays here, and the stop with its reason (docs/minors-mode.md).
-  const gate = <MiniPlayerMinorsGate playing={s.playing} pause={pause} />;
+  // With it, the bar of a locked chapter's way to the listen page.
+  const gate = (
+    <>
+      <MiniPlayerMinorsGate playing={s.playing} pause={pause} />
+      {bar}
+    </>
+  );
 
   if (shape === 'disc') {
     return (

@@ -1,8 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useEffect, useTransition } from 'react';
-import { NavigationPending } from './navigation-pending';
+import { useEffect } from 'react';
+import { usePendingNavigation } from './use-pending-navigation';
 
 /** The IntentLink an event happened in, if it leads to a page of this site. */
 function intentLinkOf(e: Event): HTMLAnchorElement | null {
@@ -17,12 +16,11 @@ function intentLinkOf(e: Event): HTMLAnchorElement | null {
  * navigation; a touch, a pointer coming over or the keyboard's focus prefetches the page, once per address.
  * React's own listeners are on the document already (they are registered when the page hydrates, before these),
  * so a link's onClick that prevents the default keeps the link from being followed. While the tapped page is on its way
- * a bar shows at the top, after a moment (./navigation-pending.tsx).
+ * a bar shows at the top, after a moment (./use-pending-navigation.tsx).
  */
 export function LinkNavigator() {
-  const router = useRouter();
   // The navigation is a transition of ours too, so the bar knows while the next page is on its way.
-  const [pending, startTransition] = useTransition();
+  const { navigation, bar } = usePendingNavigation();
   useEffect(() => {
     const asked = new Set<string>();
     const prefetch = (e: Event) => {
@@ -30,7 +28,7 @@ export function LinkNavigator() {
       const href = a?.getAttribute('href');
       if (!a || !href || a.dataset.intent !== 'prefetch' || asked.has(href)) return;
       asked.add(href);
-      router.prefetch(href);
+      navigation.prefetch(href);
     };
     const click = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -39,10 +37,8 @@ export function LinkNavigator() {
       if (!a || !href || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
       e.preventDefault();
       const options = { scroll: a.dataset.scroll !== 'keep' };
-      startTransition(() => {
-        if (a.dataset.history === 'replace') router.replace(href, options);
-        else router.push(href, options);
-      });
+      if (a.dataset.history === 'replace') navigation.replace(href, options);
+      else navigation.push(href, options);
     };
     const options = { capture: true, passive: true };
     document.addEventListener('click', click);
@@ -55,6 +51,6 @@ export function LinkNavigator() {
       document.removeEventListener('mouseover', prefetch, options);
       document.removeEventListener('focusin', prefetch, options);
     };
-  }, [router]);
-  return <NavigationPending pending={pending} />;
+  }, [navigation]);
+  return bar;
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { useRouter } from 'next/navigation';
+import { usePendingNavigation } from '@/components/ui/use-pending-navigation';
 import { PAY_TEXT } from '@/lib/shared/payment-text';
 
 type BridgeResult = { err_msg?: string };
@@ -27,7 +27,7 @@ export function JsapiBridge({
   resultUrl: string;
   cancelAction: string;
 }) {
-  const router = useRouter();
+  const { navigation, bar } = usePendingNavigation();
   const [missing, setMissing] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -38,8 +38,8 @@ export function JsapiBridge({
       done = true;
       window.WeixinJSBridge.invoke('getBrandWCPayRequest', params, (res) => {
         const msg = res?.err_msg ?? '';
-        if (msg.endsWith(':cancel')) router.replace(`${resultUrl}?cancelled=1`);
-        else if (msg.endsWith(':ok')) router.replace(resultUrl);
+        if (msg.endsWith(':cancel')) navigation.replace(`${resultUrl}?cancelled=1`);
+        else if (msg.endsWith(':ok')) navigation.replace(resultUrl);
         else {
           done = false;
           setFailed(true);
@@ -54,10 +54,11 @@ export function JsapiBridge({
       document.removeEventListener('WeixinJSBridgeReady', invoke);
       window.clearTimeout(timer);
     };
-  }, [params, resultUrl, router]);
+  }, [params, resultUrl, navigation]);
 
   return (
     <main className="shell">
+      {bar}
       <div className="page">
         <h1 className="page-title">{PAY_TEXT.startingTitle}</h1>
         <p className="muted" data-testid="jsapi-status">
