@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 export type ClientIsland<P> = ComponentType<P> & {
   /** Fetches the island's code ahead of its first render (a button that opens it, near the screen or touched). */
@@ -19,16 +19,10 @@ export type ClientIsland<P> = ComponentType<P> & {
 export function clientIsland<P extends object>(load: () => Promise<ComponentType<P>>): ClientIsland<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
-  const listeners = new Set<() => void>();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
   const fetchCode = () =>
     (pending ??= load().then(
       (component) => {
         loaded = component;
-        listeners.forEach((listener) => listener());
         return component;
       },
       (error: unknown) => {
@@ -39,19 +33,25 @@ export function clientIsland<P extends object>(load: () => Promise<ComponentType
     ));
 
   function Island(props: P) {
-    // The server's snapshot is null: a page hydrating renders nothing here, as its HTML has nothing.
+    // The server's snapshot is null: a page hydrating renders nothing here, as its HTML has nothing. Any render after
+    // the code has come reads it, so an island opened by a tap once preloaded shows in the tap's own frame.
     const Loaded = useSyncExternalStore(
-      subscribe,
+      subscribeToNothing,
       () => loaded,
       () => null,
     );
+    const [, setArrived] = useState(false);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
       if (Loaded) return;
       let live = true;
-      fetchCode().catch((error: unknown) => {
-        if (live) setFailure({ error });
-      });
+      fetchCode().then(
+        // Code that comes while the island waits is rendered as a transition, not by a store's notice, which React
+        // renders synchronously with its effects in the same task: the listen page's player arriving after hydration
+        // made one task of 450 ms at 6× that way (docs/architecture.md "What a page runs at load").
+        () => live && startTransition(() => setArrived(true)),
+        (error: unknown) => live && setFailure({ error }),
+      );
       return () => {
         live = false;
       };
@@ -61,4 +61,9 @@ export function clientIsland<P extends object>(load: () => Promise<ComponentType
   }
   Island.preload = () => fetchCode().catch(() => undefined);
   return Island;
+}
+
+/** The island's code is read on each render and only ever goes from absent to present: there is nothing to subscribe to. */
+function subscribeToNothing() {
+  return () => undefined;
 }
