@@ -9,9 +9,13 @@ import { expect, type Page } from './test';
 export async function ensurePlaying(page: Page): Promise<void> {
   const toggle = page.locator('.listen-play');
   await expect(toggle).toBeVisible();
+  const elementPlays = () => page.evaluate(() => document.querySelector('audio')?.paused === false);
   await expect(async () => {
-    if ((await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
+    // The page's own autoplay may start between reading the button and the tap, and the tap then pauses it (the
+    // button still read 暂停 until the pause was reported): the element decides, and a round that paused it taps again.
+    if (!(await elementPlays()) && (await toggle.getAttribute('aria-label')) === '播放') await toggle.click();
     await expect(toggle).toHaveAttribute('aria-label', '暂停', { timeout: 3_000 });
+    await expect.poll(elementPlays, { timeout: 3_000 }).toBe(true);
   }).toPass({ timeout: 30_000 });
 }
 
