@@ -12,8 +12,8 @@ export type ClientIsland<P> = ComponentType<P> & {
  * with `preload`) — what `next/dynamic` with `ssr: false` does, without its Suspense boundary. React holds back the
  * reveal of a boundary that has just shown its fallback (its throttle, 300 ms), so a sheet opened by a tap appeared a
  * third of a second after its code was there, on any phone (docs/architecture.md "What a tap runs"). Here
- * the island renders nothing until its code has loaded and then renders at once; once loaded, every later render
- * (the sheet opened again) is immediate. A chunk that cannot be fetched throws from the island's render, as
+ * the island renders nothing until its code has loaded, then renders it without a fallback (as a transition when the
+ * code comes while the island waits); once loaded, every later render (the sheet opened again) is immediate. A chunk that cannot be fetched throws from the island's render, as
  * next/dynamic's does, for the `OptionalIsland` around it to catch.
  */
 export function clientIsland<P extends object>(load: () => Promise<ComponentType<P>>): ClientIsland<P> {
