@@ -70,9 +70,9 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
     </svg>
   );
   const style = bottom === null ? undefined : { bottom: `calc(${bottom}px + env(safe-area-inset-bottom))` };
-  // 青少年模式: heartbeats while it plays here, and the stop with its reason (docs/minors-mode.md).
-  // With it, the bar of a locked chapter's way to the listen page.
-  const gate = (
+  // 青少年模式: heartbeats while it plays here, and the stop with its reason (docs/minors-mode.md); and the bar of a
+  // locked chapter's way to the listen page.
+  const alongside = (
     <>
       <MiniPlayerMinorsGate playing={s.playing} pause={pause} />
       {bar}
@@ -82,7 +82,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
   if (shape === 'disc') {
     return (
       <>
-        {gate}
+        {alongside}
         <aside className="mini-player" data-shape="disc" style={style} aria-label="听书播放器">
           <button type="button" className="mini-disc" aria-label={`${s.playing ? '暂停' : '播放'}：${s.novel.title}`} onClick={toggle}>
             <img src={coverSrc(s.novel.thumb, 40)} alt="" width={40} height={40} />
@@ -98,7 +98,7 @@ export function MiniPlayer({ controller }: { controller: MiniPlayerControls }) {
 
   return (
     <>
-      {gate}
+      {alongside}
       <aside className="mini-player" data-shape="dock" style={style} aria-label="听书播放器">
         <Link href={href} className="mini-open" aria-label={`打开听书页：${s.novel.title}${s.chapterTitle ? ` ${s.chapterTitle}` : ''}`}>
           <span className="mini-cover">

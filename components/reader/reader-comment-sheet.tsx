@@ -1,9 +1,8 @@
 'use client';
 
+// Opened on demand, with SWR and the comment list (docs/reading.md "Chapter and paragraph comments").
 import { CommentSheetIsland as CommentSheet } from '@/components/community/comment-sheet-island';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
-
-// Opened on demand, with SWR and the comment list (docs/reading.md "Chapter and paragraph comments").
 
 /** The chapter's comments (本章说), or one paragraph's (段评), in a bottom sheet over the reader. */
 export function ReaderCommentSheet({

@@ -11,10 +11,10 @@ export type ClientIsland<P> = ComponentType<P> & {
  * A part rendered in the browser only, whose code is its own chunk fetched the first time it is rendered (or ahead,
  * with `preload`) — what `next/dynamic` with `ssr: false` does, without its Suspense boundary. React holds back the
  * reveal of a boundary that has just shown its fallback (its throttle, 300 ms), so a sheet opened by a tap appeared a
- * third of a second after its code was there, on any phone (docs/architecture.md "What a tap runs"). Here
- * the island renders nothing until its code has loaded, then renders it without a fallback (as a transition when the
- * code comes while the island waits); once loaded, every later render (the sheet opened again) is immediate. A chunk that cannot be fetched throws from the island's render, as
- * next/dynamic's does, for the `OptionalIsland` around it to catch.
+ * third of a second after its code was there, on any phone (docs/architecture.md "What a tap runs"). Here the island
+ * renders nothing until its code has loaded, then renders it without a fallback (as a transition when the code comes
+ * while the island waits); once loaded, every later render (the sheet opened again) is immediate. A chunk that cannot
+ * be fetched throws from the island's render, as next/dynamic's does, for the `OptionalIsland` around it to catch.
  */
 export function clientIsland<P extends object>(load: () => Promise<ComponentType<P>>): ClientIsland<P> {
   let loaded: ComponentType<P> | null = null;
@@ -48,7 +48,7 @@ export function clientIsland<P extends object>(load: () => Promise<ComponentType
       fetchCode().then(
         // Code that comes while the island waits is rendered as a transition, not by a store's notice, which React
         // renders synchronously with its effects in the same task: the listen page's player arriving after hydration
-        // made one task of 450 ms at 6× that way (docs/architecture.md "What a page runs at load").
+        // made one task of 553 ms at 6× that way (docs/architecture.md "What a page runs at load").
         () => live && startTransition(() => setArrived(true)),
         (error: unknown) => live && setFailure({ error }),
       );
