@@ -20,7 +20,7 @@ import puppeteer from 'puppeteer-core';
 import { startServer } from './lib/server.mjs';
 import { cookieHeader, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { ensureNginx, freePort, selfSignedCert, startNginx } from '../scripts/lib/cluster/nginx.mjs';
+import { startNginxFront } from './lib/nginx-front.mjs';
 import {
   assertPortFree,
   assertServerAlive,
@@ -135,25 +135,12 @@ try {
     for (let i = 0; i < 2; i++) await (await fetch(`${direct}${path}`, { headers })).arrayBuffer();
   }
   let base = direct;
+  let flags = CHROME_FLAGS;
   if (FRONT === 'nginx') {
-    const bin = ensureNginx();
-    if (!bin) throw new Error('bench: BENCH_LH_FRONT=nginx needs nginx (apt-get install nginx-light)');
-    const nginxPort = await freePort();
-    fs.rmSync(NGINX_DIR, { recursive: true, force: true });
-    const tls = selfSignedCert(NGINX_DIR);
-    nginx = await startNginx({
-      bin,
-      dir: NGINX_DIR,
-      port: nginxPort,
-      upstreams: [PORT],
-      tls,
-      compress: true,
-      logFile: `${NGINX_DIR}/nginx.out`,
-    });
-    base = `https://127.0.0.1:${nginxPort}`;
+    const front = await startNginxFront({ dir: NGINX_DIR, upstream: PORT, variable: 'BENCH_LH_FRONT' });
+    ({ nginx, base, flags } = front);
   }
 
-  const flags = FRONT === 'nginx' ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS;
   chrome = await chromeLauncher.launch({ chromePath: executable, chromeFlags: flags, logLevel: 'silent' });
   // A DevTools connection of our own, to hand the member's cookies to the browser before a guarded page.
   browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

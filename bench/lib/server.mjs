@@ -7,8 +7,9 @@ import { spawn } from 'node:child_process';
  * caller hands it a fresh one; the server migrates and seeds it on start). `env` adds variables (e.g.
  * SMS_DEV_INBOX for benches that sign a member in). `beforeStart(env)` runs on the fresh data directory before the
  * server takes it (PGlite: one process per directory), with the server's environment: e.g. `npm run staff:create`.
+ * `cwd` serves another checkout's build (bench/hydration-ab.mjs); `dataDir` is then best absolute.
  */
-export async function startServer({ port, dataDir, databaseUrl, env: extra = {}, beforeStart }) {
+export async function startServer({ port, dataDir, databaseUrl, env: extra = {}, beforeStart, cwd }) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...rest } = process.env;
   const env = {
@@ -21,6 +22,7 @@ export async function startServer({ port, dataDir, databaseUrl, env: extra = {},
   };
   if (beforeStart) await beforeStart(env);
   const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(port)], {
+    cwd,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

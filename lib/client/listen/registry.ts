@@ -1,6 +1,6 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ListenController } from './controller';
 
 /**
@@ -13,7 +13,9 @@ const subscribers = new Set<() => void>();
 const notify = () => subscribers.forEach((fn) => fn());
 const subscribe = (fn: () => void) => {
   subscribers.add(fn);
-  return () => subscribers.delete(fn);
+  return () => {
+    subscribers.delete(fn);
+  };
 };
 
 export function registerListenController(c: ListenController | null): void {
@@ -25,13 +27,30 @@ export function listenController(): ListenController | null {
   return controller;
 }
 
+/**
+ * A registry value as a component's state, changed in a transition. React renders an external store's change
+ * (useSyncExternalStore) synchronously, in the task that made it: on the listen page the controller's arrival
+ * re-rendered the whole player there, one long task of a slow phone's load. Nothing here can tear (a reference
+ * and a flag that only turn on), so a change waits for React's next slice instead (docs/architecture.md "What a
+ * page runs at load"). A component mounted after the change reads it at once.
+ */
+function useRegistryValue<T>(read: () => T): T {
+  const [value, setValue] = useState(read);
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(read()));
+    // A change between this component's render and its subscription.
+    update();
+    return subscribe(update);
+  }, [read]);
+  return value;
+}
+
+const readController = () => controller;
+const readHostWanted = () => hostWanted;
+
 /** The controller once the host has created it; null before (and on the server). */
 export function useListenController(): ListenController | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => controller,
-    () => null,
-  );
+  return useRegistryValue(readController);
 }
 
 /** Asks the layout to mount the listen host: there is something to play. */
@@ -42,11 +61,7 @@ export function requestListenHost(): void {
 }
 
 export function useListenHostWanted(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => hostWanted,
-    () => false,
-  );
+  return useRegistryValue(readHostWanted);
 }
 
 /** A fresh visit (tests). */
