@@ -30,9 +30,12 @@ export function listenController(): ListenController | null {
 /**
  * A registry value as a component's state, changed in a transition. React renders an external store's change
  * (useSyncExternalStore) synchronously, in the task that made it: on the listen page the controller's arrival
- * re-rendered the whole player there, one long task of a slow phone's load. Nothing here can tear (a reference
- * and a flag that only turn on), so a change waits for React's next slice instead (docs/architecture.md "What a
- * page runs at load"). A component mounted after the change reads it at once.
+ * re-rendered the whole player there, one long task of a slow phone's load. Here a change waits for React's next
+ * slice instead (docs/architecture.md "What a page runs at load"); every part that reads it is told in the same
+ * transition, so they commit it together. A part mounted after the change reads it on its first render. A part
+ * hydrating reads null and false, as the server rendered: nothing registers before the page's effects run, and no
+ * part reading these sits in a Suspense boundary of its own, which would hydrate later (keep it so, or give such a
+ * part the server's value first).
  */
 function useRegistryValue<T>(read: () => T): T {
   const [value, setValue] = useState(read);
