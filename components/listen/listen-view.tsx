@@ -1,18 +1,18 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { MinorsUsageGate } from '@/components/minors/usage-gate';
 import { clientIsland } from '@/components/ui/client-island';
 import { rememberArticle } from '@/lib/client/reader/article-cache';
 import type { ReadChapter } from '@/lib/shared/dto/reading';
 import { MSG } from '@/lib/shared/messages';
 import { AdSlot } from '../ads/ad-slot';
-import { ListenControls } from './listen-controls';
-import { ListenFollow } from './listen-follow';
-import { ListenHero, ListenTop } from './listen-top';
-import { ListenTools } from './listen-tools';
-import { SimilarAudioSlot } from './similar-audio-slot';
+import { ListenControls as Controls } from './listen-controls';
+import { ListenFollow as Follow } from './listen-follow';
+import { ListenHero as Hero, ListenTop as Top } from './listen-top';
+import { ListenTools as Tools } from './listen-tools';
+import { SimilarAudioSlot as Similar } from './similar-audio-slot';
 import { useListenPage, type ListenPageProps } from './use-listen-page';
 
 // Loaded only on a locked chapter's page (docs/listening.md "Preview of a locked chapter"): the page's first-load
@@ -21,6 +21,19 @@ const ListenPreview = clientIsland(() => import('./listen-preview').then((m) => 
 // The purchase panel, on a locked chapter's page only (rendered on the server there): an open chapter's first
 // load does not carry it (docs/listening.md "Preview of a locked chapter").
 const Paywall = dynamic(() => import('@/components/reader/paywall').then((m) => m.Paywall));
+
+// The view renders again whenever what it reads changes while the page loads — the controller and the stored listen
+// state arriving, the chapter handed over, the time track answered — and each such render is synchronous when a
+// store or SWR causes it. Each part renders again only when its own props change (docs/listening.md "How the listen
+// page loads").
+const ListenTop = memo(Top);
+const ListenHero = memo(Hero);
+const ListenControls = memo(Controls);
+const ListenTools = memo(Tools);
+const ListenFollow = memo(Follow);
+const ListenAd = memo(AdSlot);
+const SimilarAudioSlot = memo(Similar);
+const UsageGate = memo(MinorsUsageGate);
 
 export type ListenViewProps = ListenPageProps;
 
@@ -47,7 +60,7 @@ export function ListenView(props: ListenViewProps) {
 
   return (
     <div className="listen">
-      <MinorsUsageGate kind="listen" />
+      <UsageGate kind="listen" />
       <ListenTop chapter={chapter} />
       <ListenHero chapter={chapter} author={author} />
       {chapter.locked ? (
@@ -73,7 +86,7 @@ export function ListenView(props: ListenViewProps) {
         </>
       )}
       {/* docs/ads.md "Ads and placements": the listen page's ad, above the similar-audio list. */}
-      <AdSlot key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
+      <ListenAd key={chapter.id} placement="listen" languageType={chapter.novel.language_type} />
       <SimilarAudioSlot novelId={chapter.novel_id} />
     </div>
   );
