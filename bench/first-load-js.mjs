@@ -10,7 +10,7 @@
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
 import { measureScripts as measure } from './lib/page-scripts.mjs';
-import { cookieHeader, memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies, cookieHeader } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import {
   assertPortFree,
@@ -42,7 +42,6 @@ if (!pages.includes(FLOOR)) pages.unshift(FLOOR);
 
 const kind = (path) => (path === FLOOR ? 'floor' : /^\/m\/(read|listen)\//.test(path) ? 'reader' : 'discovery');
 // Login-guarded pages: measured as a member, else they would measure the sign-in page they redirect to.
-const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const MEMBER_PHONE = '13700000214';
 
 await assertPortFree(PORT);

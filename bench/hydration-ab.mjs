@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
-import { memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { benchmarkIndex, settle, throttledPage } from './lib/main-thread.mjs';
 import { assertPortFree, benchPort, busyWarning, listFromEnv, machine, median, stopServer, writeResult } from './lib/util.mjs';
@@ -26,7 +26,6 @@ const PAGES = listFromEnv('BENCH_AB_PAGES', ['/m/listen/1']);
 const RUNS = Math.max(1, Number(process.env.BENCH_AB_RUNS ?? 6) || 6);
 const SLOWDOWN = 6;
 const MEMBER_PHONE = '13700000214';
-const asMember = (p) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(p);
 const BASE_DIR = process.env.BENCH_AB_BASE;
 if (!BASE_DIR || !fs.existsSync(path.join(BASE_DIR, '.next', 'BUILD_ID'))) {
   console.error('bench: BENCH_AB_BASE must name a checkout with its own build (.next); see the head of this file');

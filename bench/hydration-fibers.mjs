@@ -8,7 +8,7 @@
 // bench/results/hydration-fibers.json.
 import { chromium, devices } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
-import { memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { DEVICE } from './lib/main-thread.mjs';
 import { assertPortFree, benchPort, listFromEnv, machine, stopServer, writeResult } from './lib/util.mjs';
@@ -17,7 +17,6 @@ const PORT = benchPort(3205);
 const DATA_DIR = '.data-bench-fibers';
 const PAGES = listFromEnv('BENCH_FIBERS_PAGES', ['/blank', '/m', '/m/login', '/m/novels/1', '/m/read/1?nid=1', '/m/listen/1']);
 const MEMBER_PHONE = '13700000216';
-const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const base = `http://127.0.0.1:${PORT}`;
 
 /** Runs in the page before React: React reports every commit to this hook as it would to the developer tools. */

@@ -11,9 +11,9 @@
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
-import { memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { startNginxFront } from './lib/nginx-front.mjs';
+import { frontLabel, startNginxFront } from './lib/nginx-front.mjs';
 import { benchmarkIndex, cpuSince, rendererCpu, settle, throttledPage } from './lib/main-thread.mjs';
 import {
   assertPortFree,
@@ -37,7 +37,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_HYDRATION_RUNS ?? 3) || 3);
 const SLOWDOWN = Math.max(1, Number(process.env.BENCH_HYDRATION_CPU ?? 6) || 6);
 const TARGET_RATIO = 1.3;
 const MEMBER_PHONE = '13700000214';
-const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 // BENCH_HYDRATION_FRONT=nginx opens the pages behind nginx as deployed (docs/deploy.md "Load balancer": TLS, HTTP/2,
 // compression, the build's files and public answers served from its cache). Directly, every script and cover is
 // answered by the app server's one thread, which on a 2-core machine also competes with the browser for the CPU:
@@ -130,7 +129,7 @@ try {
     },
     settings: {
       device: 'Pixel 7',
-      front: FRONT === 'nginx' ? 'nginx: TLS, HTTP/2, brotli/gzip, cache of public answers' : 'app server directly (HTTP/1.1, gzip)',
+      front: frontLabel(FRONT),
       cpu_slowdown: SLOWDOWN,
       runs_per_page: RUNS,
       quiet_window_ms: 3000,

@@ -18,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startServer } from './lib/server.mjs';
-import { cookieHeader, memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies, cookieHeader } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
-import { startNginxFront } from './lib/nginx-front.mjs';
+import { frontLabel, startNginxFront } from './lib/nginx-front.mjs';
 import {
   assertPortFree,
   assertServerAlive,
@@ -49,7 +49,6 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1) || 1);
 const TARGETS = { performance: 95, accessibility: 95, lcp_ms: 2000, cls: 0 };
 const targetsFor = () => TARGETS;
 // Login-guarded pages, opened as a member; every other page as a first-time visitor.
-const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const MEMBER_PHONE = '13700000213';
 // A first visit: besides Lighthouse's default (caches, service workers), the origin's cookies and local storage
 // go, so home's promotion popup is due (docs/shell.md "Modals") and no member is signed in.
@@ -239,7 +238,7 @@ try {
     settings: {
       form_factor: 'mobile',
       throttling: 'simulated (Lighthouse default)',
-      front: FRONT === 'nginx' ? 'nginx: TLS, HTTP/2, brotli/gzip, cache of public answers' : 'app server directly (HTTP/1.1, gzip)',
+      front: frontLabel(FRONT),
       categories: ['performance', 'accessibility'],
       runs_per_page: RUNS,
       blocked_url_patterns: BLOCKED,

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib/server.mjs';
-import { memberCookies } from './lib/member.mjs';
+import { asMember, memberCookies } from './lib/member.mjs';
 import { CHROME_FLAGS, chromePath } from './lib/chromium.mjs';
 import { settle, throttledPage } from './lib/main-thread.mjs';
 import { startTrace, summariseTrace } from './lib/trace-summary.mjs';
@@ -21,7 +21,6 @@ const PAGES = listFromEnv('BENCH_TRACE_PAGES', ['/blank', '/m']);
 const SLOWDOWN = Math.max(1, Number(process.env.BENCH_TRACE_CPU ?? 6) || 6);
 const DUMP = process.env.BENCH_TRACE_DUMP;
 const MEMBER_PHONE = '13700000215';
-const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
 const base = `http://127.0.0.1:${PORT}`;
 
 async function traced(browser, path, cookies) {

@@ -57,6 +57,9 @@ export async function memberWhoOwns(base, { phone, novelId, chapterIds }) {
   return token;
 }
 
+/** The browser benches' pages a visitor cannot open (the proxy sends them to sign in): the listen page and 我的. */
+export const asMember = (path) => /^\/m\/(listen\/\d+|my)(\?|$)/.test(path);
+
 /**
  * Signs `phone` in through the dev SMS inbox and returns the session cookies the server set (name, value), for a
  * browser bench that opens a login-guarded page (the listen page, 我的) as a member.

@@ -5,6 +5,10 @@ import fs from 'node:fs';
 import { ensureNginx, freePort, selfSignedCert, startNginx } from '../../scripts/lib/cluster/nginx.mjs';
 import { CHROME_FLAGS } from './chromium.mjs';
 
+/** How a bench's result names the way its pages were served. */
+export const frontLabel = (front) =>
+  front === 'nginx' ? 'nginx: TLS, HTTP/2, brotli/gzip, cache of public answers' : 'app server directly (HTTP/1.1, gzip)';
+
 /** Starts nginx on a free port before `upstream`; returns it, the address to open and the browser flags it needs. */
 export async function startNginxFront({ dir, upstream, variable }) {
   const bin = ensureNginx();
