@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConsentGate } from './consent-gate';
 import { mockFetch } from '@/test/mock-fetch';
+import { installManualScheduler } from '@/test/manual-scheduler';
 
 // docs/agreements.md "Agreeing again": a signed-in member who owes consent gets a sheet they cannot dismiss; agreeing
 // sends the versions in force for themselves and closes it.
@@ -48,4 +49,24 @@ it('asks nothing of a signed-out browser', () => {
   const fetch = mockFetch({});
   render(<ConsentGate />);
   expect(fetch.calls).toHaveLength(0);
+});
+
+it("reads the tab's storage and asks the server in a task after the one that mounted it", async () => {
+  const scheduler = installManualScheduler();
+  const read = jest.spyOn(Storage.prototype, 'getItem');
+  try {
+    const fetch = mockFetch({ 'GET /v1/my/consent': { data: { due: ['user'], agreements: AGREEMENTS } } });
+    render(<ConsentGate />);
+    await act(async () => undefined);
+    expect(read).not.toHaveBeenCalled();
+    expect(fetch.calls).toHaveLength(0);
+    // Its own task, then the call's (lib/client/api.ts makes each request in a task of its own too).
+    await act(async () => scheduler.runAll());
+    await act(async () => scheduler.runAll());
+    expect(await screen.findByRole('dialog', { name: '协议更新' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(read).toHaveBeenCalledWith('consent-checked:7');
+  } finally {
+    read.mockRestore();
+    scheduler.uninstall();
+  }
 });

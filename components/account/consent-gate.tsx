@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { agreeAgain, consentStatus, signOut } from '@/lib/client/actions/accounts';
 import { setConsentDueHandler } from '@/lib/client/api';
 import { hasMemberToken, memberId } from '@/lib/client/identity';
+import { inOwnTask } from '@/lib/client/own-task';
 import { toast } from '@/lib/client/stores/toast-store';
 import { AGREEMENT_NAMES, agreementPath, versionsOf, type AgreementKind, type CurrentAgreements } from '@/lib/shared/agreements';
 import { MSG } from '@/lib/shared/messages';
@@ -57,10 +58,19 @@ export function ConsentGate() {
         asked = false;
       });
     });
-    const id = memberId();
-    const last = id ? Number(sessionStorage.getItem(checkedKey(id)) ?? 0) : 0;
-    if (hasMemberToken() && Date.now() - last > CHECKED_TTL_MS) void check();
-    return () => setConsentDueHandler(undefined);
+    // Not in the effect's own turn: the page's first session-storage read stalls while the browser loads the storage,
+    // and every /m page runs this effect in hydration's task (docs/architecture.md "What a page runs at load").
+    let live = true;
+    inOwnTask(() => {
+      if (!live) return;
+      const id = memberId();
+      const last = id ? Number(sessionStorage.getItem(checkedKey(id)) ?? 0) : 0;
+      if (hasMemberToken() && Date.now() - last > CHECKED_TTL_MS) void check();
+    });
+    return () => {
+      live = false;
+      setConsentDueHandler(undefined);
+    };
   }, [check]);
 
   if (!status?.due.length || EXEMPT.test(pathname)) return null;

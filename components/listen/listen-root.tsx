@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { clientIsland } from '@/components/ui/client-island';
 import { requestListenHost, useListenHostWanted } from '@/lib/client/listen/registry';
 import { readKey } from '@/lib/client/listen/storage';
+import { inOwnTask } from '@/lib/client/own-task';
 
 // The player's code (controller, mini player, media session; hls.js later still) is its own chunk. An island, not
 // next/dynamic: React's reveal throttle held the player (and the listen page's play button) back a third of a second
@@ -16,8 +17,12 @@ const ListenHost = clientIsland(() => import('./listen-host').then((m) => m.defa
  */
 export function ListenRoot() {
   const wanted = useListenHostWanted();
+  // The page's first local-storage read stalls while the browser loads the storage (up to 49 ms at 6×, measured in
+  // docs/operations.md): in hydration's task every /m page paid it inside its longest task.
   useEffect(() => {
-    if (readKey('article') && readKey('novel')) requestListenHost();
+    inOwnTask(() => {
+      if (readKey('article') && readKey('novel')) requestListenHost();
+    });
   }, []);
   return wanted ? <ListenHost /> : null;
 }

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { clientIsland } from './client-island';
 import { OptionalIsland } from './optional-island';
+import { installManualScheduler } from '@/test/manual-scheduler';
 
 function Sheet({ title }: { title: string }) {
   return <p>{title}</p>;
@@ -39,6 +40,38 @@ describe('clientIsland', () => {
     // The chunk arrives; no timer is advanced, so nothing may depend on one.
     await act(async () => chunk.arrive());
     expect(screen.getByText('设置')).toBeInTheDocument();
+  });
+
+  it('asks for its code in a task of its own, not in the effects of the commit that mounted it', async () => {
+    const scheduler = installManualScheduler();
+    try {
+      const chunk = deferredChunk();
+      const Island = clientIsland(chunk.load);
+      render(<Island title="礼物" />);
+      await act(async () => undefined);
+      expect(chunk.loads).toEqual([]);
+      expect(scheduler.pending).toBe(1);
+      await act(async () => scheduler.runAll());
+      expect(chunk.loads).toEqual([1]);
+      await act(async () => chunk.arrive());
+      expect(screen.getByText('礼物')).toBeInTheDocument();
+    } finally {
+      scheduler.uninstall();
+    }
+  });
+
+  it('asks for nothing when it is gone before its task runs', async () => {
+    const scheduler = installManualScheduler();
+    try {
+      const chunk = deferredChunk();
+      const Island = clientIsland(chunk.load);
+      const { unmount } = render(<Island title="分享" />);
+      unmount();
+      await act(async () => scheduler.runAll());
+      expect(chunk.loads).toEqual([]);
+    } finally {
+      scheduler.uninstall();
+    }
   });
 
   it('renders in the very first render once preloaded, and fetches its code once however often it is opened', async () => {

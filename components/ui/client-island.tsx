@@ -1,6 +1,7 @@
 'use client';
 
 import { startTransition, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { inOwnTask } from '@/lib/client/own-task';
 
 export type ClientIsland<P> = ComponentType<P> & {
   /** Fetches the island's code ahead of its first render (a button that opens it, near the screen or touched). */
@@ -45,13 +46,19 @@ export function clientIsland<P extends object>(load: () => Promise<ComponentType
     useEffect(() => {
       if (Loaded) return;
       let live = true;
-      fetchCode().then(
-        // Code that comes while the island waits is rendered as a transition, not by a store's notice, which React
-        // renders synchronously with its effects in the same task: the listen page's player arriving after hydration
-        // made one task of 553 ms at 6× that way (docs/architecture.md "What a page runs at load").
-        () => live && startTransition(() => setArrived(true)),
-        (error: unknown) => live && setFailure({ error }),
-      );
+      // The chunk is asked for in a task of its own: adding its script element costs a slow phone tens of
+      // milliseconds, which the effects of the commit that mounted the island (hydration's, on a page that shows one
+      // at once) would otherwise carry in their task.
+      inOwnTask(() => {
+        if (!live) return;
+        fetchCode().then(
+          // Code that comes while the island waits is rendered as a transition, not by a store's notice, which React
+          // renders synchronously with its effects in the same task: the listen page's player arriving after hydration
+          // made one task of 553 ms at 6× that way (docs/architecture.md "What a page runs at load").
+          () => live && startTransition(() => setArrived(true)),
+          (error: unknown) => live && setFailure({ error }),
+        );
+      });
       return () => {
         live = false;
       };

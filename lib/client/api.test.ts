@@ -1,4 +1,5 @@
 import { api, ApiClientError, buildUrl, setFailureHandler } from './api';
+import { installManualScheduler } from '@/test/manual-scheduler';
 
 function mockFetch(status: number, body: unknown) {
   const fn = jest.fn().mockResolvedValue({ ok: status >= 200 && status < 300, status, json: () => Promise.resolve(body) });
@@ -64,33 +65,23 @@ describe('api client', () => {
   });
 
   it('makes the request in a task of its own where the browser can schedule one, except a keepalive call', async () => {
-    const turns: Array<() => void> = [];
-    const scheduler = {
-      postTask: (run: () => void) =>
-        new Promise<void>((resolve) => {
-          turns.push(() => {
-            run();
-            resolve();
-          });
-        }),
-    };
-    (globalThis as { scheduler?: unknown }).scheduler = scheduler;
+    const scheduler = installManualScheduler();
     try {
       const fetchMock = mockFetch(200, { code: 0, message: '', data: 1 });
       const call = api('/v1/health');
       await Promise.resolve();
       expect(fetchMock).not.toHaveBeenCalled();
-      expect(turns).toHaveLength(1);
-      turns[0]!();
+      expect(scheduler.pending).toBe(1);
+      scheduler.runAll();
       await expect(call).resolves.toBe(1);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       // Leaving the page: no later task is sure to run.
       const leaving = api('/v1/my/readlogs', { method: 'POST', body: {}, keepalive: true });
       expect(fetchMock).toHaveBeenCalledTimes(2);
       await expect(leaving).resolves.toBe(1);
-      expect(turns).toHaveLength(1);
+      expect(scheduler.pending).toBe(0);
     } finally {
-      delete (globalThis as { scheduler?: unknown }).scheduler;
+      scheduler.uninstall();
     }
   });
 
