@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { inMinorsNight, MINORS_BEAT_INTERVAL_MS, type MinorsBlock, type MinorsStatusDto } from '@/lib/shared/minors-mode';
 import { memberId } from '../identity';
+import { inOwnTask } from '../own-task';
 import { fetchMinorsStatus, minorsHeartbeat } from './minors-api';
 
 /**
@@ -18,11 +19,15 @@ export function useMinorsUsage(kind: 'read' | 'listen', active: boolean): { stat
 
   useEffect(() => {
     live.current = true;
-    if (!memberId()) return;
-    fetchMinorsStatus().then(
-      (s) => live.current && setStatus(s),
-      () => undefined,
-    );
+    // Asked in a task of its own: the reader and the listen page run this in hydration's effects, where the cookie
+    // read was part of the listen page's last long task at 6× (docs/architecture.md "What a page runs at load").
+    inOwnTask(() => {
+      if (!live.current || !memberId()) return;
+      fetchMinorsStatus().then(
+        (s) => live.current && setStatus(s),
+        () => undefined,
+      );
+    });
     return () => {
       live.current = false;
     };
