@@ -3,8 +3,9 @@
 // floor /blank and the home page) is opened once to warm the server's caches, then once more in a fresh Pixel 7
 // context with the CPU slowed 6× (BENCH_TRACE_CPU) while Chromium's timeline is traced, until the main thread has
 // been quiet for 3 s. Printed per page: the main thread's busy time split by the kind of the tasks' work (script
-// evaluation and calls, compiling, HTML parsing, style, layout, paint, garbage collection, other) and the scripts
-// whose evaluation and calls cost most, in milliseconds of the slowed CPU. Not a timed test: it prints figures and
+// evaluation and calls, compiling, HTML parsing, style, layout, paint, garbage collection, other), the part of style
+// and layout spent matching fonts, and the scripts whose evaluation and calls cost most, in milliseconds of the
+// slowed CPU. Not a timed test: it prints figures and
 // writes bench/results/load-trace.json; BENCH_TRACE_DUMP=dir also keeps each page's trace there.
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -67,6 +68,7 @@ try {
   for (const [path, r] of Object.entries(results)) {
     console.log(`\n${path}: interactive ${r.interactive_ms} ms, main thread busy ${r.busy_ms} ms at ${SLOWDOWN}× CPU`);
     for (const [kind, ms] of Object.entries(r.by_kind)) console.log(`  ${kind.padEnd(12)}${String(ms).padStart(7)} ms`);
+    console.log(`  of style and layout, matching fonts: ${r.font_matching_ms} ms`);
     console.log('  scripts (evaluation and calls):');
     for (const { url, ms } of r.by_script.slice(0, 12)) console.log(`  ${String(ms).padStart(7)} ms  ${url}`);
   }

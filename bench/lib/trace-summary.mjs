@@ -1,7 +1,12 @@
 // Records and sums a Chromium timeline trace of one page load (bench/load-trace.mjs) or one tap (bench/interaction.mjs): the renderer's main thread's top-level
-// tasks, their time split by the kind of work of their direct children, and script time per script URL.
+// tasks, their time split by the kind of work of their direct children, script time per script URL, and the part
+// of style and layout spent matching fonts.
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
+// `fonts`: on desktop Linux the renderer asks the browser's font service, over a blocking call, for each family of
+// a font stack and each size it meets; that wait is in the page's layout at any CPU speed (docs/operations.md "Main
+// thread and interactions", the sixth sitting of 2026-11-30).
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'fonts'];
+const FONT_MATCHING = /^(FontCache::|FontDataManager::|FontServiceThread::|WebSandboxSupportLinux::)/;
 
 /** Starts Chromium's timeline trace on a page's DevTools session; `stop()` ends it and resolves to its events. */
 export async function startTrace(cdp) {
@@ -90,9 +95,18 @@ export function summariseTrace(events, origin) {
     }
     byKind['task only'] = (byKind['task only'] ?? 0) + Math.max(0, task.dur - covered);
   }
+  // Font matching happens inside style and layout: counted apart, outermost events only, not added to the kinds.
+  let fonts = 0;
+  let fontsReach = -1;
+  for (const e of mine) {
+    if (!FONT_MATCHING.test(e.name) || e.ts < fontsReach) continue;
+    fontsReach = e.ts + e.dur;
+    fonts += e.dur;
+  }
   const ms = (us) => Math.round(us / 1000);
   return {
     busy_ms: ms(busy),
+    font_matching_ms: ms(fonts),
     by_kind: Object.fromEntries(
       Object.entries(byKind)
         .sort((a, b) => b[1] - a[1])
