@@ -140,3 +140,19 @@ test('the sign-in page loads no zod', ONE_PHONE_ONLY, async ({ page }) => {
   // zod's error class and its core type name are in every build of it.
   expect(scripts.filter((s) => s.includes('ZodError') || s.includes('$ZodType'))).toHaveLength(0);
 });
+
+test('a first screen waits for one stylesheet; the reader for its own as well', ONE_PHONE_ONLY, async ({ request }) => {
+  // Every render-blocking stylesheet is a round trip before the first paint on a phone network (docs/operations.md
+  // "One stylesheet"): a component sheet imported by a part of a first screen would add one.
+  const sheets = async (path: string) => {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    return (await res.text()).match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  };
+  const bundle = await sheets('/m');
+  expect(bundle).toHaveLength(1);
+  for (const path of ['/m/login', '/m/novels/1', '/m?tab=listen']) expect(await sheets(path), path).toEqual(bundle);
+  const reader = await sheets('/m/read/1?nid=1');
+  expect(reader).toHaveLength(2);
+  expect(reader[0]).toBe(bundle[0]);
+});

@@ -4,7 +4,6 @@ import { IntentLink as Link } from '@/components/ui/intent-link';
 import { useEffect, useState } from 'react';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
 import { onFirstInput } from '@/lib/client/first-interaction';
-import './usage-gate.css';
 
 /** Set once the prompt was shown on this device (docs/minors-mode.md "The first-start prompt"). */
 export const MINORS_PROMPT_KEY = 'minors_prompt.shown';

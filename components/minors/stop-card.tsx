@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { IntentLink as Link } from '@/components/ui/intent-link';
 import { MINORS_TEXT as T } from '@/lib/shared/minors-text';
-import './usage-gate.css';
 
 /**
  * The sheet that stops reading or listening in 青少年模式 (docs/minors-mode.md "The reader's and the player's stop"):

@@ -1,5 +1,3 @@
-import './novel-action-bar.css';
-
 /**
  * The novel page's sticky action bar (docs/reading.md "Novel page's action bar"): 加入书架 | 开始阅读/继续阅读, fixed above the tab
  * bar so both stay in reach however far the page is scrolled, as in the big apps. Server-rendered; the buttons are
