@@ -54,10 +54,21 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
     await context.setOffline(false);
 
-    // Home: the card at the top points back at that chapter.
+    // Home: the card under the banner points back at that chapter, in a slot reserved before the first paint.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.shifted += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.goto('/m');
     const card = page.getByRole('link', { name: /继续阅读《.+》/ });
     await expect(card).toHaveAttribute('href', new RegExp(`^/m/read/${aid}\\?nid=1`));
+    const banner = (await page.getByRole('region', { name: /.+/ }).and(page.locator('[aria-roledescription="carousel"]')).boundingBox())!;
+    expect((await card.boundingBox())!.y).toBeGreaterThanOrEqual(banner.y + banner.height);
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
     await shots(page, info, 'home-continue');
   },
 );

@@ -38,6 +38,19 @@ const carousel: LayoutBlock = {
 };
 
 describe('LayoutBlocks (home channel)', () => {
+  it('puts the slot under the banner when the channel opens with one, else above the first block', () => {
+    const slot = <div data-testid="slot" />;
+    const order = (blocks: LayoutBlock[]) => {
+      const { container, unmount } = render(<LayoutBlocks blocks={blocks} languageType={1} belowBanner={slot} />);
+      const seen = [...container.children].map((el) => (el.getAttribute('data-testid') === 'slot' ? 'slot' : el.tagName.toLowerCase()));
+      unmount();
+      return seen;
+    };
+    expect(order([carousel, list(1, [novel(1)])])).toEqual(['section', 'slot', 'section']);
+    expect(order([list(1, [novel(1)]), carousel])).toEqual(['slot', 'section', 'section']);
+    expect(order([])).toEqual(['slot']);
+  });
+
   it('shows a list block as two cards with author, state and summary, then the rest as cover tiles', () => {
     render(
       <LayoutBlocks

@@ -84,8 +84,7 @@ export default async function Home({ params }: { params: Promise<{ variant: stri
     <div className={`page home-channel-${current.gender}`}>
       <HomeHeader pages={pages} current={current.id} languageType={languageType} />
       <LanguageChips current={languageType} href={(lt) => `/m?gender=${gender}&lang=${lt}`} />
-      <ContinueCard />
-      <LayoutBlocks blocks={layout.blocks} languageType={languageType} />
+      <LayoutBlocks blocks={layout.blocks} languageType={languageType} belowBanner={<ContinueCard />} />
       {/* Game recommendations (docs/games.md "Slots"); the 活动 entry to /m/float is in the header. */}
       <GameSlot languageType={languageType} returnPath={`/m?gender=${gender}&lang=${languageType}`} />
       {/* docs/ads.md "Ads and placements": under the layout blocks, so an ad arriving after the first paint moves nothing. */}
