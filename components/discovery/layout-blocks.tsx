@@ -32,21 +32,16 @@ export function LayoutBlocks({
   languageType: LanguageType;
   belowBanner?: ReactNode;
 }) {
-  const opensWithBanner = blocks[0]?.kind === 'carousel';
   // The first cards' covers load first only on a channel without a carousel above them: there the first banner is the
   // largest paint, and covers fetched at high priority beside it only slow it down (docs/operations.md "First screen").
   const carouselAt = blocks.findIndex((b) => b.kind === 'carousel');
   const leadsWithCards = (i: number) => i < 2 && (carouselAt < 0 || carouselAt > i);
+  const opensWithBanner = carouselAt === 0;
   const render = (block: LayoutBlock, i: number) => {
     switch (block.kind) {
       case 'carousel':
         return (
-          <Carousel
-            key={block.id}
-            label={block.title}
-            count={block.items.length}
-            {...(languageType === 0 ? { dir: 'rtl' as const } : null)}
-          >
+          <Carousel label={block.title} count={block.items.length} {...(languageType === 0 ? { dir: 'rtl' as const } : null)}>
             {block.items.map((item, j) => (
               <CarouselSlide
                 key={item.id}
@@ -62,7 +57,7 @@ export function LayoutBlocks({
         );
       case 'list':
         return (
-          <Section key={block.id} title={block.title} more={`/m/lists?id=${block.list_id}`}>
+          <Section title={block.title} more={`/m/lists?id=${block.list_id}`}>
             <ul className="novel-list">
               <CardItems cards={packCards(block.novels.slice(0, LIST_CARDS))} priority={leadsWithCards(i) ? 2 : 0} />
             </ul>
@@ -75,13 +70,13 @@ export function LayoutBlocks({
         );
       case 'grid':
         return (
-          <ChangeBatch key={block.id} count={block.novels.length} languageType={languageType} title={block.title}>
+          <ChangeBatch count={block.novels.length} languageType={languageType} title={block.title}>
             <TileItems tiles={packTiles(block.novels)} />
           </ChangeBatch>
         );
       case 'ranking':
         return (
-          <Section key={block.id} title={block.title} more={`/m/ranks?tab=${block.slug}&lang=${languageType}`}>
+          <Section title={block.title} more={`/m/ranks?tab=${block.slug}&lang=${languageType}`}>
             <ul className="novel-list">
               <CardItems cards={packCards(block.novels)} />
             </ul>
@@ -89,7 +84,7 @@ export function LayoutBlocks({
         );
       case 'categories':
         return (
-          <Section key={block.id} title={block.title} more={`/m/library?lang=${languageType}`}>
+          <Section title={block.title} more={`/m/library?lang=${languageType}`}>
             <ul className="chip-wrap">
               {block.categories.map((c) => (
                 <li key={c.id}>
