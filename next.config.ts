@@ -24,8 +24,9 @@ const nextConfig: NextConfig = {
   // otherwise, they would publish our sources to anyone.
   productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === '1',
   // Back/forward and quick revisits reuse the page the reader just saw (and its scroll position) for 30 s.
-  // 'use cache' without cache components: partial prerendering (cacheComponents) needs every page's request-bound
-  // reads behind Suspense first (docs/architecture.md "Caching"); until then the directive alone is switched on.
+  // 'use cache' without cache components: partial prerendering (cacheComponents) would send a book's shell with 200
+  // before the page finds the book missing or off the shelf (docs/architecture.md "Towards static shells"), so the
+  // directive alone is switched on.
   // `npm test` builds after its own type check has passed and from a clean checkout in CI: it sets BUILD_TYPES_CHECKED=1
   // and BUILD_FS_CACHE=0 so the build neither checks the types a second time nor writes Turbopack's cache for a
   // rebuild that a clean checkout never makes (108 s → 42 s here; docs/development.md "The suite's budget").
