@@ -4,8 +4,12 @@
 // of the last long task before 3 s without one (time to interactive, as Lighthouse counts it without its network
 // condition), the blocking part of the long tasks, the main thread's whole task time (CDP Performance metrics)
 // and the renderer processes' CPU time (CDP SystemInfo: the page's own work, which other load on the machine and
-// the throttling's pauses hardly change), until then. Pages and the floor take turns (floor, page 1, page 2, …, then again), so a spell of
-// other work on the shared machine falls on all alike; the medians are printed as page ÷ floor, target ≤ 1.3×.
+// the throttling's pauses hardly change), until then. Pages and the floor take turns, so a spell of other work on the
+// shared machine falls on all alike, and each round starts one page later than the one before (floor, page 1, …;
+// then page 1, …, floor): first after the benchmark index was always the floor before, and a place in the round
+// that is always the same one page's would be its own bias. The medians are printed as page ÷ floor, target ≤ 1.3×;
+// beside them the median of each round's own page ÷ floor (the paired ratio), which a host whose speed drifts
+// between rounds moves less (docs/operations.md "Main thread and interactions", the eighth sitting).
 // The host's speed (Lighthouse's CPU benchmark index, taken before every round) and the load average are
 // recorded beside them. Not a timed test: it prints figures and a verdict and writes bench/results/hydration.json.
 import os from 'node:os';
@@ -48,6 +52,9 @@ const NGINX_DIR = '.bench-nginx-hydration';
 const direct = `http://127.0.0.1:${PORT}`;
 let base = direct;
 
+/** The pages in round i's order: the list started i places in, wrapping round. */
+const rotated = (list, i) => list.map((_, k) => list[(k + i) % list.length]);
+
 async function openOnce(browser, path, member) {
   const { context, page, cdp } = await throttledPage(browser, { slowdown: SLOWDOWN, cookies: asMember(path) ? member : [], origin: base });
   try {
@@ -86,7 +93,7 @@ try {
   const rounds = [];
   for (let i = 0; i < RUNS; i++) {
     rounds.push({ benchmark_index: await benchmarkIndex(browser), load_avg_1m: +os.loadavg()[0].toFixed(2) });
-    for (const path of PAGES) runsOf[path].push(await openOnce(browser, path, member));
+    for (const path of rotated(PAGES, i)) runsOf[path].push(await openOnce(browser, path, member));
   }
   await assertServerAlive(PORT);
 
@@ -112,6 +119,7 @@ try {
     if (path === FLOOR || !floor) continue;
     r.vs_floor = {
       interactive_ratio: +(r.interactive_ms / floor.interactive_ms).toFixed(2),
+      paired_interactive_ratio: +median(r.runs.map((run, i) => run.interactive_ms / floor.runs[i].interactive_ms)).toFixed(2),
       main_thread_ratio: +(r.main_thread_ms / floor.main_thread_ms).toFixed(2),
       renderer_cpu_ratio: +(r.renderer_cpu_ms / floor.renderer_cpu_ms).toFixed(2),
     };
@@ -145,13 +153,14 @@ try {
     `Main thread to interactive at ${SLOWDOWN}× CPU${FRONT === 'nginx' ? ', behind nginx' : ''} (median of ${RUNS}, interleaved with the floor ${FLOOR}) — target: page ÷ floor ≤ ${TARGET_RATIO}×`,
   );
   console.log(
-    `${'page'.padEnd(width)}${'TTI ms'.padStart(8)}${'÷ floor'.padStart(9)}${'main ms'.padStart(9)}${'÷ floor'.padStart(9)}${'CPU ms'.padStart(8)}${'÷ floor'.padStart(9)}${'TBT'.padStart(7)}   verdict`,
+    `${'page'.padEnd(width)}${'TTI ms'.padStart(8)}${'÷ floor'.padStart(9)}${'paired'.padStart(8)}${'main ms'.padStart(9)}${'÷ floor'.padStart(9)}${'CPU ms'.padStart(8)}${'÷ floor'.padStart(9)}${'TBT'.padStart(7)}   verdict`,
   );
   for (const [path, r] of Object.entries(results)) {
     const verdict =
       path === FLOOR ? 'framework floor' : `${r.within_target ? 'PASS' : 'FAIL'}${r.redirected ? ` (→ ${r.final_path})` : ''}`;
     console.log(
       `${path.padEnd(width)}${String(r.interactive_ms).padStart(8)}${(r.vs_floor ? `${r.vs_floor.interactive_ratio}×` : '').padStart(9)}` +
+        `${(r.vs_floor ? `${r.vs_floor.paired_interactive_ratio}×` : '').padStart(8)}` +
         `${String(r.main_thread_ms).padStart(9)}${(r.vs_floor ? `${r.vs_floor.main_thread_ratio}×` : '').padStart(9)}` +
         `${String(r.renderer_cpu_ms).padStart(8)}${(r.vs_floor ? `${r.vs_floor.renderer_cpu_ratio}×` : '').padStart(9)}` +
         `${String(r.blocking_ms).padStart(7)}   ${verdict}`,
