@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo, onOnePhone } from './helpers/test';
 import { freshPhone, signInByPhone } from './helpers/wallet';
 import { newPhonePage } from './helpers/phone-context';
+import { layoutShift, watchLayoutShift } from './helpers/layout-shift';
 
 // The community journeys on both phones (docs/community.md): paragraph and chapter comments in the reader
 // with a reply and a like, a 1,500-character long review left pending, and a comment reported from its menu.
@@ -69,19 +70,12 @@ test('read a chapter, comment on a paragraph and on the chapter; another reader 
   await expect(page.locator('#p2 .pc-badge')).toHaveAccessibleName('段评 1 条');
 
   // After a reload the badge comes with the counts, after the text has painted, and moves no line: CLS stays 0.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   await page.reload();
   const badge = page.locator('#p2').getByRole('button', { name: '段评 1 条' });
   await expect(badge).toBeVisible();
   await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
   // The tap on the badge is the badge's: its thread opens, the reader's bars stay hidden.
   await badge.click();
   await expect(page.getByRole('dialog', { name: '段评' }).getByText(`这一段写得真细 ${tag}`)).toBeVisible();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo, ONE_PHONE_ONLY } from './helpers/test';
+import { layoutShift, watchLayoutShift } from './helpers/layout-shift';
 
 // Recent chapters kept on the device with no tap, our offline page and home's 继续阅读 card (docs/offline.md
 // "Recent chapters", "The offline page"; docs/reading.md "Home's 继续阅读"). A guest: their free chapters only.
@@ -55,20 +56,13 @@ test(
     await context.setOffline(false);
 
     // Home: the card under the banner points back at that chapter, in a slot reserved before the first paint.
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number };
-      w.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) w.shifted += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShift(page);
     await page.goto('/m');
     const card = page.getByRole('link', { name: /继续阅读《.+》/ });
     await expect(card).toHaveAttribute('href', new RegExp(`^/m/read/${aid}\\?nid=1`));
     const banner = (await page.getByRole('region', { name: /.+/ }).and(page.locator('[aria-roledescription="carousel"]')).boundingBox())!;
     expect((await card.boundingBox())!.y).toBeGreaterThanOrEqual(banner.y + banner.height);
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     await shots(page, info, 'home-continue');
   },
 );
